@@ -1,0 +1,136 @@
+"""The basic bot: plays rather than draws, keeps wilds for need, names the
+colour it holds most, calls UNO, catches others, and challenges a Wild Draw
+Four when the odds favour it. It reads only its own `view`."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.engine.actions import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    Choose,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
+from game.engine.rng import Rng
+
+# A lost challenge costs 2 more cards than accepting; a won one saves the
+# 4 and hands them to the bluffer: an 8-card swing. Challenge above 2/10.
+CHALLENGE_THRESHOLD = 0.2
+# Basic bots never bluff; a table of humans and random bots does, sometimes.
+BLUFF_PRIOR = 0.5
+
+
+def _color_of(card: str) -> str:
+    return card.split(":", 1)[0]
+
+
+class BasicBot:
+    level = "basic"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def interject(self, look, actions):
+        for action in actions:
+            if isinstance(action, CallUno):
+                return action
+        for action in actions:
+            if isinstance(action, Catch):
+                return action
+        return None
+
+    def choose(self, look, actions):
+        types = {type(a) for a in actions}
+        if types == {NextRound}:
+            return actions[0]
+        view = look()
+        if Choose in types:
+            return self._answer_choice(view, actions)
+        for wanted in (CallUno, Catch):
+            if wanted in types:
+                return next(a for a in actions if isinstance(a, wanted))
+        plays = [a for a in actions if isinstance(a, Play)]
+        if Accept in types:
+            if plays:  # stack rather than take the cards
+                return self._best_play(view, plays)
+            if Challenge in types and self._worth_challenging(view):
+                return next(a for a in actions if isinstance(a, Challenge))
+            return next(a for a in actions if isinstance(a, Accept))
+        if plays:
+            return self._best_play(view, plays)
+        for wanted in (Draw, Pass):
+            for action in actions:
+                if isinstance(action, wanted):
+                    return action
+        return actions[0]
+
+    def _favourite_colour(self, view) -> str | None:
+        counts = Counter(
+            _color_of(c) for c in view["hand_cards"] if _color_of(c) != "wild"
+        )
+        return counts.most_common(1)[0][0] if counts else None
+
+    def _best_play(self, view, plays):
+        hand = dict(zip(view["hand"], view["hand_cards"]))
+        favourite = self._favourite_colour(view)
+        sizes = view["hand_sizes"]
+        seat = view["seat"]
+        nxt = (seat + view["direction"]) % view["players"]
+        threatened = sizes[nxt] <= 2
+
+        def rank(action):
+            name = hand[action.card]
+            colour, face = name.split(":", 1)
+            wild = colour == "wild"
+            score = 0.0
+            if wild:
+                # Keep wilds for need, unless someone is about to go out.
+                score -= 10 if not threatened else -5
+                score += 3 if action.color == favourite else 0
+            else:
+                score += 2 if colour == favourite else 0
+                if not face.isdigit():
+                    score += 4 if threatened else 1
+                else:
+                    score += int(face) / 10  # shed points
+            return score
+
+        best = max(rank(a) for a in plays)
+        top = [a for a in plays if rank(a) == best]
+        return top[self.rng.below(len(top))]
+
+    def _answer_choice(self, view, actions):
+        kind = view["pending"]["kind"] if view["pending"] else None
+        if kind == "color":
+            favourite = self._favourite_colour(view)
+            for action in actions:
+                if action.value == favourite:
+                    return action
+        if kind == "player":
+            sizes = view["hand_sizes"]
+            # Swap with the smallest hand.
+            return min(actions, key=lambda a: (sizes[a.value], a.value))
+        return actions[self.rng.below(len(actions))]
+
+    def _worth_challenging(self, view) -> bool:
+        owed = view["penalty"]
+        colour = owed["color_before"]
+        if colour is None:
+            return False
+        seen = Counter(_color_of(c) for c in view["hand_cards"] + view["discard"])
+        # Unseen cards: the deck less what this seat can see.
+        unseen_total = max(
+            1, sum(view["hand_sizes"]) + view["draw_pile"] - len(view["hand"])
+        )
+        deck_colour = 25  # per colour in the classic deck; close enough for a heuristic
+        unseen_colour = max(0, deck_colour - seen[colour])
+        share = min(1.0, unseen_colour / unseen_total)
+        held = view["hand_sizes"][owed["source"]]
+        p_holds = 1 - (1 - share) ** held
+        return p_holds * BLUFF_PRIOR > CHALLENGE_THRESHOLD

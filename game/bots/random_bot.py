@@ -1,0 +1,20 @@
+"""The random bot: uniform over the legal actions."""
+
+from __future__ import annotations
+
+from game.engine.rng import Rng
+
+
+class RandomBot:
+    level = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, look, actions):
+        return actions[self.rng.below(len(actions))]
+
+    def interject(self, look, actions):
+        # "Do nothing" is one more option, so a catch is as likely as any move.
+        pick = self.rng.below(len(actions) + 1)
+        return actions[pick] if pick < len(actions) else None

@@ -1,0 +1,155 @@
+"""The command line: `python main.py [play | check | simulate | rules | replay]`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from game.bots import BOTS, make_bot
+from game.engine.rng import Rng
+from game.rules.errors import RuleFileError
+from game.rules.loader import load_rules
+from game.sim import Tally, play_match
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python main.py",
+        description="Couch UNO: UNO for one screen and a sofa full of people.",
+    )
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("play", help="open the game (the default)")
+
+    check = commands.add_parser("check", help="check rule files; one line per error")
+    check.add_argument("files", nargs="+", metavar="FILE")
+
+    sim = commands.add_parser("simulate", help="let bots play and print figures")
+    sim.add_argument(
+        "--rules",
+        action="append",
+        required=True,
+        metavar="NAME",
+        help="a rule set under rules/ or a path; repeat to layer house rules",
+    )
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument(
+        "--bots",
+        default="basic",
+        help=f"one level for every seat or a comma list per seat ({', '.join(BOTS)})",
+    )
+    sim.add_argument(
+        "--rounds-only", action="store_true", help="each game is a single round, not a match"
+    )
+    sim.add_argument("--log", metavar="FILE", help="write every game's replay log (JSON Lines)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "check":
+        return _check(args.files)
+    if args.command == "simulate":
+        return _simulate(args)
+    return _play()
+
+
+def _play() -> int:
+    print("Couch UNO: the game screens are not built yet; try `python main.py simulate --help`.")
+    return 0
+
+
+def _check(files: list[str]) -> int:
+    from game.rules.loader import check_files
+
+    errors = check_files(files)
+    for error in errors:
+        print(error)
+    return 1 if errors else 0
+
+
+def _bot_levels(spec: str, players: int) -> list[str]:
+    levels = [level.strip() for level in spec.split(",") if level.strip()]
+    if len(levels) == 1:
+        levels *= players
+    if len(levels) != players:
+        raise ValueError(f"--bots names {len(levels)} levels for {players} seats")
+    for level in levels:
+        if level not in BOTS:
+            raise ValueError(f"unknown bot '{level}' (known: {', '.join(sorted(BOTS))})")
+    return levels
+
+
+def _simulate(args) -> int:
+    try:
+        rules = load_rules(args.rules)
+    except RuleFileError as err:
+        for error in err.errors:
+            print(error, file=sys.stderr)
+        return 1
+    limits = rules.model.players
+    if not limits.min <= args.players <= limits.max:
+        print(
+            f"these rules are for {limits.min} to {limits.max} players, not {args.players}",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        levels = _bot_levels(args.bots, args.players)
+    except ValueError as err:
+        print(err, file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+
+    seeds = Rng(args.seed)
+    tally = Tally(args.players)
+    log = Path(args.log).open("w", encoding="utf-8") if args.log else None
+    started = time.perf_counter()
+    try:
+        for _ in range(args.games):
+            game_seed = seeds.next_u64() >> 1
+            bots = [make_bot(level, game_seed + 1 + seat) for seat, level in enumerate(levels)]
+            result = play_match(
+                rules, args.players, game_seed, bots, single_round=args.rounds_only
+            )
+            tally.add_match(result)
+            if log is not None:
+                log.writelines(json.dumps(e, separators=(",", ":")) + "\n" for e in result.events)
+    finally:
+        if log is not None:
+            log.close()
+    seconds = time.perf_counter() - started
+
+    summary = {
+        "rules": args.rules,
+        "players": args.players,
+        "bots": levels,
+        "games": tally.games,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(tally.games / seconds, 2) if seconds else None,
+        "wins": tally.wins,
+        **tally.summary(),
+    }
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    unit = "rounds" if args.rounds_only else "matches"
+    print(f"rules:                {' + '.join(args.rules)}  ({args.players} seats, {args.bots})")
+    print(f"games:                {summary['games']} {unit}, {summary['rounds']} rounds")
+    print(f"seconds:              {summary['seconds']}")
+    print(f"games per second:     {summary['games_per_second']}")
+    print(f"mean turns per round: {summary['turns_per_round']:.1f}")
+    print(f"cards drawn per turn: {summary['cards_drawn_per_turn']:.2f}")
+    print(f"first player wins:    {summary['first_player_win_share']:.1%} of rounds")
+    ends = ", ".join(f"{k} {v:.1%}" for k, v in summary["round_ends_on"].items())
+    print(f"rounds end on:        {ends}")
+    wins = "  ".join(f"seat {i}: {w}" for i, w in enumerate(summary["wins"]))
+    print(f"wins per seat:        {wins}")
+    return 0

@@ -1,0 +1,70 @@
+"""The Couch UNO rules engine: pure Python, seeded, driven by rule data.
+
+    state, events = new_game(rules, players=4, seed=7)
+    actions = legal_actions(state, state.to_act)
+    state, events = apply(state, actions[0])
+
+`apply` returns a new state and leaves the old one untouched; simulations
+that do not need the old state pass `in_place=True`. Events are dicts in the
+replay-log format. No pygame, no clock, no global random in here.
+"""
+
+from __future__ import annotations
+
+from game.engine.actions import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    Choose,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+    action_from_dict,
+    action_to_dict,
+)
+from game.engine.flow import (
+    IllegalAction,
+    apply_in_place,
+    legal_actions,
+    new_game,
+    why_illegal,
+)
+from game.engine.ruleset import RuleSet, RulesInvalid, validate_rules
+from game.engine.state import GameState
+from game.engine.view import view
+
+
+def apply(
+    state: GameState, action, *, in_place: bool = False
+) -> tuple[GameState, list[dict]]:
+    """Carry out `action`; raise IllegalAction (with a reason) if it is not legal."""
+    if not in_place:
+        state = state.clone()
+    return state, apply_in_place(state, action)
+
+
+__all__ = [
+    "Accept",
+    "CallUno",
+    "Catch",
+    "Challenge",
+    "Choose",
+    "Draw",
+    "GameState",
+    "IllegalAction",
+    "NextRound",
+    "Pass",
+    "Play",
+    "RuleSet",
+    "RulesInvalid",
+    "action_from_dict",
+    "action_to_dict",
+    "apply",
+    "legal_actions",
+    "new_game",
+    "validate_rules",
+    "view",
+    "why_illegal",
+]

@@ -1,0 +1,92 @@
+"""What a seat can do. `legal_actions` is the only source of these.
+
+Every action names the seat that takes it, because some are taken out of
+turn (calling UNO after the card is down, catching someone who forgot).
+Cards are named by their id in the rule set's deck (`state.cards.names[id]`
+gives `red:7`), so two identical cards in one hand are two actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Put `card` on the discard pile; `color` names the colour for a wild."""
+
+    seat: int
+    card: int
+    color: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the turn without playing (after a draw, or when nothing can be done)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    """Catch `target`, who is down to one card and has not called UNO."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Challenge the Wild Draw Four (or any challengeable penalty) aimed at you."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Take the pending penalty instead of challenging or stacking."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Answer the pending choice: a colour name, a seat number, `keep`, …"""
+
+    seat: int
+    value: str | int
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    seat: int
+
+
+ACTION_TYPES = {
+    cls.__name__: cls
+    for cls in (Play, Draw, Pass, CallUno, Catch, Challenge, Accept, Choose, NextRound)
+}
+
+# Actions that belong to the turn itself; taking one ends a catch window that
+# stays open only "until the next player acts".
+TURN_ACTIONS = (Play, Draw, Pass, Challenge, Accept, Choose)
+
+
+def action_to_dict(action) -> dict:
+    return {"a": type(action).__name__, **asdict(action)}
+
+
+def action_from_dict(data: dict):
+    fields = dict(data)
+    cls = ACTION_TYPES[fields.pop("a")]
+    return cls(**fields)

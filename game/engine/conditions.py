@@ -1,0 +1,111 @@
+"""Conditions: named facts about the game that rules can test.
+
+A condition in YAML is a flat mapping of names to the value they must have,
+all of which must hold:
+
+    when: {players: 2}
+    play_only_if: {holds_color_in_force: false}
+
+Each function here takes the state and the play context (whose `actor` is
+the seat concerned and `card` the card being played, which never counts
+as "held") and returns a value of the registered type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class ConditionBlock:
+    name: str
+    fn: Callable
+    value_type: type
+    doc: str
+
+
+REGISTRY: dict[str, ConditionBlock] = {}
+
+
+def condition(value_type: type):
+    def register(fn: Callable) -> Callable:
+        REGISTRY[fn.__name__] = ConditionBlock(
+            fn.__name__, fn, value_type, fn.__doc__ or ""
+        )
+        return fn
+
+    return register
+
+
+def _others_in_hand(state, ctx):
+    card = ctx.card
+    return [c for c in state.hands[ctx.actor] if c != card]
+
+
+@condition(bool)
+def holds_color_in_force(state, ctx) -> bool:
+    """The seat holds another card of the colour in force.
+
+    YAML: `play_only_if: {holds_color_in_force: false}` — the official Wild
+    Draw Four restriction.
+    """
+    colour = state.color
+    color_of = state.cards.color
+    return any(color_of[c] == colour for c in _others_in_hand(state, ctx))
+
+
+@condition(bool)
+def holds_match(state, ctx) -> bool:
+    """The seat holds another card matching the top card by colour, number or symbol.
+
+    Wilds do not count as a match. YAML: `play_only_if: {holds_match: false}`
+    — source 000's stricter Wild Draw Four.
+    """
+    cards = state.cards
+    top_symbol = cards.symbol[state.top]
+    return any(
+        cards.color[c] >= 0
+        and (cards.color[c] == state.color or cards.symbol[c] == top_symbol)
+        for c in _others_in_hand(state, ctx)
+    )
+
+
+@condition(bool)
+def holds_other_playable(state, ctx) -> bool:
+    """The seat holds another card it could legally play instead.
+
+    YAML: `play_only_if: {holds_other_playable: false}` — UNO Duo's Wild Draw
+    Four, challengeable "if the player could have played another card".
+    """
+    return any(
+        state.matches(c) and not state.cards.kind[c].play_only_if
+        for c in _others_in_hand(state, ctx)
+    )
+
+
+@condition(int)
+def players(state, ctx) -> int:
+    """How many seats are still in the match.
+
+    YAML: `- skip: {when: {players: 2}}` — Reverse acts as Skip with two players.
+    """
+    return len(state.active_seats())
+
+
+@condition(int)
+def hand_size(state, ctx) -> int:
+    """How many cards the acting seat holds (after the card being played left it).
+
+    YAML: `- draw: {who: self, count: 1, when: {hand_size: 0}}`.
+    """
+    return len(state.hands[ctx.actor])
+
+
+@condition(bool)
+def first_card(state, ctx) -> bool:
+    """The effect is resolving for the card turned up to start the round.
+
+    YAML: `- choose_color: {who: next, when: {first_card: true}}`.
+    """
+    return ctx.first_card

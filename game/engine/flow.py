@@ -1,0 +1,672 @@
+"""How a game of UNO flows: rounds, turns, pending decisions.
+
+In prose. A match is a series of rounds. Before the first, every seat cuts a
+card and the highest number deals (action cards count 0; ties cut again).
+A round: shuffle, deal each seat its hand starting left of the dealer, turn
+up the first card. The first card is treated as if the dealer had played
+it: its `first_card` effects resolve with the dealer as the seat that
+played (so "next" is the seat left of the dealer), or it goes back into the
+pile and another is turned. Then turns follow in the direction of play.
+
+A turn is a decision of one seat. On an ordinary turn it plays a card that
+matches the top card by colour or symbol, or a wild, or it draws; what it
+may do after drawing is set by `turn:` in the rules. A played card's
+effects run in order; an effect that needs an answer (name a colour, pick a
+player) opens a decision and the rest wait. When the effects are done, play
+passes to the next seat, past any seat a Skip took the turn from, or back to
+the same seat after `play_again`.
+
+Cards owed (Draw Two, Wild Draw Four) are a penalty aimed at a seat. When
+that seat's turn comes it takes them and loses the turn, unless it may
+answer: stack a card that the rules let stack on the top card, or challenge
+a challengeable penalty. A seat that just played down to one card must
+call UNO; until the catch window closes any other seat may catch it.
+
+A round ends when a seat plays its last card (a last Draw Two or Wild Draw
+Four is still drawn, if the rules say so), or when every seat has passed in
+a row with nothing left to draw (the lowest hand then wins). The scoring
+scheme scores it, and the match goes on to the next round (the deal moves
+on) until the scheme's target is reached.
+
+Every decision is `state.pending`; `legal_actions` lists its answers, plus
+the out-of-turn actions (UNO calls, catches) any seat may take.
+"""
+
+from __future__ import annotations
+
+from game.engine import scoring
+from game.engine.actions import (
+    TURN_ACTIONS,
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    Choose,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
+from game.engine.rng import Rng
+from game.engine.ruleset import RuleSet
+from game.engine.state import Decision, GameState, PlayContext
+
+
+class IllegalAction(ValueError):
+    """An action that `legal_actions` did not offer; the message says why."""
+
+
+_DEFAULT_TARGET = object()
+
+
+def new_game(
+    rules: RuleSet,
+    players: int,
+    seed: int,
+    names: list[str] | None = None,
+    *,
+    target=_DEFAULT_TARGET,
+    single_round: bool = False,
+) -> tuple[GameState, list[dict]]:
+    """Seat the players, cut for the dealer and deal the first round."""
+    limits = rules.model.players
+    if not limits.min <= players <= limits.max:
+        raise ValueError(
+            f"these rules are for {limits.min} to {limits.max} players, not {players}"
+        )
+    names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
+    if len(names) != players:
+        raise ValueError("one name per seat")
+    if target is _DEFAULT_TARGET:
+        target = None if single_round else rules.target_for(players)
+    state = GameState(
+        rules=rules,
+        cards=rules.card_table,
+        players=players,
+        names=names,
+        rng=Rng(seed),
+        target=target,
+        single_round=single_round,
+        scores=[0] * players,
+        rounds_won=[0] * players,
+        eliminated=[False] * players,
+        uno_called=[False] * players,
+    )
+    events: list[dict] = [
+        {
+            "t": "game",
+            "rules": list(rules.sources),
+            "seed": seed,
+            "players": players,
+            "names": names,
+            "target": target,
+        }
+    ]
+    state.dealer = (
+        _cut_for_dealer(state, events) if rules.model.dealing.cut_for_dealer else 0
+    )
+    _start_round(state, events)
+    return state, events
+
+
+def _cut_for_dealer(state: GameState, events: list) -> int:
+    """Each contender cuts a card; the highest number deals, ties cut again."""
+    cards = state.cards
+    deck: list[int] = []
+    contenders = list(range(state.players))
+    while True:
+        if len(deck) < len(contenders):
+            deck = list(range(cards.size))
+            state.rng.shuffle(deck)
+        cut = {seat: deck.pop() for seat in contenders}
+        events.append(
+            {"t": "cut", "cards": {str(s): cards.names[c] for s, c in cut.items()}}
+        )
+        best = max(cards.cut_value[c] for c in cut.values())
+        contenders = [s for s, c in cut.items() if cards.cut_value[c] == best]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+def _start_round(state: GameState, events: list) -> None:
+    rules = state.rules.model
+    cards = state.cards
+    state.round_no += 1
+    events.append({"t": "round", "n": state.round_no, "dealer": state.dealer})
+    seats = state.active_seats()
+    state.hands = [[] for _ in range(state.players)]
+    state.uno_called = [False] * state.players
+    state.uno_window = -1
+    state.penalty = None
+    state.queue = []
+    state.skips = 0
+    state.play_again = False
+    state.direction = 1
+    state.idle_passes = 0
+    state.drawn = []
+    state.turns = 0
+    pile = list(range(cards.size))
+    state.rng.shuffle(pile)
+    state.draw_pile = pile
+    state.discard = []
+
+    order = []
+    seat = state.dealer
+    for _ in seats:
+        seat = state.next_seat(seat)
+        order.append(seat)
+    for _ in range(rules.dealing.hand_size):
+        for seat in order:
+            state.hands[seat].append(pile.pop())
+    for seat in order:
+        events.append(
+            {
+                "t": "deal",
+                "p": seat,
+                "cards": [cards.names[c] for c in state.hands[seat]],
+            }
+        )
+
+    first = pile.pop()
+    # A card that says "return" goes back and another is turned; the deck's
+    # validation guarantees some kind does not, so this ends.
+    while cards.kind[first].first_card is None:
+        pile.insert(state.rng.below(len(pile) + 1), first)
+        state.rng.shuffle(pile)
+        first = pile.pop()
+    state.discard.append(first)
+    state.color = cards.color[first]
+    state.actor = state.dealer
+    events.append(
+        {
+            "t": "start",
+            "card": cards.names[first],
+            "color": cards.color_name(state.color),
+            "first": state.next_seat(state.dealer),
+            "direction": state.direction,
+        }
+    )
+    state.ctx = PlayContext(actor=state.dealer, card=first, first_card=True)
+    state.queue = list(cards.kind[first].first_card)
+    _run_effects(state, events)
+
+
+# --- effects and turn order ---------------------------------------------------
+
+
+def _run_effects(state: GameState, events: list) -> None:
+    queue = state.queue
+    ctx = state.ctx
+    while queue:
+        spec = queue.pop(0)
+        if spec.when and not all(fn(state, ctx) == want for fn, want in spec.when):
+            continue
+        if spec.run(state, ctx, spec.params, events):
+            return  # a decision is open; the answer resumes here
+    if ctx.going_out:
+        _end_round(state, events, ctx.actor)
+    else:
+        _end_turn(state, events)
+
+
+def _end_turn(state: GameState, events: list) -> None:
+    actor = state.actor
+    if state.play_again:
+        nxt = actor
+    else:
+        nxt = state.next_seat(actor)
+        for _ in range(state.skips):
+            events.append({"t": "skip", "p": nxt})
+            nxt = state.next_seat(nxt)
+    state.play_again = False
+    state.skips = 0
+    owed = state.penalty
+    if owed is not None and owed.target != nxt:
+        # The seat that owes cards is not the one to play next (a Wild Draw
+        # Four that lets its player go again): it answers now, without stacking.
+        owed.resume_seat = nxt
+        _open_penalty(state, events, owed.target, can_stack=False)
+        return
+    _begin_turn(state, events, nxt)
+
+
+def _advance_from(state: GameState, events: list, seat: int) -> None:
+    state.actor = seat
+    state.play_again = False
+    state.skips = 0
+    _begin_turn(state, events, state.next_seat(seat))
+
+
+def _begin_turn(state: GameState, events: list, seat: int) -> None:
+    state.actor = seat
+    state.drawn = []
+    if state.uno_window == seat:
+        # Late catch window: safe once the forgetful seat's next turn comes.
+        state.uno_window = -1
+    owed = state.penalty
+    if owed is not None and owed.target == seat:
+        _open_penalty(state, events, seat, can_stack=True)
+        return
+    state.pending = Decision("play", seat)
+    events.append({"t": "turn", "p": seat})
+
+
+def _stack_cards(state: GameState, seat: int) -> list[int]:
+    top_kind = state.cards.kind[state.top].name
+    kinds = state.cards.kind
+    return [c for c in state.hands[seat] if top_kind in kinds[c].model.stacks_on]
+
+
+def _challenge_open(state: GameState) -> bool:
+    owed = state.penalty
+    rules = state.rules.model.challenge
+    return (
+        owed is not None
+        and owed.challengeable
+        and rules.enabled
+        and (not owed.stacked or rules.when_stacked)
+    )
+
+
+def _open_penalty(state: GameState, events: list, seat: int, can_stack: bool) -> None:
+    can_answer = _challenge_open(state) or (can_stack and _stack_cards(state, seat))
+    if not can_answer:
+        _take_penalty(state, events, seat, turn_announced=False)
+        return
+    state.pending = Decision("penalty", seat, ("stack",) if can_stack else ())
+    events.append({"t": "turn", "p": seat})
+
+
+def _take_penalty(
+    state: GameState, events: list, seat: int, turn_announced: bool
+) -> None:
+    owed = state.penalty
+    state.penalty = None
+    state.take_cards(seat, owed.count, "penalty", events)
+    _after_penalty(state, events, seat, owed, owed.lose_turn, turn_announced)
+
+
+def _after_penalty(
+    state, events, seat, owed, lost_turn: bool, turn_announced: bool
+) -> None:
+    if owed.resume_seat is not None:
+        _begin_turn(state, events, owed.resume_seat)
+    elif lost_turn:
+        events.append({"t": "skip", "p": seat})
+        _advance_from(state, events, seat)
+    else:
+        state.pending = Decision("play", seat)
+        if not turn_announced:
+            events.append({"t": "turn", "p": seat})
+
+
+def _end_round(
+    state: GameState, events: list, winner: int, blocked: bool = False
+) -> None:
+    scheme = scoring.SCHEMES[state.rules.model.scoring.scheme]
+    points = scheme(state, winner)
+    for seat, gained in enumerate(points):
+        state.scores[seat] += gained
+    state.rounds_won[winner] += 1
+    event = {
+        "t": "round_end",
+        "winner": winner,
+        "points": {str(s): points[s] for s in range(state.players)},
+        "scores": list(state.scores),
+    }
+    if blocked:
+        event["blocked"] = True
+    events.append(event)
+    state.queue = []
+    state.penalty = None
+    state.uno_window = -1
+    result = scoring.match_result(state, winner, events)
+    if result is None:
+        state.pending = Decision("next_round", winner)
+        return
+    state.pending = None
+    state.over = True
+    state.winner = result
+    events.append({"t": "game_end", "winner": result, "scores": list(state.scores)})
+
+
+# --- legal actions ------------------------------------------------------------
+
+
+def _playable(state: GameState, seat: int, candidates) -> list[int]:
+    cards = state.cards
+    rules = state.rules.model
+    hand = state.hands[seat]
+    last_card = len(hand) == 1 and rules.round_end.finish_on_action_card == "forbidden"
+    found = []
+    for card in candidates:
+        if not state.matches(card):
+            continue
+        spec = cards.kind[card]
+        if (
+            spec.play_only_if
+            and spec.model.when_not_allowed == "refuse"
+            and not state.play_allowed(seat, card)
+        ):
+            continue
+        if last_card and cards.category[card] != "number":
+            continue
+        found.append(card)
+    return found
+
+
+def _play_actions(state: GameState, seat: int, cards_to_play) -> list:
+    table = state.cards
+    actions: list = []
+    for card in cards_to_play:
+        if table.needs_color[card]:
+            actions.extend(Play(seat, card, colour) for colour in table.colors)
+        else:
+            actions.append(Play(seat, card))
+    return actions
+
+
+def _drawn_playable(state: GameState, seat: int) -> list[int]:
+    mode = state.rules.model.turn.play_drawn
+    if mode == "none":
+        return []
+    if mode == "any":
+        return _playable(state, seat, state.hands[seat])
+    hand = state.hands[seat]
+    return _playable(state, seat, [c for c in state.drawn if c in hand])
+
+
+def _may_draw_again(state: GameState) -> bool:
+    draw = state.rules.model.turn.draw
+    return (
+        draw.mode == "unlimited"
+        and (draw.cap is None or len(state.drawn) < draw.cap)
+        and state.can_draw()
+    )
+
+
+def legal_actions(state: GameState, seat: int) -> tuple:
+    """Everything `seat` may do now, in turn or out of turn."""
+    cached = state.legal_cache.get(seat)
+    if cached is None:
+        cached = state.legal_cache[seat] = tuple(_legal_actions(state, seat))
+    return cached
+
+
+def _legal_actions(state: GameState, seat: int) -> list:
+    if state.over:
+        return []
+    actions: list = []
+    decision = state.pending
+    if decision is not None and decision.seat == seat:
+        kind = decision.kind
+        if kind == "play":
+            plays = _playable(state, seat, state.hands[seat])
+            actions = _play_actions(state, seat, plays)
+            may_skip_play = not plays or state.rules.model.turn.draw_when_playable
+            if may_skip_play:
+                actions.append(Draw(seat) if state.can_draw() else Pass(seat))
+        elif kind == "drawn":
+            actions = _play_actions(state, seat, _drawn_playable(state, seat))
+            if _may_draw_again(state):
+                actions.append(Draw(seat))
+            actions.append(Pass(seat))
+        elif kind == "penalty":
+            actions.append(Accept(seat))
+            if _challenge_open(state):
+                actions.append(Challenge(seat))
+            if decision.options:
+                actions.extend(_play_actions(state, seat, _stack_cards(state, seat)))
+        elif kind in ("color", "player"):
+            actions = [Choose(seat, option) for option in decision.options]
+        elif kind == "next_round":
+            actions = [NextRound(seat)]
+        hand = state.hands[seat]
+        if (
+            len(hand) == 2
+            and not state.uno_called[seat]
+            and any(type(a) is Play for a in actions)
+        ):
+            actions.append(CallUno(seat))
+    window = state.uno_window
+    if window >= 0:
+        if window == seat:
+            actions.append(CallUno(seat))
+        elif not state.eliminated[seat]:
+            actions.append(Catch(seat, window))
+    return actions
+
+
+# --- applying an action -------------------------------------------------------
+
+
+def apply_in_place(state: GameState, action) -> list[dict]:
+    """Carry out one action on `state` itself and return the events."""
+    if action not in legal_actions(state, action.seat):
+        raise IllegalAction(why_illegal(state, action))
+    state.legal_cache.clear()
+    events: list[dict] = []
+    kind = type(action)
+    if (
+        state.uno_window >= 0
+        and kind in TURN_ACTIONS
+        and action.seat != state.uno_window
+    ):
+        if state.rules.model.uno.catch_window == "until_next_player_acts":
+            state.uno_window = -1
+    seat = action.seat
+    if kind is Play:
+        _play(state, events, seat, action.card, action.color)
+    elif kind is Draw:
+        _draw(state, events, seat)
+    elif kind is Pass:
+        _pass(state, events, seat)
+    elif kind is CallUno:
+        state.uno_called[seat] = True
+        if state.uno_window == seat:
+            state.uno_window = -1
+        events.append({"t": "uno", "p": seat})
+    elif kind is Catch:
+        target = action.target
+        state.uno_window = -1
+        events.append({"t": "catch", "by": seat, "p": target})
+        state.take_cards(target, state.rules.model.uno.penalty, "uno", events)
+    elif kind is Accept:
+        _take_penalty(state, events, seat, turn_announced=True)
+    elif kind is Challenge:
+        _challenge(state, events, seat)
+    elif kind is Choose:
+        _choose(state, events, seat, action.value)
+    elif kind is NextRound:
+        _next_round(state, events)
+    return events
+
+
+def _play(
+    state: GameState, events: list, seat: int, card: int, color: str | None
+) -> None:
+    cards = state.cards
+    allowed = state.play_allowed(seat, card)
+    hand = state.hands[seat]
+    hand.remove(card)
+    state.discard.append(card)
+    prev_color = state.color
+    own_colour = cards.color[card]
+    named = own_colour < 0 and color is not None
+    if own_colour >= 0:
+        state.color = own_colour
+    elif named:
+        state.color = cards.colors.index(color)
+    events.append(
+        {
+            "t": "play",
+            "p": seat,
+            "card": cards.names[card],
+            "color": cards.color_name(state.color),
+        }
+    )
+    state.turns += 1
+    state.idle_passes = 0
+    state.drawn = []
+    state.pending = None
+    if len(hand) == 1 and not state.uno_called[seat]:
+        state.uno_window = seat
+    state.actor = seat
+    state.ctx = PlayContext(
+        actor=seat,
+        card=card,
+        color_named=named,
+        going_out=not hand,
+        allowed=allowed,
+        prev_color=prev_color,
+    )
+    state.queue = list(cards.kind[card].effects)
+    _run_effects(state, events)
+
+
+def _draw(state: GameState, events: list, seat: int) -> None:
+    draw = state.rules.model.turn.draw
+    if draw.mode == "until_playable":
+        drawn: list[int] = []
+        while draw.cap is None or len(drawn) < draw.cap:
+            got = state.take_cards(seat, 1, "turn", events)
+            if not got:
+                break
+            drawn.extend(got)
+            if state.matches(got[0]):
+                break
+    else:
+        drawn = state.take_cards(seat, draw.count, "turn", events)
+    state.drawn.extend(drawn)
+    state.turns += 1
+    if _drawn_playable(state, seat) or _may_draw_again(state):
+        state.pending = Decision("drawn", seat)
+        return
+    events.append({"t": "pass", "p": seat})
+    _advance_from(state, events, seat)
+
+
+def _pass(state: GameState, events: list, seat: int) -> None:
+    events.append({"t": "pass", "p": seat})
+    if not state.drawn and not state.can_draw():
+        state.idle_passes += 1
+        if state.idle_passes >= len(state.active_seats()):
+            # Nobody can play and nothing is left to draw: the round is blocked.
+            state.pending = None
+            winner = min(state.active_seats(), key=lambda s: (state.hand_points(s), s))
+            _end_round(state, events, winner, blocked=True)
+            return
+    _advance_from(state, events, seat)
+
+
+def _challenge(state: GameState, events: list, seat: int) -> None:
+    owed = state.penalty
+    state.penalty = None
+    names = state.cards.names
+    events.append(
+        {"t": "challenge", "by": seat, "p": owed.source, "guilty": owed.guilty}
+    )
+    # The challenger alone sees the challenged hand (the UI shows it privately).
+    events.append(
+        {
+            "t": "reveal",
+            "p": owed.source,
+            "to": seat,
+            "cards": [names[c] for c in state.hands[owed.source]],
+        }
+    )
+    if owed.guilty:
+        state.take_cards(owed.source, owed.count, "challenge", events)
+        if owed.resume_seat is not None:
+            _begin_turn(state, events, owed.resume_seat)
+        else:
+            state.pending = Decision("play", seat)
+        return
+    extra = state.rules.model.challenge.extra_if_innocent
+    state.take_cards(seat, owed.count + extra, "challenge", events)
+    lost = state.rules.model.challenge.innocent_loses_turn
+    _after_penalty(state, events, seat, owed, lost, turn_announced=True)
+
+
+def _choose(state: GameState, events: list, seat: int, value) -> None:
+    decision = state.pending
+    state.pending = None
+    if decision.kind == "color":
+        state.color = state.cards.colors.index(value)
+        events.append({"t": "color", "p": seat, "color": value})
+    else:
+        state.ctx.chosen = value
+        events.append({"t": "chose", "p": seat, "player": value})
+    _run_effects(state, events)
+
+
+def _next_round(state: GameState, events: list) -> None:
+    moves = state.rules.model.dealing.dealer_moves
+    if moves != "stays" or state.eliminated[state.dealer]:
+        state.dealer = state.next_seat(state.dealer, -1 if moves == "right" else 1)
+    state.pending = None
+    _start_round(state, events)
+
+
+# --- explaining a refusal -----------------------------------------------------
+
+
+def why_illegal(state: GameState, action) -> str:
+    """A sentence for a player whose choice was refused."""
+    if state.over:
+        return "the match is over"
+    seat = action.seat
+    decision = state.pending
+    kind = type(action)
+    if kind is Catch:
+        return "there is nobody to catch"
+    if kind is CallUno:
+        return "UNO is called with two cards, before playing the second-to-last"
+    if decision is None or decision.seat != seat:
+        who = "nobody" if decision is None else state.names[decision.seat]
+        return f"it is {who}'s turn"
+    if kind is Play:
+        cards = state.cards
+        card = action.card
+        if card not in state.hands[seat]:
+            return "that card is not in your hand"
+        if decision.kind == "penalty":
+            return "only a card that stacks can answer the cards you owe"
+        if decision.kind == "drawn":
+            return "after drawing, only the drawn card may be played"
+        if decision.kind != "play":
+            return "answer the open question first"
+        if not state.matches(card):
+            top = cards.names[state.top]
+            colour = cards.color_name(state.color)
+            return (
+                f"{cards.names[card]} matches neither the colour ({colour}) nor {top}"
+            )
+        if cards.needs_color[card] and action.color not in cards.colors:
+            return "name a colour for a wild"
+        if not state.play_allowed(seat, card):
+            return _restriction_text(state, card)
+        if len(state.hands[seat]) == 1:
+            return "the last card may not be an action card"
+    if kind is Draw and decision.kind == "play":
+        if not state.can_draw():
+            return "there is nothing left to draw"
+        return "you have a card to play; these rules do not let you draw instead"
+    return "that is not one of the choices now"
+
+
+def _restriction_text(state: GameState, card: int) -> str:
+    cards = state.cards
+    spec = cards.kind[card]
+    label = spec.model.label or spec.name.replace("_", " ").title()
+    colour = cards.color_name(state.color)
+    texts = {
+        ("holds_color_in_force", False): f"only without a {colour} card",
+        ("holds_match", False): "only without a card that matches the top card",
+        ("holds_other_playable", False): "only when no other card can be played",
+    }
+    parts = [
+        texts.get((name, want), f"only when {name} is {want}")
+        for name, want in (spec.play_only_if_text or {}).items()
+    ]
+    return f"{label} {' and '.join(parts)}"

@@ -1,0 +1,342 @@
+"""The rule-set schema: what a rules YAML may say, validated into typed objects.
+
+This module knows the shape of a rule set and nothing about files: the
+loader in `game.rules` reads YAML, resolves `extends:` and hands the merged
+mapping to `validate_rules`. Every problem is collected and returned at
+once as `(key path, message)` pairs, which the loader turns into
+`file:line:column` messages.
+
+Card behaviour is never a field here: a card kind lists effects by name, and
+those names come from the registry in `game.engine.effects`; conditions come
+from `game.engine.conditions`. A new behaviour is a new registered block, not
+a new field.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+COLOR_NAMES = ("red", "yellow", "green", "blue")
+WILD = "wild"
+
+Loc = tuple  # a key path into the rules mapping: str keys and int indexes
+
+
+class RulesInvalid(Exception):
+    """Every problem found in a rule set, as (key path, message) pairs."""
+
+    def __init__(self, problems: list[tuple[Loc, str]]) -> None:
+        super().__init__(
+            "; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in problems)
+        )
+        self.problems = problems
+
+
+class _Block(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class PlayerRange(_Block):
+    min: int = Field(2, ge=2, le=20)
+    max: int = Field(10, ge=2, le=20)
+
+
+class CardKind(_Block):
+    """One entry under `cards:`. See rules/README.md for every field."""
+
+    label: str | None = None
+    category: Literal["number", "action", "wild"] = "action"
+    wild: bool = False
+    faces: list[int] | None = None
+    copies: int = Field(1, ge=0, le=100)
+    copies_of: dict[int, int] = {}
+    points: int | Literal["face"] = 0
+    effects: list[Any] = []
+    first_card: list[Any] | Literal["return"] = []
+    play_only_if: dict[str, Any] | None = None
+    when_not_allowed: Literal["bluff", "refuse"] = "bluff"
+    stacks_on: list[str] = []
+
+
+class Dealing(_Block):
+    hand_size: int = Field(7, ge=1, le=50)
+    cut_for_dealer: bool = True
+    dealer_moves: Literal["left", "right", "stays"] = "left"
+
+
+class DrawRules(_Block):
+    mode: Literal["one", "until_playable", "unlimited"] = "one"
+    count: int = Field(1, ge=1, le=20)
+    cap: int | None = Field(None, ge=1, le=200)
+
+
+class TurnRules(_Block):
+    draw_when_playable: bool = False
+    draw: DrawRules = DrawRules()
+    play_drawn: Literal["drawn_only", "any", "none"] = "drawn_only"
+
+
+class ChallengeRules(_Block):
+    enabled: bool = True
+    extra_if_innocent: int = Field(2, ge=0, le=50)
+    innocent_loses_turn: bool = True
+    when_stacked: bool = False
+
+
+class UnoRules(_Block):
+    penalty: int = Field(2, ge=0, le=50)
+    catch_window: Literal["until_next_player_acts", "until_own_next_turn"] = (
+        "until_next_player_acts"
+    )
+
+
+class RoundEnd(_Block):
+    final_penalty_drawn: bool = True
+    finish_on_action_card: Literal["allowed", "forbidden"] = "allowed"
+
+
+class Scoring(_Block):
+    scheme: str = "winner_takes_points"
+    target: int | None = Field(500, ge=1)
+    target_by_players: dict[int, int] = {}
+    at_target: Literal["wins", "eliminated", "lowest_total_wins"] = "wins"
+
+
+class RuleSetModel(_Block):
+    name: str = "Unnamed rules"
+    description: str = ""
+    # House rules switched on, each with its one-line explanation; layered
+    # files add to this mapping, so the merged set knows all of them.
+    house_rules: dict[str, str] = {}
+    players: PlayerRange = PlayerRange()
+    colors: list[str] = list(COLOR_NAMES)
+    dealing: Dealing = Dealing()
+    cards: dict[str, CardKind]
+    turn: TurnRules = TurnRules()
+    challenge: ChallengeRules = ChallengeRules()
+    uno: UnoRules = UnoRules()
+    round_end: RoundEnd = RoundEnd()
+    scoring: Scoring = Scoring()
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """One effect of a card, resolved against the registry."""
+
+    name: str
+    run: Any  # the registered function
+    params: Any  # its validated parameter model
+    when: tuple[tuple[Any, Any], ...]  # (condition function, expected value) pairs
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    name: str
+    model: CardKind
+    effects: tuple[EffectSpec, ...]
+    first_card: tuple[EffectSpec, ...] | None  # None: put back and turn another
+    play_only_if: tuple[tuple[Any, Any], ...]
+    play_only_if_text: dict[str, Any] | None
+
+
+@dataclass(frozen=True, eq=False)
+class RuleSet:
+    """A validated rule set: the model plus the effects compiled from it."""
+
+    model: RuleSetModel
+    kinds: dict[str, KindSpec]
+    sources: tuple[str, ...] = ()
+
+    @functools.cached_property
+    def card_table(self):
+        """The deck's per-card facts, built once per rule set and shared by its games."""
+        from game.engine.state import CardTable
+
+        return CardTable(self)
+
+    def target_for(self, players: int) -> int | None:
+        scoring = self.model.scoring
+        return scoring.target_by_players.get(players, scoring.target)
+
+
+def _pydantic_problems(err: ValidationError, prefix: Loc = ()) -> list[tuple[Loc, str]]:
+    return [(prefix + tuple(e["loc"]), e["msg"]) for e in err.errors()]
+
+
+def compile_condition(
+    raw: Any, loc: Loc, problems: list
+) -> tuple[tuple[Any, Any], ...]:
+    """`{name: expected, ...}`: true when every named condition has that value."""
+    if raw is None:
+        return ()
+    from game.engine import conditions as condition_registry
+
+    if not isinstance(raw, dict) or not raw:
+        problems.append((loc, "a condition is a mapping of condition names to values"))
+        return ()
+    compiled = []
+    for name, expected in raw.items():
+        block = condition_registry.REGISTRY.get(name)
+        if block is None:
+            known = ", ".join(sorted(condition_registry.REGISTRY))
+            problems.append(
+                (loc + (name,), f"unknown condition '{name}' (known: {known})")
+            )
+            continue
+        if not isinstance(expected, block.value_type) or (
+            block.value_type is int and isinstance(expected, bool)
+        ):
+            problems.append(
+                (
+                    loc + (name,),
+                    f"condition '{name}' takes a {block.value_type.__name__}",
+                )
+            )
+            continue
+        compiled.append((block.fn, expected))
+    return tuple(compiled)
+
+
+def compile_effects(raw: list, loc: Loc, problems: list) -> tuple[EffectSpec, ...]:
+    """Each entry is `name` or `{name: {params}}`; params may hold a `when:`."""
+    # Imported here: the effect blocks need the state module, which needs this one.
+    from game.engine import effects as effect_registry
+
+    specs = []
+    for i, entry in enumerate(raw):
+        here = loc + (i,)
+        if isinstance(entry, str):
+            name, params = entry, {}
+        elif isinstance(entry, dict) and len(entry) == 1:
+            ((name, params),) = entry.items()
+            params = {} if params is None else params
+        else:
+            problems.append(
+                (here, "an effect is a name, or a mapping of one name to its settings")
+            )
+            continue
+        block = effect_registry.REGISTRY.get(name)
+        if block is None:
+            known = ", ".join(sorted(effect_registry.REGISTRY))
+            problems.append((here, f"unknown effect '{name}' (known: {known})"))
+            continue
+        if not isinstance(params, dict):
+            problems.append(
+                (here + (name,), f"the settings of '{name}' must be a mapping")
+            )
+            continue
+        params = dict(params)
+        when = compile_condition(
+            params.pop("when", None), here + (name, "when"), problems
+        )
+        try:
+            model = block.params.model_validate(params)
+        except ValidationError as err:
+            problems.extend(_pydantic_problems(err, here + (name,)))
+            continue
+        specs.append(EffectSpec(name, block.fn, model, when))
+    return tuple(specs)
+
+
+def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
+    """Validate a merged rules mapping; raise RulesInvalid with every problem."""
+    if not isinstance(data, dict):
+        raise RulesInvalid([((), "a rule set is a mapping of settings")])
+    try:
+        model = RuleSetModel.model_validate(data)
+    except ValidationError as err:
+        raise RulesInvalid(_pydantic_problems(err)) from None
+
+    problems: list[tuple[Loc, str]] = []
+    if model.players.min > model.players.max:
+        problems.append((("players",), "min is larger than max"))
+    if not model.colors or len(set(model.colors)) != len(model.colors):
+        problems.append(
+            (("colors",), "colours must be a non-empty list without repeats")
+        )
+    if WILD in model.colors:
+        problems.append(
+            (("colors",), f"'{WILD}' names cards without a colour; pick another name")
+        )
+    if not model.cards:
+        problems.append((("cards",), "a rule set needs at least one card kind"))
+
+    kinds: dict[str, KindSpec] = {}
+    for name, kind in model.cards.items():
+        loc = ("cards", name)
+        if kind.category == "number" and not kind.faces:
+            problems.append((loc + ("faces",), "a number kind lists its faces"))
+        if kind.category != "number" and kind.faces:
+            problems.append((loc + ("faces",), "only number kinds have faces"))
+        if kind.points == "face" and kind.category != "number":
+            problems.append((loc + ("points",), "'face' points only suit number cards"))
+        for face in kind.copies_of:
+            if face not in (kind.faces or []):
+                problems.append(
+                    (loc + ("copies_of", face), f"{face} is not one of the faces")
+                )
+        for other in kind.stacks_on:
+            if other not in model.cards:
+                problems.append((loc + ("stacks_on",), f"unknown card kind '{other}'"))
+        effects = compile_effects(kind.effects, loc + ("effects",), problems)
+        first = (
+            None
+            if kind.first_card == "return"
+            else compile_effects(kind.first_card, loc + ("first_card",), problems)
+        )
+        only_if = compile_condition(
+            kind.play_only_if, loc + ("play_only_if",), problems
+        )
+        kinds[name] = KindSpec(name, kind, effects, first, only_if, kind.play_only_if)
+
+    total = sum(deck_count(model, k) for k in model.cards.values())
+    needed = model.players.max * model.dealing.hand_size + 1
+    if model.cards and total < needed:
+        problems.append(
+            (
+                ("cards",),
+                f"the deck has {total} cards but dealing {model.dealing.hand_size} to "
+                f"{model.players.max} players and turning one up needs {needed}",
+            )
+        )
+    if model.cards and all(k.first_card == "return" for k in model.cards.values()):
+        problems.append(
+            (("cards",), "every kind is put back as a first card: no round can start")
+        )
+
+    from game.engine import scoring  # the scheme registry lives with the schemes
+
+    if model.scoring.scheme not in scoring.SCHEMES:
+        known = ", ".join(sorted(scoring.SCHEMES))
+        problems.append(
+            (
+                ("scoring", "scheme"),
+                f"unknown scoring scheme '{model.scoring.scheme}' ({known})",
+            )
+        )
+    for players in model.scoring.target_by_players:
+        if not model.players.min <= players <= model.players.max:
+            problems.append(
+                (
+                    ("scoring", "target_by_players", players),
+                    "outside the allowed player counts",
+                )
+            )
+    if problems:
+        raise RulesInvalid(problems)
+    return RuleSet(model=model, kinds=kinds, sources=sources)
+
+
+def deck_count(model: RuleSetModel, kind: CardKind) -> int:
+    """How many physical cards of a kind the deck holds."""
+    colors = 1 if kind.wild else len(model.colors)
+    if kind.category == "number":
+        per_color = sum(
+            kind.copies_of.get(face, kind.copies) for face in kind.faces or []
+        )
+        return colors * per_color
+    return colors * kind.copies

@@ -1,0 +1,86 @@
+"""Scoring schemes: who scores what when a round ends, and when a match ends.
+
+YAML:
+
+    scoring:
+      scheme: winner_takes_points   # one of SCHEMES
+      target: 500                   # null: a single round is the whole match
+      target_by_players: {2: 100}   # a different target for some seat counts
+      at_target: wins               # wins | eliminated | lowest_total_wins
+
+A scheme returns the points each seat scores this round. `at_target` says
+what reaching the target means: the first to it wins; or whoever reaches it
+is out and the last seat left wins; or the match stops and the lowest total
+wins.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+SCHEMES: dict[str, Callable] = {}
+
+
+def scheme(fn: Callable) -> Callable:
+    SCHEMES[fn.__name__] = fn
+    return fn
+
+
+@scheme
+def winner_takes_points(state, winner: int) -> list[int]:
+    """The winner scores the card points left in every other hand (official)."""
+    points = [0] * state.players
+    points[winner] = sum(
+        state.hand_points(s) for s in state.active_seats() if s != winner
+    )
+    return points
+
+
+@scheme
+def losers_score_own_hand(state, winner: int) -> list[int]:
+    """Every seat but the winner scores its own hand (source 001; UNO Duo)."""
+    points = [0] * state.players
+    for seat in state.active_seats():
+        if seat != winner:
+            points[seat] = state.hand_points(seat)
+    return points
+
+
+@scheme
+def rounds_won(state, winner: int) -> list[int]:
+    """The winner scores one point: the match counts rounds won (source 000)."""
+    points = [0] * state.players
+    points[winner] = 1
+    return points
+
+
+def match_result(state, round_winner: int, events: list) -> int | None:
+    """The match winner once the match is over, else None; may eliminate seats."""
+    if state.single_round:
+        return round_winner
+    target = state.target
+    if target is None:
+        return round_winner
+    scores = state.scores
+    reached = [s for s in state.active_seats() if scores[s] >= target]
+    if not reached:
+        return None
+    rule = state.rules.model.scoring.at_target
+    if rule == "wins":
+        best = max(scores[s] for s in reached)
+        leaders = [s for s in reached if scores[s] == best]
+        return round_winner if round_winner in leaders else leaders[0]
+    if rule == "eliminated":
+        for seat in reached:
+            state.eliminated[seat] = True
+            events.append({"t": "eliminated", "p": seat, "score": scores[seat]})
+        left = state.active_seats()
+        if len(left) > 1:
+            return None
+        if left:
+            return left[0]
+        # Everyone left went over together: the lowest of them wins.
+        return min(reached, key=lambda s: (scores[s], s))
+    lowest = min(scores[s] for s in state.active_seats())
+    leaders = [s for s in state.active_seats() if scores[s] == lowest]
+    return round_winner if round_winner in leaders else leaders[0]

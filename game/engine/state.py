@@ -1,0 +1,233 @@
+"""The game state and the primitive moves every rule is built from.
+
+The state is a plain mutable object: the facade's `apply` copies it first
+unless asked to work in place, which is what makes long simulations fast
+while the public contract stays "state + action -> new state + events".
+
+Events are dicts in the replay-log format (`../shared/replay-format.md`),
+appended to the list passed down; there is no separate event class because
+the log is the event stream.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.rng import Rng
+from game.engine.ruleset import WILD, KindSpec, RuleSet
+
+
+class CardTable:
+    """Per-card facts for one rule set's deck, indexed by card id."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        model = rules.model
+        self.colors: tuple[str, ...] = tuple(model.colors)
+        self.names: list[str] = []
+        self.color: list[int] = []  # index into colors, -1 for a wild
+        self.kind: list[KindSpec] = []
+        self.symbol: list[str] = []  # what "matches by number or symbol" compares
+        self.points: list[int] = []
+        self.category: list[str] = []
+        for name, spec in rules.kinds.items():
+            kind = spec.model
+            colours = [-1] if kind.wild else range(len(self.colors))
+            for colour in colours:
+                if kind.category == "number":
+                    faces = [
+                        (str(f), kind.copies_of.get(f, kind.copies), f)
+                        for f in kind.faces
+                    ]
+                else:
+                    faces = [(name, kind.copies, None)]
+                for face, copies, value in faces:
+                    points = value if kind.points == "face" else kind.points
+                    for _ in range(copies):
+                        colour_name = WILD if colour < 0 else self.colors[colour]
+                        self.names.append(f"{colour_name}:{face}")
+                        self.color.append(colour)
+                        self.kind.append(spec)
+                        self.symbol.append(face)
+                        self.points.append(points)
+                        self.category.append(kind.category)
+        self.size = len(self.names)
+        # The cut for the dealer counts action cards as 0.
+        self.cut_value = [
+            int(self.symbol[c]) if self.category[c] == "number" else 0
+            for c in range(self.size)
+        ]
+        self.needs_color = [
+            any(
+                e.name == "choose_color" and e.params.who == "self"
+                for e in spec.effects
+            )
+            for spec in self.kind
+        ]
+        self.by_name: dict[str, int] = {}
+        for card_id, card_name in enumerate(self.names):
+            self.by_name.setdefault(card_name, card_id)
+
+    def color_name(self, index: int) -> str | None:
+        return None if index < 0 else self.colors[index]
+
+
+@dataclass
+class Decision:
+    """Who must decide what now: `kind` is play, drawn, penalty, color, player, next_round."""
+
+    kind: str
+    seat: int
+    options: tuple = ()
+
+
+@dataclass
+class Penalty:
+    """Cards owed by `target`, waiting for them to take, stack or challenge."""
+
+    count: int
+    target: int
+    source: int
+    lose_turn: bool = True
+    challengeable: bool = False
+    guilty: bool = False
+    stacked: bool = False
+    color_before: str | None = None  # public: what a challenger weighs
+    resume_seat: int | None = None  # set when the target is not the next to play
+
+
+@dataclass
+class PlayContext:
+    """What the effects being resolved know about the play that caused them."""
+
+    actor: int
+    card: int
+    color_named: bool = False
+    going_out: bool = False
+    first_card: bool = False
+    allowed: bool = True
+    chosen: int | None = None
+    prev_color: int = -1  # the colour in force before this card
+
+
+@dataclass
+class GameState:
+    rules: RuleSet
+    cards: CardTable
+    players: int
+    names: list[str]
+    rng: Rng
+    target: int | None
+    single_round: bool = False
+    hands: list[list[int]] = field(default_factory=list)
+    draw_pile: list[int] = field(default_factory=list)  # top is the end
+    discard: list[int] = field(default_factory=list)  # top is the end
+    color: int = -1
+    direction: int = 1
+    dealer: int = 0
+    round_no: int = 0
+    scores: list[int] = field(default_factory=list)
+    rounds_won: list[int] = field(default_factory=list)
+    eliminated: list[bool] = field(default_factory=list)
+    pending: Decision | None = None
+    penalty: Penalty | None = None
+    queue: list = field(default_factory=list)  # effects still to resolve
+    ctx: PlayContext | None = None
+    uno_called: list[bool] = field(default_factory=list)
+    uno_window: int = -1  # seat that may still be caught without an UNO call
+    actor: int = 0
+    skips: int = 0
+    play_again: bool = False
+    drawn: list[int] = field(default_factory=list)
+    idle_passes: int = 0
+    turns: int = 0
+    over: bool = False
+    winner: int | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+    # legal_actions per seat, valid until the next action changes the state
+    legal_cache: dict[int, tuple] = field(default_factory=dict)
+
+    def clone(self) -> GameState:
+        """A copy that shares only immutable parts (rules, card table)."""
+        memo = {id(self.rules): self.rules, id(self.cards): self.cards}
+        return copy.deepcopy(self, memo)
+
+    # --- seats -------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.pending is None else self.pending.seat
+
+    def active_seats(self) -> list[int]:
+        return [s for s in range(self.players) if not self.eliminated[s]]
+
+    def next_seat(self, seat: int, direction: int | None = None) -> int:
+        step = self.direction if direction is None else direction
+        nxt = (seat + step) % self.players
+        while self.eliminated[nxt]:
+            nxt = (nxt + step) % self.players
+        return nxt
+
+    # --- cards -------------------------------------------------------------
+
+    @property
+    def top(self) -> int:
+        return self.discard[-1]
+
+    def matches(self, card: int) -> bool:
+        """Colour, number or symbol match against the top card, or a wild."""
+        cards = self.cards
+        colour = cards.color[card]
+        return (
+            colour < 0
+            or colour == self.color
+            or cards.symbol[card] == cards.symbol[self.top]
+        )
+
+    def play_allowed(self, seat: int, card: int) -> bool:
+        """The card's own restriction (Wild Draw Four's "no card of the colour")."""
+        spec = self.cards.kind[card]
+        if not spec.play_only_if:
+            return True
+        ctx = PlayContext(actor=seat, card=card)
+        return all(fn(self, ctx) == want for fn, want in spec.play_only_if)
+
+    def hand_points(self, seat: int) -> int:
+        points = self.cards.points
+        return sum(points[c] for c in self.hands[seat])
+
+    def refill_draw_pile(self, events: list) -> None:
+        """Keep the top discard; shuffle the rest into a new draw pile."""
+        if len(self.discard) <= 1:
+            return
+        moved = self.discard[:-1]
+        del self.discard[:-1]
+        self.rng.shuffle(moved)
+        self.draw_pile[:0] = moved
+        events.append({"t": "reshuffle", "cards": len(moved)})
+
+    def can_draw(self) -> bool:
+        return bool(self.draw_pile) or len(self.discard) > 1
+
+    def take_cards(self, seat: int, count: int, why: str, events: list) -> list[int]:
+        """Move up to `count` cards from the draw pile to a hand; fewer if none are left."""
+        taken: list[int] = []
+        pile = self.draw_pile
+        for _ in range(count):
+            if not pile:
+                self.refill_draw_pile(events)
+                if not pile:
+                    break
+            taken.append(pile.pop())
+        if taken:
+            self.hands[seat].extend(taken)
+            self.uno_called[seat] = False
+            if self.uno_window == seat:
+                self.uno_window = -1
+            names = self.cards.names
+            events.append(
+                {"t": "draw", "p": seat, "cards": [names[c] for c in taken], "why": why}
+            )
+            self.stats["cards_drawn"] = self.stats.get("cards_drawn", 0) + len(taken)
+        return taken

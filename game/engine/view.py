@@ -1,0 +1,55 @@
+"""What one seat may know: its own hand, and only the public rest."""
+
+from __future__ import annotations
+
+from game.engine.state import GameState
+
+
+def view(state: GameState, seat: int) -> dict:
+    """The table as `seat` sees it. Other hands are sizes only; the draw pile
+    is a count; whether a Wild Draw Four was a bluff stays hidden."""
+    cards = state.cards
+    names = cards.names
+    decision = state.pending
+    owed = state.penalty
+    return {
+        "seat": seat,
+        "players": state.players,
+        "names": list(state.names),
+        "hand": list(state.hands[seat]),
+        "hand_cards": [names[c] for c in state.hands[seat]],
+        "hand_sizes": [len(h) for h in state.hands],
+        "discard": [names[c] for c in state.discard],
+        "top": names[state.top] if state.discard else None,
+        "color": cards.color_name(state.color),
+        "direction": state.direction,
+        "draw_pile": len(state.draw_pile),
+        "dealer": state.dealer,
+        "round": state.round_no,
+        "to_act": state.to_act,
+        "pending": None
+        if decision is None
+        else {
+            "kind": decision.kind,
+            "seat": decision.seat,
+            "options": list(decision.options),
+        },
+        "penalty": None
+        if owed is None
+        else {
+            "count": owed.count,
+            "target": owed.target,
+            "source": owed.source,
+            "challengeable": owed.challengeable,
+            "stacked": owed.stacked,
+            "color_before": owed.color_before,
+        },
+        "drawn": [names[c] for c in state.drawn] if state.actor == seat else [],
+        "uno_called": list(state.uno_called),
+        "uno_window": state.uno_window,
+        "scores": list(state.scores),
+        "target": state.target,
+        "eliminated": list(state.eliminated),
+        "over": state.over,
+        "winner": state.winner,
+    }

@@ -1,0 +1,192 @@
+"""Loading rule sets: names and paths, `extends:` chains, layering, marks.
+
+A rule set is named either by its name under `rules/` (`classic`,
+`house/stacking`) or by a path to a `.yaml` file. A file may say
+`extends: NAME` (or a list of names) to build on other rule sets; a name in
+`extends` is looked up under `rules/` first, then relative to the file.
+Layering is a deep merge of mappings, later over earlier; any other value,
+lists included, is replaced whole.
+
+Every problem, in any file of the chain, is reported at once as a
+`RuleError` with the file, line and column it comes from.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from game.engine.ruleset import RuleSet, RulesInvalid, validate_rules
+from game.rules.errors import RuleError, RuleFileError
+from game.rules.yamlsafe import LoadedYaml, load_yaml_file
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+MAX_CHAIN = 32
+
+
+def display_path(path: Path) -> str:
+    """A path as a player typed it: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def resolve_name(
+    name: str, relative_to: Path | None = None, rules_dir: Path = RULES_DIR
+) -> Path:
+    """The file a rule-set name or path stands for (it may not exist)."""
+    as_path = Path(name)
+    candidates = []
+    if as_path.suffix in (".yaml", ".yml"):
+        if relative_to is not None and not as_path.is_absolute():
+            candidates.append(relative_to / as_path)
+        candidates.append(as_path)
+        candidates.append(rules_dir / as_path)
+    else:
+        candidates.append(rules_dir / f"{name}.yaml")
+        if relative_to is not None:
+            candidates.append(relative_to / f"{name}.yaml")
+        candidates.append(as_path.with_suffix(".yaml"))
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    return candidates[0]
+
+
+class _Layers:
+    """The files of one rule set, base first, and where each merged key came from."""
+
+    def __init__(self) -> None:
+        self.files: list[LoadedYaml] = []
+        self.errors: list[RuleError] = []
+        self.data: dict = {}
+        self.origin: dict[tuple, LoadedYaml] = {}
+        self._loaded: dict[Path, LoadedYaml | None] = {}
+
+    def add(
+        self,
+        path: Path,
+        chain: tuple[Path, ...],
+        cause: tuple[LoadedYaml, tuple] | None,
+    ):
+        path = path.resolve()
+        if path in chain:
+            cycle = " -> ".join(display_path(p) for p in chain + (path,))
+            self._error(cause, path, f"extends cycle: {cycle}")
+            return
+        if path in self._loaded:
+            return  # already layered in (two house rules extending one base)
+        if len(chain) >= MAX_CHAIN:
+            self._error(cause, path, f"extends chain longer than {MAX_CHAIN} files")
+            return
+        if not path.is_file():
+            self._error(cause, path, f"no rule set '{display_path(path)}'")
+            return
+        try:
+            loaded = load_yaml_file(path, display_path(path))
+        except RuleFileError as err:
+            self._loaded[path] = None
+            self.errors.extend(err.errors)
+            return
+        self._loaded[path] = loaded
+        data = loaded.data
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            self.errors.append(
+                loaded.error_at((), "a rule set is a mapping of settings")
+            )
+            return
+        for index, parent in enumerate(self._extends_of(loaded, data)):
+            loc = (
+                ("extends",)
+                if isinstance(data.get("extends"), str)
+                else ("extends", index)
+            )
+            target = resolve_name(parent, relative_to=path.parent)
+            self.add(target, chain + (path,), (loaded, loc))
+        self.files.append(loaded)
+        body = {k: v for k, v in data.items() if k != "extends"}
+        self._merge(self.data, body, loaded, ())
+
+    def _extends_of(self, loaded: LoadedYaml, data: dict) -> list[str]:
+        parents = data.get("extends", [])
+        if isinstance(parents, str):
+            return [parents]
+        if isinstance(parents, list) and all(isinstance(p, str) for p in parents):
+            return parents
+        self.errors.append(
+            loaded.error_at(("extends",), "extends: a rule-set name or a list of names")
+        )
+        return []
+
+    def _error(self, cause, path: Path, message: str) -> None:
+        if cause is None:
+            self.errors.append(RuleError(display_path(path), 1, 1, message))
+        else:
+            loaded, loc = cause
+            self.errors.append(loaded.error_at(loc, message))
+
+    def _merge(self, into: dict, over: dict, loaded: LoadedYaml, path: tuple) -> None:
+        for key, value in over.items():
+            here = path + (key,)
+            if isinstance(value, dict) and isinstance(into.get(key), dict):
+                self._merge(into[key], value, loaded, here)
+            else:
+                into[key] = copy.deepcopy(value)
+                for stale in [p for p in self.origin if p[: len(here)] == here]:
+                    del self.origin[stale]
+            self.origin[here] = loaded
+
+    def locate(self, loc: tuple, message: str) -> RuleError:
+        """The file and mark a problem at key path `loc` of the merged data comes from."""
+        for cut in range(len(loc), 0, -1):
+            loaded = self.origin.get(tuple(loc[:cut]))
+            if loaded is not None:
+                break
+        else:
+            loaded = self.files[-1]
+        text = ".".join(str(part) for part in loc)
+        return loaded.error_at(loc, f"{text}: {message}" if text else message)
+
+
+def load_rules(
+    names: list[str] | tuple[str, ...], rules_dir: Path = RULES_DIR
+) -> RuleSet:
+    """Layer the named rule sets, later over earlier, and validate the result.
+
+    Raises RuleFileError carrying every error found, in every file."""
+    if not names:
+        raise RuleFileError([RuleError("<rules>", 1, 1, "no rule set named")])
+    layers = _Layers()
+    for name in names:
+        layers.add(resolve_name(name, rules_dir=rules_dir), (), None)
+    if layers.errors:
+        raise RuleFileError(sorted(set(layers.errors)))
+    try:
+        return validate_rules(layers.data, sources=tuple(names))
+    except RulesInvalid as invalid:
+        errors = {
+            layers.locate(tuple(loc), message) for loc, message in invalid.problems
+        }
+        raise RuleFileError(sorted(errors)) from None
+
+
+def check_files(paths: list[str], rules_dir: Path = RULES_DIR) -> list[RuleError]:
+    """Every error in each file, each checked as a rule set of its own."""
+    errors: list[RuleError] = []
+    for path in paths:
+        try:
+            load_rules([path], rules_dir=rules_dir)
+        except RuleFileError as err:
+            errors.extend(err.errors)
+    return errors
+
+
+def available_rule_sets(rules_dir: Path = RULES_DIR) -> list[str]:
+    """Names of every rule file under `rules/`, e.g. `classic`, `house/stacking`."""
+    return sorted(
+        str(p.relative_to(rules_dir).with_suffix("")).replace("\\", "/")
+        for p in rules_dir.rglob("*.yaml")
+    )

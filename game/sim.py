@@ -1,0 +1,111 @@
+"""Bots playing whole matches: the loop behind `simulate`, tests and benchmarks.
+
+Out-of-turn moments (an open UNO catch window) are offered to every seat
+that has an out-of-turn action, in seating order from the seat to act,
+before the seat to act decides; each bot may take one action or let it pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine import legal_actions, new_game, view
+from game.engine.flow import apply_in_place
+from game.engine.ruleset import RuleSet
+
+
+@dataclass
+class MatchResult:
+    winner: int
+    scores: list[int]
+    events: list[dict]
+
+
+def _looker(state, seat):
+    return lambda: view(state, seat)
+
+
+def play_out(state, bots, events: list, max_actions: int = 2_000_000) -> int:
+    """Let the bots play `state` to its end, appending the events; returns actions taken."""
+    taken = 0
+    players = state.players
+    while not state.over:
+        if state.uno_window >= 0:
+            to_act = state.to_act
+            for step in range(1, players):
+                seat = (to_act + step) % players
+                offered = legal_actions(state, seat)
+                if offered:
+                    choice = bots[seat].interject(_looker(state, seat), offered)
+                    if choice is not None:
+                        events.extend(apply_in_place(state, choice))
+                        taken += 1
+                        if state.uno_window < 0:
+                            break
+        seat = state.to_act
+        choice = bots[seat].choose(_looker(state, seat), legal_actions(state, seat))
+        events.extend(apply_in_place(state, choice))
+        taken += 1
+        if taken > max_actions:
+            raise RuntimeError("the match did not end; this is an engine bug")
+    return taken
+
+
+def play_match(
+    rules: RuleSet, players: int, seed: int, bots, *, single_round: bool = False
+) -> MatchResult:
+    state, events = new_game(rules, players, seed, single_round=single_round)
+    play_out(state, bots, events)
+    return MatchResult(state.winner, list(state.scores), events)
+
+
+@dataclass
+class Tally:
+    """What a table wants to know before adopting a rule, counted from events."""
+
+    players: int
+    games: int = 0
+    rounds: int = 0
+    turns: int = 0
+    cards_drawn: int = 0
+    first_player_wins: int = 0
+    wins: list[int] = field(default_factory=list)
+    last_card: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.wins = [0] * self.players
+
+    def add_match(self, result: MatchResult) -> None:
+        self.games += 1
+        self.wins[result.winner] += 1
+        first = None
+        last_play = None
+        for event in result.events:
+            kind = event["t"]
+            if kind == "turn":
+                self.turns += 1
+            elif kind == "draw":
+                self.cards_drawn += len(event["cards"])
+            elif kind == "play":
+                last_play = event["card"]
+            elif kind == "start":
+                first = event["first"]
+            elif kind == "round_end":
+                self.rounds += 1
+                if event["winner"] == first:
+                    self.first_player_wins += 1
+                if last_play is not None and not event.get("blocked"):
+                    face = last_play.split(":", 1)[1]
+                    kind_name = "number" if face.isdigit() else face
+                    self.last_card[kind_name] = self.last_card.get(kind_name, 0) + 1
+                last_play = None
+
+    def summary(self) -> dict:
+        rounds = max(1, self.rounds)
+        return {
+            "rounds": self.rounds,
+            "turns_per_round": self.turns / rounds,
+            "first_player_win_share": self.first_player_wins / rounds,
+            "cards_drawn_per_turn": self.cards_drawn / max(1, self.turns),
+            "round_ends_on": {k: v / rounds for k, v in sorted(self.last_card.items())},
+        }

@@ -1,0 +1,8 @@
+"""Couch UNO: start the game, or run a command (see `python main.py --help`)."""
+
+import sys
+
+from game.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
