@@ -32,9 +32,7 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def resolve_name(
-    name: str, relative_to: Path | None = None, rules_dir: Path = RULES_DIR
-) -> Path:
+def resolve_name(name: str, relative_to: Path | None = None, rules_dir: Path = RULES_DIR) -> Path:
     """The file a rule-set name or path stands for (it may not exist)."""
     as_path = Path(name)
     candidates = []
@@ -94,16 +92,10 @@ class _Layers:
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            self.errors.append(
-                loaded.error_at((), "a rule set is a mapping of settings")
-            )
+            self.errors.append(loaded.error_at((), "a rule set is a mapping of settings"))
             return
         for index, parent in enumerate(self._extends_of(loaded, data)):
-            loc = (
-                ("extends",)
-                if isinstance(data.get("extends"), str)
-                else ("extends", index)
-            )
+            loc = ("extends",) if isinstance(data.get("extends"), str) else ("extends", index)
             target = resolve_name(parent, relative_to=path.parent)
             self.add(target, chain + (path,), (loaded, loc))
         self.files.append(loaded)
@@ -151,9 +143,7 @@ class _Layers:
         return loaded.error_at(loc, f"{text}: {message}" if text else message)
 
 
-def load_rules(
-    names: list[str] | tuple[str, ...], rules_dir: Path = RULES_DIR
-) -> RuleSet:
+def load_rules(names: list[str] | tuple[str, ...], rules_dir: Path = RULES_DIR) -> RuleSet:
     """Layer the named rule sets, later over earlier, and validate the result.
 
     Raises RuleFileError carrying every error found, in every file."""
@@ -167,18 +157,33 @@ def load_rules(
     try:
         return validate_rules(layers.data, sources=tuple(names))
     except RulesInvalid as invalid:
-        errors = {
-            layers.locate(tuple(loc), message) for loc, message in invalid.problems
-        }
+        errors = {layers.locate(tuple(loc), message) for loc, message in invalid.problems}
         raise RuleFileError(sorted(errors)) from None
 
 
+HOUSE_RULE_BASE = "classic"
+
+
+def is_layer_only(path: Path) -> bool:
+    """A file that only changes a base (a house rule): no `cards:`, no `extends:`."""
+    try:
+        data = load_yaml_file(path).data
+    except RuleFileError:
+        return False
+    return isinstance(data, dict) and "cards" not in data and "extends" not in data
+
+
 def check_files(paths: list[str], rules_dir: Path = RULES_DIR) -> list[RuleError]:
-    """Every error in each file, each checked as a rule set of its own."""
+    """Every error in each file. A complete rule set is checked on its own; a
+    house-rule layer is checked on top of the classic rules."""
     errors: list[RuleError] = []
-    for path in paths:
+    for name in paths:
+        path = resolve_name(name, rules_dir=rules_dir)
+        layers = [name]
+        if is_layer_only(path):
+            layers = [HOUSE_RULE_BASE, name]
         try:
-            load_rules([path], rules_dir=rules_dir)
+            load_rules(layers, rules_dir=rules_dir)
         except RuleFileError as err:
             errors.extend(err.errors)
     return errors

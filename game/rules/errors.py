@@ -1,0 +1,38 @@
+"""Errors found in rule files, each pointing at a place in a file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class RuleError:
+    """One problem at one place in a rule file.
+
+    ``line`` and ``column`` are 1-based. ``message`` carries the dotted key path
+    (for example ``cards.skip.points: ...``) when the caller knows one; errors about
+    the YAML text itself have no key path.
+    """
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+class RuleFileError(Exception):
+    """Every error found in one go, so a modder can fix them all before retrying.
+
+    ``errors`` is sorted by file, line and column.
+    """
+
+    def __init__(self, errors: Iterable[RuleError]) -> None:
+        self.errors: list[RuleError] = sorted(errors)
+        super().__init__(self.errors)
+
+    def __str__(self) -> str:
+        return "\n".join(str(error) for error in self.errors)
