@@ -1,0 +1,157 @@
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import math  # noqa: E402
+import re  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ui.layout import (  # noqa: E402
+    DEFAULT_ASSETS_DIR,
+    REGION_NAMES,
+    LayoutError,
+    load_layout,
+    parse_tiled_color,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+GENERATOR = ROOT / "tools" / "make_layouts.py"
+PLAYER_COUNTS = range(2, 11)
+OVERLAYS = {"color_wheel", "score_panel"}
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_layout_loads_with_one_seat_per_player(players):
+    layout = load_layout(players)
+    assert layout.players == players
+    assert layout.size == (1280, 720)
+    assert [seat.index for seat in layout.seats] == list(range(players))
+    assert set(layout.piles) == {"draw_pile", "discard_pile", "direction_ring"}
+    assert set(layout.regions) == set(REGION_NAMES)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_everything_is_on_screen(players):
+    layout = load_layout(players)
+    screen = pygame.Rect(0, 0, *layout.size)
+    rects = [*layout.piles.values(), *layout.regions.values()]
+    for seat in layout.seats:
+        rects += [seat.rect, seat.label_rect]
+    for rect in rects:
+        assert screen.contains(rect), rect
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_seats_overlap_nothing(players):
+    layout = load_layout(players)
+    fixed = {
+        **layout.piles,
+        **{name: rect for name, rect in layout.regions.items() if name not in OVERLAYS},
+    }
+    areas = []
+    for seat in layout.seats:
+        areas += [(f"seat{seat.index}", seat.rect), (f"seat{seat.index} badge", seat.label_rect)]
+    for i, (name, rect) in enumerate(areas):
+        for other_name, other in areas[i + 1 :]:
+            if name.split()[0] != other_name.split()[0]:
+                assert not rect.colliderect(other), (name, other_name)
+        for other_name, other in fixed.items():
+            assert not rect.colliderect(other), (name, other_name)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_seat0_is_the_bottom_centre_and_seats_go_clockwise(players):
+    layout = load_layout(players)
+    bottom = layout.seats[0]
+    assert bottom.rect.centerx == layout.size[0] // 2
+    assert bottom.rect.bottom == max(seat.rect.bottom for seat in layout.seats)
+    assert bottom.angle == 0 and bottom.face_up
+    assert all(not seat.face_up for seat in layout.seats[1:])
+    assert bottom.rect.width > max(seat.rect.width for seat in layout.seats[1:])
+    # y grows downwards, so atan2 grows clockwise on screen; start at the bottom (90°).
+    cx, cy = layout.piles["direction_ring"].center
+    bearings = []
+    for seat in layout.seats:
+        x, y = seat.rect.center
+        bearings.append((math.degrees(math.atan2(y - cy, x - cx)) - 90) % 360)
+    assert bearings == sorted(bearings)
+    assert len(set(bearings)) == players
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_seat_angles_face_their_screen_edge(players):
+    expected = {"bottom": 0, "top": 180, "left": -90, "right": 90}
+    for seat in load_layout(players).seats:
+        assert seat.angle == expected[seat.side]
+
+
+@pytest.mark.parametrize("players", [2, 10])
+def test_fan_centres_keep_cards_inside_the_seat(players):
+    for seat in load_layout(players).seats:
+        for count in (1, 7, 25):
+            art = pygame.Rect(0, 0, *seat.card_size)
+            if seat.vertical:
+                art.size = (art.height, art.width)
+            for cx, cy in seat.fan_centers(count):
+                art.center = (round(cx), round(cy))
+                assert seat.rect.inflate(2, 2).contains(art), (seat.index, count)
+
+
+def test_layouts_are_cached():
+    assert load_layout(4) is load_layout(4)
+
+
+def test_felt_colour_reads_tiled_argb():
+    assert parse_tiled_color("#ff0b5d3b") == pygame.Color(11, 93, 59, 255)
+    assert parse_tiled_color("#800b5d3b").a == 0x80
+    assert load_layout(2).felt_color == pygame.Color(11, 93, 59, 255)
+
+
+def test_committed_maps_match_the_generator(tmp_path):
+    check = subprocess.run(
+        [sys.executable, str(GENERATOR), "--check"], capture_output=True, text=True
+    )
+    assert check.returncode == 0, check.stderr
+    subprocess.run([sys.executable, str(GENERATOR), "--out", str(tmp_path)], check=True)
+    for players in PLAYER_COUNTS:
+        name = f"table_{players}p.tmx"
+        assert (tmp_path / name).read_bytes() == (DEFAULT_ASSETS_DIR / name).read_bytes()
+
+
+def _broken_copy(tmp_path, players, pattern):
+    """Copy a map into tmp_path with the first XML matched by `pattern` removed."""
+    text = (DEFAULT_ASSETS_DIR / f"table_{players}p.tmx").read_text(encoding="utf-8")
+    broken, count = re.subn(pattern, "", text, count=1, flags=re.S)
+    assert count == 1, pattern
+    (tmp_path / f"table_{players}p.tmx").write_text(broken, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "pattern, missing",
+    [
+        (r'\s*<object id="\d+" name="catch_button"[^>]*/>', "catch_button"),
+        (r'\s*<object id="\d+" name="discard_pile"[^>]*/>', "discard_pile"),
+        (r'\s*<object id="\d+" name="seat2".*?</object>', "seat2"),
+        (r'\s*<property name="angle"[^>]*/>', "angle"),
+        (r'\s*<objectgroup id="3" name="ui".*?</objectgroup>', "'ui'"),
+    ],
+)
+def test_missing_object_is_reported_by_name(tmp_path, pattern, missing):
+    folder = _broken_copy(tmp_path, 4, pattern)
+    with pytest.raises(LayoutError) as err:
+        load_layout(4, folder)
+    assert missing in str(err.value)
+    assert "table_4p.tmx" in str(err.value)
+
+
+def test_missing_file_is_a_layout_error(tmp_path):
+    with pytest.raises(LayoutError, match="table_11p.tmx"):
+        load_layout(11, tmp_path)
