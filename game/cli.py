@@ -116,9 +116,7 @@ def _simulate(args) -> int:
         for _ in range(args.games):
             game_seed = seeds.next_u64() >> 1
             bots = [make_bot(level, game_seed + 1 + seat) for seat, level in enumerate(levels)]
-            result = play_match(
-                rules, args.players, game_seed, bots, single_round=args.rounds_only
-            )
+            result = play_match(rules, args.players, game_seed, bots, single_round=args.rounds_only)
             tally.add_match(result)
             if log is not None:
                 log.writelines(json.dumps(e, separators=(",", ":")) + "\n" for e in result.events)

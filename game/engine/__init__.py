@@ -36,9 +36,7 @@ from game.engine.state import GameState
 from game.engine.view import view
 
 
-def apply(
-    state: GameState, action, *, in_place: bool = False
-) -> tuple[GameState, list[dict]]:
+def apply(state: GameState, action, *, in_place: bool = False) -> tuple[GameState, list[dict]]:
     """Carry out `action`; raise IllegalAction (with a reason) if it is not legal."""
     if not in_place:
         state = state.clone()

@@ -30,9 +30,7 @@ REGISTRY: dict[str, ConditionBlock] = {}
 
 def condition(value_type: type):
     def register(fn: Callable) -> Callable:
-        REGISTRY[fn.__name__] = ConditionBlock(
-            fn.__name__, fn, value_type, fn.__doc__ or ""
-        )
+        REGISTRY[fn.__name__] = ConditionBlock(fn.__name__, fn, value_type, fn.__doc__ or "")
         return fn
 
     return register
@@ -65,8 +63,7 @@ def holds_match(state, ctx) -> bool:
     cards = state.cards
     top_symbol = cards.symbol[state.top]
     return any(
-        cards.color[c] >= 0
-        and (cards.color[c] == state.color or cards.symbol[c] == top_symbol)
+        cards.color[c] >= 0 and (cards.color[c] == state.color or cards.symbol[c] == top_symbol)
         for c in _others_in_hand(state, ctx)
     )
 

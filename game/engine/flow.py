@@ -71,9 +71,7 @@ def new_game(
     """Seat the players, cut for the dealer and deal the first round."""
     limits = rules.model.players
     if not limits.min <= players <= limits.max:
-        raise ValueError(
-            f"these rules are for {limits.min} to {limits.max} players, not {players}"
-        )
+        raise ValueError(f"these rules are for {limits.min} to {limits.max} players, not {players}")
     names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
     if len(names) != players:
         raise ValueError("one name per seat")
@@ -102,9 +100,7 @@ def new_game(
             "target": target,
         }
     ]
-    state.dealer = (
-        _cut_for_dealer(state, events) if rules.model.dealing.cut_for_dealer else 0
-    )
+    state.dealer = _cut_for_dealer(state, events) if rules.model.dealing.cut_for_dealer else 0
     _start_round(state, events)
     return state, events
 
@@ -117,11 +113,13 @@ def _cut_for_dealer(state: GameState, events: list) -> int:
     while True:
         if len(deck) < len(contenders):
             deck = list(range(cards.size))
-            state.rng.shuffle(deck)
-        cut = {seat: deck.pop() for seat in contenders}
-        events.append(
-            {"t": "cut", "cards": {str(s): cards.names[c] for s, c in cut.items()}}
-        )
+        cut = {}
+        for seat in contenders:
+            # A cut is a card taken at random from what is left of the deck.
+            index = state.rng.below(len(deck))
+            deck[index], deck[-1] = deck[-1], deck[index]
+            cut[seat] = deck.pop()
+        events.append({"t": "cut", "cards": {str(s): cards.names[c] for s, c in cut.items()}})
         best = max(cards.cut_value[c] for c in cut.values())
         contenders = [s for s, c in cut.items() if cards.cut_value[c] == best]
         if len(contenders) == 1:
@@ -239,16 +237,28 @@ def _advance_from(state: GameState, events: list, seat: int) -> None:
 
 def _begin_turn(state: GameState, events: list, seat: int) -> None:
     state.actor = seat
-    state.drawn = []
-    if state.uno_window == seat:
+    if state.drawn:
+        state.drawn = []
+    if state.uno_window == seat and state.rules.model.uno.catch_window == "until_own_next_turn":
         # Late catch window: safe once the forgetful seat's next turn comes.
         state.uno_window = -1
     owed = state.penalty
     if owed is not None and owed.target == seat:
         _open_penalty(state, events, seat, can_stack=True)
         return
-    state.pending = Decision("play", seat)
+    state.pending = _play_decision(seat)
     events.append({"t": "turn", "p": seat})
+
+
+_PLAY_DECISIONS: dict[int, Decision] = {}
+
+
+def _play_decision(seat: int) -> Decision:
+    """Decisions are never changed once made, so the common one is shared."""
+    decision = _PLAY_DECISIONS.get(seat)
+    if decision is None:
+        decision = _PLAY_DECISIONS[seat] = Decision("play", seat)
+    return decision
 
 
 def _stack_cards(state: GameState, seat: int) -> list[int]:
@@ -277,18 +287,14 @@ def _open_penalty(state: GameState, events: list, seat: int, can_stack: bool) ->
     events.append({"t": "turn", "p": seat})
 
 
-def _take_penalty(
-    state: GameState, events: list, seat: int, turn_announced: bool
-) -> None:
+def _take_penalty(state: GameState, events: list, seat: int, turn_announced: bool) -> None:
     owed = state.penalty
     state.penalty = None
     state.take_cards(seat, owed.count, "penalty", events)
     _after_penalty(state, events, seat, owed, owed.lose_turn, turn_announced)
 
 
-def _after_penalty(
-    state, events, seat, owed, lost_turn: bool, turn_announced: bool
-) -> None:
+def _after_penalty(state, events, seat, owed, lost_turn: bool, turn_announced: bool) -> None:
     if owed.resume_seat is not None:
         _begin_turn(state, events, owed.resume_seat)
     elif lost_turn:
@@ -300,9 +306,7 @@ def _after_penalty(
             events.append({"t": "turn", "p": seat})
 
 
-def _end_round(
-    state: GameState, events: list, winner: int, blocked: bool = False
-) -> None:
+def _end_round(state: GameState, events: list, winner: int, blocked: bool = False) -> None:
     scheme = scoring.SCHEMES[state.rules.model.scoring.scheme]
     points = scheme(state, winner)
     for seat, gained in enumerate(points):
@@ -335,19 +339,21 @@ def _end_round(
 
 def _playable(state: GameState, seat: int, candidates) -> list[int]:
     cards = state.cards
-    rules = state.rules.model
-    hand = state.hands[seat]
-    last_card = len(hand) == 1 and rules.round_end.finish_on_action_card == "forbidden"
+    colour_of = cards.color
+    symbol_of = cards.symbol
+    refusable = cards.refusable
+    colour = state.color
+    top_symbol = symbol_of[state.discard[-1]]
+    last_card = (
+        len(state.hands[seat]) == 1
+        and state.rules.model.round_end.finish_on_action_card == "forbidden"
+    )
     found = []
     for card in candidates:
-        if not state.matches(card):
+        own = colour_of[card]
+        if own >= 0 and own != colour and symbol_of[card] != top_symbol:
             continue
-        spec = cards.kind[card]
-        if (
-            spec.play_only_if
-            and spec.model.when_not_allowed == "refuse"
-            and not state.play_allowed(seat, card)
-        ):
+        if refusable[card] and not state.play_allowed(seat, card):
             continue
         if last_card and cards.category[card] != "number":
             continue
@@ -356,13 +362,10 @@ def _playable(state: GameState, seat: int, candidates) -> list[int]:
 
 
 def _play_actions(state: GameState, seat: int, cards_to_play) -> list:
-    table = state.cards
+    play_actions = state.cards.play_actions
     actions: list = []
     for card in cards_to_play:
-        if table.needs_color[card]:
-            actions.extend(Play(seat, card, colour) for colour in table.colors)
-        else:
-            actions.append(Play(seat, card))
+        actions.extend(play_actions(seat, card))
     return actions
 
 
@@ -400,14 +403,15 @@ def _legal_actions(state: GameState, seat: int) -> list:
     decision = state.pending
     if decision is not None and decision.seat == seat:
         kind = decision.kind
+        plays: list[int] = []
         if kind == "play":
             plays = _playable(state, seat, state.hands[seat])
             actions = _play_actions(state, seat, plays)
-            may_skip_play = not plays or state.rules.model.turn.draw_when_playable
-            if may_skip_play:
+            if not plays or state.rules.model.turn.draw_when_playable:
                 actions.append(Draw(seat) if state.can_draw() else Pass(seat))
         elif kind == "drawn":
-            actions = _play_actions(state, seat, _drawn_playable(state, seat))
+            plays = _drawn_playable(state, seat)
+            actions = _play_actions(state, seat, plays)
             if _may_draw_again(state):
                 actions.append(Draw(seat))
             actions.append(Pass(seat))
@@ -416,17 +420,13 @@ def _legal_actions(state: GameState, seat: int) -> list:
             if _challenge_open(state):
                 actions.append(Challenge(seat))
             if decision.options:
-                actions.extend(_play_actions(state, seat, _stack_cards(state, seat)))
+                plays = _stack_cards(state, seat)
+                actions.extend(_play_actions(state, seat, plays))
         elif kind in ("color", "player"):
             actions = [Choose(seat, option) for option in decision.options]
         elif kind == "next_round":
             actions = [NextRound(seat)]
-        hand = state.hands[seat]
-        if (
-            len(hand) == 2
-            and not state.uno_called[seat]
-            and any(type(a) is Play for a in actions)
-        ):
+        if plays and len(state.hands[seat]) == 2 and not state.uno_called[seat]:
             actions.append(CallUno(seat))
     window = state.uno_window
     if window >= 0:
@@ -440,21 +440,25 @@ def _legal_actions(state: GameState, seat: int) -> list:
 # --- applying an action -------------------------------------------------------
 
 
-def apply_in_place(state: GameState, action) -> list[dict]:
-    """Carry out one action on `state` itself and return the events."""
-    if action not in legal_actions(state, action.seat):
+def apply_in_place(state: GameState, action, *, trusted: bool = False) -> list[dict]:
+    """Carry out one action on `state` itself and return the events.
+
+    `trusted` skips the legality check, for drivers that took `action` from
+    `legal_actions` of this very state (the simulation loop)."""
+    if not trusted and action not in legal_actions(state, action.seat):
         raise IllegalAction(why_illegal(state, action))
-    state.legal_cache.clear()
+    if state.legal_cache:
+        state.legal_cache.clear()
     events: list[dict] = []
     kind = type(action)
+    seat = action.seat
     if (
         state.uno_window >= 0
         and kind in TURN_ACTIONS
-        and action.seat != state.uno_window
+        and seat != state.uno_window
+        and state.rules.model.uno.catch_window == "until_next_player_acts"
     ):
-        if state.rules.model.uno.catch_window == "until_next_player_acts":
-            state.uno_window = -1
-    seat = action.seat
+        state.uno_window = -1
     if kind is Play:
         _play(state, events, seat, action.card, action.color)
     elif kind is Draw:
@@ -482,11 +486,10 @@ def apply_in_place(state: GameState, action) -> list[dict]:
     return events
 
 
-def _play(
-    state: GameState, events: list, seat: int, card: int, color: str | None
-) -> None:
+def _play(state: GameState, events: list, seat: int, card: int, color: str | None) -> None:
     cards = state.cards
-    allowed = state.play_allowed(seat, card)
+    spec = cards.kind[card]
+    allowed = not spec.play_only_if or state.play_allowed(seat, card)
     hand = state.hands[seat]
     hand.remove(card)
     state.discard.append(card)
@@ -498,20 +501,19 @@ def _play(
     elif named:
         state.color = cards.colors.index(color)
     events.append(
-        {
-            "t": "play",
-            "p": seat,
-            "card": cards.names[card],
-            "color": cards.color_name(state.color),
-        }
+        {"t": "play", "p": seat, "card": cards.names[card], "color": cards.color_label[state.color]}
     )
     state.turns += 1
     state.idle_passes = 0
-    state.drawn = []
+    if state.drawn:
+        state.drawn = []
     state.pending = None
     if len(hand) == 1 and not state.uno_called[seat]:
         state.uno_window = seat
     state.actor = seat
+    if not spec.effects and hand:
+        _end_turn(state, events)
+        return
     state.ctx = PlayContext(
         actor=seat,
         card=card,
@@ -520,7 +522,7 @@ def _play(
         allowed=allowed,
         prev_color=prev_color,
     )
-    state.queue = list(cards.kind[card].effects)
+    state.queue = list(spec.effects)
     _run_effects(state, events)
 
 
@@ -563,9 +565,7 @@ def _challenge(state: GameState, events: list, seat: int) -> None:
     owed = state.penalty
     state.penalty = None
     names = state.cards.names
-    events.append(
-        {"t": "challenge", "by": seat, "p": owed.source, "guilty": owed.guilty}
-    )
+    events.append({"t": "challenge", "by": seat, "p": owed.source, "guilty": owed.guilty})
     # The challenger alone sees the challenged hand (the UI shows it privately).
     events.append(
         {
@@ -639,9 +639,7 @@ def why_illegal(state: GameState, action) -> str:
         if not state.matches(card):
             top = cards.names[state.top]
             colour = cards.color_name(state.color)
-            return (
-                f"{cards.names[card]} matches neither the colour ({colour}) nor {top}"
-            )
+            return f"{cards.names[card]} matches neither the colour ({colour}) nor {top}"
         if cards.needs_color[card] and action.color not in cards.colors:
             return "name a colour for a wild"
         if not state.play_allowed(seat, card):

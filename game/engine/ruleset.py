@@ -14,6 +14,7 @@ a new field.
 
 from __future__ import annotations
 
+import difflib
 import functools
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -30,9 +31,7 @@ class RulesInvalid(Exception):
     """Every problem found in a rule set, as (key path, message) pairs."""
 
     def __init__(self, problems: list[tuple[Loc, str]]) -> None:
-        super().__init__(
-            "; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in problems)
-        )
+        super().__init__("; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in problems))
         self.problems = problems
 
 
@@ -163,13 +162,56 @@ class RuleSet:
         return scoring.target_by_players.get(players, scoring.target)
 
 
-def _pydantic_problems(err: ValidationError, prefix: Loc = ()) -> list[tuple[Loc, str]]:
-    return [(prefix + tuple(e["loc"]), e["msg"]) for e in err.errors()]
+def _pydantic_problems(err: ValidationError, data: Any, prefix: Loc = ()) -> list[tuple[Loc, str]]:
+    """Pydantic's errors as (key path, message), one per key path.
+
+    For a setting that may be of several types pydantic reports each type
+    separately, with the type's name added to the path; those are folded
+    into one message ("Input should be a valid integer or 'face'")."""
+    merged: dict[Loc, list[str]] = {}
+    for error in err.errors():
+        loc = _data_path(tuple(error["loc"]), data)
+        message = error["msg"]
+        if error["type"] == "extra_forbidden":
+            message = f"unknown setting '{loc[-1]}'"
+        elif error["type"] == "missing":
+            message = "this setting is required"
+        merged.setdefault(loc, [])
+        if message not in merged[loc]:
+            merged[loc].append(message)
+    problems = []
+    for loc, messages in merged.items():
+        text = messages[0]
+        for more in messages[1:]:
+            text += " or " + more.removeprefix("Input should be ")
+        problems.append((prefix + loc, text))
+    return problems
 
 
-def compile_condition(
-    raw: Any, loc: Loc, problems: list
-) -> tuple[tuple[Any, Any], ...]:
+def unknown_name(what: str, name: Any, known) -> str:
+    """ "unknown effect 'skipp' (did you mean 'skip'?)", or the list of known names."""
+    close = difflib.get_close_matches(str(name), list(known), n=1)
+    if close:
+        return f"unknown {what} '{name}' (did you mean '{close[0]}'?)"
+    return f"unknown {what} '{name}' (known: {', '.join(sorted(known))})"
+
+
+def _data_path(loc: Loc, data: Any) -> Loc:
+    """Cut `loc` where it leaves the data: what follows a scalar is a type name."""
+    node = data
+    for depth, part in enumerate(loc):
+        if isinstance(node, dict):
+            if part not in node:
+                return loc[: depth + 1]  # a missing or unknown key: keep it
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            return loc[:depth]
+    return loc
+
+
+def compile_condition(raw: Any, loc: Loc, problems: list) -> tuple[tuple[Any, Any], ...]:
     """`{name: expected, ...}`: true when every named condition has that value."""
     if raw is None:
         return ()
@@ -182,9 +224,8 @@ def compile_condition(
     for name, expected in raw.items():
         block = condition_registry.REGISTRY.get(name)
         if block is None:
-            known = ", ".join(sorted(condition_registry.REGISTRY))
             problems.append(
-                (loc + (name,), f"unknown condition '{name}' (known: {known})")
+                (loc + (name,), unknown_name("condition", name, condition_registry.REGISTRY))
             )
             continue
         if not isinstance(expected, block.value_type) or (
@@ -215,28 +256,21 @@ def compile_effects(raw: list, loc: Loc, problems: list) -> tuple[EffectSpec, ..
             ((name, params),) = entry.items()
             params = {} if params is None else params
         else:
-            problems.append(
-                (here, "an effect is a name, or a mapping of one name to its settings")
-            )
+            problems.append((here, "an effect is a name, or a mapping of one name to its settings"))
             continue
         block = effect_registry.REGISTRY.get(name)
         if block is None:
-            known = ", ".join(sorted(effect_registry.REGISTRY))
-            problems.append((here, f"unknown effect '{name}' (known: {known})"))
+            problems.append((here, unknown_name("effect", name, effect_registry.REGISTRY)))
             continue
         if not isinstance(params, dict):
-            problems.append(
-                (here + (name,), f"the settings of '{name}' must be a mapping")
-            )
+            problems.append((here + (name,), f"the settings of '{name}' must be a mapping"))
             continue
         params = dict(params)
-        when = compile_condition(
-            params.pop("when", None), here + (name, "when"), problems
-        )
+        when = compile_condition(params.pop("when", None), here + (name, "when"), problems)
         try:
             model = block.params.model_validate(params)
         except ValidationError as err:
-            problems.extend(_pydantic_problems(err, here + (name,)))
+            problems.extend(_pydantic_problems(err, params, here + (name,)))
             continue
         specs.append(EffectSpec(name, block.fn, model, when))
     return tuple(specs)
@@ -246,22 +280,25 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     """Validate a merged rules mapping; raise RulesInvalid with every problem."""
     if not isinstance(data, dict):
         raise RulesInvalid([((), "a rule set is a mapping of settings")])
+    problems: list[tuple[Loc, str]] = []
     try:
         model = RuleSetModel.model_validate(data)
     except ValidationError as err:
-        raise RulesInvalid(_pydantic_problems(err)) from None
+        model = None
+        problems.extend(_pydantic_problems(err, data))
+    # Effects, conditions and the scoring scheme are checked on the raw
+    # mapping too, so a typo there is reported along with every other problem.
+    compiled = _compile_card_blocks(data.get("cards"), problems)
+    _check_scheme(data.get("scoring"), problems)
+    if model is None:
+        raise RulesInvalid(problems)
 
-    problems: list[tuple[Loc, str]] = []
     if model.players.min > model.players.max:
         problems.append((("players",), "min is larger than max"))
     if not model.colors or len(set(model.colors)) != len(model.colors):
-        problems.append(
-            (("colors",), "colours must be a non-empty list without repeats")
-        )
+        problems.append((("colors",), "colours must be a non-empty list without repeats"))
     if WILD in model.colors:
-        problems.append(
-            (("colors",), f"'{WILD}' names cards without a colour; pick another name")
-        )
+        problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
     if not model.cards:
         problems.append((("cards",), "a rule set needs at least one card kind"))
 
@@ -276,21 +313,11 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
             problems.append((loc + ("points",), "'face' points only suit number cards"))
         for face in kind.copies_of:
             if face not in (kind.faces or []):
-                problems.append(
-                    (loc + ("copies_of", face), f"{face} is not one of the faces")
-                )
+                problems.append((loc + ("copies_of", face), f"{face} is not one of the faces"))
         for other in kind.stacks_on:
             if other not in model.cards:
                 problems.append((loc + ("stacks_on",), f"unknown card kind '{other}'"))
-        effects = compile_effects(kind.effects, loc + ("effects",), problems)
-        first = (
-            None
-            if kind.first_card == "return"
-            else compile_effects(kind.first_card, loc + ("first_card",), problems)
-        )
-        only_if = compile_condition(
-            kind.play_only_if, loc + ("play_only_if",), problems
-        )
+        effects, first, only_if = compiled[name]
         kinds[name] = KindSpec(name, kind, effects, first, only_if, kind.play_only_if)
 
     total = sum(deck_count(model, k) for k in model.cards.values())
@@ -304,20 +331,8 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
             )
         )
     if model.cards and all(k.first_card == "return" for k in model.cards.values()):
-        problems.append(
-            (("cards",), "every kind is put back as a first card: no round can start")
-        )
+        problems.append((("cards",), "every kind is put back as a first card: no round can start"))
 
-    from game.engine import scoring  # the scheme registry lives with the schemes
-
-    if model.scoring.scheme not in scoring.SCHEMES:
-        known = ", ".join(sorted(scoring.SCHEMES))
-        problems.append(
-            (
-                ("scoring", "scheme"),
-                f"unknown scoring scheme '{model.scoring.scheme}' ({known})",
-            )
-        )
     for players in model.scoring.target_by_players:
         if not model.players.min <= players <= model.players.max:
             problems.append(
@@ -331,12 +346,49 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     return RuleSet(model=model, kinds=kinds, sources=sources)
 
 
+def _compile_card_blocks(cards: Any, problems: list) -> dict[str, tuple]:
+    """Each kind's (effects, first-card effects, play restriction), from raw data."""
+    compiled: dict[str, tuple] = {}
+    if not isinstance(cards, dict):
+        return compiled
+    for name, raw in cards.items():
+        if not isinstance(raw, dict):
+            continue
+        loc = ("cards", name)
+        effects = raw.get("effects", [])
+        first = raw.get("first_card", [])
+        compiled[name] = (
+            compile_effects(effects, loc + ("effects",), problems)
+            if isinstance(effects, list)
+            else (),
+            None
+            if first == "return"
+            else compile_effects(first, loc + ("first_card",), problems)
+            if isinstance(first, list)
+            else (),
+            compile_condition(raw.get("play_only_if"), loc + ("play_only_if",), problems)
+            if isinstance(raw.get("play_only_if", {}), dict)
+            else (),
+        )
+    return compiled
+
+
+def _check_scheme(scoring_data: Any, problems: list) -> None:
+    from game.engine import scoring  # the scheme registry lives with the schemes
+
+    if not isinstance(scoring_data, dict):
+        return
+    name = scoring_data.get("scheme")
+    if isinstance(name, str) and name not in scoring.SCHEMES:
+        problems.append(
+            (("scoring", "scheme"), unknown_name("scoring scheme", name, scoring.SCHEMES))
+        )
+
+
 def deck_count(model: RuleSetModel, kind: CardKind) -> int:
     """How many physical cards of a kind the deck holds."""
     colors = 1 if kind.wild else len(model.colors)
     if kind.category == "number":
-        per_color = sum(
-            kind.copies_of.get(face, kind.copies) for face in kind.faces or []
-        )
+        per_color = sum(kind.copies_of.get(face, kind.copies) for face in kind.faces or [])
         return colors * per_color
     return colors * kind.copies

@@ -30,9 +30,7 @@ def scheme(fn: Callable) -> Callable:
 def winner_takes_points(state, winner: int) -> list[int]:
     """The winner scores the card points left in every other hand (official)."""
     points = [0] * state.players
-    points[winner] = sum(
-        state.hand_points(s) for s in state.active_seats() if s != winner
-    )
+    points[winner] = sum(state.hand_points(s) for s in state.active_seats() if s != winner)
     return points
 
 

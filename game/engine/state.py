@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
-
 from game.engine.rng import Rng
 from game.engine.ruleset import WILD, KindSpec, RuleSet
 
@@ -25,6 +23,8 @@ class CardTable:
     def __init__(self, rules: RuleSet) -> None:
         model = rules.model
         self.colors: tuple[str, ...] = tuple(model.colors)
+        # Indexed by the colour index; -1 (no colour) reads the trailing None.
+        self.color_label: tuple[str | None, ...] = (*self.colors, None)
         self.names: list[str] = []
         self.color: list[int] = []  # index into colors, -1 for a wild
         self.kind: list[KindSpec] = []
@@ -36,10 +36,7 @@ class CardTable:
             colours = [-1] if kind.wild else range(len(self.colors))
             for colour in colours:
                 if kind.category == "number":
-                    faces = [
-                        (str(f), kind.copies_of.get(f, kind.copies), f)
-                        for f in kind.faces
-                    ]
+                    faces = [(str(f), kind.copies_of.get(f, kind.copies), f) for f in kind.faces]
                 else:
                     faces = [(name, kind.copies, None)]
                 for face, copies, value in faces:
@@ -55,25 +52,43 @@ class CardTable:
         self.size = len(self.names)
         # The cut for the dealer counts action cards as 0.
         self.cut_value = [
-            int(self.symbol[c]) if self.category[c] == "number" else 0
-            for c in range(self.size)
+            int(self.symbol[c]) if self.category[c] == "number" else 0 for c in range(self.size)
         ]
         self.needs_color = [
-            any(
-                e.name == "choose_color" and e.params.who == "self"
-                for e in spec.effects
-            )
+            any(e.name == "choose_color" and e.params.who == "self" for e in spec.effects)
             for spec in self.kind
         ]
         self.by_name: dict[str, int] = {}
         for card_id, card_name in enumerate(self.names):
             self.by_name.setdefault(card_name, card_id)
+        # Cards whose restriction makes them illegal (not just challengeable).
+        self.refusable = [
+            bool(spec.play_only_if) and spec.model.when_not_allowed == "refuse"
+            for spec in self.kind
+        ]
+        self.has_effects = [bool(spec.effects) for spec in self.kind]
+        self._plays: dict[tuple[int, int], tuple] = {}
+
+    def play_actions(self, seat: int, card: int) -> tuple:
+        """The Play actions for one card, with each colour for a wild; shared
+        between games, since actions are immutable values."""
+        key = (seat, card)
+        found = self._plays.get(key)
+        if found is None:
+            from game.engine.actions import Play
+
+            if self.needs_color[card]:
+                found = tuple(Play(seat, card, colour) for colour in self.colors)
+            else:
+                found = (Play(seat, card),)
+            self._plays[key] = found
+        return found
 
     def color_name(self, index: int) -> str | None:
-        return None if index < 0 else self.colors[index]
+        return self.color_label[index]
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """Who must decide what now: `kind` is play, drawn, penalty, color, player, next_round."""
 
@@ -82,7 +97,7 @@ class Decision:
     options: tuple = ()
 
 
-@dataclass
+@dataclass(slots=True)
 class Penalty:
     """Cards owed by `target`, waiting for them to take, stack or challenge."""
 
@@ -97,7 +112,7 @@ class Penalty:
     resume_seat: int | None = None  # set when the target is not the next to play
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayContext:
     """What the effects being resolved know about the play that caused them."""
 
@@ -111,7 +126,7 @@ class PlayContext:
     prev_color: int = -1  # the colour in force before this card
 
 
-@dataclass
+@dataclass(slots=True)
 class GameState:
     rules: RuleSet
     cards: CardTable
@@ -144,7 +159,6 @@ class GameState:
     turns: int = 0
     over: bool = False
     winner: int | None = None
-    stats: dict[str, Any] = field(default_factory=dict)
     # legal_actions per seat, valid until the next action changes the state
     legal_cache: dict[int, tuple] = field(default_factory=dict)
 
@@ -179,11 +193,7 @@ class GameState:
         """Colour, number or symbol match against the top card, or a wild."""
         cards = self.cards
         colour = cards.color[card]
-        return (
-            colour < 0
-            or colour == self.color
-            or cards.symbol[card] == cards.symbol[self.top]
-        )
+        return colour < 0 or colour == self.color or cards.symbol[card] == cards.symbol[self.top]
 
     def play_allowed(self, seat: int, card: int) -> bool:
         """The card's own restriction (Wild Draw Four's "no card of the colour")."""
@@ -212,22 +222,24 @@ class GameState:
 
     def take_cards(self, seat: int, count: int, why: str, events: list) -> list[int]:
         """Move up to `count` cards from the draw pile to a hand; fewer if none are left."""
-        taken: list[int] = []
         pile = self.draw_pile
-        for _ in range(count):
-            if not pile:
-                self.refill_draw_pile(events)
+        if len(pile) >= count:
+            taken = pile[-count:]
+            del pile[-count:]
+            taken.reverse()  # the top of the pile (its end) is taken first
+        else:
+            taken = []
+            for _ in range(count):
                 if not pile:
-                    break
-            taken.append(pile.pop())
+                    self.refill_draw_pile(events)
+                    if not pile:
+                        break
+                taken.append(pile.pop())
         if taken:
             self.hands[seat].extend(taken)
             self.uno_called[seat] = False
             if self.uno_window == seat:
                 self.uno_window = -1
             names = self.cards.names
-            events.append(
-                {"t": "draw", "p": seat, "cards": [names[c] for c in taken], "why": why}
-            )
-            self.stats["cards_drawn"] = self.stats.get("cards_drawn", 0) + len(taken)
+            events.append({"t": "draw", "p": seat, "cards": [names[c] for c in taken], "why": why})
         return taken
