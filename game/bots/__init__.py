@@ -20,6 +20,4 @@ def make_bot(level: str, seed: int):
     try:
         return BOTS[level](seed)
     except KeyError:
-        raise ValueError(
-            f"unknown bot '{level}' (known: {', '.join(sorted(BOTS))})"
-        ) from None
+        raise ValueError(f"unknown bot '{level}' (known: {', '.join(sorted(BOTS))})") from None

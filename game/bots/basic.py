@@ -71,9 +71,7 @@ class BasicBot:
         return actions[0]
 
     def _favourite_colour(self, view) -> str | None:
-        counts = Counter(
-            _color_of(c) for c in view["hand_cards"] if _color_of(c) != "wild"
-        )
+        counts = Counter(_color_of(c) for c in view["hand_cards"] if _color_of(c) != "wild")
         return counts.most_common(1)[0][0] if counts else None
 
     def _best_play(self, view, plays):
@@ -125,9 +123,7 @@ class BasicBot:
             return False
         seen = Counter(_color_of(c) for c in view["hand_cards"] + view["discard"])
         # Unseen cards: the deck less what this seat can see.
-        unseen_total = max(
-            1, sum(view["hand_sizes"]) + view["draw_pile"] - len(view["hand"])
-        )
+        unseen_total = max(1, sum(view["hand_sizes"]) + view["draw_pile"] - len(view["hand"]))
         deck_colour = 25  # per colour in the classic deck; close enough for a heuristic
         unseen_colour = max(0, deck_colour - seen[colour])
         share = min(1.0, unseen_colour / unseen_total)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import typing
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -25,6 +26,12 @@ COLOR_NAMES = ("red", "yellow", "green", "blue")
 WILD = "wild"
 
 Loc = tuple  # a key path into the rules mapping: str keys and int indexes
+
+
+class Alternatives(tuple):
+    """A problem that several settings share (the deck is too small for the
+    hand size and the player count): the loader reports it at whichever of
+    them the newest rule file set."""
 
 
 class RulesInvalid(Exception):
@@ -162,7 +169,9 @@ class RuleSet:
         return scoring.target_by_players.get(players, scoring.target)
 
 
-def _pydantic_problems(err: ValidationError, data: Any, prefix: Loc = ()) -> list[tuple[Loc, str]]:
+def _pydantic_problems(
+    err: ValidationError, data: Any, prefix: Loc = (), model: type[BaseModel] | None = None
+) -> list[tuple[Loc, str]]:
     """Pydantic's errors as (key path, message), one per key path.
 
     For a setting that may be of several types pydantic reports each type
@@ -173,9 +182,12 @@ def _pydantic_problems(err: ValidationError, data: Any, prefix: Loc = ()) -> lis
         loc = _data_path(tuple(error["loc"]), data)
         message = error["msg"]
         if error["type"] == "extra_forbidden":
-            message = f"unknown setting '{loc[-1]}'"
+            known = _settings_at(model or RuleSetModel, loc[:-1])
+            message = unknown_name("setting", loc[-1], known)
         elif error["type"] == "missing":
             message = "this setting is required"
+        elif error["type"] == "bool_type" and str(error.get("input")).lower() in _NOT_BOOLS:
+            message = "write true or false (yes, no, on and off are text in rule files)"
         merged.setdefault(loc, [])
         if message not in merged[loc]:
             merged[loc].append(message)
@@ -186,6 +198,27 @@ def _pydantic_problems(err: ValidationError, data: Any, prefix: Loc = ()) -> lis
             text += " or " + more.removeprefix("Input should be ")
         problems.append((prefix + loc, text))
     return problems
+
+
+_NOT_BOOLS = {"yes", "no", "on", "off", "y", "n"}
+
+
+def _settings_at(model: type[BaseModel], loc: Loc) -> list[str]:
+    """The setting names a model allows at `loc`, following nested models and dicts."""
+    current: Any = model
+    for part in loc:
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            field = current.model_fields.get(part) if isinstance(part, str) else None
+            if field is None:
+                return []
+            current = field.annotation
+        elif typing.get_origin(current) is dict:
+            current = typing.get_args(current)[1]
+        else:
+            return []
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
 
 
 def unknown_name(what: str, name: Any, known) -> str:
@@ -231,12 +264,8 @@ def compile_condition(raw: Any, loc: Loc, problems: list) -> tuple[tuple[Any, An
         if not isinstance(expected, block.value_type) or (
             block.value_type is int and isinstance(expected, bool)
         ):
-            problems.append(
-                (
-                    loc + (name,),
-                    f"condition '{name}' takes a {block.value_type.__name__}",
-                )
-            )
+            kind = "true or false" if block.value_type is bool else "a whole number"
+            problems.append((loc + (name,), f"condition '{name}' takes {kind}"))
             continue
         compiled.append((block.fn, expected))
     return tuple(compiled)
@@ -270,7 +299,7 @@ def compile_effects(raw: list, loc: Loc, problems: list) -> tuple[EffectSpec, ..
         try:
             model = block.params.model_validate(params)
         except ValidationError as err:
-            problems.extend(_pydantic_problems(err, params, here + (name,)))
+            problems.extend(_pydantic_problems(err, params, here + (name,), block.params))
             continue
         specs.append(EffectSpec(name, block.fn, model, when))
     return tuple(specs)
@@ -325,7 +354,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if model.cards and total < needed:
         problems.append(
             (
-                ("cards",),
+                Alternatives((("dealing", "hand_size"), ("players", "max"), ("cards",))),
                 f"the deck has {total} cards but dealing {model.dealing.hand_size} to "
                 f"{model.players.max} players and turning one up needs {needed}",
             )

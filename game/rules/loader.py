@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from game.engine.ruleset import RuleSet, RulesInvalid, validate_rules
+from game.engine.ruleset import Alternatives, RuleSet, RulesInvalid, validate_rules
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.yamlsafe import LoadedYaml, load_yaml_file
 
@@ -131,8 +131,18 @@ class _Layers:
                     del self.origin[stale]
             self.origin[here] = loaded
 
+    def _layer_index(self, loc: tuple) -> int:
+        for cut in range(len(loc), 0, -1):
+            loaded = self.origin.get(tuple(loc[:cut]))
+            if loaded is not None:
+                return self.files.index(loaded)
+        return -1
+
     def locate(self, loc: tuple, message: str) -> RuleError:
         """The file and mark a problem at key path `loc` of the merged data comes from."""
+        if isinstance(loc, Alternatives):
+            newest = max(loc, key=lambda one: self._layer_index(one))
+            return self.locate(tuple(newest), message)
         for cut in range(len(loc), 0, -1):
             loaded = self.origin.get(tuple(loc[:cut]))
             if loaded is not None:
@@ -157,7 +167,7 @@ def load_rules(names: list[str] | tuple[str, ...], rules_dir: Path = RULES_DIR) 
     try:
         return validate_rules(layers.data, sources=tuple(names))
     except RulesInvalid as invalid:
-        errors = {layers.locate(tuple(loc), message) for loc, message in invalid.problems}
+        errors = {layers.locate(loc, message) for loc, message in invalid.problems}
         raise RuleFileError(sorted(errors)) from None
 
 

@@ -1,0 +1,99 @@
+"""Rule files as a modder meets them: layering, `check`, and the broken corpus.
+
+Each `broken/NAME.yaml` has a `broken/NAME.expected` holding the exact lines
+`python main.py check` must print for it (regenerate one by running check
+on it from the project root, and read the diff before committing it).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.rules.errors import RuleFileError
+from game.rules.loader import available_rule_sets, check_files, load_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+BROKEN = sorted((Path(__file__).parent / "broken").glob("*.yaml"))
+
+
+@pytest.fixture(autouse=True)
+def _at_project_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=lambda p: p.stem)
+def test_broken_file_reports_exact_lines(path):
+    expected = path.with_suffix(".expected").read_text(encoding="utf-8").splitlines()
+    shown = [str(e) for e in check_files([str(path.relative_to(ROOT))])]
+    assert shown == expected
+
+
+def test_check_command_exit_codes_and_output():
+    broken = "tests/rules/broken/unknown_effect.yaml"
+    run = subprocess.run(
+        [sys.executable, "main.py", "check", "rules/classic.yaml", broken],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert run.returncode == 1
+    assert "Traceback" not in run.stdout + run.stderr
+    expected = (ROOT / broken).with_suffix(".expected").read_text(encoding="utf-8")
+    assert run.stdout == expected
+    ok = subprocess.run(
+        [sys.executable, "main.py", "check", "rules/classic.yaml"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert ok.stdout == ""
+
+
+def test_every_shipped_rule_file_checks_clean():
+    names = available_rule_sets()
+    assert "classic" in names
+    assert check_files(names) == []
+
+
+def test_layering_later_overrides_earlier(tmp_path):
+    house = tmp_path / "short.yaml"
+    house.write_text("scoring: {target: 150}\nuno: {penalty: 4}\n", encoding="utf-8")
+    rules = load_rules(["classic", str(house)])
+    assert rules.model.scoring.target == 150
+    assert rules.model.uno.penalty == 4
+    # Everything not mentioned stays as the base has it.
+    assert rules.model.scoring.scheme == "winner_takes_points"
+    assert rules.sources == ("classic", str(house))
+
+
+def test_extends_relative_to_the_file_and_lists_replace_whole(tmp_path):
+    (tmp_path / "base.yaml").write_text(
+        "extends: classic\ncards:\n  reverse:\n    effects: [reverse]\n", encoding="utf-8"
+    )
+    (tmp_path / "mine.yaml").write_text("extends: base.yaml\nname: Mine\n", encoding="utf-8")
+    rules = load_rules([str(tmp_path / "mine.yaml")])
+    assert rules.model.name == "Mine"
+    assert [e.name for e in rules.kinds["reverse"].effects] == ["reverse"]
+
+
+def test_errors_in_two_files_reported_together(tmp_path):
+    (tmp_path / "a.yaml").write_text("extends: classic\nuno: {penalty: -1}\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("turn: {draw: {mode: lots}}\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as caught:
+        load_rules([str(tmp_path / "a.yaml"), str(tmp_path / "b.yaml")])
+    files = {Path(e.file).name for e in caught.value.errors}
+    assert files == {"a.yaml", "b.yaml"}
+
+
+def test_house_rule_layer_is_checked_on_classic(tmp_path):
+    layer = tmp_path / "layer.yaml"
+    layer.write_text("house_rules: {short: First to 200}\nscoring: {target: 200}\n")
+    assert check_files([str(layer)]) == []
+    layer.write_text("house_rules: {short: x}\nscoring: {target: lots}\n")
+    [error] = check_files([str(layer)])
+    assert error.file.endswith("layer.yaml") and (error.line, error.column) == (2, 11)
