@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 from game.bots import BOTS, make_bot
@@ -22,6 +23,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("play", help="open the game (the default)")
+    replay = commands.add_parser("replay", help="watch a replay log with every hand face up")
+    replay.add_argument("file", metavar="FILE", help="a log written by `simulate --log`")
 
     check = commands.add_parser("check", help="check rule files; one line per error")
     check.add_argument("files", nargs="+", metavar="FILE")
@@ -56,12 +59,21 @@ def main(argv: list[str] | None = None) -> int:
         return _check(args.files)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "replay":
+        return _play(args.file)
     return _play()
 
 
-def _play() -> int:
-    print("Couch UNO: the game screens are not built yet; try `python main.py simulate --help`.")
-    return 0
+def _play(replay: str | None = None) -> int:
+    """Open the game window (or play back a replay log) until the player quits."""
+    import asyncio
+
+    import game.app
+
+    if replay is not None and not Path(replay).is_file():
+        print(f"no such replay log: {replay}", file=sys.stderr)
+        return 2
+    return asyncio.run(game.app.main(replay=replay))
 
 
 def _check(files: list[str]) -> int:
@@ -110,9 +122,8 @@ def _simulate(args) -> int:
 
     seeds = Rng(args.seed)
     tally = Tally(args.players)
-    log = Path(args.log).open("w", encoding="utf-8") if args.log else None
     started = time.perf_counter()
-    try:
+    with Path(args.log).open("w", encoding="utf-8") if args.log else nullcontext() as log:
         for _ in range(args.games):
             game_seed = seeds.next_u64() >> 1
             bots = [make_bot(level, game_seed + 1 + seat) for seat, level in enumerate(levels)]
@@ -120,9 +131,6 @@ def _simulate(args) -> int:
             tally.add_match(result)
             if log is not None:
                 log.writelines(json.dumps(e, separators=(",", ":")) + "\n" for e in result.events)
-    finally:
-        if log is not None:
-            log.close()
     seconds = time.perf_counter() - started
 
     summary = {

@@ -37,12 +37,11 @@ class BasicBot:
         self.rng = Rng(seed)
 
     def interject(self, look, actions):
-        for action in actions:
-            if isinstance(action, CallUno):
-                return action
-        for action in actions:
-            if isinstance(action, Catch):
-                return action
+        # Calling UNO matters most, then catching someone, then jumping in.
+        for wanted in (CallUno, Catch, Play):
+            for action in actions:
+                if isinstance(action, wanted):
+                    return action
         return None
 
     def choose(self, look, actions):
@@ -75,7 +74,7 @@ class BasicBot:
         return counts.most_common(1)[0][0] if counts else None
 
     def _best_play(self, view, plays):
-        hand = dict(zip(view["hand"], view["hand_cards"]))
+        hand = dict(zip(view["hand"], view["hand_cards"], strict=True))
         favourite = self._favourite_colour(view)
         sizes = view["hand_sizes"]
         seat = view["seat"]
@@ -114,7 +113,24 @@ class BasicBot:
             sizes = view["hand_sizes"]
             # Swap with the smallest hand.
             return min(actions, key=lambda a: (sizes[a.value], a.value))
+        by_value = {a.value: a for a in actions}
+        if kind == "draft":
+            return by_value["keep" if self._worth_keeping(view) else "discard"]
+        if kind == "dump":
+            return by_value["all"]  # shedding a whole colour is worth it
+        if kind == "dump_next":
+            # Numbers first, so the last card down is an action aimed at the opponent.
+            hand = dict(zip(view["hand"], view["hand_cards"], strict=True))
+            return min(actions, key=lambda a: (not hand[a.value].split(":")[1].isdigit(), a.value))
         return actions[self.rng.below(len(actions))]
+
+    def _worth_keeping(self, view) -> bool:
+        colour, face = view["draft_card"].split(":", 1)
+        if colour == "wild" or not face.isdigit():
+            return True
+        held = Counter(_color_of(c) for c in view["hand_cards"])
+        # Low numbers cost little if stuck in hand; a colour already held plays well.
+        return int(face) <= 4 or held[colour] > 0
 
     def _worth_challenging(self, view) -> bool:
         owed = view["penalty"]

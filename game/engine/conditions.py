@@ -13,8 +13,8 @@ as "held") and returns a value of the registered type.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,9 @@ Seat selectors, relative to the seat that played the card (`self`):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -217,4 +218,145 @@ def choose_player(state, ctx, params, events) -> bool:
         ctx.chosen = others[0]
         return False
     state.pending = Decision("player", ctx.actor, others)
+    return SUSPEND
+
+
+# --- hands --------------------------------------------------------------------
+
+
+def _hands_changed(state, events, extra: dict | None = None) -> None:
+    """After hands move between seats, old UNO calls and catch windows mean nothing."""
+    state.uno_called = [False] * state.players
+    state.uno_window = -1
+    names = state.cards.names
+    event = {"t": "hands", "hands": [[names[c] for c in hand] for hand in state.hands]}
+    if extra:
+        event.update(extra)
+    events.append(event)
+
+
+class SwapParams(Params):
+    with_: Literal["chosen", "next"] = Field("chosen", alias="with")
+
+
+@effect(SwapParams)
+def swap_hands(state, ctx, params, events) -> bool:
+    """The seat that played swaps hands with another seat.
+
+    YAML: `- choose_player` then `- swap_hands: {with: chosen}` (Swap Hands, Seven-O's 7).
+    """
+    if ctx.going_out:
+        return False
+    other = ctx.chosen if params.with_ == "chosen" else state.next_seat(ctx.actor)
+    if other is None or other == ctx.actor:
+        return False
+    hands = state.hands
+    hands[ctx.actor], hands[other] = hands[other], hands[ctx.actor]
+    state.uno_called[ctx.actor] = state.uno_called[other] = False
+    if state.uno_window in (ctx.actor, other):
+        state.uno_window = -1
+    events.append({"t": "swap", "p": ctx.actor, "with": other})
+    return False
+
+
+@effect(NoParams)
+def rotate_hands(state, ctx, params, events) -> bool:
+    """Every hand passes to the next seat in the direction of play.
+
+    YAML: `- rotate_hands` (Seven-O's 0).
+    """
+    if ctx.going_out:
+        return False
+    seats = state.active_seats()
+    moved = {state.next_seat(seat): state.hands[seat] for seat in seats}
+    for seat, hand in moved.items():
+        state.hands[seat] = hand
+    _hands_changed(state, events)
+    return False
+
+
+class ShuffleParams(Params):
+    mode: Literal["redistribute", "redeal"] = "redistribute"
+    hand_size: int = Field(7, ge=1, le=50)
+
+
+@effect(ShuffleParams)
+def shuffle_hands(state, ctx, params, events) -> bool:
+    """Hands are gathered, shuffled and dealt again, starting left of the player.
+
+    `redistribute` (the published card): only the hands are gathered and all
+    of them dealt out evenly. `redeal` (source 000): hands, the discard pile
+    but this card, and the draw pile are shuffled together and every seat is
+    dealt `hand_size` anew.
+
+    YAML: `- shuffle_hands: {mode: redeal, hand_size: 7}`.
+    """
+    if ctx.going_out:
+        return False
+    seats = state.active_seats()
+    pool = [card for seat in seats for card in state.hands[seat]]
+    extra = None
+    if params.mode == "redeal":
+        pool += state.discard[:-1] + state.draw_pile
+        del state.discard[:-1]
+        state.draw_pile = []
+        extra = {"discard": [state.cards.names[c] for c in state.discard]}
+    state.rng.shuffle(pool)
+    for seat in seats:
+        state.hands[seat] = []
+    seat = ctx.actor
+    dealt = 0
+    limit = len(seats) * params.hand_size if params.mode == "redeal" else len(pool)
+    while dealt < limit and pool:
+        seat = state.next_seat(seat, 1)
+        state.hands[seat].append(pool.pop())
+        dealt += 1
+    if params.mode == "redeal":
+        state.draw_pile = pool  # what the new deal left
+    _hands_changed(state, events, extra)
+    return False
+
+
+@effect(NoParams)
+def discard_color(state, ctx, params, events) -> bool:
+    """The seat that played discards every card of the colour in force from
+    its hand, under the top card (it may go out this way).
+
+    YAML: `- choose_color` then `- discard_color` (a Customizable Wild).
+    """
+    if ctx.going_out or state.color < 0:
+        return False
+    hand = state.hands[ctx.actor]
+    gone = [c for c in hand if state.cards.color[c] == state.color]
+    if not gone:
+        return False
+    state.hands[ctx.actor] = [c for c in hand if c not in gone]
+    state.discard[-1:-1] = gone
+    names = state.cards.names
+    events.append({"t": "discard", "p": ctx.actor, "cards": [names[c] for c in gone]})
+    if len(state.hands[ctx.actor]) == 1 and not state.uno_called[ctx.actor]:
+        state.uno_window = ctx.actor
+    return False
+
+
+class DumpParams(Params):
+    who: Literal["self", "next"] = "self"
+
+
+@effect(DumpParams)
+def dump_color(state, ctx, params, events) -> bool:
+    """A seat may also play every other card it holds of the colour in force:
+    all or nothing, one by one in the order it picks; the last card's own
+    effects then apply. With `who: next`, the next seat does it and play
+    goes on from there (UNO Duo's Reverse turned up first).
+
+    YAML: `- dump_color` (UNO Duo's Reverse).
+    """
+    if ctx.going_out:
+        return False
+    seat = ctx.actor if params.who == "self" else state.next_seat(ctx.actor)
+    colour = state.color
+    if not any(state.cards.color[c] == colour for c in state.hands[seat]):
+        return False
+    state.pending = Decision("dump", seat, ("all", "none"))
     return SUSPEND

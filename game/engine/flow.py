@@ -69,9 +69,9 @@ def new_game(
     single_round: bool = False,
 ) -> tuple[GameState, list[dict]]:
     """Seat the players, cut for the dealer and deal the first round."""
-    limits = rules.model.players
-    if not limits.min <= players <= limits.max:
-        raise ValueError(f"these rules are for {limits.min} to {limits.max} players, not {players}")
+    allowed = rules.model.allowed_counts()
+    if players not in allowed:
+        raise ValueError(f"these rules are for {_counts_text(allowed)} players, not {players}")
     names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
     if len(names) != players:
         raise ValueError("one name per seat")
@@ -89,6 +89,8 @@ def new_game(
         rounds_won=[0] * players,
         eliminated=[False] * players,
         uno_called=[False] * players,
+        multi_play=rules.model.turn.multi_play.mode != "off",
+        jump_in=rules.model.turn.jump_in.enabled,
     )
     events: list[dict] = [
         {
@@ -103,6 +105,12 @@ def new_game(
     state.dealer = _cut_for_dealer(state, events) if rules.model.dealing.cut_for_dealer else 0
     _start_round(state, events)
     return state, events
+
+
+def _counts_text(counts: list[int]) -> str:
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
 def _cut_for_dealer(state: GameState, events: list) -> int:
@@ -148,6 +156,10 @@ def _start_round(state: GameState, events: list) -> None:
     state.draw_pile = pile
     state.discard = []
 
+    if rules.dealing.mode == "draft":
+        state.draft_discard = []
+        _offer_draft(state, events, state.dealer)
+        return
     order = []
     seat = state.dealer
     for _ in seats:
@@ -158,13 +170,47 @@ def _start_round(state: GameState, events: list) -> None:
             state.hands[seat].append(pile.pop())
     for seat in order:
         events.append(
-            {
-                "t": "deal",
-                "p": seat,
-                "cards": [cards.names[c] for c in state.hands[seat]],
-            }
+            {"t": "deal", "p": seat, "cards": [cards.names[c] for c in state.hands[seat]]}
         )
+    _turn_up_first(state, events)
 
+
+def _offer_draft(state: GameState, events: list, seat: int) -> None:
+    """The drafting seat takes the top card and looks at it."""
+    state.draft_card = state.draw_pile.pop()
+    state.pending = Decision("draft", seat, ("keep", "discard"))
+    events.append({"t": "turn", "p": seat})
+
+
+def _draft(state: GameState, events: list, seat: int, choice: str) -> None:
+    names = state.cards.names
+    looked = state.draft_card
+    state.draft_card = -1
+    turned = state.draw_pile.pop()
+    if choice == "keep":
+        kept, dropped = looked, turned
+        steps = ((looked, True), (turned, False))
+    else:
+        kept, dropped = turned, looked
+        steps = ((looked, False), (turned, True))
+    state.hands[seat].append(kept)
+    state.draft_discard.append(dropped)
+    for card, was_kept in steps:
+        events.append({"t": "draft", "p": seat, "card": names[card], "kept": was_kept})
+    size = state.rules.model.dealing.hand_size
+    nxt = state.next_seat(seat)
+    if len(state.hands[nxt]) < size:
+        _offer_draft(state, events, nxt)
+        return
+    # The draft discard goes face down under the draw pile.
+    state.draw_pile[:0] = state.draft_discard
+    state.draft_discard = []
+    _turn_up_first(state, events)
+
+
+def _turn_up_first(state: GameState, events: list) -> None:
+    cards = state.cards
+    pile = state.draw_pile
     first = pile.pop()
     # A card that says "return" goes back and another is turned; the deck's
     # validation guarantees some kind does not, so this ends.
@@ -201,7 +247,7 @@ def _run_effects(state: GameState, events: list) -> None:
             continue
         if spec.run(state, ctx, spec.params, events):
             return  # a decision is open; the answer resumes here
-    if ctx.going_out:
+    if ctx.going_out or not state.hands[ctx.actor]:
         _end_round(state, events, ctx.actor)
     else:
         _end_turn(state, events)
@@ -331,7 +377,10 @@ def _end_round(state: GameState, events: list, winner: int, blocked: bool = Fals
     state.pending = None
     state.over = True
     state.winner = result
-    events.append({"t": "game_end", "winner": result, "scores": list(state.scores)})
+    event = {"t": "game_end", "winner": result, "scores": list(state.scores)}
+    if state.rules.model.scoring.teams:
+        event["team"] = list(scoring.team_of(state, result))
+    events.append(event)
 
 
 # --- legal actions ------------------------------------------------------------
@@ -422,12 +471,18 @@ def _legal_actions(state: GameState, seat: int) -> list:
             if decision.options:
                 plays = _stack_cards(state, seat)
                 actions.extend(_play_actions(state, seat, plays))
-        elif kind in ("color", "player"):
+        elif kind == "more":
+            plays = _followers(state, seat)
+            actions = _play_actions(state, seat, plays)
+            actions.append(Pass(seat))
+        elif kind in ("color", "player", "draft", "dump", "dump_next"):
             actions = [Choose(seat, option) for option in decision.options]
         elif kind == "next_round":
             actions = [NextRound(seat)]
         if plays and len(state.hands[seat]) == 2 and not state.uno_called[seat]:
             actions.append(CallUno(seat))
+    elif decision is not None and state.jump_in:
+        actions = _jump_in_actions(state, seat, decision)
     window = state.uno_window
     if window >= 0:
         if window == seat:
@@ -435,6 +490,38 @@ def _legal_actions(state: GameState, seat: int) -> list:
         elif not state.eliminated[seat]:
             actions.append(Catch(seat, window))
     return actions
+
+
+def _jump_in_actions(state: GameState, seat: int, decision: Decision) -> list:
+    owed = state.penalty
+    if (
+        decision.kind not in ("play", "penalty")
+        or state.eliminated[seat]
+        or (owed is not None and owed.resume_seat is not None)
+    ):
+        return []
+    cards = state.cards
+    top = state.discard[-1]
+    if cards.color[top] < 0:
+        return []
+    name = cards.names[top]
+    names = cards.names
+    return _play_actions(state, seat, [c for c in state.hands[seat] if names[c] == name])
+
+
+def out_of_turn_seats(state: GameState) -> list[int]:
+    """Seats other than the one to act that may have something to do now."""
+    if state.over or state.pending is None:
+        return []
+    to_act = state.pending.seat
+    others = [(to_act + step) % state.players for step in range(1, state.players)]
+    if state.uno_window >= 0:
+        return others
+    if state.jump_in and state.discard and state.pending.kind in ("play", "penalty"):
+        name = state.cards.names[state.discard[-1]]
+        names = state.cards.names
+        return [s for s in others if any(names[c] == name for c in state.hands[s])]
+    return []
 
 
 # --- applying an action -------------------------------------------------------
@@ -486,7 +573,10 @@ def apply_in_place(state: GameState, action, *, trusted: bool = False) -> list[d
     return events
 
 
-def _play(state: GameState, events: list, seat: int, card: int, color: str | None) -> None:
+def _lay_down(state: GameState, events: list, seat: int, card: int, color: str | None):
+    """Move a card from a hand to the discard pile and set the colour in force.
+
+    Returns (allowed, named, previous colour) for the play context."""
     cards = state.cards
     spec = cards.kind[card]
     allowed = not spec.play_only_if or state.play_allowed(seat, card)
@@ -505,13 +595,26 @@ def _play(state: GameState, events: list, seat: int, card: int, color: str | Non
     )
     state.turns += 1
     state.idle_passes = 0
+    if len(hand) == 1 and not state.uno_called[seat]:
+        state.uno_window = seat
+    return allowed, named, prev_color
+
+
+def _play(state: GameState, events: list, seat: int, card: int, color: str | None) -> None:
+    decision = state.pending
+    if decision is not None and decision.kind == "more":
+        _play_more(state, events, seat, card, color)
+        return
+    if decision is not None and decision.seat != seat:
+        _jump_in(state, events, seat)
+    allowed, named, prev_color = _lay_down(state, events, seat, card, color)
     if state.drawn:
         state.drawn = []
     state.pending = None
-    if len(hand) == 1 and not state.uno_called[seat]:
-        state.uno_window = seat
     state.actor = seat
-    if not spec.effects and hand:
+    hand = state.hands[seat]
+    effects = state.cards.effects[card]
+    if not effects and hand and not state.multi_play:
         _end_turn(state, events)
         return
     state.ctx = PlayContext(
@@ -522,8 +625,69 @@ def _play(state: GameState, events: list, seat: int, card: int, color: str | Non
         allowed=allowed,
         prev_color=prev_color,
     )
-    state.queue = list(spec.effects)
+    if state.multi_play and hand and decision is not None and decision.kind == "play":
+        state.ctx.cards = [card]
+        if _followers(state, seat):
+            state.pending = Decision("more", seat)
+            return
+    state.queue = list(effects)
     _run_effects(state, events)
+
+
+def _followers(state: GameState, seat: int) -> list[int]:
+    """Cards that may join a multi-card play, going by its first card."""
+    rules = state.rules.model.turn.multi_play
+    played = state.ctx.cards
+    if rules.max_cards is not None and len(played) >= rules.max_cards:
+        return []
+    cards = state.cards
+    first = played[0]
+    colour, symbol = cards.color[first], cards.symbol[first]
+    found = []
+    for card in state.hands[seat]:
+        own = cards.color[card]
+        if own < 0:
+            continue  # wilds never ride along
+        same_symbol = cards.symbol[card] == symbol
+        same_colour = own == colour
+        if (
+            (rules.mode == "same_symbol" and same_symbol)
+            or (rules.mode == "same_color" and same_colour)
+            or (rules.mode == "color_combo" and (same_colour or same_symbol))
+        ):
+            found.append(card)
+    return found
+
+
+def _play_more(state: GameState, events: list, seat: int, card: int, color) -> None:
+    _lay_down(state, events, seat, card, color)
+    ctx = state.ctx
+    ctx.cards.append(card)
+    ctx.card = card
+    if not state.hands[seat]:
+        ctx.going_out = True
+    elif _followers(state, seat):
+        return
+    _finish_multi_play(state, events)
+
+
+def _finish_multi_play(state: GameState, events: list) -> None:
+    state.pending = None
+    ctx = state.ctx
+    effects = state.cards.effects
+    if state.rules.model.turn.multi_play.effects == "every_card":
+        state.queue = [spec for card in ctx.cards for spec in effects[card]]
+    else:
+        state.queue = list(effects[ctx.card])
+    _run_effects(state, events)
+
+
+def _jump_in(state: GameState, events: list, seat: int) -> None:
+    """An identical card played out of turn: play goes on from that seat."""
+    events.append({"t": "jump_in", "p": seat, "over": state.pending.seat})
+    if state.rules.model.turn.jump_in.cancels_action:
+        state.penalty = None
+        state.skips = 0
 
 
 def _draw(state: GameState, events: list, seat: int) -> None:
@@ -549,6 +713,9 @@ def _draw(state: GameState, events: list, seat: int) -> None:
 
 
 def _pass(state: GameState, events: list, seat: int) -> None:
+    if state.pending is not None and state.pending.kind == "more":
+        _finish_multi_play(state, events)
+        return
     events.append({"t": "pass", "p": seat})
     if not state.drawn and not state.can_draw():
         state.idle_passes += 1
@@ -591,12 +758,48 @@ def _challenge(state: GameState, events: list, seat: int) -> None:
 def _choose(state: GameState, events: list, seat: int, value) -> None:
     decision = state.pending
     state.pending = None
+    if decision.kind == "draft":
+        _draft(state, events, seat, value)
+        return
+    if decision.kind in ("dump", "dump_next"):
+        _dump(state, events, seat, value)
+        return
     if decision.kind == "color":
         state.color = state.cards.colors.index(value)
         events.append({"t": "color", "p": seat, "color": value})
     else:
         state.ctx.chosen = value
         events.append({"t": "chose", "p": seat, "player": value})
+    _run_effects(state, events)
+
+
+def _dump(state: GameState, events: list, seat: int, value) -> None:
+    """UNO Duo's colour dump: all of a colour or nothing, in the seat's order."""
+    if value == "none":
+        _run_effects(state, events)
+        return
+    cards = state.cards
+    colour = state.color
+    if value != "all":
+        _lay_down(state, events, seat, value, None)
+    left = tuple(c for c in state.hands[seat] if cards.color[c] == colour)
+    if len(left) > 1:
+        state.pending = Decision("dump_next", seat, left)
+        return
+    if left:
+        _lay_down(state, events, seat, left[0], None)
+    last = state.discard[-1]
+    ctx = state.ctx
+    # Play goes on from the seat that dumped; its last card's effects apply.
+    state.actor = seat
+    state.ctx = PlayContext(
+        actor=seat,
+        card=last,
+        going_out=not state.hands[seat],
+        prev_color=colour,
+        chosen=ctx.chosen,
+    )
+    state.queue = list(cards.effects[last]) + state.queue
     _run_effects(state, events)
 
 

@@ -49,6 +49,7 @@ class _Block(BaseModel):
 class PlayerRange(_Block):
     min: int = Field(2, ge=2, le=20)
     max: int = Field(10, ge=2, le=20)
+    only: list[int] | None = None  # e.g. even counts for team play
 
 
 class CardKind(_Block):
@@ -62,6 +63,7 @@ class CardKind(_Block):
     copies_of: dict[int, int] = {}
     points: int | Literal["face"] = 0
     effects: list[Any] = []
+    face_effects: dict[int, list[Any]] = {}  # number kinds: other effects for some faces
     first_card: list[Any] | Literal["return"] = []
     play_only_if: dict[str, Any] | None = None
     when_not_allowed: Literal["bluff", "refuse"] = "bluff"
@@ -69,6 +71,7 @@ class CardKind(_Block):
 
 
 class Dealing(_Block):
+    mode: Literal["deal", "draft"] = "deal"
     hand_size: int = Field(7, ge=1, le=50)
     cut_for_dealer: bool = True
     dealer_moves: Literal["left", "right", "stays"] = "left"
@@ -80,10 +83,23 @@ class DrawRules(_Block):
     cap: int | None = Field(None, ge=1, le=200)
 
 
+class MultiPlay(_Block):
+    mode: Literal["off", "same_symbol", "same_color", "color_combo"] = "off"
+    max_cards: int | None = Field(None, ge=2, le=20)
+    effects: Literal["last_card", "every_card"] = "last_card"
+
+
+class JumpIn(_Block):
+    enabled: bool = False
+    cancels_action: bool = False
+
+
 class TurnRules(_Block):
     draw_when_playable: bool = False
     draw: DrawRules = DrawRules()
     play_drawn: Literal["drawn_only", "any", "none"] = "drawn_only"
+    multi_play: MultiPlay = MultiPlay()
+    jump_in: JumpIn = JumpIn()
 
 
 class ChallengeRules(_Block):
@@ -110,6 +126,7 @@ class Scoring(_Block):
     target: int | None = Field(500, ge=1)
     target_by_players: dict[int, int] = {}
     at_target: Literal["wins", "eliminated", "lowest_total_wins"] = "wins"
+    teams: bool = False  # partners sit opposite; both score what either wins
 
 
 class RuleSetModel(_Block):
@@ -128,6 +145,11 @@ class RuleSetModel(_Block):
     round_end: RoundEnd = RoundEnd()
     scoring: Scoring = Scoring()
 
+    def allowed_counts(self) -> list[int]:
+        counts = range(self.players.min, self.players.max + 1)
+        only = self.players.only
+        return [n for n in counts if only is None or n in only]
+
 
 @dataclass(frozen=True)
 class EffectSpec:
@@ -144,6 +166,7 @@ class KindSpec:
     name: str
     model: CardKind
     effects: tuple[EffectSpec, ...]
+    face_effects: dict[int, tuple[EffectSpec, ...]]
     first_card: tuple[EffectSpec, ...] | None  # None: put back and turn another
     play_only_if: tuple[tuple[Any, Any], ...]
     play_only_if_text: dict[str, Any] | None
@@ -324,6 +347,11 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
 
     if model.players.min > model.players.max:
         problems.append((("players",), "min is larger than max"))
+    for count in model.players.only or []:
+        if not model.players.min <= count <= model.players.max:
+            problems.append((("players", "only"), f"{count} is outside min..max"))
+    if model.players.only is not None and not model.allowed_counts():
+        problems.append((("players", "only"), "no player count is allowed"))
     if not model.colors or len(set(model.colors)) != len(model.colors):
         problems.append((("colors",), "colours must be a non-empty list without repeats"))
     if WILD in model.colors:
@@ -346,8 +374,11 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
         for other in kind.stacks_on:
             if other not in model.cards:
                 problems.append((loc + ("stacks_on",), f"unknown card kind '{other}'"))
-        effects, first, only_if = compiled[name]
-        kinds[name] = KindSpec(name, kind, effects, first, only_if, kind.play_only_if)
+        effects, first, only_if, by_face = compiled[name]
+        for face in kind.face_effects:
+            if face not in (kind.faces or []):
+                problems.append((loc + ("face_effects", face), f"{face} is not one of the faces"))
+        kinds[name] = KindSpec(name, kind, effects, by_face, first, only_if, kind.play_only_if)
 
     total = sum(deck_count(model, k) for k in model.cards.values())
     needed = model.players.max * model.dealing.hand_size + 1
@@ -362,14 +393,6 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if model.cards and all(k.first_card == "return" for k in model.cards.values()):
         problems.append((("cards",), "every kind is put back as a first card: no round can start"))
 
-    for players in model.scoring.target_by_players:
-        if not model.players.min <= players <= model.players.max:
-            problems.append(
-                (
-                    ("scoring", "target_by_players", players),
-                    "outside the allowed player counts",
-                )
-            )
     if problems:
         raise RulesInvalid(problems)
     return RuleSet(model=model, kinds=kinds, sources=sources)
@@ -398,6 +421,13 @@ def _compile_card_blocks(cards: Any, problems: list) -> dict[str, tuple]:
             compile_condition(raw.get("play_only_if"), loc + ("play_only_if",), problems)
             if isinstance(raw.get("play_only_if", {}), dict)
             else (),
+            {
+                face: compile_effects(listed, loc + ("face_effects", face), problems)
+                for face, listed in (raw.get("face_effects") or {}).items()
+                if isinstance(listed, list)
+            }
+            if isinstance(raw.get("face_effects", {}), dict)
+            else {},
         )
     return compiled
 

@@ -16,7 +16,7 @@ wins.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 SCHEMES: dict[str, Callable] = {}
 
@@ -26,11 +26,22 @@ def scheme(fn: Callable) -> Callable:
     return fn
 
 
+def team_of(state, seat: int) -> tuple[int, ...]:
+    """The seats that share a result with `seat`: its partner sits opposite."""
+    if not state.rules.model.scoring.teams:
+        return (seat,)
+    return (seat, (seat + state.players // 2) % state.players)
+
+
 @scheme
 def winner_takes_points(state, winner: int) -> list[int]:
-    """The winner scores the card points left in every other hand (official)."""
+    """The winner scores the card points left in every other hand (official);
+    with teams, both partners score what is left in the other team's hands."""
+    team = team_of(state, winner)
+    won = sum(state.hand_points(s) for s in state.active_seats() if s not in team)
     points = [0] * state.players
-    points[winner] = sum(state.hand_points(s) for s in state.active_seats() if s != winner)
+    for seat in team:
+        points[seat] = won
     return points
 
 
@@ -48,7 +59,8 @@ def losers_score_own_hand(state, winner: int) -> list[int]:
 def rounds_won(state, winner: int) -> list[int]:
     """The winner scores one point: the match counts rounds won (source 000)."""
     points = [0] * state.players
-    points[winner] = 1
+    for seat in team_of(state, winner):
+        points[seat] = 1
     return points
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+
 from game.engine.rng import Rng
 from game.engine.ruleset import WILD, KindSpec, RuleSet
 
@@ -28,6 +29,7 @@ class CardTable:
         self.names: list[str] = []
         self.color: list[int] = []  # index into colors, -1 for a wild
         self.kind: list[KindSpec] = []
+        self.effects: list[tuple] = []  # what playing the card does (a face may differ)
         self.symbol: list[str] = []  # what "matches by number or symbol" compares
         self.points: list[int] = []
         self.category: list[str] = []
@@ -41,7 +43,9 @@ class CardTable:
                     faces = [(name, kind.copies, None)]
                 for face, copies, value in faces:
                     points = value if kind.points == "face" else kind.points
+                    effects = spec.face_effects.get(value, spec.effects)
                     for _ in range(copies):
+                        self.effects.append(effects)
                         colour_name = WILD if colour < 0 else self.colors[colour]
                         self.names.append(f"{colour_name}:{face}")
                         self.color.append(colour)
@@ -55,8 +59,8 @@ class CardTable:
             int(self.symbol[c]) if self.category[c] == "number" else 0 for c in range(self.size)
         ]
         self.needs_color = [
-            any(e.name == "choose_color" and e.params.who == "self" for e in spec.effects)
-            for spec in self.kind
+            any(e.name == "choose_color" and e.params.who == "self" for e in effects)
+            for effects in self.effects
         ]
         self.by_name: dict[str, int] = {}
         for card_id, card_name in enumerate(self.names):
@@ -66,7 +70,6 @@ class CardTable:
             bool(spec.play_only_if) and spec.model.when_not_allowed == "refuse"
             for spec in self.kind
         ]
-        self.has_effects = [bool(spec.effects) for spec in self.kind]
         self._plays: dict[tuple[int, int], tuple] = {}
 
     def play_actions(self, seat: int, card: int) -> tuple:
@@ -124,6 +127,7 @@ class PlayContext:
     allowed: bool = True
     chosen: int | None = None
     prev_color: int = -1  # the colour in force before this card
+    cards: list[int] = field(default_factory=list)  # a multi-card play so far
 
 
 @dataclass(slots=True)
@@ -161,6 +165,12 @@ class GameState:
     winner: int | None = None
     # legal_actions per seat, valid until the next action changes the state
     legal_cache: dict[int, tuple] = field(default_factory=dict)
+    multi_play: bool = False  # the rules let a turn play several cards
+    jump_in: bool = False  # an identical card may be played out of turn
+    # UNO Duo's draft: the card being looked at, and the draft discard pile
+    # (both out of every hand and pile until the draft ends).
+    draft_card: int = -1
+    draft_discard: list[int] = field(default_factory=list)
 
     def clone(self) -> GameState:
         """A copy that shares only immutable parts (rules, card table)."""

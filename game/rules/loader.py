@@ -17,9 +17,12 @@ import copy
 from pathlib import Path
 
 from game.engine.ruleset import Alternatives, RuleSet, RulesInvalid, validate_rules
+from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.yamlsafe import LoadedYaml, load_yaml_file
 
+# Keys that steer layering and are not rules themselves.
+LAYER_KEYS = ("extends", "requires")
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 MAX_CHAIN = 32
 
@@ -60,6 +63,9 @@ class _Layers:
         self.errors: list[RuleError] = []
         self.data: dict = {}
         self.origin: dict[tuple, LoadedYaml] = {}
+        self.requirements: list[tuple[LoadedYaml, object]] = []
+        self.overlay = False  # adding a house rule on top of the base, not the base itself
+        self.overlay_files: list[LoadedYaml] = []
         self._loaded: dict[Path, LoadedYaml | None] = {}
 
     def add(
@@ -99,8 +105,33 @@ class _Layers:
             target = resolve_name(parent, relative_to=path.parent)
             self.add(target, chain + (path,), (loaded, loc))
         self.files.append(loaded)
-        body = {k: v for k, v in data.items() if k != "extends"}
+        if self.overlay:
+            self.overlay_files.append(loaded)
+        if "requires" in data:
+            self.requirements.append((loaded, data["requires"]))
+        body = {k: v for k, v in data.items() if k not in LAYER_KEYS}
         self._merge(self.data, body, loaded, ())
+
+    def check_requirements(self, rules_dir: Path) -> None:
+        """A layer that names `requires:` needs one of those rule sets below it."""
+        present = {Path(f.filename).resolve() for f in self.files} | set(self._loaded)
+        for loaded, required in self.requirements:
+            names = [required] if isinstance(required, str) else required
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                self.errors.append(
+                    loaded.error_at(("requires",), "requires: a rule-set name or a list of names")
+                )
+                continue
+            found = [resolve_name(n, rules_dir=rules_dir).resolve() in present for n in names]
+            if not any(found):
+                base = display_path(Path(self.files[0].filename))
+                self.errors.append(
+                    loaded.error_at(
+                        ("requires",),
+                        f"{loaded.filename} goes with {' or '.join(names)} "
+                        f"(or a rule set built on it), and {base} is not one",
+                    )
+                )
 
     def _extends_of(self, loaded: LoadedYaml, data: dict) -> list[str]:
         parents = data.get("extends", [])
@@ -121,11 +152,23 @@ class _Layers:
             self.errors.append(loaded.error_at(loc, message))
 
     def _merge(self, into: dict, over: dict, loaded: LoadedYaml, path: tuple) -> None:
+        if not path and self.overlay and self.files[:-1]:
+            base = self.origin.get(("players",)) or self.files[0]
+            self.errors.extend(narrow_players(into, over, base.filename, loaded))
         for key, value in over.items():
             here = path + (key,)
             if isinstance(value, dict) and isinstance(into.get(key), dict):
                 self._merge(into[key], value, loaded, here)
             else:
+                earlier = self.origin.get(here)
+                if (
+                    self.overlay
+                    and here[0] != "players"  # player ranges narrow instead
+                    and earlier in self.overlay_files
+                    and earlier is not loaded
+                    and into.get(key) != value
+                ):
+                    self.errors.append(overlay_clash(here, into.get(key), value, earlier, loaded))
                 into[key] = copy.deepcopy(value)
                 for stale in [p for p in self.origin if p[: len(here)] == here]:
                     del self.origin[stale]
@@ -160,8 +203,12 @@ def load_rules(names: list[str] | tuple[str, ...], rules_dir: Path = RULES_DIR) 
     if not names:
         raise RuleFileError([RuleError("<rules>", 1, 1, "no rule set named")])
     layers = _Layers()
-    for name in names:
+    for index, name in enumerate(names):
+        layers.overlay = index > 0
         layers.add(resolve_name(name, rules_dir=rules_dir), (), None)
+    layers.check_requirements(rules_dir)
+    if not layers.errors:
+        layers.errors.extend(semantic_conflicts(layers.data, layers.origin))
     if layers.errors:
         raise RuleFileError(sorted(set(layers.errors)))
     try:
@@ -174,13 +221,21 @@ def load_rules(names: list[str] | tuple[str, ...], rules_dir: Path = RULES_DIR) 
 HOUSE_RULE_BASE = "classic"
 
 
-def is_layer_only(path: Path) -> bool:
-    """A file that only changes a base (a house rule): no `cards:`, no `extends:`."""
+def layer_base(path: Path) -> str | None:
+    """For a house-rule layer (a file without `extends:`), the base to check it
+    on: the first rule set it `requires`, else classic. None for a full rule set."""
     try:
         data = load_yaml_file(path).data
     except RuleFileError:
-        return False
-    return isinstance(data, dict) and "cards" not in data and "extends" not in data
+        return None
+    if not isinstance(data, dict) or "extends" in data or "house_rules" not in data:
+        return None
+    required = data.get("requires")
+    if isinstance(required, str):
+        return required
+    if isinstance(required, list) and required and isinstance(required[0], str):
+        return required[0]
+    return HOUSE_RULE_BASE
 
 
 def check_files(paths: list[str], rules_dir: Path = RULES_DIR) -> list[RuleError]:
@@ -189,9 +244,8 @@ def check_files(paths: list[str], rules_dir: Path = RULES_DIR) -> list[RuleError
     errors: list[RuleError] = []
     for name in paths:
         path = resolve_name(name, rules_dir=rules_dir)
-        layers = [name]
-        if is_layer_only(path):
-            layers = [HOUSE_RULE_BASE, name]
+        base = layer_base(path)
+        layers = [name] if base is None else [base, name]
         try:
             load_rules(layers, rules_dir=rules_dir)
         except RuleFileError as err:

@@ -1,0 +1,195 @@
+"""Rules that cannot be played together, found before anyone deals a card.
+
+Layering is "later over earlier", which is right for a house rule over its
+base, but two house rules that set the same thing differently would make
+the later one win silently. So:
+
+- two overlays (the names after the first) may not set one setting to two
+  different values;
+- an overlay narrows the player count, never widens it: its range meets the
+  base's range, and an empty meeting is a conflict;
+- a few combinations are refused because one rule would make the other
+  meaningless (see SEMANTIC_CHECKS).
+
+Every message names the files on both sides and says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.errors import RuleError
+
+Origin = dict  # key path -> LoadedYaml that set it last
+
+
+def overlay_clash(loc: tuple, old_value: Any, new_value: Any, old_file, new_file) -> RuleError:
+    path = ".".join(map(str, loc))
+    return new_file.error_at(
+        loc,
+        f"{path}: {new_file.filename} sets {_show(new_value)} but {old_file.filename} "
+        f"sets {_show(old_value)}; these house rules conflict, use one of them",
+    )
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def narrow_players(into: dict, over: dict, base_name: str, new_file) -> list[RuleError]:
+    """Meet the overlay's player range with the one below it (in place)."""
+    below = dict(into.get("players") or {})
+    wanted = over.get("players")
+    if not isinstance(wanted, dict):
+        return []
+    low = max(_int(below.get("min"), 2), _int(wanted.get("min"), 2))
+    high = min(_int(below.get("max"), 10), _int(wanted.get("max"), 10))
+    only_sets = [set(x) for x in (below.get("only"), wanted.get("only")) if isinstance(x, list)]
+    merged: dict = {"min": low, "max": high}
+    if only_sets:
+        merged["only"] = sorted(n for n in set.intersection(*only_sets) if low <= n <= high)
+    counts = [n for n in range(low, high + 1) if "only" not in merged or n in merged["only"]]
+    over["players"] = merged
+    if counts:
+        return []
+    return [
+        new_file.error_at(
+            ("players",),
+            f"players: {new_file.filename} is for {_range(wanted)} players but "
+            f"{base_name} is for {_range(below)}; no table fits both",
+        )
+    ]
+
+
+def _int(value: Any, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _range(players: dict) -> str:
+    if isinstance(players.get("only"), list):
+        return ", ".join(map(str, players["only"]))
+    low, high = _int(players.get("min"), 2), _int(players.get("max"), 10)
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def _get(data: dict, *path):
+    for part in path:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(part)
+    return data
+
+
+def _who(origin: Origin, *path) -> str:
+    for cut in range(len(path), 0, -1):
+        loaded = origin.get(tuple(path[:cut]))
+        if loaded is not None:
+            return loaded.filename
+    return "the rules"
+
+
+def _effect_names(effects: Any) -> list[str]:
+    names = []
+    for entry in effects if isinstance(effects, list) else []:
+        if isinstance(entry, str):
+            names.append(entry)
+        elif isinstance(entry, dict) and len(entry) == 1:
+            names.append(next(iter(entry)))
+    return names
+
+
+def _penalty(effects: Any) -> dict | None:
+    for entry in effects if isinstance(effects, list) else []:
+        if isinstance(entry, dict) and "penalty" in entry:
+            return entry["penalty"] if isinstance(entry["penalty"], dict) else {}
+    return None
+
+
+def check_stacking(data: dict, origin: Origin, files) -> list[RuleError]:
+    """A card may only stack on a draw card that the next seat gets to answer."""
+    errors = []
+    cards = data.get("cards") if isinstance(data.get("cards"), dict) else {}
+    for name, kind in cards.items():
+        if not isinstance(kind, dict):
+            continue
+        for target in kind.get("stacks_on") or []:
+            other = cards.get(target)
+            if not isinstance(other, dict):
+                continue
+            penalty = _penalty(other.get("effects"))
+            here = ("cards", name, "stacks_on")
+            stacker = _who(origin, *here)
+            if penalty is None:
+                errors.append(
+                    files[stacker].error_at(
+                        here,
+                        f"cards.{name}.stacks_on: {stacker} stacks on {target}, but "
+                        f"{_who(origin, 'cards', target, 'effects')} gives {target} no penalty "
+                        "to answer",
+                    )
+                )
+            elif "play_again" in _effect_names(other.get("effects")):
+                errors.append(
+                    files[stacker].error_at(
+                        here,
+                        f"cards.{name}.stacks_on: {stacker} lets cards stack on {target}, but "
+                        f"{_who(origin, 'cards', target, 'effects')} makes {target}'s player "
+                        "play again, so nobody is ever in a position to answer it",
+                    )
+                )
+    return errors
+
+
+def check_scoring(data: dict, origin: Origin, files) -> list[RuleError]:
+    scoring = data.get("scoring") if isinstance(data.get("scoring"), dict) else {}
+    scheme = scoring.get("scheme", "winner_takes_points")
+    at_target = scoring.get("at_target", "wins")
+    errors = []
+    if scoring.get("teams") is True and scheme not in ("winner_takes_points", "rounds_won"):
+        teams = _who(origin, "scoring", "teams")
+        errors.append(
+            files[teams].error_at(
+                ("scoring", "teams"),
+                f"scoring.teams: {teams} shares what a team wins, but "
+                f"{_who(origin, 'scoring', 'scheme')} scores with {scheme}, where winning "
+                "scores nothing",
+            )
+        )
+    if scheme in ("winner_takes_points", "rounds_won") and at_target != "wins":
+        where = _who(origin, "scoring", "at_target")
+        errors.append(
+            files[where].error_at(
+                ("scoring", "at_target"),
+                f"scoring.at_target: {where} says {at_target} at the target, but with "
+                f"{_who(origin, 'scoring', 'scheme')}'s {scheme} the target is reached by "
+                "winning",
+            )
+        )
+    if scheme == "losers_score_own_hand" and at_target == "wins":
+        where = _who(origin, "scoring", "scheme")
+        errors.append(
+            files[where].error_at(
+                ("scoring", "scheme"),
+                f"scoring.scheme: {where} scores each loser's own hand, but "
+                f"{_who(origin, 'scoring', 'at_target')} lets reaching the target win; "
+                "set at_target to eliminated or lowest_total_wins",
+            )
+        )
+    return errors
+
+
+SEMANTIC_CHECKS = (check_stacking, check_scoring)
+
+
+def semantic_conflicts(data: dict, origin: Origin) -> list[RuleError]:
+    files = {loaded.filename: loaded for loaded in origin.values()}
+    errors: list[RuleError] = []
+    for check in SEMANTIC_CHECKS:
+        errors.extend(check(data, origin, files))
+    return errors
