@@ -5,4 +5,9 @@ import sys
 from game.cli import main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        # `python main.py rules classic | head` closed the pipe early: not an error.
+        sys.stderr.close()
+        sys.exit(0)

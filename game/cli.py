@@ -29,6 +29,11 @@ def _parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="check rule files; one line per error")
     check.add_argument("files", nargs="+", metavar="FILE")
 
+    describe = commands.add_parser(
+        "rules", help="print a rule set (with house rules) in plain words"
+    )
+    describe.add_argument("names", nargs="+", metavar="NAME", help="a base, then house rules")
+
     sim = commands.add_parser("simulate", help="let bots play and print figures")
     sim.add_argument(
         "--rules",
@@ -59,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
         return _check(args.files)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "rules":
+        return _describe(args.names)
     if args.command == "replay":
         return _play(args.file)
     return _play()
@@ -83,6 +90,19 @@ def _check(files: list[str]) -> int:
     for error in errors:
         print(error)
     return 1 if errors else 0
+
+
+def _describe(names: list[str]) -> int:
+    from game.rules.describe import describe
+
+    try:
+        rules = load_rules(names)
+    except RuleFileError as err:
+        for error in err.errors:
+            print(error, file=sys.stderr)
+        return 1
+    print(describe(rules))
+    return 0
 
 
 def _bot_levels(spec: str, players: int) -> list[str]:

@@ -23,14 +23,16 @@ class ConditionBlock:
     fn: Callable
     value_type: type
     doc: str
+    words: Callable  # expected value -> a plain-words phrase
 
 
 REGISTRY: dict[str, ConditionBlock] = {}
 
 
-def condition(value_type: type):
+def condition(value_type: type, words: Callable):
     def register(fn: Callable) -> Callable:
-        REGISTRY[fn.__name__] = ConditionBlock(fn.__name__, fn, value_type, fn.__doc__ or "")
+        block = ConditionBlock(fn.__name__, fn, value_type, fn.__doc__ or "", words)
+        REGISTRY[fn.__name__] = block
         return fn
 
     return register
@@ -41,7 +43,14 @@ def _others_in_hand(state, ctx):
     return [c for c in state.hands[ctx.actor] if c != card]
 
 
-@condition(bool)
+@condition(
+    bool,
+    words=lambda v: (
+        "the player holds a card of the colour in force"
+        if v
+        else "the player holds no card of the colour in force"
+    ),
+)
 def holds_color_in_force(state, ctx) -> bool:
     """The seat holds another card of the colour in force.
 
@@ -53,7 +62,14 @@ def holds_color_in_force(state, ctx) -> bool:
     return any(color_of[c] == colour for c in _others_in_hand(state, ctx))
 
 
-@condition(bool)
+@condition(
+    bool,
+    words=lambda v: (
+        "the player holds a card matching the top card"
+        if v
+        else "the player holds no card matching the top card"
+    ),
+)
 def holds_match(state, ctx) -> bool:
     """The seat holds another card matching the top card by colour, number or symbol.
 
@@ -68,7 +84,12 @@ def holds_match(state, ctx) -> bool:
     )
 
 
-@condition(bool)
+@condition(
+    bool,
+    words=lambda v: (
+        "the player could play another card" if v else "the player has no other card to play"
+    ),
+)
 def holds_other_playable(state, ctx) -> bool:
     """The seat holds another card it could legally play instead.
 
@@ -81,7 +102,10 @@ def holds_other_playable(state, ctx) -> bool:
     )
 
 
-@condition(int)
+@condition(
+    int,
+    words=lambda v: f"{v} players are in the game",
+)
 def players(state, ctx) -> int:
     """How many seats are still in the match.
 
@@ -90,7 +114,10 @@ def players(state, ctx) -> int:
     return len(state.active_seats())
 
 
-@condition(int)
+@condition(
+    int,
+    words=lambda v: f"the player has {v} cards left",
+)
 def hand_size(state, ctx) -> int:
     """How many cards the acting seat holds (after the card being played left it).
 
@@ -99,7 +126,10 @@ def hand_size(state, ctx) -> int:
     return len(state.hands[ctx.actor])
 
 
-@condition(bool)
+@condition(
+    bool,
+    words=lambda v: "it is the first card of the round" if v else "it is not the first card",
+)
 def first_card(state, ctx) -> bool:
     """The effect is resolving for the card turned up to start the round.
 

@@ -40,18 +40,32 @@ class EffectBlock:
     fn: Callable
     params: type[Params]
     doc: str
+    words: Callable  # params -> a plain-words phrase for `python main.py rules`
 
 
 REGISTRY: dict[str, EffectBlock] = {}
 SUSPEND = True
 
 
-def effect(params: type[Params]):
+def effect(params: type[Params], words: Callable):
     def register(fn: Callable) -> Callable:
-        REGISTRY[fn.__name__] = EffectBlock(fn.__name__, fn, params, fn.__doc__ or "")
+        REGISTRY[fn.__name__] = EffectBlock(fn.__name__, fn, params, fn.__doc__ or "", words)
         return fn
 
     return register
+
+
+_WHO = {
+    "self": "the player",
+    "next": "the next player",
+    "all_others": "every other player",
+    "all": "every player",
+    "chosen": "the chosen player",
+}
+
+
+def _times(n: int, one: str, many: str) -> str:
+    return one if n == 1 else f"{n} {many}"
 
 
 Selector = Literal["self", "next", "all_others", "all", "chosen"]
@@ -80,7 +94,14 @@ class SkipParams(Params):
     count: int = Field(1, ge=1, le=20)
 
 
-@effect(SkipParams)
+@effect(
+    SkipParams,
+    words=lambda p: (
+        "the next player loses their turn"
+        if p.count == 1
+        else f"the next {p.count} players lose their turn"
+    ),
+)
 def skip(state, ctx, params, events) -> bool:
     """The next `count` seats lose their turn.
 
@@ -96,7 +117,10 @@ class NoParams(Params):
     pass
 
 
-@effect(NoParams)
+@effect(
+    NoParams,
+    words=lambda p: "the direction of play changes",
+)
 def reverse(state, ctx, params, events) -> bool:
     """The direction of play changes.
 
@@ -108,7 +132,10 @@ def reverse(state, ctx, params, events) -> bool:
     return False
 
 
-@effect(NoParams)
+@effect(
+    NoParams,
+    words=lambda p: "the player plays again",
+)
 def play_again(state, ctx, params, events) -> bool:
     """The seat that played the card takes another turn.
 
@@ -128,7 +155,14 @@ class PenaltyParams(Params):
     challengeable: bool = False
 
 
-@effect(PenaltyParams)
+@effect(
+    PenaltyParams,
+    words=lambda p: (
+        f"the next player draws {p.count}"
+        + (" and loses their turn" if p.lose_turn else "")
+        + (" (they may challenge it)" if p.challengeable else "")
+    ),
+)
 def penalty(state, ctx, params, events) -> bool:
     """The next seat owes `count` cards; it may answer by stacking (if the
     rules let a card stack on this one) or challenging (if `challengeable`),
@@ -172,7 +206,12 @@ class DrawParams(Params):
     count: int = Field(1, ge=1, le=50)
 
 
-@effect(DrawParams)
+@effect(
+    DrawParams,
+    words=lambda p: f"{_WHO[p.who]} draws {_times(p.count, 'a card', 'cards')}".replace(
+        "every other player draws", "every other player draws"
+    ),
+)
 def draw(state, ctx, params, events) -> bool:
     """Seats draw cards at once; no stacking, no challenge, no lost turn.
 
@@ -190,7 +229,12 @@ class ChooseColorParams(Params):
     who: Literal["self", "next"] = "self"
 
 
-@effect(ChooseColorParams)
+@effect(
+    ChooseColorParams,
+    words=lambda p: (
+        "the player names the colour" if p.who == "self" else "the next player names the colour"
+    ),
+)
 def choose_color(state, ctx, params, events) -> bool:
     """A seat names the colour in force. With `who: self` the colour travels
     with the play itself; `who: next` lets the next seat pick (a Wild turned
@@ -205,7 +249,10 @@ def choose_color(state, ctx, params, events) -> bool:
     return SUSPEND
 
 
-@effect(NoParams)
+@effect(
+    NoParams,
+    words=lambda p: "the player picks another player",
+)
 def choose_player(state, ctx, params, events) -> bool:
     """The seat that played picks another seat; later effects use `chosen`.
 
@@ -239,7 +286,13 @@ class SwapParams(Params):
     with_: Literal["chosen", "next"] = Field("chosen", alias="with")
 
 
-@effect(SwapParams)
+@effect(
+    SwapParams,
+    words=lambda p: (
+        "the player swaps hands with "
+        + ("the chosen player" if p.with_ == "chosen" else "the next player")
+    ),
+)
 def swap_hands(state, ctx, params, events) -> bool:
     """The seat that played swaps hands with another seat.
 
@@ -259,7 +312,10 @@ def swap_hands(state, ctx, params, events) -> bool:
     return False
 
 
-@effect(NoParams)
+@effect(
+    NoParams,
+    words=lambda p: "every hand passes to the next player in the direction of play",
+)
 def rotate_hands(state, ctx, params, events) -> bool:
     """Every hand passes to the next seat in the direction of play.
 
@@ -280,7 +336,15 @@ class ShuffleParams(Params):
     hand_size: int = Field(7, ge=1, le=50)
 
 
-@effect(ShuffleParams)
+@effect(
+    ShuffleParams,
+    words=lambda p: (
+        "all hands are gathered, shuffled and dealt out evenly"
+        if p.mode == "redistribute"
+        else "hands, discard pile and draw pile are shuffled together and everyone "
+        f"gets {p.hand_size} new cards"
+    ),
+)
 def shuffle_hands(state, ctx, params, events) -> bool:
     """Hands are gathered, shuffled and dealt again, starting left of the player.
 
@@ -317,7 +381,10 @@ def shuffle_hands(state, ctx, params, events) -> bool:
     return False
 
 
-@effect(NoParams)
+@effect(
+    NoParams,
+    words=lambda p: "the player discards every card of the colour in force",
+)
 def discard_color(state, ctx, params, events) -> bool:
     """The seat that played discards every card of the colour in force from
     its hand, under the top card (it may go out this way).
@@ -343,7 +410,15 @@ class DumpParams(Params):
     who: Literal["self", "next"] = "self"
 
 
-@effect(DumpParams)
+@effect(
+    DumpParams,
+    words=lambda p: (
+        "the player may also play every other card of that colour, all or none, "
+        "and the last one's action counts"
+        if p.who == "self"
+        else "the next player may play every card they hold of that colour"
+    ),
+)
 def dump_color(state, ctx, params, events) -> bool:
     """A seat may also play every other card it holds of the colour in force:
     all or nothing, one by one in the order it picks; the last card's own

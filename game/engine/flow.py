@@ -285,7 +285,13 @@ def _begin_turn(state: GameState, events: list, seat: int) -> None:
     state.actor = seat
     if state.drawn:
         state.drawn = []
-    if state.uno_window == seat and state.rules.model.uno.catch_window == "until_own_next_turn":
+    if state.uno_window >= 0 and state.uno_window != seat:
+        state.uno_window_passed = True
+    if (
+        state.uno_window == seat
+        and state.uno_window_passed
+        and state.rules.model.uno.catch_window == "until_own_next_turn"
+    ):
         # Late catch window: safe once the forgetful seat's next turn comes.
         state.uno_window = -1
     owed = state.penalty
@@ -597,6 +603,7 @@ def _lay_down(state: GameState, events: list, seat: int, card: int, color: str |
     state.idle_passes = 0
     if len(hand) == 1 and not state.uno_called[seat]:
         state.uno_window = seat
+        state.uno_window_passed = False
     return allowed, named, prev_color
 
 
@@ -866,8 +873,13 @@ def _restriction_text(state: GameState, card: int) -> str:
         ("holds_match", False): "only without a card that matches the top card",
         ("holds_other_playable", False): "only when no other card can be played",
     }
-    parts = [
-        texts.get((name, want), f"only when {name} is {want}")
-        for name, want in (spec.play_only_if_text or {}).items()
+    ctx = PlayContext(actor=state.pending.seat, card=card)
+    failing = [
+        (name, want)
+        for (name, want), (fn, _) in zip(
+            (spec.play_only_if_text or {}).items(), spec.play_only_if, strict=True
+        )
+        if fn(state, ctx) != want
     ]
+    parts = [texts.get(item, f"only when {item[0]} is {item[1]}") for item in failing]
     return f"{label} {' and '.join(parts)}"

@@ -25,6 +25,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 COLOR_NAMES = ("red", "yellow", "green", "blue")
 WILD = "wild"
 
+# Mappings that layering replaces whole instead of merging key by key: a
+# house rule's condition or table stands for itself, it does not add to the
+# base's (wd4-no-playable's {holds_match: false} drops {holds_color_in_force}).
+ATOMIC_SETTINGS = frozenset({"play_only_if", "target_by_players", "copies_of"})
+
 Loc = tuple  # a key path into the rules mapping: str keys and int indexes
 
 

@@ -155,6 +155,7 @@ class GameState:
     ctx: PlayContext | None = None
     uno_called: list[bool] = field(default_factory=list)
     uno_window: int = -1  # seat that may still be caught without an UNO call
+    uno_window_passed: bool = False  # another seat has had a turn since it opened
     actor: int = 0
     skips: int = 0
     play_again: bool = False

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from game.engine.ruleset import Alternatives, RuleSet, RulesInvalid, validate_rules
+from game.engine.ruleset import ATOMIC_SETTINGS, Alternatives, RuleSet, RulesInvalid, validate_rules
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.yamlsafe import LoadedYaml, load_yaml_file
@@ -157,7 +157,11 @@ class _Layers:
             self.errors.extend(narrow_players(into, over, base.filename, loaded))
         for key, value in over.items():
             here = path + (key,)
-            if isinstance(value, dict) and isinstance(into.get(key), dict):
+            if (
+                isinstance(value, dict)
+                and isinstance(into.get(key), dict)
+                and key not in ATOMIC_SETTINGS
+            ):
                 self._merge(into[key], value, loaded, here)
             else:
                 earlier = self.origin.get(here)
