@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass, field
 
 from game.engine import legal_actions, new_game, view
-from game.engine.flow import apply_in_place
+from game.engine.flow import apply_in_place, fresh_legal_actions, out_of_turn_seats
 from game.engine.ruleset import RuleSet
 
 
@@ -24,25 +24,38 @@ class MatchResult:
 
 def play_out(state, bots, events: list, max_actions: int = 2_000_000) -> int:
     """Let the bots play `state` to its end, appending the events; returns actions taken."""
+    return _play(state, bots, events, max_actions, whole_match=True)
+
+
+def play_out_round(state, bots, events: list, max_actions: int = 2_000_000) -> int:
+    """Let the bots play the current round to its end (the match may go on)."""
+    return _play(state, bots, events, max_actions, whole_match=False)
+
+
+def _play(state, bots, events: list, max_actions: int, whole_match: bool) -> int:
     taken = 0
     players = state.players
     # The state changes in place, so one `look` per seat serves the whole game.
     looks = [functools.partial(view, state, seat) for seat in range(players)]
     while not state.over:
-        if state.uno_window >= 0:
-            to_act = state.to_act
-            for step in range(1, players):
-                seat = (to_act + step) % players
+        if not whole_match and state.pending.kind == "next_round":
+            break
+        if state.uno_window >= 0 or state.jump_in:
+            for seat in out_of_turn_seats(state):
+                if seat == state.to_act:
+                    continue  # a jump-in made it this seat's turn
                 offered = legal_actions(state, seat)
                 if offered:
                     choice = bots[seat].interject(looks[seat], offered)
                     if choice is not None:
                         events.extend(apply_in_place(state, choice, trusted=True))
                         taken += 1
-                        if state.uno_window < 0:
+                        if state.over or not out_of_turn_seats(state):
                             break
+        if state.over:
+            break
         seat = state.to_act
-        choice = bots[seat].choose(looks[seat], legal_actions(state, seat))
+        choice = bots[seat].choose(looks[seat], fresh_legal_actions(state, seat))
         events.extend(apply_in_place(state, choice, trusted=True))
         taken += 1
         if taken > max_actions:

@@ -90,3 +90,23 @@ def action_from_dict(data: dict):
     fields = dict(data)
     cls = ACTION_TYPES[fields.pop("a")]
     return cls(**fields)
+
+
+class SeatActions:
+    """A seat's actions that name no card, made once and shared by every game:
+    legal_actions hands out these same objects instead of new ones each turn."""
+
+    __slots__ = ("draw", "pass_", "accept", "challenge", "call_uno", "next_round", "catch")
+
+    def __init__(self, seat: int) -> None:
+        self.draw = Draw(seat)
+        self.pass_ = Pass(seat)
+        self.accept = Accept(seat)
+        self.challenge = Challenge(seat)
+        self.call_uno = CallUno(seat)
+        self.next_round = NextRound(seat)
+        self.catch = tuple(Catch(seat, target) for target in range(MAX_SEATS))
+
+
+MAX_SEATS = 20
+SEAT_ACTIONS = tuple(SeatActions(seat) for seat in range(MAX_SEATS))

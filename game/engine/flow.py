@@ -36,6 +36,8 @@ from __future__ import annotations
 
 from game.engine import scoring
 from game.engine.actions import (
+    MAX_SEATS,
+    SEAT_ACTIONS,
     TURN_ACTIONS,
     Accept,
     CallUno,
@@ -89,8 +91,9 @@ def new_game(
         rounds_won=[0] * players,
         eliminated=[False] * players,
         uno_called=[False] * players,
-        multi_play=rules.model.turn.multi_play.mode != "off",
-        jump_in=rules.model.turn.jump_in.enabled,
+        flags=rules.flags,
+        multi_play=rules.flags.multi_play,
+        jump_in=rules.flags.jump_in,
     )
     events: list[dict] = [
         {
@@ -257,13 +260,15 @@ def _end_turn(state: GameState, events: list) -> None:
     actor = state.actor
     if state.play_again:
         nxt = actor
+        state.play_again = False
+        state.skips = 0
     else:
         nxt = state.next_seat(actor)
-        for _ in range(state.skips):
-            events.append({"t": "skip", "p": nxt})
-            nxt = state.next_seat(nxt)
-    state.play_again = False
-    state.skips = 0
+        if state.skips:
+            for _ in range(state.skips):
+                events.append({"t": "skip", "p": nxt})
+                nxt = state.next_seat(nxt)
+            state.skips = 0
     owed = state.penalty
     if owed is not None and owed.target != nxt:
         # The seat that owes cards is not the one to play next (a Wild Draw
@@ -285,32 +290,23 @@ def _begin_turn(state: GameState, events: list, seat: int) -> None:
     state.actor = seat
     if state.drawn:
         state.drawn = []
-    if state.uno_window >= 0 and state.uno_window != seat:
-        state.uno_window_passed = True
-    if (
-        state.uno_window == seat
-        and state.uno_window_passed
-        and state.rules.model.uno.catch_window == "until_own_next_turn"
-    ):
-        # Late catch window: safe once the forgetful seat's next turn comes.
-        state.uno_window = -1
+    window = state.uno_window
+    if window >= 0:
+        if window != seat:
+            state.uno_window_passed = True
+        elif state.uno_window_passed and state.flags.late_catch:
+            # Late catch window: safe once the forgetful seat's next turn comes.
+            state.uno_window = -1
     owed = state.penalty
     if owed is not None and owed.target == seat:
         _open_penalty(state, events, seat, can_stack=True)
         return
-    state.pending = _play_decision(seat)
+    # Decisions are never changed once made, so the common one is shared.
+    state.pending = _PLAY_DECISIONS[seat]
     events.append({"t": "turn", "p": seat})
 
 
-_PLAY_DECISIONS: dict[int, Decision] = {}
-
-
-def _play_decision(seat: int) -> Decision:
-    """Decisions are never changed once made, so the common one is shared."""
-    decision = _PLAY_DECISIONS.get(seat)
-    if decision is None:
-        decision = _PLAY_DECISIONS[seat] = Decision("play", seat)
-    return decision
+_PLAY_DECISIONS = tuple(Decision("play", seat) for seat in range(MAX_SEATS))
 
 
 def _stack_cards(state: GameState, seat: int) -> list[int]:
@@ -395,14 +391,11 @@ def _end_round(state: GameState, events: list, winner: int, blocked: bool = Fals
 def _playable(state: GameState, seat: int, candidates) -> list[int]:
     cards = state.cards
     colour_of = cards.color
-    symbol_of = cards.symbol
+    symbol_of = cards.symbol_id
     refusable = cards.refusable
     colour = state.color
     top_symbol = symbol_of[state.discard[-1]]
-    last_card = (
-        len(state.hands[seat]) == 1
-        and state.rules.model.round_end.finish_on_action_card == "forbidden"
-    )
+    last_card = state.flags.finish_forbidden and len(state.hands[seat]) == 1
     found = []
     for card in candidates:
         own = colour_of[card]
@@ -417,30 +410,29 @@ def _playable(state: GameState, seat: int, candidates) -> list[int]:
 
 
 def _play_actions(state: GameState, seat: int, cards_to_play) -> list:
-    play_actions = state.cards.play_actions
+    plays_for = state.cards.plays_for(seat)
     actions: list = []
     for card in cards_to_play:
-        actions.extend(play_actions(seat, card))
+        actions.extend(plays_for[card])
     return actions
 
 
 def _drawn_playable(state: GameState, seat: int) -> list[int]:
-    mode = state.rules.model.turn.play_drawn
-    if mode == "none":
-        return []
+    # Drawn cards stay in the hand until the turn ends: nothing between the
+    # draw and the seat's answer takes cards away.
+    mode = state.flags.play_drawn
+    if mode == "drawn_only":
+        return _playable(state, seat, state.drawn)
     if mode == "any":
         return _playable(state, seat, state.hands[seat])
-    hand = state.hands[seat]
-    return _playable(state, seat, [c for c in state.drawn if c in hand])
+    return []
 
 
 def _may_draw_again(state: GameState) -> bool:
-    draw = state.rules.model.turn.draw
-    return (
-        draw.mode == "unlimited"
-        and (draw.cap is None or len(state.drawn) < draw.cap)
-        and state.can_draw()
-    )
+    if not state.flags.unlimited_draw:
+        return False
+    cap = state.rules.model.turn.draw.cap
+    return (cap is None or len(state.drawn) < cap) and state.can_draw()
 
 
 def legal_actions(state: GameState, seat: int) -> tuple:
@@ -451,50 +443,56 @@ def legal_actions(state: GameState, seat: int) -> tuple:
     return cached
 
 
+def fresh_legal_actions(state: GameState, seat: int) -> list:
+    """`legal_actions` without the cache, for a driver that asks once per action."""
+    return _legal_actions(state, seat)
+
+
 def _legal_actions(state: GameState, seat: int) -> list:
     if state.over:
         return []
     actions: list = []
     decision = state.pending
+    mine = SEAT_ACTIONS[seat]
     if decision is not None and decision.seat == seat:
         kind = decision.kind
         plays: list[int] = []
         if kind == "play":
             plays = _playable(state, seat, state.hands[seat])
             actions = _play_actions(state, seat, plays)
-            if not plays or state.rules.model.turn.draw_when_playable:
-                actions.append(Draw(seat) if state.can_draw() else Pass(seat))
+            if not plays or state.flags.draw_when_playable:
+                actions.append(mine.draw if state.can_draw() else mine.pass_)
         elif kind == "drawn":
             plays = _drawn_playable(state, seat)
             actions = _play_actions(state, seat, plays)
             if _may_draw_again(state):
-                actions.append(Draw(seat))
-            actions.append(Pass(seat))
+                actions.append(mine.draw)
+            actions.append(mine.pass_)
         elif kind == "penalty":
-            actions.append(Accept(seat))
+            actions.append(mine.accept)
             if _challenge_open(state):
-                actions.append(Challenge(seat))
+                actions.append(mine.challenge)
             if decision.options:
                 plays = _stack_cards(state, seat)
                 actions.extend(_play_actions(state, seat, plays))
         elif kind == "more":
             plays = _followers(state, seat)
             actions = _play_actions(state, seat, plays)
-            actions.append(Pass(seat))
-        elif kind in ("color", "player", "draft", "dump", "dump_next"):
-            actions = [Choose(seat, option) for option in decision.options]
+            actions.append(mine.pass_)
         elif kind == "next_round":
-            actions = [NextRound(seat)]
+            actions = [mine.next_round]
+        else:  # colour, player, draft, dump, dump_next: answer with one of the options
+            actions = [Choose(seat, option) for option in decision.options]
         if plays and len(state.hands[seat]) == 2 and not state.uno_called[seat]:
-            actions.append(CallUno(seat))
+            actions.append(mine.call_uno)
     elif decision is not None and state.jump_in:
         actions = _jump_in_actions(state, seat, decision)
     window = state.uno_window
     if window >= 0:
         if window == seat:
-            actions.append(CallUno(seat))
+            actions.append(mine.call_uno)
         elif not state.eliminated[seat]:
-            actions.append(Catch(seat, window))
+            actions.append(mine.catch[window])
     return actions
 
 
@@ -547,9 +545,9 @@ def apply_in_place(state: GameState, action, *, trusted: bool = False) -> list[d
     seat = action.seat
     if (
         state.uno_window >= 0
-        and kind in TURN_ACTIONS
         and seat != state.uno_window
-        and state.rules.model.uno.catch_window == "until_next_player_acts"
+        and kind in TURN_ACTIONS
+        and not state.flags.late_catch
     ):
         state.uno_window = -1
     if kind is Play:
@@ -584,8 +582,7 @@ def _lay_down(state: GameState, events: list, seat: int, card: int, color: str |
 
     Returns (allowed, named, previous colour) for the play context."""
     cards = state.cards
-    spec = cards.kind[card]
-    allowed = not spec.play_only_if or state.play_allowed(seat, card)
+    allowed = not cards.restricted[card] or state.play_allowed(seat, card)
     hand = state.hands[seat]
     hand.remove(card)
     state.discard.append(card)

@@ -177,6 +177,19 @@ class KindSpec:
     play_only_if_text: dict[str, Any] | None
 
 
+class RuleFlags:
+    """The settings the engine consults on every action, one attribute away."""
+
+    def __init__(self, model: RuleSetModel) -> None:
+        self.draw_when_playable = model.turn.draw_when_playable
+        self.finish_forbidden = model.round_end.finish_on_action_card == "forbidden"
+        self.late_catch = model.uno.catch_window == "until_own_next_turn"
+        self.multi_play = model.turn.multi_play.mode != "off"
+        self.jump_in = model.turn.jump_in.enabled
+        self.play_drawn = model.turn.play_drawn
+        self.unlimited_draw = model.turn.draw.mode == "unlimited"
+
+
 @dataclass(frozen=True, eq=False)
 class RuleSet:
     """A validated rule set: the model plus the effects compiled from it."""
@@ -184,6 +197,10 @@ class RuleSet:
     model: RuleSetModel
     kinds: dict[str, KindSpec]
     sources: tuple[str, ...] = ()
+
+    @functools.cached_property
+    def flags(self) -> RuleFlags:
+        return RuleFlags(self.model)
 
     @functools.cached_property
     def card_table(self):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine.rng import Rng
 from game.engine.ruleset import WILD, KindSpec, RuleSet
@@ -66,26 +67,34 @@ class CardTable:
         for card_id, card_name in enumerate(self.names):
             self.by_name.setdefault(card_name, card_id)
         # Cards whose restriction makes them illegal (not just challengeable).
+        self.restricted = [bool(spec.play_only_if) for spec in self.kind]
         self.refusable = [
             bool(spec.play_only_if) and spec.model.when_not_allowed == "refuse"
             for spec in self.kind
         ]
-        self._plays: dict[tuple[int, int], tuple] = {}
+        # Matching compares small ints rather than face strings.
+        symbol_ids: dict[str, int] = {}
+        self.symbol_id = [symbol_ids.setdefault(face, len(symbol_ids)) for face in self.symbol]
+        self._plays: dict[int, list[tuple]] = {}
 
-    def play_actions(self, seat: int, card: int) -> tuple:
-        """The Play actions for one card, with each colour for a wild; shared
-        between games, since actions are immutable values."""
-        key = (seat, card)
-        found = self._plays.get(key)
+    def plays_for(self, seat: int) -> list[tuple]:
+        """Per card id, the Play actions of `seat` for it (one per colour for a
+        wild). Actions are immutable values, so games of this rule set share them."""
+        found = self._plays.get(seat)
         if found is None:
             from game.engine.actions import Play
 
-            if self.needs_color[card]:
-                found = tuple(Play(seat, card, colour) for colour in self.colors)
-            else:
-                found = (Play(seat, card),)
-            self._plays[key] = found
+            found = [
+                tuple(Play(seat, card, colour) for colour in self.colors)
+                if self.needs_color[card]
+                else (Play(seat, card),)
+                for card in range(self.size)
+            ]
+            self._plays[seat] = found
         return found
+
+    def play_actions(self, seat: int, card: int) -> tuple:
+        return self.plays_for(seat)[card]
 
     def color_name(self, index: int) -> str | None:
         return self.color_label[index]
@@ -134,6 +143,7 @@ class PlayContext:
 class GameState:
     rules: RuleSet
     cards: CardTable
+    flags: Any  # rules.flags: the settings consulted on every action
     players: int
     names: list[str]
     rng: Rng
@@ -175,7 +185,7 @@ class GameState:
 
     def clone(self) -> GameState:
         """A copy that shares only immutable parts (rules, card table)."""
-        memo = {id(self.rules): self.rules, id(self.cards): self.cards}
+        memo = {id(self.rules): self.rules, id(self.cards): self.cards, id(self.flags): self.flags}
         return copy.deepcopy(self, memo)
 
     # --- seats -------------------------------------------------------------
@@ -189,9 +199,11 @@ class GameState:
 
     def next_seat(self, seat: int, direction: int | None = None) -> int:
         step = self.direction if direction is None else direction
-        nxt = (seat + step) % self.players
-        while self.eliminated[nxt]:
-            nxt = (nxt + step) % self.players
+        players = self.players
+        nxt = (seat + step) % players
+        eliminated = self.eliminated
+        while eliminated[nxt]:
+            nxt = (nxt + step) % players
         return nxt
 
     # --- cards -------------------------------------------------------------
@@ -204,7 +216,11 @@ class GameState:
         """Colour, number or symbol match against the top card, or a wild."""
         cards = self.cards
         colour = cards.color[card]
-        return colour < 0 or colour == self.color or cards.symbol[card] == cards.symbol[self.top]
+        return (
+            colour < 0
+            or colour == self.color
+            or cards.symbol_id[card] == cards.symbol_id[self.discard[-1]]
+        )
 
     def play_allowed(self, seat: int, card: int) -> bool:
         """The card's own restriction (Wild Draw Four's "no card of the colour")."""

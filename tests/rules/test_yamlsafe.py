@@ -628,18 +628,24 @@ def test_fuzz_yaml_like_text(text):
     assert_loads_or_refuses(text)
 
 
+# NEL and the Unicode line/paragraph separators are line breaks to YAML:
+# PyYAML's own dump-then-load changes them too, so they prove nothing here.
+_YAML_TEXT = st.characters(
+    codec="utf-8", exclude_categories=("Cs", "Cc"), exclude_characters="\x85\u2028\u2029"
+)
+
 plain_scalars = (
     st.none()
     | st.booleans()
     | st.integers()
     | st.floats(allow_nan=False)
-    | st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=20)
+    | st.text(_YAML_TEXT, max_size=20)
 )
 plain_documents = st.recursive(
     plain_scalars,
     lambda children: (
         st.lists(children, max_size=4)
-        | st.dictionaries(st.text(max_size=8) | st.integers(), children, max_size=4)
+        | st.dictionaries(st.text(_YAML_TEXT, max_size=8) | st.integers(), children, max_size=4)
     ),
     max_leaves=20,
 )
