@@ -37,10 +37,12 @@ def _play(state, bots, events: list, max_actions: int, whole_match: bool) -> int
     players = state.players
     # The state changes in place, so one `look` per seat serves the whole game.
     looks = [functools.partial(view, state, seat) for seat in range(players)]
+    jump_in = state.jump_in
     while not state.over:
-        if not whole_match and state.pending.kind == "next_round":
+        decision = state.pending
+        if not whole_match and decision.kind == "next_round":
             break
-        if state.uno_window >= 0 or state.jump_in:
+        if state.uno_window >= 0 or jump_in:
             for seat in out_of_turn_seats(state):
                 if seat == state.to_act:
                     continue  # a jump-in made it this seat's turn
@@ -52,9 +54,10 @@ def _play(state, bots, events: list, max_actions: int, whole_match: bool) -> int
                         taken += 1
                         if state.over or not out_of_turn_seats(state):
                             break
-        if state.over:
-            break
-        seat = state.to_act
+            if state.over:
+                break
+            decision = state.pending
+        seat = decision.seat
         choice = bots[seat].choose(looks[seat], fresh_legal_actions(state, seat))
         events.extend(apply_in_place(state, choice, trusted=True))
         taken += 1

@@ -12,7 +12,8 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, look, actions):
-        return actions[self.rng.below(len(actions))]
+        count = len(actions)
+        return actions[self.rng.below(count)] if count > 1 else actions[0]
 
     def interject(self, look, actions):
         # "Do nothing" is one more option, so a catch is as likely as any move.

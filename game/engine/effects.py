@@ -153,6 +153,7 @@ class PenaltyParams(Params):
     count: int = Field(ge=1, le=50)
     lose_turn: bool = True
     challengeable: bool = False
+    stackable: bool = True
 
 
 @effect(
@@ -165,9 +166,9 @@ class PenaltyParams(Params):
 )
 def penalty(state, ctx, params, events) -> bool:
     """The next seat owes `count` cards; it may answer by stacking (if the
-    rules let a card stack on this one) or challenging (if `challengeable`),
-    else draws them and, with `lose_turn`, loses its turn. A stacked card adds
-    to the cards already owed.
+    rules let a card stack on this one, and `stackable` is not false) or
+    challenging (if `challengeable`), else draws them and, with `lose_turn`,
+    loses its turn. A stacked card adds to the cards already owed.
 
     YAML: `- penalty: {count: 4, challengeable: true}`.
     """
@@ -193,6 +194,7 @@ def penalty(state, ctx, params, events) -> bool:
         count=params.count,
         target=target,
         source=ctx.actor,
+        stackable=params.stackable,
         lose_turn=params.lose_turn,
         challengeable=params.challengeable,
         guilty=not ctx.allowed,

@@ -92,6 +92,7 @@ def new_game(
         eliminated=[False] * players,
         uno_called=[False] * players,
         flags=rules.flags,
+        plays=[rules.card_table.plays_for(seat) for seat in range(players)],
         multi_play=rules.flags.multi_play,
         jump_in=rules.flags.jump_in,
     )
@@ -327,7 +328,13 @@ def _challenge_open(state: GameState) -> bool:
 
 
 def _open_penalty(state: GameState, events: list, seat: int, can_stack: bool) -> None:
-    can_answer = _challenge_open(state) or (can_stack and _stack_cards(state, seat))
+    can_stack = can_stack and state.penalty.stackable
+    can_answer = (
+        _challenge_open(state)
+        or (can_stack and _stack_cards(state, seat))
+        # With jump-in, someone may answer out of turn: the seat takes its cards itself.
+        or (state.jump_in and state.penalty.resume_seat is None)
+    )
     if not can_answer:
         _take_penalty(state, events, seat, turn_announced=False)
         return
@@ -410,7 +417,7 @@ def _playable(state: GameState, seat: int, candidates) -> list[int]:
 
 
 def _play_actions(state: GameState, seat: int, cards_to_play) -> list:
-    plays_for = state.cards.plays_for(seat)
+    plays_for = state.plays[seat]
     actions: list = []
     for card in cards_to_play:
         actions.extend(plays_for[card])
@@ -631,6 +638,7 @@ def _play(state: GameState, events: list, seat: int, card: int, color: str | Non
     )
     if state.multi_play and hand and decision is not None and decision.kind == "play":
         state.ctx.cards = [card]
+        state.ctx.base_top = state.discard[-2]
         if _followers(state, seat):
             state.pending = Decision("more", seat)
             return
@@ -647,6 +655,10 @@ def _followers(state: GameState, seat: int) -> list[int]:
     cards = state.cards
     first = played[0]
     colour, symbol = cards.color[first], cards.symbol[first]
+    if rules.mode == "color_combo":
+        # Source 000: on a red 3, more red cards and the 3s of other colours,
+        # so the combo is judged against the card the turn started on.
+        colour, symbol = state.ctx.prev_color, cards.symbol[state.ctx.base_top]
     found = []
     for card in state.hands[seat]:
         own = cards.color[card]

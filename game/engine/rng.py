@@ -36,10 +36,9 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         bits = n.bit_length()
-        getrandbits = self._mt.getrandbits
-        r = getrandbits(bits)
+        r = self._mt.getrandbits(bits)
         while r >= n:
-            r = getrandbits(bits)
+            r = self._mt.getrandbits(bits)
         return r
 
     def shuffle(self, items: list) -> None:

@@ -59,8 +59,14 @@ class CardTable:
         self.cut_value = [
             int(self.symbol[c]) if self.category[c] == "number" else 0 for c in range(self.size)
         ]
+        # The colour travels with the play itself only when naming it is the
+        # card's first effect; a colour named after a swap or a shuffle is a
+        # separate decision, taken once the player sees the new hand.
         self.needs_color = [
-            any(e.name == "choose_color" and e.params.who == "self" for e in effects)
+            bool(effects)
+            and effects[0].name == "choose_color"
+            and effects[0].params.who == "self"
+            and not effects[0].when
             for effects in self.effects
         ]
         self.by_name: dict[str, int] = {}
@@ -93,9 +99,6 @@ class CardTable:
             self._plays[seat] = found
         return found
 
-    def play_actions(self, seat: int, card: int) -> tuple:
-        return self.plays_for(seat)[card]
-
     def color_name(self, index: int) -> str | None:
         return self.color_label[index]
 
@@ -120,6 +123,7 @@ class Penalty:
     challengeable: bool = False
     guilty: bool = False
     stacked: bool = False
+    stackable: bool = True  # false: no stacking on this one (UNO Duo's first card)
     color_before: str | None = None  # public: what a challenger weighs
     resume_seat: int | None = None  # set when the target is not the next to play
 
@@ -137,6 +141,7 @@ class PlayContext:
     chosen: int | None = None
     prev_color: int = -1  # the colour in force before this card
     cards: list[int] = field(default_factory=list)  # a multi-card play so far
+    base_top: int = -1  # the top card before a multi-card play began
 
 
 @dataclass(slots=True)
@@ -144,6 +149,7 @@ class GameState:
     rules: RuleSet
     cards: CardTable
     flags: Any  # rules.flags: the settings consulted on every action
+    plays: list  # per seat, per card id: the shared Play actions (CardTable.plays_for)
     players: int
     names: list[str]
     rng: Rng
@@ -186,6 +192,7 @@ class GameState:
     def clone(self) -> GameState:
         """A copy that shares only immutable parts (rules, card table)."""
         memo = {id(self.rules): self.rules, id(self.cards): self.cards, id(self.flags): self.flags}
+        memo[id(self.plays)] = self.plays
         return copy.deepcopy(self, memo)
 
     # --- seats -------------------------------------------------------------

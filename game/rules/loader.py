@@ -22,7 +22,7 @@ from game.rules.errors import RuleError, RuleFileError
 from game.rules.yamlsafe import LoadedYaml, load_yaml_file
 
 # Keys that steer layering and are not rules themselves.
-LAYER_KEYS = ("extends", "requires")
+LAYER_KEYS = ("extends", "requires", "conflicts_with")
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 MAX_CHAIN = 32
 
@@ -64,7 +64,9 @@ class _Layers:
         self.data: dict = {}
         self.origin: dict[tuple, LoadedYaml] = {}
         self.requirements: list[tuple[LoadedYaml, object]] = []
+        self.exclusions: list[tuple[LoadedYaml, object]] = []
         self.overlay = False  # adding a house rule on top of the base, not the base itself
+        self.base: LoadedYaml | None = None  # the file the first name stands for
         self.overlay_files: list[LoadedYaml] = []
         self._loaded: dict[Path, LoadedYaml | None] = {}
 
@@ -109,6 +111,8 @@ class _Layers:
             self.overlay_files.append(loaded)
         if "requires" in data:
             self.requirements.append((loaded, data["requires"]))
+        if "conflicts_with" in data:
+            self.exclusions.append((loaded, data["conflicts_with"]))
         body = {k: v for k, v in data.items() if k not in LAYER_KEYS}
         self._merge(self.data, body, loaded, ())
 
@@ -124,7 +128,7 @@ class _Layers:
                 continue
             found = [resolve_name(n, rules_dir=rules_dir).resolve() in present for n in names]
             if not any(found):
-                base = display_path(Path(self.files[0].filename))
+                base = self.base.filename if self.base is not None else "the base"
                 self.errors.append(
                     loaded.error_at(
                         ("requires",),
@@ -132,6 +136,31 @@ class _Layers:
                         f"(or a rule set built on it), and {base} is not one",
                     )
                 )
+
+    def check_exclusions(self, rules_dir: Path) -> None:
+        """A layer's `conflicts_with: {name: why}` refuses those rule sets below it."""
+        present = {Path(f.filename).resolve(): f for f in self.files}
+        for loaded, excluded in self.exclusions:
+            if isinstance(excluded, list):
+                excluded = {name: "" for name in excluded}
+            if not isinstance(excluded, dict) or not all(isinstance(n, str) for n in excluded):
+                self.errors.append(
+                    loaded.error_at(
+                        ("conflicts_with",),
+                        "conflicts_with: a list of rule-set names, or names mapped to the reason",
+                    )
+                )
+                continue
+            for name, why in excluded.items():
+                other = present.get(resolve_name(name, rules_dir=rules_dir).resolve())
+                if other is not None:
+                    reason = f": {why}" if why else ""
+                    self.errors.append(
+                        loaded.error_at(
+                            ("conflicts_with", name),
+                            f"{loaded.filename} does not go with {other.filename}{reason}",
+                        )
+                    )
 
     def _extends_of(self, loaded: LoadedYaml, data: dict) -> list[str]:
         parents = data.get("extends", [])
@@ -210,7 +239,10 @@ def load_rules(names: list[str] | tuple[str, ...], rules_dir: Path = RULES_DIR) 
     for index, name in enumerate(names):
         layers.overlay = index > 0
         layers.add(resolve_name(name, rules_dir=rules_dir), (), None)
+        if index == 0 and layers.files:
+            layers.base = layers.files[-1]
     layers.check_requirements(rules_dir)
+    layers.check_exclusions(rules_dir)
     if not layers.errors:
         layers.errors.extend(semantic_conflicts(layers.data, layers.origin))
     if layers.errors:
