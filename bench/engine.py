@@ -14,6 +14,7 @@ matters is the ratio, since both run on the same machine in the same process.
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 import warnings
@@ -29,42 +30,59 @@ from game.rules.loader import load_rules  # noqa: E402
 from game.sim import play_out_round  # noqa: E402
 
 
-def ours(seats: int, rounds: int, seed: int = 1) -> float:
-    rules = load_rules(["classic"])
-    # A target nobody reaches: rounds follow one another until we stop.
-    state, events = new_game(rules, seats, seed, target=10**9)
-    bots = [make_bot("random", seed + 1 + s) for s in range(seats)]
-    started = time.perf_counter()
-    for _ in range(rounds):
-        play_out_round(state, bots, events)
-        events.clear()
-        seat = state.to_act
-        apply_in_place(state, NextRound(seat))
-    return rounds / (time.perf_counter() - started)
+class Ours:
+    def __init__(self, seats: int, seed: int = 1) -> None:
+        rules = load_rules(["classic"])
+        # A target nobody reaches: rounds follow one another until we stop.
+        self.state, self.events = new_game(rules, seats, seed, target=10**9)
+        self.bots = [make_bot("random", seed + 1 + s) for s in range(seats)]
+
+    def rate(self, rounds: int) -> float:
+        state, events, bots = self.state, self.events, self.bots
+        started = time.perf_counter()
+        for _ in range(rounds):
+            play_out_round(state, bots, events)
+            events.clear()
+            apply_in_place(state, NextRound(state.to_act))
+        return rounds / (time.perf_counter() - started)
 
 
-def rlcard_rate(seats: int, rounds: int, seed: int = 1) -> float:
-    warnings.filterwarnings("ignore")
-    import rlcard
-    from rlcard.agents import RandomAgent
+class Rlcard:
+    def __init__(self, seats: int, seed: int = 1) -> None:
+        warnings.filterwarnings("ignore")
+        import rlcard
+        from rlcard.agents import RandomAgent
 
-    env = rlcard.make("uno", config={"seed": seed, "game_num_players": seats})
-    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(seats)])
-    started = time.perf_counter()
-    for _ in range(rounds):
-        env.run(is_training=False)
-    return rounds / (time.perf_counter() - started)
+        self.env = rlcard.make("uno", config={"seed": seed, "game_num_players": seats})
+        self.env.set_agents([RandomAgent(num_actions=self.env.num_actions) for _ in range(seats)])
+
+    def rate(self, rounds: int) -> float:
+        started = time.perf_counter()
+        for _ in range(rounds):
+            self.env.run(is_training=False)
+        return rounds / (time.perf_counter() - started)
+
+
+def measure(seats: int, rounds: int, batches: int) -> tuple[float, float]:
+    """Median rates over alternating batches, so a busy moment on the machine
+    slows both sides alike instead of one."""
+    mine, theirs = Ours(seats), Rlcard(seats)
+    ours_rates, their_rates = [], []
+    for _ in range(batches):
+        ours_rates.append(mine.rate(rounds // batches))
+        their_rates.append(theirs.rate(rounds // batches))
+    return statistics.median(ours_rates), statistics.median(their_rates)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3000)
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--batches", type=int, default=6)
     args = parser.parse_args()
     print(f"{'seats':>5} {'couch-uno r/s':>14} {'rlcard r/s':>11} {'ratio':>6}")
     for seats in args.seats:
-        mine = ours(seats, args.rounds)
-        theirs = rlcard_rate(seats, args.rounds)
+        mine, theirs = measure(seats, args.rounds, args.batches)
         print(f"{seats:>5} {mine:>14.0f} {theirs:>11.0f} {mine / theirs:>5.2f}x")
     return 0
 

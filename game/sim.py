@@ -38,6 +38,7 @@ def _play(state, bots, events: list, max_actions: int, whole_match: bool) -> int
     # The state changes in place, so one `look` per seat serves the whole game.
     looks = [functools.partial(view, state, seat) for seat in range(players)]
     jump_in = state.jump_in
+    choosers = [bot.choose for bot in bots]
     while not state.over:
         decision = state.pending
         if not whole_match and decision.kind == "next_round":
@@ -58,7 +59,7 @@ def _play(state, bots, events: list, max_actions: int, whole_match: bool) -> int
                 break
             decision = state.pending
         seat = decision.seat
-        choice = bots[seat].choose(looks[seat], fresh_legal_actions(state, seat))
+        choice = choosers[seat](looks[seat], fresh_legal_actions(state, seat))
         events.extend(apply_in_place(state, choice, trusted=True))
         taken += 1
         if taken > max_actions:

@@ -308,6 +308,7 @@ def _begin_turn(state: GameState, events: list, seat: int) -> None:
 
 
 _PLAY_DECISIONS = tuple(Decision("play", seat) for seat in range(MAX_SEATS))
+_DRAWN_DECISIONS = tuple(Decision("drawn", seat) for seat in range(MAX_SEATS))
 
 
 def _stack_cards(state: GameState, seat: int) -> list[int]:
@@ -450,17 +451,21 @@ def legal_actions(state: GameState, seat: int) -> tuple:
     return cached
 
 
-def fresh_legal_actions(state: GameState, seat: int) -> list:
-    """`legal_actions` without the cache, for a driver that asks once per action."""
-    return _legal_actions(state, seat)
-
-
 def _legal_actions(state: GameState, seat: int) -> list:
-    if state.over:
-        return []
-    actions: list = []
     decision = state.pending
+    if decision is None:
+        return []
     mine = SEAT_ACTIONS[seat]
+    if decision.kind == "play" and decision.seat == seat and state.uno_window < 0:
+        # The common case, kept short: an ordinary turn with no catch window open.
+        plays = _playable(state, seat, state.hands[seat])
+        actions = _play_actions(state, seat, plays)
+        if not plays or state.flags.draw_when_playable:
+            actions.append(mine.draw if state.can_draw() else mine.pass_)
+        if plays and len(state.hands[seat]) == 2 and not state.uno_called[seat]:
+            actions.append(mine.call_uno)
+        return actions
+    actions: list = []
     if decision is not None and decision.seat == seat:
         kind = decision.kind
         plays: list[int] = []
@@ -501,6 +506,10 @@ def _legal_actions(state: GameState, seat: int) -> list:
         elif not state.eliminated[seat]:
             actions.append(mine.catch[window])
     return actions
+
+
+# `legal_actions` without the cache, for a driver that asks once per action.
+fresh_legal_actions = _legal_actions
 
 
 def _jump_in_actions(state: GameState, seat: int, decision: Decision) -> list:
@@ -722,7 +731,7 @@ def _draw(state: GameState, events: list, seat: int) -> None:
     state.drawn.extend(drawn)
     state.turns += 1
     if _drawn_playable(state, seat) or _may_draw_again(state):
-        state.pending = Decision("drawn", seat)
+        state.pending = _DRAWN_DECISIONS[seat]
         return
     events.append({"t": "pass", "p": seat})
     _advance_from(state, events, seat)

@@ -257,7 +257,9 @@ class GameState:
     def take_cards(self, seat: int, count: int, why: str, events: list) -> list[int]:
         """Move up to `count` cards from the draw pile to a hand; fewer if none are left."""
         pile = self.draw_pile
-        if len(pile) >= count:
+        if count == 1 and pile:
+            taken = [pile.pop()]
+        elif len(pile) >= count:
             taken = pile[-count:]
             del pile[-count:]
             taken.reverse()  # the top of the pile (its end) is taken first

@@ -1,0 +1,158 @@
+"""Frame cost of the play scene, and the time to the first menu frame.
+
+    python bench/frame.py [--frames N]
+
+Renders the play scene headless (SDL dummy driver) with 10 seats and all 108
+cards out of the draw pile (every hand face up, the heaviest view: a bot-only
+table shows all hands), while bots play at normal pacing so cards fly, hands
+re-fan and labels change. Prints the median and 99th percentile of
+milliseconds per frame for update + draw (`App.frame`, without the display
+flip), then the wall time from starting `python main.py` to its first menu
+frame (median of a few runs). Targets: median <= 4 ms, p99 <= 8 ms, first
+frame <= 1.0 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+os.environ.setdefault("COUCH_UNO_PREFS", tempfile.mkdtemp(prefix="couch-uno-bench-"))
+
+import warnings  # noqa: E402
+
+import pygame  # noqa: E402
+
+from game.app import App, open_window  # noqa: E402
+from game.scenes.deal import DealScene  # noqa: E402
+from game.ui.session import MatchSession, SeatConfig  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
+NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+
+
+def full_table(seed: int = 7) -> MatchSession:
+    """Ten bot seats, and every card of the draw pile dealt into the hands."""
+    seats = [SeatConfig(name, "bot") for name in NAMES]
+    session = MatchSession(["classic"], seats, seed=seed, single_round=True)
+    state = session.state
+    names = state.cards.names
+    seat = 0
+    while state.draw_pile:
+        state.hands[seat].append(state.draw_pile.pop())
+        seat = (seat + 1) % state.players
+    state.legal_cache.clear()
+    for event in session.queue:
+        if event["t"] == "deal":
+            event["cards"] = [names[c] for c in state.hands[event["p"]]]
+    assert sum(map(len, state.hands)) + len(state.discard) == state.cards.size
+    return session
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def frame_costs(frames: int) -> dict:
+    pygame.init()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        screen = open_window()
+    app = App(screen, Settings(pacing="normal"))
+    session = full_table()
+    app.push(DealScene(app, session))
+    dt = 1 / 60
+    # Warm up: the deal, and every card face rendered once (a real game does this
+    # as cards first appear; the bench measures the steady table).
+    for _ in range(240):
+        app.frame(dt, [])
+    costs, cpu, flips = [], [], []
+    on_table = []
+    for _ in range(frames):
+        c0 = time.thread_time()
+        t0 = time.perf_counter()
+        app.frame(dt, pygame.event.get())
+        t1 = time.perf_counter()
+        cpu.append((time.thread_time() - c0) * 1000)
+        pygame.display.flip()
+        flips.append((time.perf_counter() - t1) * 1000)
+        costs.append((t1 - t0) * 1000)
+        table = session.table
+        on_table.append(sum(len(h) for h in table.hands) + len(session.state.discard))
+    pygame.quit()
+    return {
+        "frames": frames,
+        "median_ms": statistics.median(costs),
+        "p99_ms": percentile(costs, 99),
+        "max_ms": max(costs),
+        "cpu_median_ms": statistics.median(cpu),
+        "cpu_p99_ms": percentile(cpu, 99),
+        "flip_median_ms": statistics.median(flips),
+        "cards_out_min": min(on_table),
+        "scene": type(app.top).__name__ if app.stack else None,
+    }
+
+
+def first_frame(runs: int = 5) -> list[float]:
+    env = dict(os.environ, COUCH_UNO_FIRST_FRAME="exit")
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py")],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        for line in proc.stdout:
+            if line.startswith("first-frame"):
+                times.append(time.perf_counter() - start)
+                break
+        proc.wait(timeout=30)
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=1800)
+    parser.add_argument("--runs", type=int, default=5, help="start-up runs to time")
+    args = parser.parse_args()
+    result = frame_costs(args.frames)
+    starts = first_frame(args.runs)
+    print(f"play scene, 10 seats, {result['cards_out_min']}+ of 108 cards out, bots playing:")
+    print(f"  frames:             {result['frames']}")
+    print(f"  update+draw median: {result['median_ms']:.2f} ms   (target <= 4 ms)")
+    print(f"  update+draw p99:    {result['p99_ms']:.2f} ms   (target <= 8 ms)")
+    print(f"  update+draw max:    {result['max_ms']:.2f} ms")
+    print(
+        f"  CPU time per frame: {result['cpu_median_ms']:.2f} ms median, "
+        f"{result['cpu_p99_ms']:.2f} ms p99 (the same frames, without time lost to other processes)"
+    )
+    print(f"  display flip median: {result['flip_median_ms']:.2f} ms (dummy driver, not counted)")
+    if starts:
+        print(
+            f"first menu frame:     {statistics.median(starts):.3f} s median, "
+            f"{max(starts):.3f} s worst of {len(starts)}   (target <= 1.0 s)"
+        )
+    else:
+        print("first menu frame:     not reported (did main.py start?)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
