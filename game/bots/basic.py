@@ -63,11 +63,22 @@ class BasicBot:
             return next(a for a in actions if isinstance(a, Accept))
         if plays:
             return self._best_play(view, plays)
+        # Already drew this turn and nothing drawn can be played: drawing on
+        # only fattens the hand, unless nothing in it fits at all.
+        if Pass in types and view["drawn"] and self._holds_a_match(view):
+            return next(a for a in actions if isinstance(a, Pass))
         for wanted in (Draw, Pass):
             for action in actions:
                 if isinstance(action, wanted):
                     return action
         return actions[0]
+
+    def _holds_a_match(self, view) -> bool:
+        top_face = view["top"].split(":", 1)[1] if view["top"] else None
+        return any(
+            _color_of(c) in ("wild", view["color"]) or c.split(":", 1)[1] == top_face
+            for c in view["hand_cards"]
+        )
 
     def _favourite_colour(self, view) -> str | None:
         counts = Counter(_color_of(c) for c in view["hand_cards"] if _color_of(c) != "wild")

@@ -93,7 +93,7 @@ def holds_match(state, ctx) -> bool:
 def holds_other_playable(state, ctx) -> bool:
     """The seat holds another card it could legally play instead.
 
-    YAML: `play_only_if: {holds_other_playable: false}` — UNO Duo's Wild Draw
+    YAML: `play_only_if: {holds_other_playable: false}` — a Wild Draw
     Four, challengeable "if the player could have played another card".
     """
     return any(

@@ -139,7 +139,8 @@ def reverse(state, ctx, params, events) -> bool:
 def play_again(state, ctx, params, events) -> bool:
     """The seat that played the card takes another turn.
 
-    YAML: `- play_again` — UNO Duo's Skip; as a first card, the dealer plays first.
+    YAML: `- play_again` — a Skip that lets its player go again; as a first card,
+    the dealer plays first.
     """
     if not ctx.going_out:
         state.play_again = True
@@ -298,7 +299,7 @@ class SwapParams(Params):
 def swap_hands(state, ctx, params, events) -> bool:
     """The seat that played swaps hands with another seat.
 
-    YAML: `- choose_player` then `- swap_hands: {with: chosen}` (Swap Hands, Seven-O's 7).
+    YAML: `- choose_player` then `- swap_hands: {with: chosen}` (Swap Hands; a 7 that swaps).
     """
     if ctx.going_out:
         return False
@@ -321,7 +322,7 @@ def swap_hands(state, ctx, params, events) -> bool:
 def rotate_hands(state, ctx, params, events) -> bool:
     """Every hand passes to the next seat in the direction of play.
 
-    YAML: `- rotate_hands` (Seven-O's 0).
+    YAML: `- rotate_hands` (a 0 that passes every hand on).
     """
     if ctx.going_out:
         return False
@@ -425,9 +426,9 @@ def dump_color(state, ctx, params, events) -> bool:
     """A seat may also play every other card it holds of the colour in force:
     all or nothing, one by one in the order it picks; the last card's own
     effects then apply. With `who: next`, the next seat does it and play
-    goes on from there (UNO Duo's Reverse turned up first).
+    goes on from there (a Reverse turned up first, in the two-player game).
 
-    YAML: `- dump_color` (UNO Duo's Reverse).
+    YAML: `- dump_color` (the two-player game's Reverse).
     """
     if ctx.going_out:
         return False
@@ -435,5 +436,7 @@ def dump_color(state, ctx, params, events) -> bool:
     colour = state.color
     if not any(state.cards.color[c] == colour for c in state.hands[seat]):
         return False
-    state.pending = Decision("dump", seat, ("all", "none"))
+    from game.engine.flow import _dump_allowed  # flow imports this module
+
+    state.pending = Decision("dump", seat, _dump_allowed(state, seat))
     return SUSPEND

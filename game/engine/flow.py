@@ -288,6 +288,9 @@ def _advance_from(state: GameState, events: list, seat: int) -> None:
 
 
 def _begin_turn(state: GameState, events: list, seat: int) -> None:
+    if state.turns > state.flags.turn_limit:
+        _end_blocked_round(state, events)
+        return
     state.actor = seat
     if state.drawn:
         state.drawn = []
@@ -295,8 +298,8 @@ def _begin_turn(state: GameState, events: list, seat: int) -> None:
     if window >= 0:
         if window != seat:
             state.uno_window_passed = True
-        elif state.uno_window_passed and state.flags.late_catch:
-            # Late catch window: safe once the forgetful seat's next turn comes.
+        elif state.uno_window_passed and state.flags.catch_until_own_turn:
+            # A window that lasts until the seat's own next turn closes here.
             state.uno_window = -1
     owed = state.penalty
     if owed is not None and owed.target == seat:
@@ -311,10 +314,23 @@ _PLAY_DECISIONS = tuple(Decision("play", seat) for seat in range(MAX_SEATS))
 _DRAWN_DECISIONS = tuple(Decision("drawn", seat) for seat in range(MAX_SEATS))
 
 
+def _cannot_finish_on(state: GameState, seat: int, card: int) -> bool:
+    """`finish_on_action_card: forbidden`: a seat's last card must be a number."""
+    return (
+        state.flags.finish_forbidden
+        and len(state.hands[seat]) == 1
+        and state.cards.category[card] != "number"
+    )
+
+
 def _stack_cards(state: GameState, seat: int) -> list[int]:
     top_kind = state.cards.kind[state.top].name
     kinds = state.cards.kind
-    return [c for c in state.hands[seat] if top_kind in kinds[c].model.stacks_on]
+    return [
+        c
+        for c in state.hands[seat]
+        if top_kind in kinds[c].model.stacks_on and not _cannot_finish_on(state, seat, c)
+    ]
 
 
 def _challenge_open(state: GameState) -> bool:
@@ -333,7 +349,8 @@ def _open_penalty(state: GameState, events: list, seat: int, can_stack: bool) ->
     can_answer = (
         _challenge_open(state)
         or (can_stack and _stack_cards(state, seat))
-        # With jump-in, someone may answer out of turn: the seat takes its cards itself.
+        # When identical cards may be played out of turn, someone may answer for the
+        # seat: it takes its cards itself.
         or (state.jump_in and state.penalty.resume_seat is None)
     )
     if not can_answer:
@@ -360,6 +377,13 @@ def _after_penalty(state, events, seat, owed, lost_turn: bool, turn_announced: b
         state.pending = Decision("play", seat)
         if not turn_announced:
             events.append({"t": "turn", "p": seat})
+
+
+def _end_blocked_round(state: GameState, events: list) -> None:
+    """A round nobody can finish: the lowest hand wins it."""
+    state.pending = None
+    winner = min(state.active_seats(), key=lambda s: (state.hand_points(s), s))
+    _end_round(state, events, winner, blocked=True)
 
 
 def _end_round(state: GameState, events: list, winner: int, blocked: bool = False) -> None:
@@ -526,7 +550,10 @@ def _jump_in_actions(state: GameState, seat: int, decision: Decision) -> list:
         return []
     name = cards.names[top]
     names = cards.names
-    return _play_actions(state, seat, [c for c in state.hands[seat] if names[c] == name])
+    identical = [
+        c for c in state.hands[seat] if names[c] == name and not _cannot_finish_on(state, seat, c)
+    ]
+    return _play_actions(state, seat, identical)
 
 
 def out_of_turn_seats(state: GameState) -> list[int]:
@@ -563,7 +590,7 @@ def apply_in_place(state: GameState, action, *, trusted: bool = False) -> list[d
         state.uno_window >= 0
         and seat != state.uno_window
         and kind in TURN_ACTIONS
-        and not state.flags.late_catch
+        and not state.flags.catch_until_own_turn
     ):
         state.uno_window = -1
     if kind is Play:
@@ -656,7 +683,7 @@ def _play(state: GameState, events: list, seat: int, card: int, color: str | Non
 
 
 def _followers(state: GameState, seat: int) -> list[int]:
-    """Cards that may join a multi-card play, going by its first card."""
+    """Cards that may join a play of several cards, going by its first card."""
     rules = state.rules.model.turn.multi_play
     played = state.ctx.cards
     if rules.max_cards is not None and len(played) >= rules.max_cards:
@@ -679,7 +706,7 @@ def _followers(state: GameState, seat: int) -> list[int]:
             (rules.mode == "same_symbol" and same_symbol)
             or (rules.mode == "same_color" and same_colour)
             or (rules.mode == "color_combo" and (same_colour or same_symbol))
-        ):
+        ) and not _cannot_finish_on(state, seat, card):
             found.append(card)
     return found
 
@@ -746,9 +773,7 @@ def _pass(state: GameState, events: list, seat: int) -> None:
         state.idle_passes += 1
         if state.idle_passes >= len(state.active_seats()):
             # Nobody can play and nothing is left to draw: the round is blocked.
-            state.pending = None
-            winner = min(state.active_seats(), key=lambda s: (state.hand_points(s), s))
-            _end_round(state, events, winner, blocked=True)
+            _end_blocked_round(state, events)
             return
     _advance_from(state, events, seat)
 
@@ -799,7 +824,7 @@ def _choose(state: GameState, events: list, seat: int, value) -> None:
 
 
 def _dump(state: GameState, events: list, seat: int, value) -> None:
-    """UNO Duo's colour dump: all of a colour or nothing, in the seat's order."""
+    """The colour dump: all of a colour or nothing, in the seat's order."""
     if value == "none":
         _run_effects(state, events)
         return
@@ -809,7 +834,7 @@ def _dump(state: GameState, events: list, seat: int, value) -> None:
         _lay_down(state, events, seat, value, None)
     left = tuple(c for c in state.hands[seat] if cards.color[c] == colour)
     if len(left) > 1:
-        state.pending = Decision("dump_next", seat, left)
+        state.pending = Decision("dump_next", seat, _dump_order_options(state, seat, left))
         return
     if left:
         _lay_down(state, events, seat, left[0], None)
@@ -826,6 +851,31 @@ def _dump(state: GameState, events: list, seat: int, value) -> None:
     )
     state.queue = list(cards.effects[last]) + state.queue
     _run_effects(state, events)
+
+
+def _dump_order_options(state: GameState, seat: int, left: tuple) -> tuple:
+    """Which card may go down next; when the dump empties the hand and the
+    last card must be a number, the last number is kept for last."""
+    if not state.flags.finish_forbidden or len(left) != len(state.hands[seat]):
+        return left
+    numbers = [c for c in left if state.cards.category[c] == "number"]
+    if len(numbers) == 1:
+        return tuple(c for c in left if c != numbers[0])
+    return left
+
+
+def _dump_allowed(state: GameState, seat: int) -> tuple:
+    """The answers to a colour dump: `none` always; `all` unless it would end
+    the round on an action card where the rules forbid that."""
+    hand = state.hands[seat]
+    same = [c for c in hand if state.cards.color[c] == state.color]
+    if (
+        state.flags.finish_forbidden
+        and len(same) == len(hand)
+        and not any(state.cards.category[c] == "number" for c in same)
+    ):
+        return ("none",)
+    return ("all", "none")
 
 
 def _next_round(state: GameState, events: list) -> None:

@@ -27,7 +27,7 @@ WILD = "wild"
 
 # Mappings that layering replaces whole instead of merging key by key: a
 # house rule's condition or table stands for itself, it does not add to the
-# base's (wd4-no-playable's {holds_match: false} drops {holds_color_in_force}).
+# base's (a stricter {holds_match: false} drops {holds_color_in_force}).
 ATOMIC_SETTINGS = frozenset({"play_only_if", "target_by_players", "copies_of"})
 
 Loc = tuple  # a key path into the rules mapping: str keys and int indexes
@@ -124,6 +124,9 @@ class UnoRules(_Block):
 class RoundEnd(_Block):
     final_penalty_drawn: bool = True
     finish_on_action_card: Literal["allowed", "forbidden"] = "allowed"
+    # A safeguard, not a rule anyone plays by: a round still going after this
+    # many plays and draws ends as blocked, so no policy can loop forever.
+    turn_limit: int = Field(5000, ge=100)
 
 
 class Scoring(_Block):
@@ -183,7 +186,8 @@ class RuleFlags:
     def __init__(self, model: RuleSetModel) -> None:
         self.draw_when_playable = model.turn.draw_when_playable
         self.finish_forbidden = model.round_end.finish_on_action_card == "forbidden"
-        self.late_catch = model.uno.catch_window == "until_own_next_turn"
+        self.turn_limit = model.round_end.turn_limit
+        self.catch_until_own_turn = model.uno.catch_window == "until_own_next_turn"
         self.multi_play = model.turn.multi_play.mode != "off"
         self.jump_in = model.turn.jump_in.enabled
         self.play_drawn = model.turn.play_drawn

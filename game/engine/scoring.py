@@ -47,7 +47,7 @@ def winner_takes_points(state, winner: int) -> list[int]:
 
 @scheme
 def losers_score_own_hand(state, winner: int) -> list[int]:
-    """Every seat but the winner scores its own hand (source 001; UNO Duo)."""
+    """Every seat but the winner scores its own hand (sources 001 and 003)."""
     points = [0] * state.players
     for seat in state.active_seats():
         if seat != winner:

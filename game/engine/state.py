@@ -123,7 +123,7 @@ class Penalty:
     challengeable: bool = False
     guilty: bool = False
     stacked: bool = False
-    stackable: bool = True  # false: no stacking on this one (UNO Duo's first card)
+    stackable: bool = True  # false: nobody may stack on this one
     color_before: str | None = None  # public: what a challenger weighs
     resume_seat: int | None = None  # set when the target is not the next to play
 
@@ -140,8 +140,8 @@ class PlayContext:
     allowed: bool = True
     chosen: int | None = None
     prev_color: int = -1  # the colour in force before this card
-    cards: list[int] = field(default_factory=list)  # a multi-card play so far
-    base_top: int = -1  # the top card before a multi-card play began
+    cards: list[int] = field(default_factory=list)  # several cards played in one turn, so far
+    base_top: int = -1  # the top card before those cards were played
 
 
 @dataclass(slots=True)
@@ -184,7 +184,7 @@ class GameState:
     legal_cache: dict[int, tuple] = field(default_factory=dict)
     multi_play: bool = False  # the rules let a turn play several cards
     jump_in: bool = False  # an identical card may be played out of turn
-    # UNO Duo's draft: the card being looked at, and the draft discard pile
+    # The draft: the card being looked at, and the draft discard pile
     # (both out of every hand and pile until the draft ends).
     draft_card: int = -1
     draft_discard: list[int] = field(default_factory=list)

@@ -45,7 +45,7 @@ def view(state: GameState, seat: int) -> dict:
             "color_before": owed.color_before,
         },
         "drawn": [names[c] for c in state.drawn] if state.actor == seat else [],
-        # UNO Duo's draft: only the drafting seat sees the card it looks at.
+        # A draft: only the drafting seat sees the card it looks at.
         "draft_card": names[state.draft_card]
         if state.draft_card >= 0 and decision is not None and decision.seat == seat
         else None,
