@@ -75,11 +75,11 @@ def _play(replay: str | None = None) -> int:
     """Open the game window (or play back a replay log) until the player quits."""
     import asyncio
 
-    import game.app
-
     if replay is not None and not Path(replay).is_file():
         print(f"no such replay log: {replay}", file=sys.stderr)
         return 2
+    import game.app
+
     return asyncio.run(game.app.main(replay=replay))
 
 

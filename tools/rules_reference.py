@@ -27,9 +27,7 @@ END = "<!-- end of building blocks -->"
 def _type_words(annotation) -> str:
     if typing.get_origin(annotation) is typing.Literal:
         return " | ".join(map(str, typing.get_args(annotation)))
-    return {bool: "true/false", int: "a whole number", str: "text"}.get(
-        annotation, str(annotation)
-    )
+    return {bool: "true/false", int: "a whole number", str: "text"}.get(annotation, str(annotation))
 
 
 def _default_words(value) -> str:

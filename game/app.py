@@ -1,0 +1,191 @@
+"""The window and the one scene loop.
+
+`main()` is async and awaits `asyncio.sleep(0)` once per frame, with no other
+loop anywhere (menus and modals are scenes on the stack), so the same code can
+run in a browser build (pygbag).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import time
+import warnings
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.ui.input import FULLSCREEN, MUTE, command_for  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
+SIZE = (1280, 720)
+FPS = 60
+_STARTED = time.perf_counter()
+
+
+class App:
+    """The scene stack and what every scene shares: screen, settings, art, sound."""
+
+    def __init__(self, screen: pygame.Surface, settings: Settings | None = None) -> None:
+        self.screen = screen
+        self.settings = settings if settings is not None else Settings.load()
+        self.stack: list = []
+        self.running = True
+        self.time = 0.0
+        self.frames = 0
+        self._art = None
+        self._sound = None
+
+    # Shared resources, made on first use so the menu appears quickly.
+
+    @property
+    def art(self):
+        if self._art is None:
+            from game.ui.card_art import CardArt
+
+            self._art = CardArt((100, 150))
+        return self._art
+
+    @property
+    def sound(self):
+        if self._sound is None:
+            from game.ui.sound import SoundBank
+
+            self._sound = SoundBank(muted=self.settings.muted)
+        return self._sound
+
+    def play(self, name: str) -> None:
+        self.sound.play(name)
+
+    # The stack.
+
+    @property
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene) -> None:
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self):
+        scene = self.stack.pop()
+        scene.leave()
+        if self.stack:
+            self.stack[-1].resume()
+        return scene
+
+    def replace(self, scene) -> None:
+        """Swap the top scene for `scene`."""
+        if self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    def reset(self, scene) -> None:
+        """Clear the stack (back to the menu, say) and show `scene`."""
+        while self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # One frame.
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error:
+            return
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.settings.save()
+
+    def toggle_mute(self) -> None:
+        self.settings.muted = self.sound.toggle_mute()
+        self.settings.save()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        cmd = command_for(event)
+        top = self.top
+        if cmd is not None and cmd.name == FULLSCREEN:
+            self.toggle_fullscreen()
+            return
+        typing = getattr(top, "captures_text", False)
+        if cmd is not None and cmd.name == MUTE and not typing:
+            self.toggle_mute()
+            return
+        if top is not None:
+            top.handle(event, cmd)
+
+    def frame(self, dt: float, events) -> None:
+        """Input, update and draw of one frame (the caller flips the display)."""
+        for event in events:
+            self.handle(event)
+            if not self.running:
+                return
+        self.time += dt
+        self.frames += 1
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        self.draw(self.screen)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        for scene in self.stack[start:]:
+            scene.draw(surface)
+
+
+def open_window() -> pygame.Surface:
+    pygame.display.set_caption("Couch UNO")
+    with warnings.catch_warnings():
+        # Headless (dummy driver) SDL has no accelerated renderer for SCALED; that is fine.
+        warnings.filterwarnings("ignore", message="no fast renderer available")
+        return pygame.display.set_mode(SIZE, pygame.SCALED | pygame.RESIZABLE)
+
+
+def first_scene(app: App, replay: str | None = None):
+    if replay:
+        from game.scenes.replay import ReplayScene
+
+        return ReplayScene(app, replay, standalone=True)
+    from game.scenes.title import TitleScene
+
+    return TitleScene(app)
+
+
+async def main(replay: str | None = None) -> int:
+    """Open the window and run scenes until the player quits."""
+    pygame.init()
+    screen = open_window()
+    app = App(screen)
+    if app.settings.fullscreen:
+        with contextlib.suppress(pygame.error):
+            pygame.display.toggle_fullscreen()
+    app.push(first_scene(app, replay))
+    clock = pygame.time.Clock()
+    report = os.environ.get("COUCH_UNO_FIRST_FRAME")
+    first = True
+    while app.running:
+        dt = clock.tick(FPS) / 1000.0
+        app.frame(min(dt, 0.05), pygame.event.get())
+        pygame.display.flip()
+        if first:
+            first = False
+            if report:
+                print(f"first-frame {time.perf_counter() - _STARTED:.3f}", flush=True)
+                if report == "exit":
+                    break
+        await asyncio.sleep(0)
+    while app.stack:
+        app.stack.pop().leave()
+    pygame.quit()
+    return 0

@@ -1,0 +1,352 @@
+"""Overlays for a decision over the table: name a colour, pick a player, and the
+private look at a hand after a challenge."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import text, widgets
+from game.ui.card_art import WHEEL_ORDER, card_color, wheel_color_at
+from game.ui.input import BACK, CLICK, CONFIRM, DIGIT, DOWN, LEFT, MOVE, PASS, RIGHT, UP
+
+# Arrow keys walk the wheel: red top-left, blue top-right, green bottom-right, yellow bottom-left.
+_WHEEL_MOVES = {
+    "red": {RIGHT: "blue", DOWN: "yellow", LEFT: "blue", UP: "yellow"},
+    "blue": {LEFT: "red", DOWN: "green", RIGHT: "red", UP: "green"},
+    "green": {UP: "blue", LEFT: "yellow", RIGHT: "yellow", DOWN: "blue"},
+    "yellow": {UP: "red", RIGHT: "green", LEFT: "green", DOWN: "red"},
+}
+
+
+class ColorWheelScene(Scene):
+    """Name a colour: click a quarter of the wheel, or arrows/1-4 and Enter."""
+
+    opaque = False
+
+    def __init__(self, app, table, colors: list[str], on_pick, cancellable: bool = False) -> None:
+        super().__init__(app)
+        self.table = table
+        self.colors = list(dict.fromkeys(colors))
+        self.on_pick = on_pick
+        self.cancellable = cancellable
+        self.wheel = set(self.colors) == set(WHEEL_ORDER)
+        self.focus = self.colors[0]
+        self.t = 0.0
+        region = table.layout.regions["color_wheel"]
+        self.center = region.center
+        self.radius = min(region.width, region.height) // 2 - 20
+        self.buttons = []
+        if not self.wheel:
+            n = len(self.colors)
+            w = min(200, (1100 - 20 * (n - 1)) // max(1, n))
+            x0 = 640 - (n * w + (n - 1) * 20) // 2
+            for i, color in enumerate(self.colors):
+                b = widgets.Button(
+                    (x0 + i * (w + 20), 330, w, 70),
+                    color.title(),
+                    (lambda c=color: self.pick(c)),
+                    color=card_color(color),
+                )
+                self.buttons.append(b)
+
+    def pick(self, color: str) -> None:
+        self.app.play("tick")
+        self.app.pop()
+        self.on_pick(color)
+
+    def handle(self, event, cmd) -> bool:
+        if cmd is None:
+            return True
+        name = cmd.name
+        if name in (LEFT, RIGHT, UP, DOWN):
+            if self.wheel:
+                self.focus = _WHEEL_MOVES[self.focus][name]
+            else:
+                step = -1 if name in (LEFT, UP) else 1
+                self.focus = self.colors[(self.colors.index(self.focus) + step) % len(self.colors)]
+        elif name == DIGIT and cmd.digit and 1 <= cmd.digit <= len(self.colors):
+            order = list(WHEEL_ORDER) if self.wheel else self.colors
+            self.focus = order[cmd.digit - 1]
+        elif name in (CONFIRM, PASS):
+            self.pick(self.focus)
+        elif name == BACK and self.cancellable:
+            self.app.pop()
+        elif name == CLICK:
+            self._click(cmd.pos)
+        elif name == MOVE:
+            color = self._at(cmd.pos)
+            if color is not None:
+                self.focus = color
+        return True
+
+    def _at(self, pos) -> str | None:
+        if self.wheel:
+            offset = (pos[0] - self.center[0], pos[1] - self.center[1])
+            return wheel_color_at(offset, self.radius)
+        for b, color in zip(self.buttons, self.colors, strict=True):
+            if b.rect.collidepoint(pos):
+                return color
+        return None
+
+    def _click(self, pos) -> None:
+        color = self._at(pos)
+        if color is not None:
+            self.pick(color)
+        elif self.cancellable:
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.dim(surface, 120)
+        title = text.shadowed("Name a colour", 44, (255, 255, 255), bold=True)
+        if self.wheel:
+            cx, cy = self.center
+            r = self.radius
+            surface.blit(title, title.get_rect(midbottom=(cx, cy - r - 22)))
+            # The focused quarter swells a little.
+            quarter = WHEEL_ORDER.index(self.focus)
+            dx = -1 if quarter in (0, 3) else 1
+            dy = -1 if quarter in (0, 1) else 1
+            push = 6 + 3 * math.sin(self.t * 6)
+            halo = pygame.Rect(0, 0, 2 * r + 30, 2 * r + 30)
+            halo.center = (cx, cy)
+            pygame.draw.circle(surface, (10, 14, 24), (cx, cy), r + 10)
+            wheel = self.app.art.wheel(r)
+            surface.blit(wheel, wheel.get_rect(center=(cx, cy)))
+            fx, fy = cx + dx * r * 0.5 + dx * push, cy + dy * r * 0.5 + dy * push
+            pygame.draw.circle(surface, (255, 255, 255), (round(fx), round(fy)), 26, 5)
+            label = text.shadowed(self.focus.title(), 30, (255, 255, 255), bold=True)
+            surface.blit(label, label.get_rect(midtop=(cx, cy + r + 16)))
+        else:
+            surface.blit(title, title.get_rect(midbottom=(640, 310)))
+            for b, color in zip(self.buttons, self.colors, strict=True):
+                b.focused = color == self.focus
+                b.draw(surface, self.t)
+        hint = "Arrows or 1-4 choose, Enter or click to name it"
+        if self.cancellable:
+            hint += ", Esc to pick another card"
+        img = text.shadowed(hint, 22, widgets.MUTED)
+        surface.blit(img, img.get_rect(center=(640, 690)))
+
+
+class ChoosePlayerScene(Scene):
+    """Pick a player (swap hands and the like): click their seat, or arrows and Enter."""
+
+    opaque = False
+
+    def __init__(
+        self, app, table, options: list[int], on_pick, title: str = "Pick a player"
+    ) -> None:
+        super().__init__(app)
+        self.table = table
+        self.options = list(options)
+        self.on_pick = on_pick
+        self.title = title
+        self.index = 0
+        self.t = 0.0
+        n = len(self.options)
+        w = min(220, (1100 - 16 * (n - 1)) // max(1, n))
+        x0 = 640 - (n * w + (n - 1) * 16) // 2
+        self.buttons = [
+            widgets.Button(
+                (x0 + i * (w + 16), 300, w, 60), table.names[seat], (lambda s=seat: self.pick(s))
+            )
+            for i, seat in enumerate(self.options)
+        ]
+
+    def enter(self) -> None:
+        self.table.pick_seats = set(self.options)
+        self._sync()
+
+    def leave(self) -> None:
+        self.table.pick_seats = set()
+        self.table.pick_focus = None
+
+    def _sync(self) -> None:
+        self.table.pick_focus = self.options[self.index] if self.options else None
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.index
+
+    def pick(self, seat: int) -> None:
+        self.app.play("tick")
+        self.app.pop()
+        self.on_pick(seat)
+
+    def handle(self, event, cmd) -> bool:
+        if cmd is None or not self.options:
+            return True
+        if cmd.name in (LEFT, UP):
+            self.index = (self.index - 1) % len(self.options)
+        elif cmd.name in (RIGHT, DOWN):
+            self.index = (self.index + 1) % len(self.options)
+        elif cmd.name in (CONFIRM, PASS):
+            self.pick(self.options[self.index])
+            return True
+        elif cmd.name == CLICK:
+            for b in self.buttons:
+                if b.hit(cmd.pos):
+                    b.press()
+                    return True
+            seat = self.table.seat_hit(cmd.pos)
+            if seat in self.options:
+                self.pick(seat)
+                return True
+        elif cmd.name == MOVE:
+            seat = self.table.seat_hit(cmd.pos)
+            if seat in self.options:
+                self.index = self.options.index(seat)
+        self._sync()
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.dim(surface, 90)
+        self.table._draw_badges(surface)
+        title = text.shadowed(self.title, 44, (255, 255, 255), bold=True)
+        surface.blit(title, title.get_rect(center=(640, 260)))
+        for b in self.buttons:
+            b.draw(surface, self.t)
+        img = text.shadowed("Click a player, or Left/Right and Enter", 22, widgets.MUTED)
+        surface.blit(img, img.get_rect(center=(640, 390)))
+
+
+class RevealScene(Scene):
+    """A hand shown privately (to a challenger): any key or click closes it."""
+
+    opaque = False
+
+    def __init__(self, app, title: str, cards: list[str]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.cards = cards
+
+    def handle(self, event, cmd) -> bool:
+        if cmd is not None and cmd.name in (CONFIRM, PASS, BACK, CLICK):
+            self.app.pop()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.dim(surface, 170)
+        n = max(1, len(self.cards))
+        w = min(100, 1100 // n)
+        h = round(w * 1.5)
+        step = min(w + 10, 1100 // n)
+        x0 = 640 - (step * (n - 1)) // 2
+        title = text.shadowed(self.title, 44, (255, 213, 79), bold=True)
+        surface.blit(title, title.get_rect(center=(640, 360 - h // 2 - 50)))
+        for i, card in enumerate(self.cards):
+            img = self.app.art.face(card, (w, h))
+            surface.blit(img, img.get_rect(center=(x0 + i * step, 360)))
+        hint = text.shadowed("Only you see this. Press any key to go on.", 24, widgets.MUTED)
+        surface.blit(hint, hint.get_rect(center=(640, 360 + h // 2 + 50)))
+
+
+CHOICE_TEXT = {
+    "draft": ("Keep this card?", {"keep": "Keep it", "discard": "Discard, take the next"}),
+    "dump": ("Play every other card of this colour too?", {"all": "Play them all", "none": "No"}),
+    "dump_next": ("Which card goes next?", {}),
+}
+
+
+class ChoiceScene(Scene):
+    """Any other decision the engine opens (UNO Duo's draft, a colour dump, ...):
+    its options as buttons, or as cards when they are cards. Left/Right and Enter,
+    or a click."""
+
+    opaque = False
+
+    def __init__(
+        self, app, kind: str, options: list, on_pick, *, card: str | None = None, card_names=None
+    ) -> None:
+        super().__init__(app)
+        self.kind = kind
+        self.options = list(options)
+        self.on_pick = on_pick
+        self.card = card
+        self.card_names = card_names  # option -> card name, when the options are cards
+        self.index = 0
+        self.t = 0.0
+        title, labels = CHOICE_TEXT.get(kind, (kind.replace("_", " ").capitalize() + "?", {}))
+        self.title = title
+        n = max(1, len(self.options))
+        self.as_cards = card_names is not None
+        if self.as_cards:
+            w = min(110, 1000 // n)
+            self.size = (w, round(w * 1.5))
+            step = w + 16
+            x0 = 640 - (step * (n - 1)) // 2
+            self.rects = []
+            for i in range(n):
+                r = pygame.Rect(0, 0, *self.size)
+                r.center = (x0 + i * step, 380)
+                self.rects.append(r)
+            self.buttons = []
+        else:
+            w = min(300, (1000 - 20 * (n - 1)) // n)
+            x0 = 640 - (n * w + (n - 1) * 20) // 2
+            y = 470 if card else 360
+            self.buttons = [
+                widgets.Button(
+                    (x0 + i * (w + 20), y, w, 64),
+                    labels.get(str(o), str(o).replace("_", " ")),
+                    (lambda o=o: self.pick(o)),
+                )
+                for i, o in enumerate(self.options)
+            ]
+            self.rects = [b.rect for b in self.buttons]
+
+    def pick(self, option) -> None:
+        self.app.play("tick")
+        self.app.pop()
+        self.on_pick(option)
+
+    def handle(self, event, cmd) -> bool:
+        if cmd is None or not self.options:
+            return True
+        if cmd.name in (LEFT, UP):
+            self.index = (self.index - 1) % len(self.options)
+        elif cmd.name in (RIGHT, DOWN):
+            self.index = (self.index + 1) % len(self.options)
+        elif cmd.name in (CONFIRM, PASS):
+            self.pick(self.options[self.index])
+        elif cmd.name == DIGIT and cmd.digit and cmd.digit <= len(self.options):
+            self.pick(self.options[cmd.digit - 1])
+        elif cmd.name in (CLICK, MOVE):
+            for i, rect in enumerate(self.rects):
+                if rect.collidepoint(cmd.pos):
+                    self.index = i
+                    if cmd.name == CLICK:
+                        self.pick(self.options[i])
+                    break
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.dim(surface, 150)
+        title = text.shadowed(self.title, 44, (255, 255, 255), bold=True)
+        surface.blit(title, title.get_rect(center=(640, 190)))
+        if self.card is not None:
+            img = self.app.art.face(self.card, (140, 210))
+            surface.blit(img, img.get_rect(center=(640, 340)))
+        if self.as_cards:
+            for i, (option, rect) in enumerate(zip(self.options, self.rects, strict=True)):
+                img = self.app.art.face(self.card_names[option], self.size)
+                if i == self.index:
+                    glow = self.app.art.glow(self.size)
+                    surface.blit(glow, glow.get_rect(center=rect.center))
+                surface.blit(img, rect.move(0, -14 if i == self.index else 0))
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.index
+            b.draw(surface, self.t)
+        hint = text.shadowed("Left/Right and Enter, or click", 22, widgets.MUTED)
+        bottom = max(r.bottom for r in self.rects) if self.rects else 500
+        surface.blit(hint, hint.get_rect(midtop=(640, bottom + 12)))

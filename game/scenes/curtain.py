@@ -1,0 +1,102 @@
+"""The "Pass to NAME" curtain: covers the whole table between two humans' turns.
+
+Nothing private is drawn under it (the table view shows every hand face down
+while it is up, and it is opaque). The named player dismisses it with a key or
+a click when only they are looking; then their hand turns face up.
+UNO calls and catches still work from behind it: they reveal nothing.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import text, widgets
+from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL
+
+
+class CurtainScene(Scene):
+    opaque = True
+
+    def __init__(self, app, session, seat: int, then=None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.seat = seat
+        self.then = then
+        self.t = 0.0
+
+    @property
+    def name(self) -> str:
+        return self.session.state.names[self.seat]
+
+    def dismiss(self) -> None:
+        table = self.session.table
+        self.session.last_viewer = self.seat
+        table.set_viewer(self.seat)
+        self.app.play("tick")
+        self.app.pop()
+        if self.then is not None:
+            self.then()
+
+    def _below(self):
+        return self.app.stack[-2] if len(self.app.stack) >= 2 else None
+
+    def handle(self, event, cmd) -> bool:
+        if event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):
+            return True
+        if cmd is None:
+            if event.type == pygame.KEYDOWN:
+                self.dismiss()  # any key at all
+                return True
+            return False
+        if cmd.name in (FULLSCREEN, MUTE):
+            return False
+        if cmd.name in (MOVE, WHEEL):
+            return True
+        if cmd.name == BACK:
+            from game.scenes.pause import PauseScene
+
+            self.app.push(PauseScene(self.app, self.session))
+            return True
+        below = self._below()
+        if cmd.name == UNO and hasattr(below, "press_uno"):
+            below.press_uno()
+            return True
+        if cmd.name == CATCH and hasattr(below, "press_catch"):
+            below.press_catch()
+            return True
+        self.dismiss()
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(widgets.backdrop(surface.get_size(), (70, 16, 24), (14, 4, 8)), (0, 0))
+        # Stage-curtain folds.
+        for i in range(0, 1280, 80):
+            shade = 20 + round(14 * math.sin(i / 80 * 1.7))
+            pygame.draw.rect(surface, (shade + 40, 8, 16), (i, 0, 36, 720))
+        widgets.dim(surface, 110)
+        small = text.shadowed("Pass to", 44, (255, 236, 179), bold=True)
+        surface.blit(small, small.get_rect(center=(640, 230)))
+        big = text.shadowed(self.name, 120, (255, 213, 79), bold=True, offset=5)
+        if big.get_width() > 1180:
+            big = text.fit(self.name, 120, 1180, (255, 213, 79), bold=True)
+        bob = round(4 * math.sin(self.t * 3))
+        surface.blit(big, big.get_rect(center=(640, 330 + bob)))
+        state = self.session.state
+        count = len(state.hands[self.seat])
+        info = f"{count} card{'s' if count != 1 else ''} in your hand"
+        img = text.shadowed(info, 28, (255, 255, 255))
+        surface.blit(img, img.get_rect(center=(640, 420)))
+        table = self.session.table
+        if table is not None and table.discard:
+            top = table.discard[-1].name
+            card = self.app.art.face(top, (64, 96))
+            surface.blit(card, card.get_rect(center=(640, 520)))
+        hint = f"{self.name}: press any key or click when only you can see the screen"
+        img = text.shadowed(hint, 24, widgets.MUTED)
+        surface.blit(img, img.get_rect(center=(640, 640)))

@@ -1,0 +1,129 @@
+"""Match end: the winner, the totals, play again or back to the menu.
+
+The match's replay log is saved to the preference folder (`last_match.jsonl`),
+so `python main.py replay FILE` can show it again with every hand face up.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import text, widgets
+from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT
+from game.ui.settings import pref_dir
+
+CONFETTI = ("red:7", "blue:skip", "green:reverse", "yellow:draw_two", "wild:wild", "red:1")
+
+
+class MatchEndScene(Scene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app)
+        self.session = session
+        state = session.state
+        self.winner = state.winner
+        self.scores = list(state.scores)
+        self.t = 0.0
+        self.rng = random.Random(session.seed)
+        self.confetti = [
+            [
+                self.rng.uniform(0, 1280),
+                self.rng.uniform(-720, 0),
+                self.rng.uniform(60, 160),
+                self.rng.choice(CONFETTI),
+                self.rng.choice((-30, -15, 0, 15, 30)),
+            ]
+            for _ in range(18)
+        ]
+        self.buttons = [
+            widgets.Button(
+                (380, 600, 250, 64),
+                "Play again",
+                self.again,
+                hint="Enter",
+                color=widgets.BUTTON_HOT,
+            ),
+            widgets.Button((650, 600, 250, 64), "Menu", self.menu, hint="Esc"),
+        ]
+        self.focus = widgets.FocusList(self.buttons)
+        self.saved = None
+        try:
+            path = pref_dir() / "last_match.jsonl"
+            if session.save_log(path):
+                self.saved = path
+        except Exception:  # noqa: BLE001 - a replay that cannot be saved is not worth a crash
+            self.saved = None
+        app.play("win")
+
+    def again(self) -> None:
+        from game.scenes.deal import DealScene
+
+        session = self.session.rematch()
+        session.last_viewer = None
+        self.app.replace(DealScene(self.app, session))
+
+    def menu(self) -> None:
+        from game.scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def handle(self, event, cmd) -> bool:
+        if cmd is None:
+            return True
+        if cmd.name == CONFIRM or cmd.name == PASS:
+            self.focus.press()
+        elif cmd.name in (LEFT, RIGHT):
+            self.focus.move(1 if cmd.name == RIGHT else -1)
+        elif cmd.name == BACK:
+            self.menu()
+        elif cmd.name == CLICK:
+            self.focus.click(cmd.pos)
+        elif cmd.name == MOVE:
+            self.focus.hover(cmd.pos)
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        for c in self.confetti:
+            c[1] += c[2] * dt
+            if c[1] > 800:
+                c[1] = -120
+                c[0] = self.rng.uniform(0, 1280)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(widgets.backdrop(surface.get_size(), (40, 20, 70), (6, 6, 20)), (0, 0))
+        for x, y, _, card, angle in self.confetti:
+            img = self.app.art.rotated(card, (60, 90), angle)
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        names = self.session.state.names
+        winner = names[self.winner] if self.winner is not None else "Nobody"
+        crown = text.shadowed("MATCH WINNER", 34, (255, 236, 179), bold=True)
+        surface.blit(crown, crown.get_rect(center=(640, 90)))
+        pulse = 1 + 0.04 * math.sin(self.t * 4)
+        big = text.shadowed(winner, 110, (255, 213, 79), bold=True, offset=5)
+        big = pygame.transform.rotozoom(big, 0, pulse)
+        surface.blit(big, big.get_rect(center=(640, 175)))
+        order = sorted(range(len(names)), key=lambda s: (-self.scores[s], s))
+        if self.session.rules.model.scoring.at_target == "lowest_total_wins":
+            order = sorted(range(len(names)), key=lambda s: (self.scores[s], s))
+        n = len(order)
+        row_h = min(40, 330 // max(1, n))
+        box = pygame.Rect(390, 250, 500, row_h * n + 20)
+        surface.blit(widgets.panel(box.size), box)
+        for rank, seat in enumerate(order):
+            y = box.y + 10 + rank * row_h
+            color = (255, 213, 79) if seat == self.winner else (255, 255, 255)
+            left = text.render(f"{rank + 1}.  {names[seat]}", 26, color, bold=seat == self.winner)
+            right = text.render(str(self.scores[seat]), 26, color, bold=True)
+            surface.blit(left, (box.x + 24, y + (row_h - left.get_height()) // 2))
+            surface.blit(right, right.get_rect(midright=(box.right - 24, y + row_h // 2)))
+        for b in self.buttons:
+            b.draw(surface, self.t)
+        if self.saved is not None:
+            note = text.render(
+                f"Replay saved: python main.py replay {self.saved}", 18, widgets.MUTED
+            )
+            surface.blit(note, note.get_rect(center=(640, 700)))

@@ -1,0 +1,104 @@
+"""Pause (Esc): resume, the rules in force in plain words, settings, quit to the menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import text, widgets
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL
+from game.ui.rules_words import describe
+
+
+class PauseScene(Scene):
+    opaque = False
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.t = 0.0
+        self.scroll = 0
+        self.lines = describe(session.rules, session.state)
+        labels = [
+            ("Resume", self.resume_game),
+            ("Settings", self.settings),
+            ("Quit to menu", self.quit),
+        ]
+        self.buttons = [
+            widgets.Button((90, 230 + i * 84, 300, 64), label, action)
+            for i, (label, action) in enumerate(labels)
+        ]
+        self.buttons[0].hint = "Esc"
+        self.focus = widgets.FocusList(self.buttons)
+
+    def resume_game(self) -> None:
+        self.app.pop()
+
+    def settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def quit(self) -> None:
+        from game.scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def handle(self, event, cmd) -> bool:
+        if cmd is None:
+            return True
+        name = cmd.name
+        if name == BACK:
+            self.resume_game()
+        elif name == UP:
+            self.focus.move(-1)
+        elif name == DOWN:
+            self.focus.move(1)
+        elif name in (CONFIRM, PASS):
+            self.focus.press()
+        elif name == CLICK:
+            self.focus.click(cmd.pos)
+        elif name == MOVE:
+            self.focus.hover(cmd.pos)
+        elif name in (WHEEL, LEFT, RIGHT):
+            step = (cmd.digit or 0) if name == WHEEL else (1 if name == LEFT else -1)
+            self.scroll = max(0, self.scroll - step * 3)
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.dim(surface, 170)
+        title = text.shadowed("Paused", 64, (255, 213, 79), bold=True)
+        surface.blit(title, (90, 120))
+        for b in self.buttons:
+            b.draw(surface, self.t)
+        box = pygame.Rect(450, 60, 790, 600)
+        surface.blit(widgets.panel(box.size), box)
+        head = text.render("The rules in force", 30, (255, 213, 79), bold=True)
+        surface.blit(head, (box.x + 24, box.y + 20))
+        y = box.y + 64
+        clip = surface.get_clip()
+        surface.set_clip(box.inflate(-8, -8))
+        for line in self.lines[self.scroll :]:
+            bold = line.startswith("#")
+            indent = 0 if line.startswith("#") else 28 * (len(line) - len(line.lstrip(" ")) >= 4)
+            body = line.lstrip("# ") if line.startswith("#") else line.strip()
+            img = text.render(
+                body,
+                22 if not bold else 24,
+                (236, 238, 244) if not bold else (255, 236, 179),
+                bold=bold,
+                wrap=box.width - 56 - indent,
+            )
+            if y + img.get_height() > box.bottom - 12:
+                break
+            surface.blit(img, (box.x + 28 + indent, y))
+            y += img.get_height() + (10 if bold else 6)
+        surface.set_clip(clip)
+        scores = self.session.table.scores if self.session.table else self.session.state.scores
+        names = self.session.state.names
+        line = "   ".join(f"{n}: {s}" for n, s in zip(names, scores, strict=False))
+        img = text.fit("Scores  " + line, 20, 1200, widgets.MUTED)
+        surface.blit(img, img.get_rect(center=(640, 690)))

@@ -1,0 +1,180 @@
+"""Round score: every loser's cards flip over one by one and the points count up.
+
+Figures come from the `round_end` event (points per seat, match totals); the
+card values shown while counting come from the rule set's deck. Space, Enter or
+a click goes on: the next round (its deal), or the match's end.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import NextRound
+from game.scenes.base import Scene
+from game.ui import text, widgets
+from game.ui.input import BACK as KEY_BACK
+from game.ui.input import CLICK, CONFIRM, MOVE, PASS
+
+FLIP = 0.11  # seconds per card turned
+
+
+class RoundScoreScene(Scene):
+    opaque = False
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app)
+        self.session = session
+        state = session.state
+        table = session.table
+        self.event = getattr(session, "last_round_end", None) or {
+            "winner": state.winner,
+            "points": {str(s): 0 for s in range(state.players)},
+            "scores": list(state.scores),
+        }
+        self.winner = self.event.get("winner")
+        self.points = [int(self.event["points"].get(str(s), 0)) for s in range(state.players)]
+        self.totals = list(self.event.get("scores", state.scores))
+        self.before = [t - p for t, p in zip(self.totals, self.points, strict=True)]
+        self.hands = [table.hand_names(s) for s in range(state.players)]
+        self.values = [[session.card_points(c) for c in hand] for hand in self.hands]
+        self.total_cards = sum(len(h) for h in self.hands)
+        self.t = 0.0
+        self.scale = max(app.settings.anim_scale, 0.0)
+        self.over = state.over
+        label = "Final results" if self.over else "Next round"
+        self.button = widgets.Button(
+            (640 - 150, 0, 300, 60), label, self.go_on, hint="Space", color=widgets.BUTTON_HOT
+        )
+        self.auto = not session.humans
+        region = table.layout.regions["score_panel"]
+        n = state.players
+        self.row_h = max(34, min(56, (620 - 170) // n))
+        height = 150 + self.row_h * n
+        self.box = pygame.Rect(0, 0, max(region.width, 900), max(region.height, height))
+        self.box.center = (640, 360)
+        self.button.rect.midbottom = (640, self.box.bottom - 18)
+        self.app.play("win")
+
+    @property
+    def flipped(self) -> float:
+        """How many cards have turned so far (fractional while one turns)."""
+        if self.scale == 0:
+            return float(self.total_cards)
+        return min(self.total_cards, max(0.0, (self.t - 0.4) / (FLIP * self.scale)))
+
+    @property
+    def done(self) -> bool:
+        return self.flipped >= self.total_cards
+
+    def go_on(self) -> None:
+        if not self.done:
+            self.t = 1e9  # first press: show the totals at once
+            return
+        session = self.session
+        state = session.state
+        self.app.pop()
+        if state.over:
+            from game.scenes.match_end import MatchEndScene
+
+            self.app.replace(MatchEndScene(self.app, session))
+            return
+        session.apply(NextRound(state.pending.seat))
+        from game.scenes.deal import DealScene
+
+        self.app.replace(DealScene(self.app, session))
+
+    def handle(self, event, cmd) -> bool:
+        if cmd is None:
+            return True
+        if cmd.name in (CONFIRM, PASS) or cmd.name == CLICK:
+            self.go_on()
+        elif cmd.name == MOVE:
+            self.button.hover = self.button.hit(cmd.pos)
+        elif cmd.name == KEY_BACK:
+            from game.scenes.pause import PauseScene
+
+            self.app.push(PauseScene(self.app, self.session))
+        return True
+
+    def update(self, dt: float) -> None:
+        before = int(self.flipped)
+        self.t += dt
+        if int(self.flipped) != before and not self.done:
+            self.app.play("tick")
+        if (
+            self.auto
+            and self.done
+            and self.t > 0.4 + self.total_cards * FLIP * self.scale + 2.0 * self.scale
+        ):
+            self.go_on()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.dim(surface, 130)
+        box = self.box
+        surface.blit(widgets.panel(box.size), box)
+        names = self.session.state.names
+        if self.event.get("blocked"):
+            head = f"Blocked! {names[self.winner]} wins the round"
+        else:
+            head = f"{names[self.winner]} wins round {self.session.table.round_no}"
+        title = text.shadowed(head, 44, (255, 213, 79), bold=True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 18)))
+        flipped = self.flipped
+        done_cards = int(flipped)
+        progress = flipped / self.total_cards if self.total_cards else 1.0
+        y = box.y + 82
+        head_y = y
+        for label, x in (("round", box.right - 230), ("total", box.right - 110)):
+            img = text.render(label, 20, widgets.MUTED, bold=True)
+            surface.blit(img, img.get_rect(midtop=(x, head_y)))
+        y += 26
+        index = 0
+        card_h = self.row_h - 8
+        card_w = round(card_h * 2 / 3)
+        target = self.session.state.target
+        for seat, hand in enumerate(self.hands):
+            row = pygame.Rect(box.x + 20, y, box.width - 40, self.row_h - 4)
+            if seat == self.winner:
+                pygame.draw.rect(surface, (255, 193, 7, 60), row, border_radius=10)
+                pygame.draw.rect(surface, (255, 213, 79), row, 2, border_radius=10)
+            name = text.fit(names[seat], 24, 170, (255, 255, 255), bold=seat == self.winner)
+            surface.blit(name, (row.x + 12, row.centery - name.get_height() // 2))
+            step = min(card_w + 4, max(8, (row.width - 560) // max(1, len(hand))))
+            cx = row.x + 200
+            hand_value = 0
+            for i, card in enumerate(hand):
+                k = flipped - index
+                index += 1
+                if k >= 1:
+                    img = self.app.art.face(card, (card_w, card_h))
+                    hand_value += self.values[seat][i]
+                elif k > 0:
+                    # Turning over: squeeze the back to nothing, then open the face.
+                    face = k >= 0.5
+                    base = (
+                        self.app.art.face(card, (card_w, card_h))
+                        if face
+                        else self.app.art.back((card_w, card_h))
+                    )
+                    width = max(1, round(card_w * abs(1 - 2 * k)))
+                    img = pygame.transform.scale(base, (width, card_h))
+                else:
+                    img = self.app.art.back((card_w, card_h))
+                surface.blit(img, img.get_rect(center=(cx + card_w // 2, row.centery)))
+                cx += step
+            if hand:
+                val = text.render(str(hand_value), 20, widgets.MUTED)
+                surface.blit(val, val.get_rect(midleft=(cx + card_w + 8, row.centery)))
+            gained = round(self.points[seat] * progress)
+            total = self.before[seat] + gained
+            if self.points[seat]:
+                img = text.render(f"+{gained}", 26, (255, 236, 179), bold=True)
+                surface.blit(img, img.get_rect(center=(box.right - 230, row.centery)))
+            img = text.render(str(total), 28, (255, 255, 255), bold=True)
+            surface.blit(img, img.get_rect(center=(box.right - 110, row.centery)))
+            y += self.row_h
+        if target:
+            img = text.render(f"playing to {target}", 20, widgets.MUTED)
+            surface.blit(img, (box.x + 24, box.bottom - 44))
+        if done_cards >= self.total_cards:
+            self.button.draw(surface, self.t)

@@ -1,0 +1,66 @@
+"""Rules: how to play, the controls, and every rule set found under rules/."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.loader import available_rule_sets
+from game.scenes.base import Scene
+from game.ui import text, widgets
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PASS, UP, WHEEL
+from game.ui.rules_words import CONTROLS, describe
+
+
+class RulesScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        from game.scenes.setup import try_load
+
+        self.lines: list[str] = list(CONTROLS)
+        names = [n for n in available_rule_sets() if not n.startswith("house/")]
+        for name in names:
+            rules, errors = try_load((name,))
+            if rules is None:
+                self.lines.append(f"# {name}")
+                self.lines += errors[:3]
+            else:
+                self.lines += describe(rules)
+        self.scroll = 0
+
+    def handle(self, event, cmd) -> bool:
+        if cmd is None:
+            return True
+        if cmd.name in (BACK, CONFIRM, PASS, CLICK):
+            self.app.pop()
+        elif cmd.name == UP:
+            self.scroll = max(0, self.scroll - 1)
+        elif cmd.name == DOWN:
+            self.scroll = min(len(self.lines) - 1, self.scroll + 1)
+        elif cmd.name == WHEEL:
+            self.scroll = max(0, min(len(self.lines) - 1, self.scroll - (cmd.digit or 0)))
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
+        title = text.shadowed("How to play", 56, (255, 213, 79), bold=True)
+        surface.blit(title, (60, 30))
+        box = pygame.Rect(60, 100, 1160, 570)
+        surface.blit(widgets.panel(box.size), box)
+        y = box.y + 20
+        for line in self.lines[self.scroll :]:
+            heading = line.startswith("#")
+            indent = 0 if line.startswith("#") else 28 * (len(line) - len(line.lstrip(" ")) >= 4)
+            body = line.lstrip("# ") if line.startswith("#") else line.strip()
+            img = text.render(
+                body,
+                26 if heading else 22,
+                (255, 236, 179) if heading else (236, 238, 244),
+                bold=heading,
+                wrap=box.width - 60 - indent,
+            )
+            if y + img.get_height() > box.bottom - 14:
+                break
+            surface.blit(img, (box.x + 30 + indent, y + (6 if heading else 0)))
+            y += img.get_height() + (14 if heading else 6)
+        hint = text.render("Up/Down scroll, Esc back", 20, widgets.MUTED)
+        surface.blit(hint, hint.get_rect(center=(640, 700)))

@@ -1,0 +1,103 @@
+"""Settings: bot pacing, sound, fullscreen. Saved as soon as they change."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import text, widgets
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP
+from game.ui.settings import PACINGS
+
+PACING_TEXT = {
+    "slow": "bots take their time; easy to follow",
+    "normal": "about a second a move",
+    "fast": "brisk",
+    "instant": "no waiting and no animation",
+}
+
+
+class SettingsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.rows = ["pacing", "sound", "fullscreen", "back"]
+        self.index = 0
+        self.t = 0.0
+        self.rects = [pygame.Rect(290, 200 + i * 96, 700, 74) for i in range(len(self.rows))]
+
+    def change(self, row: str, step: int) -> None:
+        s = self.app.settings
+        if row == "pacing":
+            i = PACINGS.index(s.pacing) if s.pacing in PACINGS else 1
+            s.pacing = PACINGS[(i + step) % len(PACINGS)]
+            s.save()
+        elif row == "sound":
+            self.app.toggle_mute()
+        elif row == "fullscreen":
+            self.app.toggle_fullscreen()
+        elif row == "back":
+            self.app.pop()
+            return
+        self.app.play("tick")
+
+    def handle(self, event, cmd) -> bool:
+        if cmd is None:
+            return True
+        row = self.rows[self.index]
+        if cmd.name == UP:
+            self.index = (self.index - 1) % len(self.rows)
+        elif cmd.name == DOWN:
+            self.index = (self.index + 1) % len(self.rows)
+        elif cmd.name in (LEFT, RIGHT):
+            if row != "back":
+                self.change(row, -1 if cmd.name == LEFT else 1)
+        elif cmd.name in (CONFIRM, PASS):
+            self.change(row, 1)
+        elif cmd.name == BACK:
+            self.app.pop()
+        elif cmd.name == CLICK:
+            for i, rect in enumerate(self.rects):
+                if rect.collidepoint(cmd.pos):
+                    self.index = i
+                    step = -1 if cmd.pos[0] < rect.centerx - 100 and self.rows[i] == "pacing" else 1
+                    self.change(self.rows[i], step)
+                    break
+        elif cmd.name == MOVE:
+            for i, rect in enumerate(self.rects):
+                if rect.collidepoint(cmd.pos):
+                    self.index = i
+        else:
+            return False
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
+        title = text.shadowed("Settings", 64, (255, 213, 79), bold=True)
+        surface.blit(title, title.get_rect(center=(640, 110)))
+        s = self.app.settings
+        values = {
+            "pacing": (f"Bot pacing: {s.pacing}", PACING_TEXT.get(s.pacing, "")),
+            "sound": ("Sound: " + ("off" if s.muted else "on"), "M toggles it anywhere"),
+            "fullscreen": ("Fullscreen: " + ("on" if s.fullscreen else "off"), "F11 anywhere"),
+            "back": ("Back", ""),
+        }
+        for i, (row, rect) in enumerate(zip(self.rows, self.rects, strict=True)):
+            focused = i == self.index
+            bg = (40, 58, 96, 235) if focused else (22, 30, 50, 220)
+            surface.blit(widgets.panel(rect.size, bg, 14), rect)
+            label, note = values[row]
+            img = text.render(label, 32, (255, 255, 255), bold=True)
+            surface.blit(img, (rect.x + 28, rect.y + 10))
+            if note:
+                sub = text.render(note, 20, widgets.MUTED)
+                surface.blit(sub, (rect.x + 30, rect.y + 44))
+            if focused and row != "back":
+                widgets.draw_arrow(
+                    surface, (rect.right - 70, rect.centery), 3.1416, 12, widgets.GOLD
+                )
+                widgets.draw_arrow(surface, (rect.right - 30, rect.centery), 0, 12, widgets.GOLD)
+        hint = text.render("Up/Down choose, Left/Right change, Esc back", 20, widgets.MUTED)
+        surface.blit(hint, hint.get_rect(center=(640, 690)))

@@ -1,0 +1,113 @@
+"""Title and main menu: New game, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import text, widgets
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP
+from game.ui.settings import pref_dir
+
+FAN = ("red:7", "yellow:skip", "wild:wild", "green:reverse", "blue:draw_two")
+
+
+class TitleScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        x = 640 - 170
+        labels = [
+            ("New game", self.new_game),
+            ("Rules", self.rules),
+            ("Settings", self.settings),
+            ("Quit", self.app.quit),
+        ]
+        if self.last_match() is not None:
+            labels.insert(1, ("Watch last match", self.watch))
+        step = 78 if len(labels) == 4 else 64
+        height = 62 if len(labels) == 4 else 54
+        self.buttons = [
+            widgets.Button((x, 364 + i * step, 340, height), label, action, size=32)
+            for i, (label, action) in enumerate(labels)
+        ]
+        self.buttons[0].color = pygame.Color(widgets.BUTTON_HOT)
+        self.focus = widgets.FocusList(self.buttons)
+        self.t = 0.0
+
+    @staticmethod
+    def last_match():
+        try:
+            path = pref_dir() / "last_match.jsonl"
+        except Exception:  # noqa: BLE001 - no preference folder: nothing to watch
+            return None
+        return path if path.is_file() else None
+
+    def watch(self) -> None:
+        from game.scenes.replay import ReplayScene
+
+        path = self.last_match()
+        if path is not None:
+            self.app.push(ReplayScene(self.app, str(path)))
+
+    def new_game(self) -> None:
+        from game.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app))
+
+    def rules(self) -> None:
+        from game.scenes.rules_text import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def handle(self, event, cmd) -> bool:
+        if cmd is None:
+            return False
+        if cmd.name == UP:
+            self.focus.move(-1)
+        elif cmd.name == DOWN:
+            self.focus.move(1)
+        elif cmd.name in (CONFIRM, PASS):
+            self.focus.press()
+        elif cmd.name == CLICK:
+            self.focus.click(cmd.pos)
+        elif cmd.name == MOVE:
+            self.focus.hover(cmd.pos)
+        elif cmd.name == BACK:
+            self.app.quit()
+        else:
+            return False
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(widgets.backdrop(surface.get_size(), (12, 80, 56), (4, 20, 16)), (0, 0))
+        art = self.app.art
+        # A fan of cards behind the title, breathing slowly.
+        n = len(FAN)
+        for i, card in enumerate(FAN):
+            k = i - (n - 1) / 2
+            angle = -k * 12
+            img = art.rotated(card, (104, 156), angle)
+            bob = 5 * math.sin(self.t * 1.6 + i * 0.7)
+            x = 640 + k * 62
+            y = 122 + abs(k) * 12 + bob
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        title = text.shadowed("COUCH UNO", 104, (255, 213, 79), bold=True, offset=5)
+        surface.blit(title, title.get_rect(center=(640, 272)))
+        sub = text.shadowed("one screen, up to ten players, bots welcome", 26, widgets.MUTED)
+        surface.blit(sub, sub.get_rect(center=(640, 326)))
+        for b in self.buttons:
+            b.draw(surface, self.t)
+        hint = text.render(
+            "Up/Down choose, Enter select, F11 fullscreen, M mute", 20, widgets.MUTED
+        )
+        surface.blit(hint, hint.get_rect(center=(640, 700)))

@@ -1,0 +1,47 @@
+"""The rules in force, in plain words, for the pause screen and the rules screen.
+
+The words come from `game.rules.describe`; this module only cuts them into
+lines for a panel (lines starting with "#" are headings) and adds the controls.
+"""
+
+from __future__ import annotations
+
+
+def describe(rules, state=None) -> list[str]:
+    """The rule set in plain words (the rules package's own description), as lines."""
+    try:
+        from game.rules.describe import describe as words
+
+        text = words(rules)
+    except Exception:  # noqa: BLE001 - a description that fails must not take the pause down
+        model = rules.model
+        text = f"{model.name}\n\n{model.description}"
+    lines: list[str] = []
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if not line.strip() or set(line.strip()) <= {"=", "-"}:
+            continue
+        if not lines:
+            lines.append("# " + line.strip())
+        elif not raw.startswith(" ") and line.endswith(":"):
+            lines.append("# " + line[:-1])
+        else:
+            lines.append(("    " if raw.startswith("    ") else "") + line.strip())
+    if state is not None:
+        if state.single_round:
+            lines.append("This match is a single round.")
+        elif state.target:
+            lines.append(f"This match is played to {state.target} points.")
+    return lines
+
+
+CONTROLS = [
+    "# Controls",
+    "Left/Right choose a card, Enter plays it (or click it). Playable cards are lifted.",
+    "D draws (or click the draw pile), Space passes or takes the cards you owe.",
+    "U calls UNO, C catches a player who forgot, X challenges a Wild Draw Four.",
+    "Esc pauses, F11 toggles fullscreen, M mutes the sound.",
+    "# Sharing the screen",
+    "Your hand is face up only on your turn. Between two human players a curtain says "
+    "whom to pass to: look away until it is your turn.",
+]

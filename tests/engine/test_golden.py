@@ -1,0 +1,108 @@
+"""Golden replay logs: three whole classic matches that must not change.
+
+Each log in tests/engine/golden/ is a match of basic bots under
+rules/classic.yaml, played by `game.sim.play_match` with the bot seeds the
+`simulate` command uses (seat s of game seed g gets bot seed g + 1 + s).
+The test plays the match again and compares the log byte for byte. A
+difference means the engine, the bots or the classic rules now play the
+same seed differently: every saved replay, bug report and seed someone
+wrote down changes with it.
+
+If the change is deliberate, regenerate the logs and commit them with the
+change that caused it:
+
+    UPDATE_GOLDEN=1 python -m pytest tests/engine/test_golden.py
+
+and say in the commit message why the games changed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+import pytest
+
+from game.bots import make_bot
+from game.log import encode_event, read_log, replay_events, write_log
+from game.rules.loader import load_rules
+from game.sim import play_match
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+# (game seed, seats): a heads-up match, a table of four, a table of seven
+# (whose draw pile runs out and is reshuffled).
+CASES = [(11, 2), (2, 4), (4, 7)]
+
+HOW_TO_UPDATE = (
+    "If this change of play is deliberate, regenerate the golden logs with\n"
+    "    UPDATE_GOLDEN=1 python -m pytest tests/engine/test_golden.py\n"
+    "and commit them together with the change, saying why games changed."
+)
+
+
+def golden_path(seed: int, players: int) -> Path:
+    return GOLDEN / f"classic-seed{seed}-{players}p.jsonl"
+
+
+def play(seed: int, players: int) -> list[dict]:
+    rules = load_rules(["classic"])
+    bots = [make_bot("basic", seed + 1 + seat) for seat in range(players)]
+    return play_match(rules, players, seed, bots).events
+
+
+def as_text(events: list[dict]) -> str:
+    return "".join(encode_event(event) + "\n" for event in events)
+
+
+@pytest.mark.parametrize(("seed", "players"), CASES, ids=[f"seed{s}-{p}p" for s, p in CASES])
+def test_classic_match_matches_its_golden_log(seed, players):
+    path = golden_path(seed, players)
+    events = play(seed, players)
+    if UPDATE:
+        GOLDEN.mkdir(exist_ok=True)
+        write_log(path, events)
+    assert path.exists(), f"{path.name} is missing.\n{HOW_TO_UPDATE}"
+    stored = path.read_text(encoding="utf-8")
+    now = as_text(events)
+    if now != stored:
+        old_lines, new_lines = stored.splitlines(), now.splitlines()
+        first = next(
+            (i for i, (a, b) in enumerate(zip(old_lines, new_lines, strict=False)) if a != b),
+            min(len(old_lines), len(new_lines)),
+        )
+        diff = "\n".join(
+            list(
+                difflib.unified_diff(
+                    old_lines[max(0, first - 3) : first + 5],
+                    new_lines[max(0, first - 3) : first + 5],
+                    "golden",
+                    "now",
+                    lineterm="",
+                )
+            )
+        )
+        pytest.fail(
+            f"seed {seed} with {players} seats no longer plays as {path.name} says: "
+            f"first difference at line {first + 1} "
+            f"(golden {len(old_lines)} lines, now {len(new_lines)}).\n{diff}\n\n{HOW_TO_UPDATE}"
+        )
+
+
+@pytest.mark.parametrize(("seed", "players"), CASES, ids=[f"seed{s}-{p}p" for s, p in CASES])
+def test_golden_log_reads_and_replays(seed, players, tmp_path):
+    """The stored log is a valid replay: it reads, replays with every rule check
+    (rules loaded from its own `game` event), and writes back to the same bytes."""
+    path = golden_path(seed, players)
+    events = read_log(path)
+    replay = replay_events(events)
+    assert replay.strict, replay.rules_note
+    table = replay.snapshot()
+    assert table["over"] and table["winner"] == events[-1]["winner"]
+    assert table["scores"] == events[-1]["scores"]
+    assert table["round"] == sum(1 for e in events if e["t"] == "round")
+    copy = tmp_path / "copy.jsonl"
+    write_log(copy, events)
+    assert copy.read_bytes() == path.read_bytes()

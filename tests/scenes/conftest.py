@@ -1,0 +1,81 @@
+"""Scene tests run on SDL's dummy video and audio drivers, with real input events."""
+
+import os
+import warnings
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.app import App, open_window  # noqa: E402
+from game.ui.input import click_event, key_event  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
+DT = 1 / 30
+
+
+@pytest.fixture(autouse=True)
+def prefs(tmp_path, monkeypatch):
+    """Settings and saved replays go to a temp folder, never the user's."""
+    monkeypatch.setenv("COUCH_UNO_PREFS", str(tmp_path / "prefs"))
+    return tmp_path / "prefs"
+
+
+@pytest.fixture
+def app():
+    pygame.init()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "no fast renderer" on the dummy driver
+        screen = open_window()
+    application = App(screen, Settings(pacing="instant"))
+    yield application
+    while application.stack:
+        application.stack.pop().leave()
+    pygame.event.clear()
+
+
+class Driver:
+    """Steps the app's frame loop and posts input events the way SDL would."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @property
+    def top(self):
+        return self.app.top
+
+    @property
+    def top_name(self) -> str:
+        return type(self.app.top).__name__
+
+    def frames(self, n: int = 1, dt: float = DT) -> None:
+        for _ in range(n):
+            self.app.frame(dt, pygame.event.get())
+
+    def key(self, key: int, frames: int = 1, unicode: str = "") -> None:
+        pygame.event.post(key_event(key, unicode))
+        self.frames(frames)
+
+    def click(self, pos, frames: int = 1, button: int = 1) -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        pygame.event.post(click_event(pos, button))
+        self.frames(frames)
+
+    def until(self, done, limit: int = 5000, each=None) -> bool:
+        for _ in range(limit):
+            if done():
+                return True
+            if each is not None:
+                each()
+            self.frames()
+        return done()
+
+
+@pytest.fixture
+def driver(app):
+    return Driver(app)

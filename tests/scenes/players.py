@@ -1,0 +1,97 @@
+"""A scripted couch: decides what a human would press and presses it as real input."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.deal import DealScene
+from game.ui.session import MatchSession, SeatConfig
+
+
+def start_match(
+    app, seats: list[SeatConfig], seed: int, rules: list[str] | None = None, **kw
+) -> MatchSession:
+    session = MatchSession(rules or ["classic"], seats, seed=seed, **kw)
+    app.push(DealScene(app, session))
+    return session
+
+
+def card_point(table, index: int) -> tuple[int, int]:
+    """A point on the visible strip of the bottom hand's card `index`."""
+    hand = table.hands[table.bottom]
+    x, y, _, w, h = hand[index].target
+    left = x - w / 2
+    if index + 1 < len(hand):
+        nxt = hand[index + 1].target[0] - w / 2
+        return (round(left + min(8, (nxt - left) / 2)), round(y))
+    return (round(x), round(y))
+
+
+class Couch:
+    """Plays every human seat through keys and clicks; `mouse` alternates input paths."""
+
+    def __init__(self, driver, call_uno: bool = True) -> None:
+        self.d = driver
+        self.call_uno = call_uno
+        self.turns = 0
+
+    def step(self) -> None:
+        d = self.d
+        name = d.top_name
+        top = d.top
+        if name == "CurtainScene":
+            d.key(pygame.K_SPACE)
+        elif name == "ColorWheelScene":
+            if self.turns % 2:
+                d.key(pygame.K_RETURN)
+            else:
+                cx, cy = top.center
+                d.click((cx + top.radius // 2, cy + top.radius // 2))
+        elif name in ("ChoosePlayerScene", "RevealScene", "ChoiceScene"):
+            d.key(pygame.K_RETURN)
+        elif name == "PlayScene" and top.actor() is not None:
+            self.turn(top)
+        else:
+            d.frames()
+
+    def turn(self, scene) -> None:
+        d = self.d
+        self.turns += 1
+        mouse = self.turns % 2 == 0
+        table = scene.table
+        if self.call_uno and scene.uno_button.visible:
+            if mouse:
+                d.click(scene.uno_button.rect.center)
+            else:
+                d.key(pygame.K_u)
+            return
+        alt = scene.alt_button
+        if alt.visible and alt.label == "Challenge" and self.turns % 2:
+            if mouse:
+                d.click(alt.rect.center)
+            else:
+                d.key(pygame.K_x)
+            return
+        hand = table.hands[table.bottom]
+        lifted = [i for i, s in enumerate(hand) if s.name in table.lift_names]
+        if lifted:
+            target = lifted[-1]
+            if mouse:
+                d.click(card_point(table, target))
+            else:
+                for _ in range(len(hand) + 1):
+                    if scene.selected == target:
+                        break
+                    d.key(pygame.K_RIGHT)
+                d.key(pygame.K_RETURN)
+            return
+        button = scene.main_button
+        if button.visible:
+            if mouse:
+                d.click(button.rect.center)
+            elif button.label == "Pass":
+                d.key(pygame.K_SPACE)
+            else:
+                d.key(pygame.K_d)
+            return
+        d.frames()

@@ -1,0 +1,123 @@
+"""Menu, new-game setup, settings and the pause overlay, driven by keys and clicks."""
+
+from __future__ import annotations
+
+import pygame
+
+import game.scenes.setup as setup_scene
+from game.scenes.title import TitleScene
+from game.ui.settings import Settings
+from tests.scenes.players import Couch
+
+
+def open_setup(driver):
+    driver.app.push(TitleScene(driver.app))
+    driver.frames(2)
+    driver.key(pygame.K_RETURN, frames=2)
+    assert driver.top_name == "SetupScene"
+    return driver.top
+
+
+def test_menu_to_a_table_with_the_keyboard(driver):
+    setup = open_setup(driver)
+    # Focus Start: Up from the first row wraps to it.
+    driver.key(pygame.K_UP)
+    assert setup.rows[setup.focus].kind == "start"
+    driver.key(pygame.K_RETURN, frames=3)
+    assert driver.top_name in ("DealScene", "PlayScene", "CurtainScene")
+    assert Settings.load().setup["rules"] == "classic"
+
+
+def test_setup_changes_seats_names_and_house_rules(driver):
+    setup = open_setup(driver)
+    players = next(i for i, r in enumerate(setup.rows) if r.kind == "players")
+    setup.focus = players
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    assert len(setup.seats) == 6
+    driver.key(pygame.K_LEFT)
+    assert len(setup.seats) == 5
+    # Rename seat 2 by clicking its name field and typing.
+    seat_row = next(r for r in setup.rows if r.kind == "seat" and r.index == 1)
+    driver.click((seat_row.rect.x + 100, seat_row.rect.centery))
+    assert setup.editing == 1
+    for _ in range(10):
+        driver.key(pygame.K_BACKSPACE)
+    for ch in "Zeynep":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    driver.key(pygame.K_RETURN)
+    assert setup.editing is None and setup.seats[1].name == "Zeynep"
+    # Seat kinds cycle Human -> Bot basic -> Bot random.
+    driver.click((seat_row.rect.right - 20, seat_row.rect.centery))
+    assert (setup.seats[1].kind, setup.seats[1].level) == ("bot", "random")
+    if setup.house_sets:
+        house = next(r for r in setup.rows if r.kind == "house")
+        driver.click(house.rect.center)
+        assert house.extra["house"] in setup.house_on
+
+
+def test_a_broken_rule_file_is_text_not_a_crash(driver, tmp_path, monkeypatch):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: Broken\ncards: {number: {faces: oops}}\nplayers: {min: 3, max: 2}\n")
+    monkeypatch.setattr(
+        setup_scene, "available_rule_sets", lambda: ["classic", str(broken), "house/stacking"]
+    )
+    setup_scene.forget_loaded()
+    setup = open_setup(driver)
+    setup.focus = 0
+    driver.key(pygame.K_RIGHT)
+    assert setup.base == str(broken)
+    assert setup.errors and "broken.yaml" in setup.errors[0]
+    assert not setup.start_button.enabled
+    driver.frames(3)  # draws the errors
+    setup.focus = len(setup.rows) - 1
+    driver.key(pygame.K_RETURN)
+    assert driver.top_name == "SetupScene"
+    setup_scene.forget_loaded()
+
+
+def test_settings_are_saved_and_survive_a_damaged_file(prefs):
+    s = Settings(pacing="fast", muted=True)
+    assert s.save()
+    loaded = Settings.load()
+    assert (loaded.pacing, loaded.muted) == ("fast", True)
+    (prefs / "settings.json").write_text("{not json")
+    assert Settings.load().pacing == "normal"
+
+
+def test_settings_scene_changes_pacing(driver):
+    driver.app.push(TitleScene(driver.app))
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    assert driver.top_name == "SettingsScene"
+    before = driver.app.settings.pacing
+    driver.key(pygame.K_RIGHT)
+    assert driver.app.settings.pacing != before
+    assert Settings.load().pacing == driver.app.settings.pacing
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top_name == "TitleScene"
+
+
+def test_pause_freezes_the_table_and_quits_to_the_menu(driver):
+    from game.ui.session import SeatConfig
+    from tests.scenes.players import start_match
+
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
+    session = start_match(driver.app, seats, seed=3)
+    couch = Couch(driver)
+    for _ in range(40):
+        couch.step()
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top_name == "PauseScene"
+    before = len(session.log)
+    driver.frames(30)
+    assert len(session.log) == before  # nobody moves while paused
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top_name != "PauseScene"
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    assert driver.top_name == "TitleScene"
+    assert len(driver.app.stack) == 1

@@ -1,0 +1,266 @@
+"""Whole rounds played through the UI's input path (posted keys and clicks)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+
+from game.engine import Play
+from game.scenes.play import PlayScene
+from game.ui.card_art import BACK, CardArt
+from game.ui.session import MatchSession, SeatConfig
+from tests.scenes.players import Couch, start_match
+
+FOUR = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Selin"), SeatConfig("Cy", "bot")]
+
+
+def table_matches_engine(scene: PlayScene) -> None:
+    """Once the table has shown every event, it shows exactly the engine's table."""
+    state = scene.session.state
+    table = scene.table
+    names = state.cards.names
+    for seat in range(state.players):
+        assert Counter(table.hand_names(seat)) == Counter(names[c] for c in state.hands[seat])
+    assert table.discard[-1].name == names[state.top]
+    assert table.draw_count == len(state.draw_pile)
+    assert table.color == state.cards.color_name(state.color)
+    assert table.direction == state.direction
+
+
+def test_two_humans_two_bots_play_a_round_to_the_score(driver):
+    session = start_match(driver.app, FOUR, seed=21)
+    couch = Couch(driver)
+    checked = 0
+    for _ in range(6000):
+        if driver.top_name == "RoundScoreScene":
+            break
+        top = driver.top
+        state = top.session.state if isinstance(top, PlayScene) else None
+        if state is not None and top.idle and not state.over and state.pending.kind != "next_round":
+            table_matches_engine(top)
+            checked += 1
+        couch.step()
+    assert driver.top_name == "RoundScoreScene"
+    assert checked > 10
+    kinds = Counter(e["t"] for e in session.log)
+    assert kinds["round_end"] == 1
+    assert kinds["play"] > 5
+    # Humans really played: some plays came from seats 0 and 2.
+    assert any(e["t"] == "play" and e["p"] in (0, 2) for e in session.log)
+    score = driver.top
+    end = next(e for e in session.log if e["t"] == "round_end")
+    assert score.points == [end["points"][str(s)] for s in range(4)]
+    # Space goes on: the score flips at once, then the next round is dealt.
+    driver.key(pygame.K_SPACE)
+    driver.key(pygame.K_SPACE, frames=3)
+    assert driver.top_name in ("DealScene", "PlayScene", "CurtainScene", "MatchEndScene")
+    assert session.state.round_no == 2 or session.state.over
+
+
+def test_curtain_between_humans_hides_the_next_hand(driver, monkeypatch):
+    requests: list[tuple[str, tuple[int, int]]] = []
+    real_face, real_rotated = CardArt.face, CardArt.rotated
+
+    def face(self, card, size=None):
+        requests.append((card, tuple(size or self.card_size)))
+        return real_face(self, card, size)
+
+    def rotated(self, card, size=None, angle=0.0):
+        if card != BACK:
+            requests.append((card, tuple(size or self.card_size)))
+        return real_rotated(self, card, size, angle)
+
+    monkeypatch.setattr(CardArt, "face", face)
+    monkeypatch.setattr(CardArt, "rotated", rotated)
+
+    acted: list[int] = []
+    real_apply = MatchSession.apply
+
+    def apply(self, action):
+        if not self.is_bot(action.seat):
+            acted.append(action.seat)
+        return real_apply(self, action)
+
+    monkeypatch.setattr(MatchSession, "apply", apply)
+
+    session = start_match(driver.app, FOUR, seed=4)
+    couch = Couch(driver)
+    hand_sizes = {tuple(spot.card_size) for spot in session.table.layout.seats}
+    timeline: list = []  # ("curtain", seat) and ("act", seat), in order
+    watch = {"recording": False, "curtain": None, "shown_after": 0}
+    leaks = []
+    app = driver.app
+    real_frame = app.frame
+
+    def frame(dt, events):
+        """Every frame: what was drawn face up, and was anybody allowed to see it?"""
+        requests.clear()
+        before = len(acted)
+        real_frame(dt, events)
+        timeline.extend(("act", seat) for seat in acted[before:])
+        top = app.top
+        on_curtain = type(top).__name__ == "CurtainScene"
+        if on_curtain and top is not watch["curtain"]:
+            watch["curtain"] = top
+            timeline.append(("curtain", top.seat))
+        if watch["curtain"] is not None and not on_curtain:
+            watch["recording"] = True  # the cut for the dealer (public) is over by now
+        if not watch["recording"]:
+            return
+        faces_at_hand_size = [r for r in requests if r[1] in hand_sizes]
+        if session.table.viewer is None or on_curtain:
+            leaks.extend(faces_at_hand_size)
+        elif faces_at_hand_size:
+            watch["shown_after"] += 1
+
+    app.frame = frame
+    for _ in range(4000):
+        if driver.top_name == "RoundScoreScene":
+            break
+        couch.step()
+    shown_after = watch["shown_after"]
+    assert not leaks, f"a hand was drawn face up with nobody looking: {leaks[:5]}"
+    assert shown_after > 0, "the spy never saw a hand face up: it is not watching"
+    # Between two different humans' actions there is always a curtain for the second.
+    curtains = 0
+    last_actor = None
+    pending_curtain = None
+    for kind, seat in timeline:
+        if kind == "curtain":
+            pending_curtain = seat
+            curtains += 1
+        else:
+            if last_actor is not None and seat != last_actor:
+                assert pending_curtain == seat, f"{seat} acted after {last_actor} with no curtain"
+            last_actor = seat
+            pending_curtain = None
+    assert curtains >= 2
+
+
+def test_a_human_challenger_sees_the_hand_privately(driver):
+    """A challenge shows the challenged hand to the challenger only (behind the curtain)."""
+    seen = []
+    for seed in range(1, 30):
+        driver.app.stack.clear()
+        session = start_match(driver.app, FOUR, seed=seed)
+        couch = Couch(driver)
+        for _ in range(4000):
+            name = driver.top_name
+            if name == "RoundScoreScene":
+                break
+            if name == "RevealScene":
+                challenge = next(e for e in reversed(session.log) if e["t"] == "reveal")
+                # Only the challenger is looking: their hand is the one face up.
+                assert session.table.viewer == challenge["to"]
+                assert driver.top.cards == challenge["cards"]
+                seen.append(challenge)
+            couch.step()
+        if seen:
+            return
+    raise AssertionError("no seed had a human challenge a Wild Draw Four")
+
+
+def test_one_human_with_bots_never_sees_a_curtain(driver):
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
+    start_match(driver.app, seats, seed=9)
+    couch = Couch(driver)
+    for _ in range(3000):
+        assert driver.top_name != "CurtainScene"
+        if driver.top_name == "RoundScoreScene":
+            break
+        couch.step()
+    assert driver.top_name == "RoundScoreScene"
+
+
+def test_an_illegal_card_shakes_and_says_why(driver):
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
+    for seed in range(1, 40):
+        driver.app.stack.clear()
+        session = start_match(driver.app, seats, seed=seed)
+
+        def ready():
+            top = driver.top
+            return driver.top_name == "RoundScoreScene" or (
+                isinstance(top, PlayScene) and top.actor() is not None
+            )
+
+        assert driver.until(ready, limit=500)
+        scene = driver.top
+        if not isinstance(scene, PlayScene):
+            continue
+        hand = scene.table.hands[scene.table.bottom]
+        bad = [i for i, s in enumerate(hand) if s.name not in scene.table.lift_names]
+        if not bad:
+            continue
+        before = len(session.log)
+        target = bad[0]
+        while scene.selected != target:
+            driver.key(pygame.K_RIGHT)
+        driver.key(pygame.K_RETURN)
+        assert len(session.log) == before, "an illegal card must not be played"
+        assert scene.table._shake is not None and scene.table._shake[0] == target
+        card_id = session.card_id(0, hand[target].name)
+        from game.engine import why_illegal
+
+        why = why_illegal(session.state, Play(0, card_id))
+        assert scene.table._toast is not None
+        assert scene.table._toast[0].lower() == why.lower()
+        return
+    raise AssertionError("no seed gave a hand with an unplayable card")
+
+
+def test_bots_catch_a_human_who_forgets_uno(driver):
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
+    session = start_match(driver.app, seats, seed=2)
+    couch = Couch(driver, call_uno=False)
+
+    def caught():
+        return any(e["t"] == "catch" and e["p"] == 0 for e in session.log)
+
+    def go():
+        if driver.top_name == "RoundScoreScene":
+            driver.key(pygame.K_SPACE)
+            driver.key(pygame.K_SPACE)
+        elif driver.top_name == "MatchEndScene":
+            driver.key(pygame.K_RETURN)
+        else:
+            couch.step()
+
+    assert driver.until(caught, limit=20000, each=go)
+    catch = next(e for e in session.log if e["t"] == "catch" and e["p"] == 0)
+    assert catch["by"] != 0
+
+
+def test_a_human_catches_a_bot_with_the_c_key(driver, monkeypatch):
+    from game.ui import settings as settings_module
+
+    # Bots wait long before catching, so the human gets the chance.
+    monkeypatch.setitem(settings_module.INTERJECT_DELAY, "instant", (30.0, 30.0))
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot", "random") for n in ("Bo", "Cy", "Dee")]
+    session = start_match(driver.app, seats, seed=7)
+    couch = Couch(driver)
+
+    def human_can_catch():
+        top = driver.top
+        return (
+            isinstance(top, PlayScene)
+            and top.idle
+            and top.catch_button.visible
+            and top.session.state.uno_window not in (-1, 0)
+        )
+
+    def go():
+        if driver.top_name == "RoundScoreScene":
+            driver.key(pygame.K_SPACE)
+            driver.key(pygame.K_SPACE)
+        elif driver.top_name == "MatchEndScene":
+            driver.key(pygame.K_RETURN)
+        else:
+            couch.step()
+
+    assert driver.until(human_can_catch, limit=30000, each=go)
+    target = session.state.uno_window
+    driver.key(pygame.K_c, frames=2)
+    catches = [e for e in session.log if e["t"] == "catch"]
+    assert catches and catches[-1] == {"t": "catch", "by": 0, "p": target}

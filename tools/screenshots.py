@@ -1,0 +1,236 @@
+"""Drive the real game window to each scene and save 1280x720 screenshots.
+
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py [OUT_DIR]
+
+Input goes through the same event path as a player's (posted KEYDOWN events);
+an autopilot plays for the humans. Writes docs/screenshots/<scene>.png.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("COUCH_UNO_PREFS", tempfile.mkdtemp(prefix="couch-uno-shots-"))
+
+import pygame  # noqa: E402
+
+from game.app import App, open_window  # noqa: E402
+from game.ui.input import key_event  # noqa: E402
+from game.ui.session import MatchSession, SeatConfig  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
+OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
+DT = 1 / 60
+
+
+def frames(app: App, n: int = 1) -> None:
+    for _ in range(n):
+        app.frame(DT, pygame.event.get())
+        pygame.display.flip()
+
+
+def press(app: App, key: int, n: int = 2) -> None:
+    pygame.event.post(key_event(key))
+    frames(app, n)
+
+
+def autopilot(app: App) -> None:
+    """One input for a human, if a human is being asked something."""
+    top = app.top
+    name = type(top).__name__
+    if name == "PlayScene" and top.actor() is not None:
+        table = top.table
+        hand = table.hands[table.bottom]
+        lifted = [i for i, s in enumerate(hand) if s.name in table.lift_names]
+        if lifted:
+            top.selected = lifted[0]
+            pygame.event.post(key_event(pygame.K_RETURN))
+        elif top.main_button.visible:
+            top.main_button.press()
+    elif name in ("ColorWheelScene", "ChoosePlayerScene", "CurtainScene", "RevealScene"):
+        pygame.event.post(key_event(pygame.K_RETURN))
+
+
+def run_until(app: App, done, limit: int = 20000, pilot: bool = True) -> bool:
+    for _ in range(limit):
+        if done():
+            return True
+        if pilot:
+            autopilot(app)
+        frames(app)
+    return done()
+
+
+def save(app: App, name: str) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(OUT / f"{name}.png"))
+    print("saved", OUT / f"{name}.png")
+
+
+def top_is(app: App, name: str):
+    return lambda: type(app.top).__name__ == name
+
+
+def new_app(pacing: str = "normal") -> App:
+    from game.scenes.title import TitleScene
+
+    app = App(pygame.display.get_surface(), Settings(pacing=pacing))
+    app.push(TitleScene(app))
+    return app
+
+
+def start(app: App, seats, seed: int, **kw) -> MatchSession:
+    from game.scenes.deal import DealScene
+
+    session = MatchSession(["classic"], seats, seed=seed, **kw)
+    app.replace(DealScene(app, session))
+    return session
+
+
+def main() -> int:
+    pygame.init()
+    open_window()
+
+    # Menu and setup.
+    app = new_app()
+    frames(app, 40)
+    save(app, "menu")
+    press(app, pygame.K_RETURN, 10)
+    setup = app.top
+    for house in ("house/stacking", "house/jump-in"):
+        if house in setup.house_sets:
+            target = 1 + setup.house_sets.index(house)
+            while setup.focus != target:
+                press(app, pygame.K_DOWN, 1)
+            press(app, pygame.K_SPACE, 2)
+    press(app, pygame.K_UP, 1)
+    frames(app, 10)
+    save(app, "setup")
+
+    # A table with one human and bots, a few turns in, the human to act.
+    app = new_app()
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli")]
+    start(app, seats, seed=11)
+    turns = [0]
+
+    def human_turn_later():
+        top = app.top
+        if type(top).__name__ == "PlayScene" and top.actor() is not None:
+            turns[0] += 1
+            if turns[0] > 3:
+                return True
+            autopilot(app)
+        return False
+
+    run_until(app, human_turn_later, pilot=False)
+    frames(app, 30)
+    save(app, "play")
+
+    # The colour wheel over that table.
+    from game.scenes.choose import ColorWheelScene
+
+    app.push(
+        ColorWheelScene(app, app.top.table, ["red", "yellow", "green", "blue"], lambda c: None)
+    )
+    press(app, pygame.K_RIGHT, 20)
+    save(app, "color_wheel")
+    app.pop()
+
+    # Pause over the table.
+    press(app, pygame.K_ESCAPE, 10)
+    save(app, "pause")
+
+    # Two humans: the curtain between them.
+    app = new_app()
+    seats = [
+        SeatConfig("Ana"),
+        SeatConfig("Bo", "bot"),
+        SeatConfig("Selin"),
+        SeatConfig("Cy", "bot"),
+    ]
+    start(app, seats, seed=5)
+    run_until(app, top_is(app, "CurtainScene"), pilot=False)
+    press(app, pygame.K_SPACE, 2)  # first human takes the turn
+    run_until(app, top_is(app, "CurtainScene"))
+    frames(app, 20)
+    save(app, "curtain")
+
+    # UNO Duo's draft between two humans: keep or discard, behind the curtain.
+    app = new_app()
+    from game.scenes.deal import DealScene
+
+    session = MatchSession(["duo"], [SeatConfig("Ana"), SeatConfig("Selin")], seed=6)
+    app.replace(DealScene(app, session))
+    choices = [0]
+
+    def fourth_choice():
+        if type(app.top).__name__ == "ChoiceScene":
+            choices[0] += 1
+            if choices[0] >= 4:
+                return True
+            press(app, pygame.K_RETURN, 2)
+        elif type(app.top).__name__ == "CurtainScene":
+            press(app, pygame.K_SPACE, 2)
+        return False
+
+    run_until(app, fourth_choice, pilot=False)
+    frames(app, 30)
+    save(app, "duo_draft")
+
+    # Round score: play a round quickly, then watch the count at normal pace.
+    app = new_app("instant")
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
+    start(app, seats, seed=3)
+    run_until(app, top_is(app, "RoundScoreScene"))
+    app.settings.pacing = "normal"
+    app.top.scale = 1.0
+    app.top.t = 0.0
+    frames(app, 240)
+    save(app, "round_score")
+
+    # Match end: a short match between bots and one human, played at once.
+    app = new_app("instant")
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli", "Fay")]
+    start(app, seats, seed=8, target=150)
+
+    def match_over():
+        top = app.top
+        if type(top).__name__ == "RoundScoreScene":
+            pygame.event.post(key_event(pygame.K_SPACE))
+        return type(top).__name__ == "MatchEndScene"
+
+    run_until(app, match_over)
+    frames(app, 90)
+    save(app, "match_end")
+
+    replay_log = OUT / "_replay.jsonl"
+    if (ROOT / "game" / "scenes" / "replay.py").is_file():
+        from game.bots import make_bot
+        from game.rules.loader import load_rules
+        from game.scenes.replay import ReplayScene
+        from game.sim import play_match
+
+        rules = load_rules(["classic"])
+        bots = [make_bot("basic", 100 + i) for i in range(6)]
+        result = play_match(rules, 6, 42, bots, single_round=True)
+        import json
+
+        replay_log.write_text("".join(json.dumps(e) + "\n" for e in result.events))
+        app = new_app()
+        app.replace(ReplayScene(app, str(replay_log)))
+        frames(app, 60 * 12)
+        save(app, "replay")
+        replay_log.unlink()
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
