@@ -404,8 +404,8 @@ class TableReplay:
         self.eliminated: list[bool] = []
         self.uno_called: list[bool] = []
         self.uno_window: int | None = None
-        # Whether another seat's turn has begun since the window opened: the
-        # late window (until_own_next_turn) closes only at a turn after that.
+        # Whether another seat has acted since the window opened: the later
+        # window (until_own_next_turn) closes only at a turn after that.
         self.window_passed = False
         self.phase = "setup"  # setup, deal, play, round_over, over
         self.turn: _Turn | None = None
@@ -1044,6 +1044,8 @@ class TableReplay:
         rules = self.rules
         if rules is None or rules.uno.catch_window == "until_next_player_acts":
             self.uno_window = None
+        else:
+            self.window_passed = True  # the later window may now close
 
     def _open_window(self, seat: int) -> None:
         self.uno_window = seat
@@ -1055,9 +1057,7 @@ class TableReplay:
         window = self.uno_window
         if window is None:
             return
-        if window != seat:
-            self.window_passed = True
-        elif self.window_passed and (
+        if window == seat and self.window_passed and (
             self.rules is None or self.rules.uno.catch_window == "until_own_next_turn"
         ):
             self.uno_window = None  # safe once the forgetful seat's next turn comes
@@ -1490,14 +1490,23 @@ class TableReplay:
                 raise LogError(f"a blocked round goes to the lowest hand (seat {lowest})")
         scheme = rules.scoring.scheme
         due = [0] * self.players
+        # With teams, partners sit opposite and share what either wins.
+        team = (
+            (winner, (winner + self.players // 2) % self.players)
+            if rules.scoring.teams
+            else (winner,)
+        )
         if scheme == "winner_takes_points":
-            due[winner] = sum(self._hand_points(s) for s in active if s != winner)
+            won = sum(self._hand_points(s) for s in active if s not in team)
+            for seat in team:
+                due[seat] = won
         elif scheme == "losers_score_own_hand":
             for seat in active:
                 if seat != winner:
                     due[seat] = self._hand_points(seat)
         elif scheme == "rounds_won":
-            due[winner] = 1
+            for seat in team:
+                due[seat] = 1
         else:
             return  # a scheme this replay does not know
         got = [points[str(s)] for s in range(self.players)]

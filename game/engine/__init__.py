@@ -7,6 +7,11 @@
 `apply` returns a new state and leaves the old one untouched; simulations
 that do not need the old state pass `in_place=True`. Events are dicts in the
 replay-log format. No pygame, no clock, no global random in here.
+
+What a seat must decide is `state.pending` (see `state.Decision` for every
+kind); `out_of_turn_seats(state)` says who else may act right now (a catch,
+an UNO call, an identical card played out of turn). Per-card facts — names, colours, points, the deck
+size — are `state.cards` (a `CardTable`), shared by every game of a rule set.
 """
 
 from __future__ import annotations
@@ -62,6 +67,7 @@ __all__ = [
     "apply",
     "legal_actions",
     "new_game",
+    "out_of_turn_seats",
     "validate_rules",
     "view",
     "why_illegal",

@@ -294,13 +294,9 @@ def _begin_turn(state: GameState, events: list, seat: int) -> None:
     state.actor = seat
     if state.drawn:
         state.drawn = []
-    window = state.uno_window
-    if window >= 0:
-        if window != seat:
-            state.uno_window_passed = True
-        elif state.uno_window_passed and state.flags.catch_until_own_turn:
-            # A window that lasts until the seat's own next turn closes here.
-            state.uno_window = -1
+    if state.uno_window == seat and state.uno_window_passed and state.flags.catch_until_own_turn:
+        # A window that lasts until the seat's own next turn closes here.
+        state.uno_window = -1
     owed = state.penalty
     if owed is not None and owed.target == seat:
         _open_penalty(state, events, seat, can_stack=True)
@@ -586,13 +582,13 @@ def apply_in_place(state: GameState, action, *, trusted: bool = False) -> list[d
     events: list[dict] = []
     kind = type(action)
     seat = action.seat
-    if (
-        state.uno_window >= 0
-        and seat != state.uno_window
-        and kind in TURN_ACTIONS
-        and not state.flags.catch_until_own_turn
-    ):
-        state.uno_window = -1
+    if state.uno_window >= 0 and seat != state.uno_window and kind in TURN_ACTIONS:
+        # Another seat acts: the official window closes; the later one
+        # (until the forgetful seat's own next turn) now may close.
+        if state.flags.catch_until_own_turn:
+            state.uno_window_passed = True
+        else:
+            state.uno_window = -1
     if kind is Play:
         _play(state, events, seat, action.card, action.color)
     elif kind is Draw:

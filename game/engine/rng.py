@@ -18,7 +18,8 @@ class Rng:
     __slots__ = ("_mt",)
 
     def __init__(self, seed: int) -> None:
-        self._mt = Random(seed)
+        # Random() seeds from abs(seed); keep seeds n and -n apart.
+        self._mt = Random(seed if seed >= 0 else (-seed) + (1 << 64))
 
     def clone(self) -> Rng:
         twin = Rng(0)

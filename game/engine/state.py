@@ -105,7 +105,23 @@ class CardTable:
 
 @dataclass(slots=True)
 class Decision:
-    """Who must decide what now: `kind` is play, drawn, penalty, color, player, next_round."""
+    """Who must decide what now. Every kind, and what its `options` hold:
+
+    | kind        | the seat must…                                   | options            |
+    |-------------|--------------------------------------------------|--------------------|
+    | play        | play a card or draw (its ordinary turn)          | ()                 |
+    | drawn       | play what it drew, draw again, or pass           | ()                 |
+    | more        | add a card to a play of several cards, or stop   | ()                 |
+    | penalty     | take the cards owed, challenge, or stack         | ("stack",) or ()   |
+    | color       | name the colour in force                         | colour names       |
+    | player      | pick another seat                                | seat numbers       |
+    | draft       | keep the card it looks at, or discard it         | ("keep", "discard")|
+    | dump        | play all its cards of the colour, or none        | ("all", "none") or ("none",) |
+    | dump_next   | pick which of them goes down next                | card ids           |
+    | next_round  | start the next round                             | ()                 |
+
+    `legal_actions` turns these into actions: `Choose(seat, option)` answers
+    color, player, draft, dump and dump_next."""
 
     kind: str
     seat: int

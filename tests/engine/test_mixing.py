@@ -173,8 +173,7 @@ def test_random_three_file_mix_refuses_or_plays(mix):
     rng = random.Random("+".join(mix))
     players = _players_for(rule_set, rng)
     result = _play_full_match(rule_set, players, seed=rng.randrange(10_000))
-    if not rule_set.model.scoring.teams:  # see test_teams_match_log_replays
-        TableReplay(rule_set).apply_all(result.events)
+    TableReplay(rule_set).apply_all(result.events)
 
 
 @pytest.mark.parametrize("base", BASES)
@@ -188,11 +187,6 @@ def test_every_base_alone_plays_and_replays(base):
         TableReplay(rule_set).apply_all(result.events)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="game/log.py bug: TableReplay checks a teams round as if only the "
-    "winner scored (it ignores `scoring.teams`), so every teams log is refused",
-)
 def test_teams_match_log_replays():
     """RULES.md §4 'Team play' with replay-format.md: 'from the log alone,
     someone who knows the rules must be able to re-check every rule' -- a
