@@ -10,8 +10,9 @@ replay-log format. No pygame, no clock, no global random in here.
 
 What a seat must decide is `state.pending` (see `state.Decision` for every
 kind); `out_of_turn_seats(state)` says who else may act right now (a catch,
-an UNO call, an identical card played out of turn). Per-card facts — names, colours, points, the deck
-size — are `state.cards` (a `CardTable`), shared by every game of a rule set.
+an UNO call, an identical card played out of turn). Per-card facts — names,
+colours, points, the deck size — are `state.cards` (a `CardTable`), shared
+by every game of a rule set.
 """
 
 from __future__ import annotations

@@ -116,12 +116,14 @@ class Decision:
     | color       | name the colour in force                         | colour names       |
     | player      | pick another seat                                | seat numbers       |
     | draft       | keep the card it looks at, or discard it         | ("keep", "discard")|
-    | dump        | play all its cards of the colour, or none        | ("all", "none") or ("none",) |
+    | dump        | play all its cards of the colour, or none        | ("all", "none")    |
     | dump_next   | pick which of them goes down next                | card ids           |
     | next_round  | start the next round                             | ()                 |
 
-    `legal_actions` turns these into actions: `Choose(seat, option)` answers
-    color, player, draft, dump and dump_next."""
+    (`dump` offers only ("none",) where going out on an action card is
+    forbidden and "all" would do it.) `legal_actions` turns these into
+    actions: `Choose(seat, option)` answers color, player, draft, dump and
+    dump_next."""
 
     kind: str
     seat: int
