@@ -1057,8 +1057,10 @@ class TableReplay:
         window = self.uno_window
         if window is None:
             return
-        if window == seat and self.window_passed and (
-            self.rules is None or self.rules.uno.catch_window == "until_own_next_turn"
+        if (
+            window == seat
+            and self.window_passed
+            and (self.rules is None or self.rules.uno.catch_window == "until_own_next_turn")
         ):
             self.uno_window = None  # safe once the forgetful seat's next turn comes
 

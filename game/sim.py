@@ -24,15 +24,15 @@ class MatchResult:
 
 def play_out(state, bots, events: list, max_actions: int = 2_000_000) -> int:
     """Let the bots play `state` to its end, appending the events; returns actions taken."""
-    return _play(state, bots, events, max_actions, whole_match=True)
+    return _drive(state, bots, events, max_actions, whole_match=True)
 
 
 def play_out_round(state, bots, events: list, max_actions: int = 2_000_000) -> int:
     """Let the bots play the current round to its end (the match may go on)."""
-    return _play(state, bots, events, max_actions, whole_match=False)
+    return _drive(state, bots, events, max_actions, whole_match=False)
 
 
-def _play(state, bots, events: list, max_actions: int, whole_match: bool) -> int:
+def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> int:
     taken = 0
     players = state.players
     # The state changes in place, so one `look` per seat serves the whole game.
@@ -60,7 +60,7 @@ def _play(state, bots, events: list, max_actions: int, whole_match: bool) -> int
             decision = state.pending
         seat = decision.seat
         choice = choosers[seat](looks[seat], fresh_legal_actions(state, seat))
-        events.extend(apply_in_place(state, choice, trusted=True))
+        apply_in_place(state, choice, trusted=True, events=events)
         taken += 1
         if taken > max_actions:
             raise RuntimeError("the match did not end; this is an engine bug")

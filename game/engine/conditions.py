@@ -111,7 +111,7 @@ def players(state, ctx) -> int:
 
     YAML: `- skip: {when: {players: 2}}` — Reverse acts as Skip with two players.
     """
-    return len(state.active_seats())
+    return state.players - state.eliminated.count(True)
 
 
 @condition(

@@ -264,7 +264,9 @@ def _end_turn(state: GameState, events: list) -> None:
         state.play_again = False
         state.skips = 0
     else:
-        nxt = state.next_seat(actor)
+        nxt = (actor + state.direction) % state.players
+        if state.eliminated[nxt]:
+            nxt = state.next_seat(actor)
         if state.skips:
             for _ in range(state.skips):
                 events.append({"t": "skip", "p": nxt})
@@ -320,6 +322,8 @@ def _cannot_finish_on(state: GameState, seat: int, card: int) -> bool:
 
 
 def _stack_cards(state: GameState, seat: int) -> list[int]:
+    if not state.flags.any_stacking:
+        return []
     top_kind = state.cards.kind[state.top].name
     kinds = state.cards.kind
     return [
@@ -570,16 +574,20 @@ def out_of_turn_seats(state: GameState) -> list[int]:
 # --- applying an action -------------------------------------------------------
 
 
-def apply_in_place(state: GameState, action, *, trusted: bool = False) -> list[dict]:
+def apply_in_place(
+    state: GameState, action, *, trusted: bool = False, events: list | None = None
+) -> list[dict]:
     """Carry out one action on `state` itself and return the events.
 
     `trusted` skips the legality check, for drivers that took `action` from
-    `legal_actions` of this very state (the simulation loop)."""
+    `legal_actions` of this very state (the simulation loop); `events`, when
+    given, is the list the new events are appended to (and returned)."""
     if not trusted and action not in legal_actions(state, action.seat):
         raise IllegalAction(why_illegal(state, action))
     if state.legal_cache:
         state.legal_cache.clear()
-    events: list[dict] = []
+    if events is None:
+        events = []
     kind = type(action)
     seat = action.seat
     if state.uno_window >= 0 and seat != state.uno_window and kind in TURN_ACTIONS:
@@ -644,11 +652,11 @@ def _lay_down(state: GameState, events: list, seat: int, card: int, color: str |
 
 
 def _play(state: GameState, events: list, seat: int, card: int, color: str | None) -> None:
-    decision = state.pending
-    if decision is not None and decision.kind == "more":
+    decision = state.pending  # a Play always answers an open decision
+    if decision.kind == "more":
         _play_more(state, events, seat, card, color)
         return
-    if decision is not None and decision.seat != seat:
+    if decision.seat != seat:
         _jump_in(state, events, seat)
     allowed, named, prev_color = _lay_down(state, events, seat, card, color)
     if state.drawn:
@@ -668,7 +676,7 @@ def _play(state: GameState, events: list, seat: int, card: int, color: str | Non
         allowed=allowed,
         prev_color=prev_color,
     )
-    if state.multi_play and hand and decision is not None and decision.kind == "play":
+    if state.multi_play and hand and decision.kind == "play":
         state.ctx.cards = [card]
         state.ctx.base_top = state.discard[-2]
         if _followers(state, seat):

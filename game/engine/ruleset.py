@@ -187,6 +187,7 @@ class RuleFlags:
         self.draw_when_playable = model.turn.draw_when_playable
         self.finish_forbidden = model.round_end.finish_on_action_card == "forbidden"
         self.turn_limit = model.round_end.turn_limit
+        self.any_stacking = any(kind.stacks_on for kind in model.cards.values())
         self.catch_until_own_turn = model.uno.catch_window == "until_own_next_turn"
         self.multi_play = model.turn.multi_play.mode != "off"
         self.jump_in = model.turn.jump_in.enabled
