@@ -159,6 +159,7 @@ def _start_round(state: GameState, events: list) -> None:
     state.rng.shuffle(pile)
     state.draw_pile = pile
     state.discard = []
+    state.color = -1  # no colour in force until the first card is turned up
 
     if rules.dealing.mode == "draft":
         state.draft_discard = []

@@ -217,7 +217,9 @@ def play_game(rules, players: int, seed: int, levels: list[str], on_step=None, *
 
 def check_conservation(state) -> None:
     held = [card for hand in state.hands for card in hand]
-    everything = sorted(held + list(state.draw_pile) + list(state.discard))
+    # A draft sets cards aside: the card being looked at and the draft discard.
+    aside = list(state.draft_discard) + ([state.draft_card] if state.draft_card >= 0 else [])
+    everything = sorted(held + list(state.draw_pile) + list(state.discard) + aside)
     assert everything == list(range(state.cards.size)), (
         f"cards not conserved: {len(everything)} of {state.cards.size} ids, "
         f"duplicates {sorted({c for c in everything if everything.count(c) > 1})}"
@@ -238,7 +240,8 @@ def table_of_engine(state) -> dict:
     return {
         "hands": [sorted(names[c] for c in hand) for hand in state.hands],
         "discard": [names[c] for c in state.discard],
-        "draw_pile": len(state.draw_pile),
+        # The card a drafting seat looks at is still on the pile as far as the log knows.
+        "draw_pile": len(state.draw_pile) + (state.draft_card >= 0),
         "color": state.cards.color_name(state.color),
         "direction": state.direction,
         "scores": list(state.scores),
