@@ -22,6 +22,9 @@ from game.rules.loader import available_rule_sets, layer_base, load_rules, resol
 from game.sim import Tally, play_match  # noqa: E402
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "house-rules.md"
+# House rules that only change a two-player game are measured with two seats,
+# next to classic with two seats.
+TWO_SEATS = {"house/reverse-no-skip-2p"}
 
 
 def lab(names: list[str], players: int, rounds: int, seed: int) -> dict:
@@ -41,19 +44,19 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    mixes = [["classic"]]
+    mixes = [(["classic"], args.players), (["classic"], 2), (["uno112"], args.players)]
     for name in available_rule_sets():
         if name.startswith("house/"):
             base = layer_base(resolve_name(name)) or "classic"
-            mixes.append([base, name])
+            mixes.append(([base, name], 2 if name in TWO_SEATS else args.players))
     rows = []
-    for names in mixes:
+    for names, seats in mixes:
         try:
             rules = load_rules(names)
         except RuleFileError as err:
             print(f"skipping {names}: {err}", file=sys.stderr)
             continue
-        players = args.players
+        players = seats
         if players not in rules.model.allowed_counts():
             players = rules.model.allowed_counts()[0]
         summary = lab(names, players, args.rounds, args.seed)
@@ -71,7 +74,9 @@ def main() -> int:
         f"Each line: {args.rounds:,} single rounds with basic bots (seed {args.seed}), the",
         "figures `python main.py simulate --rounds-only` prints. Regenerate with",
         "`python tools/house_rule_lab.py`. House rules that need the 112-card deck are",
-        "measured on `uno112`.",
+        "measured on `uno112`; a rule about two players, with two seats. Rules that only",
+        "change scoring or the match (loser-scores, rounds-won, teams, app-2-4) show",
+        "the same single rounds as classic: their effect is on the match, not the round.",
         "",
         "| rules | seats | turns per round | first player wins | cards drawn per turn "
         "| rounds ending on a number | on an action or wild |",

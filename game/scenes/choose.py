@@ -134,21 +134,49 @@ class ColorWheelScene(Scene):
         surface.blit(img, img.get_rect(center=(640, 690)))
 
 
-class ChoosePlayerScene(Scene):
-    """Pick a player (swap hands and the like): click their seat, or arrows and Enter."""
+class OptionsScene(Scene):
+    """An overlay that picks one of `options`: Left/Right (or Up/Down) move,
+    Enter or Space picks; subclasses add their own clicks."""
 
     opaque = False
+
+    def __init__(self, app, options: list, on_pick) -> None:
+        super().__init__(app)
+        self.options = list(options)
+        self.on_pick = on_pick
+        self.index = 0
+        self.t = 0.0
+
+    def pick(self, option) -> None:
+        self.app.play("tick")
+        self.app.pop()
+        self.on_pick(option)
+
+    def step(self, cmd) -> bool:
+        """Handle the keys every chooser shares; True when `cmd` was one of them."""
+        if cmd.name in (LEFT, UP):
+            self.index = (self.index - 1) % len(self.options)
+        elif cmd.name in (RIGHT, DOWN):
+            self.index = (self.index + 1) % len(self.options)
+        elif cmd.name in (CONFIRM, PASS):
+            self.pick(self.options[self.index])
+        else:
+            return False
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+
+class ChoosePlayerScene(OptionsScene):
+    """Pick a player (swap hands and the like): click their seat, or arrows and Enter."""
 
     def __init__(
         self, app, table, options: list[int], on_pick, title: str = "Pick a player"
     ) -> None:
-        super().__init__(app)
+        super().__init__(app, options, on_pick)
         self.table = table
-        self.options = list(options)
-        self.on_pick = on_pick
         self.title = title
-        self.index = 0
-        self.t = 0.0
         n = len(self.options)
         w = min(220, (1100 - 16 * (n - 1)) // max(1, n))
         x0 = 640 - (n * w + (n - 1) * 16) // 2
@@ -172,21 +200,12 @@ class ChoosePlayerScene(Scene):
         for i, b in enumerate(self.buttons):
             b.focused = i == self.index
 
-    def pick(self, seat: int) -> None:
-        self.app.play("tick")
-        self.app.pop()
-        self.on_pick(seat)
-
     def handle(self, event, cmd) -> bool:
         if cmd is None or not self.options:
             return True
-        if cmd.name in (LEFT, UP):
-            self.index = (self.index - 1) % len(self.options)
-        elif cmd.name in (RIGHT, DOWN):
-            self.index = (self.index + 1) % len(self.options)
-        elif cmd.name in (CONFIRM, PASS):
-            self.pick(self.options[self.index])
-            return True
+        if self.step(cmd):
+            if cmd.name in (CONFIRM, PASS):
+                return True
         elif cmd.name == CLICK:
             for b in self.buttons:
                 if b.hit(cmd.pos):
@@ -202,9 +221,6 @@ class ChoosePlayerScene(Scene):
                 self.index = self.options.index(seat)
         self._sync()
         return True
-
-    def update(self, dt: float) -> None:
-        self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 90)
@@ -255,24 +271,18 @@ CHOICE_TEXT = {
 }
 
 
-class ChoiceScene(Scene):
+class ChoiceScene(OptionsScene):
     """Any other decision the engine opens (UNO Duo's draft, a colour dump, ...):
     its options as buttons, or as cards when they are cards. Left/Right and Enter,
     or a click."""
 
-    opaque = False
-
     def __init__(
         self, app, kind: str, options: list, on_pick, *, card: str | None = None, card_names=None
     ) -> None:
-        super().__init__(app)
+        super().__init__(app, options, on_pick)
         self.kind = kind
-        self.options = list(options)
-        self.on_pick = on_pick
         self.card = card
         self.card_names = card_names  # option -> card name, when the options are cards
-        self.index = 0
-        self.t = 0.0
         title, labels = CHOICE_TEXT.get(kind, (kind.replace("_", " ").capitalize() + "?", {}))
         self.title = title
         n = max(1, len(self.options))
@@ -302,21 +312,10 @@ class ChoiceScene(Scene):
             ]
             self.rects = [b.rect for b in self.buttons]
 
-    def pick(self, option) -> None:
-        self.app.play("tick")
-        self.app.pop()
-        self.on_pick(option)
-
     def handle(self, event, cmd) -> bool:
-        if cmd is None or not self.options:
+        if cmd is None or not self.options or self.step(cmd):
             return True
-        if cmd.name in (LEFT, UP):
-            self.index = (self.index - 1) % len(self.options)
-        elif cmd.name in (RIGHT, DOWN):
-            self.index = (self.index + 1) % len(self.options)
-        elif cmd.name in (CONFIRM, PASS):
-            self.pick(self.options[self.index])
-        elif cmd.name == DIGIT and cmd.digit and cmd.digit <= len(self.options):
+        if cmd.name == DIGIT and cmd.digit and cmd.digit <= len(self.options):
             self.pick(self.options[cmd.digit - 1])
         elif cmd.name in (CLICK, MOVE):
             for i, rect in enumerate(self.rects):
@@ -326,9 +325,6 @@ class ChoiceScene(Scene):
                         self.pick(self.options[i])
                     break
         return True
-
-    def update(self, dt: float) -> None:
-        self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 150)

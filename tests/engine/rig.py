@@ -225,11 +225,15 @@ def offered_kinds(state: GameState, seat: int) -> set[str]:
     return {type(a).__name__ for a in legal_actions(state, seat)}
 
 
-def act(state: GameState, action) -> tuple[GameState, list[dict]]:
-    """`apply`, then check the events against the replay format and the hands."""
+def act(state: GameState, action, *, conserve: bool = True) -> tuple[GameState, list[dict]]:
+    """`apply` (pure: the old state is left alone), then check the events against
+    the replay format, the hands, and (unless a scenario set cards aside with
+    `rest="out"`) that every card is still somewhere."""
     after, events = apply(state, action)
     check_events(events, after.players)
     check_hands(state, events, after)
+    if conserve:
+        assert conserved(after), "a card was lost or doubled"
     return after, events
 
 
@@ -337,7 +341,8 @@ def check_events(events: list[dict], players: int) -> None:
 
 
 def check_hands(before: GameState | None, events: list[dict], after: GameState) -> None:
-    """Replaying deal/draw/play/swap/hands events on `before`'s hands gives `after`'s."""
+    """Replaying the log's hand events (deal, draft, draw, play, discard, swap,
+    hands) on `before`'s hands gives `after`'s."""
     names = after.cards.names
     players = after.players
     if before is None:
@@ -350,12 +355,19 @@ def check_hands(before: GameState | None, events: list[dict], after: GameState) 
             hands = [Counter() for _ in range(players)]
         elif t in ("deal", "draw"):
             hands[e["p"]].update(e["cards"])
+        elif t == "draft" and e["kept"]:
+            hands[e["p"]][e["card"]] += 1
         elif t == "play":
             assert hands[e["p"]][e["card"]] > 0, f"{e} not in the logged hand"
             hands[e["p"]][e["card"]] -= 1
+        elif t == "discard":
+            for card in e["cards"]:
+                assert hands[e["p"]][card] > 0, f"{e}: {card} not in the logged hand"
+                hands[e["p"]][card] -= 1
         elif t == "swap":
             hands[e["p"]], hands[e["with"]] = hands[e["with"]], hands[e["p"]]
         elif t == "hands":
+            assert len(e["hands"]) == players, e
             hands = [Counter(h) for h in e["hands"]]
     for seat in range(players):
         logged = +hands[seat]
@@ -364,8 +376,9 @@ def check_hands(before: GameState | None, events: list[dict], after: GameState) 
 
 
 def conserved(state: GameState) -> bool:
-    """Every physical card is in exactly one place."""
+    """Every physical card is in exactly one place (a draft's piles included)."""
     everywhere = [c for h in state.hands for c in h] + state.draw_pile + state.discard
+    everywhere += state.draft_discard + ([state.draft_card] if state.draft_card >= 0 else [])
     return sorted(everywhere) == list(range(state.cards.size))
 
 

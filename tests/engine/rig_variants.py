@@ -30,19 +30,26 @@ import atexit
 import copy
 import shutil
 import tempfile
-from collections import Counter
 from functools import cache
 from pathlib import Path
 
 import yaml
 
-from game.engine import Accept, Challenge, Choose, Draw, Pass, Play, apply, flow, legal_actions
+from game.engine import Accept, Challenge, Choose, Draw, Pass, Play, flow, legal_actions
 from game.engine.ruleset import RuleSet
 from game.engine.state import Decision, GameState
 from game.rules.loader import RULES_DIR, load_rules
 from game.rules.yamlsafe import load_yaml_file
 from tests.engine import rig
-from tests.engine.rig import RiggedRng, _merge, brief, check_events, play_of, rigged
+from tests.engine.rig import (
+    RiggedRng,
+    _merge,
+    act,
+    brief,
+    check_events,
+    check_hands,
+    rigged,
+)
 
 _TMP = Path(tempfile.mkdtemp(prefix="uno-variant-rules-"))
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
@@ -143,61 +150,7 @@ def turn_up(
     return state, events
 
 
-# --- acting, with the log checked ------------------------------------------------------
-
-
-def check_hands(before: GameState | None, events: list[dict], after: GameState) -> None:
-    """rig.check_hands, also replaying `draft`, `discard` and `hands` events."""
-    names = after.cards.names
-    players = after.players
-    if before is None:
-        hands = [Counter() for _ in range(players)]
-    else:
-        hands = [Counter(names[c] for c in h) for h in before.hands]
-    for e in events:
-        t = e["t"]
-        if t == "round":
-            hands = [Counter() for _ in range(players)]
-        elif t in ("deal", "draw"):
-            hands[e["p"]].update(e["cards"])
-        elif t == "draft" and e["kept"]:
-            hands[e["p"]][e["card"]] += 1
-        elif t == "play":
-            assert hands[e["p"]][e["card"]] > 0, f"{e} not in the logged hand"
-            hands[e["p"]][e["card"]] -= 1
-        elif t == "discard":
-            for card in e["cards"]:
-                assert hands[e["p"]][card] > 0, f"{e}: {card} not in the logged hand"
-                hands[e["p"]][card] -= 1
-        elif t == "swap":
-            hands[e["p"]], hands[e["with"]] = hands[e["with"]], hands[e["p"]]
-        elif t == "hands":
-            assert len(e["hands"]) == players, e
-            hands = [Counter(h) for h in e["hands"]]
-    for seat in range(players):
-        logged = +hands[seat]
-        actual = Counter(names[c] for c in after.hands[seat])
-        assert logged == actual, f"seat {seat}: log says {logged}, hand is {actual}"
-
-
-def conserved(state: GameState) -> bool:
-    """Every physical card is in exactly one place (a draft's piles included)."""
-    everywhere = [c for h in state.hands for c in h] + state.draw_pile + state.discard
-    everywhere += state.draft_discard + ([state.draft_card] if state.draft_card >= 0 else [])
-    return sorted(everywhere) == list(range(state.cards.size))
-
-
-def act(state: GameState, action) -> tuple[GameState, list[dict]]:
-    """`apply` (pure: the old state is left alone), then check the log."""
-    after, events = apply(state, action)
-    check_events(events, after.players)
-    check_hands(state, events, after)
-    assert conserved(after), "a card was lost or doubled"
-    return after, events
-
-
-def play(state: GameState, seat: int, name: str, color: str | None = None):
-    return act(state, play_of(state, seat, name, color))
+# --- acting, with the log checked (act, play, check_hands, conserved: see rig) -----------
 
 
 def offered_play(state: GameState, seat: int, name: str, color: str | None = None) -> Play:

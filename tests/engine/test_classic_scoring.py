@@ -271,11 +271,11 @@ def test_blocked_round_lowest_hand_wins():
     hands = {0: ["blue:1", "green:9"], 1: ["yellow:2"], 2: ["blue:3", "blue:4"]}
     state = rigged(hands=hands, top="red:5", draw=[], rest="out")
     assert offered(state, 0) == (Pass(0),)
-    state, events = act(state, Pass(0))
+    state, events = act(state, Pass(0), conserve=False)
     assert brief(events) == [("pass", 0), ("turn", 1)]
-    state, events = act(state, Pass(1))
+    state, events = act(state, Pass(1), conserve=False)
     assert brief(events) == [("pass", 1), ("turn", 2)]
-    state, events = act(state, Pass(2))
+    state, events = act(state, Pass(2), conserve=False)
     assert brief(events) == [("pass", 2), ("round_end",)]
     end = of(events, "round_end")[0]
     assert end["winner"] == 1

@@ -15,20 +15,17 @@ import pytest
 
 from game.engine import CallUno, Catch, Draw, NextRound, Pass, Play, new_game, view
 from game.engine import legal_actions as legal
-from tests.engine.rig import colour, hand, offered_kinds, offered_plays
+from tests.engine.rig import act, colour, conserved, hand, offered_kinds, offered_plays, play
 from tests.engine.rig_variants import (
     accept,
-    act,
     bv,
     card_id,
     challenge,
     choose,
-    conserved,
     draft_round,
     draw,
     pass_,
     pending,
-    play,
     rig_table,
     rules,
     turn_up,

@@ -13,10 +13,9 @@ from __future__ import annotations
 import pytest
 
 from game.engine import Catch, Draw, NextRound, Pass, Play, legal_actions, new_game
-from tests.engine.rig import colour, hand, offered_kinds, offered_plays, top
+from tests.engine.rig import act, colour, hand, offered_kinds, offered_plays, play, top
 from tests.engine.rig_variants import (
     accept,
-    act,
     bv,
     challenge,
     choose,
@@ -26,7 +25,6 @@ from tests.engine.rig_variants import (
     overlay_file,
     pass_,
     pending,
-    play,
     play_card,
     rig_table,
     rules,

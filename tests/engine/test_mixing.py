@@ -24,13 +24,12 @@ from game.log import TableReplay
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
 from game.sim import play_match
-from tests.engine.rig import check_events, offered_plays
+from tests.engine.rig import check_events, offered_plays, play
 from tests.engine.rig_variants import (
     accept,
     choose,
     decision_kinds,
     pending,
-    play,
     rig_table,
     rules,
 )

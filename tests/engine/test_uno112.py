@@ -15,13 +15,11 @@ import pytest
 
 from game.engine import Play, legal_actions, new_game
 from game.rules.errors import RuleFileError
-from tests.engine.rig import colour, hand, top
+from tests.engine.rig import act, colour, hand, play, top
 from tests.engine.rig_variants import (
-    act,
     bv,
     choose,
     pending,
-    play,
     rig_table,
     rules,
     set_shuffle,
