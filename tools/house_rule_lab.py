@@ -38,6 +38,24 @@ def lab(names: list[str], players: int, rounds: int, seed: int) -> dict:
     return tally.summary()
 
 
+def _notable(results: list[tuple[list[str], int, dict]]) -> list[str]:
+    base_turns = {
+        (names[0], players): summary["turns_per_round"]
+        for names, players, summary in results
+        if len(names) == 1
+    }
+    lines = []
+    for names, players, summary in results:
+        base = base_turns.get((names[0], players))
+        if len(names) == 1 or not base:
+            continue
+        change = summary["turns_per_round"] / base - 1
+        if abs(change) > 0.10:
+            how = "shorter" if change < 0 else "longer"
+            lines.append(f"- {names[-1]}: rounds {abs(change):.0%} {how} than {names[0]}.")
+    return lines or ["- nothing: every house rule keeps rounds within 10% of its base."]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10_000)
@@ -50,6 +68,7 @@ def main() -> int:
             base = layer_base(resolve_name(name)) or "classic"
             mixes.append(([base, name], 2 if name in TWO_SEATS else args.players))
     rows = []
+    results: list[tuple[list[str], int, dict]] = []
     for names, seats in mixes:
         try:
             rules = load_rules(names)
@@ -60,6 +79,7 @@ def main() -> int:
         if players not in rules.model.allowed_counts():
             players = rules.model.allowed_counts()[0]
         summary = lab(names, players, args.rounds, args.seed)
+        results.append((names, players, summary))
         ends = summary["round_ends_on"]
         action_end = 1 - ends.get("number", 0)
         rows.append(
@@ -83,10 +103,13 @@ def main() -> int:
         "|---|---|---|---|---|---|---|",
         *rows,
         "",
-        "Reading it: stacking and cumulative effects make rounds end faster by making",
-        "draws bigger; draw-until-playable makes every turn cost more cards; team play",
-        "and multi-card play let hands empty sooner. The first player's share shows",
-        "how much being first matters (a fair game with 4 seats would be 25%).",
+        "What stands out (rounds more than 10% longer or shorter than the base's at the",
+        "same seat count):",
+        "",
+        *_notable(results),
+        "",
+        "The first player's share shows how much being first matters: a fair game",
+        "would give 1/seats (25% with four).",
         "",
     ]
     DOC.write_text("\n".join(text), encoding="utf-8")

@@ -421,15 +421,17 @@ def _end_round(state: GameState, events: list, winner: int, blocked: bool = Fals
 # --- legal actions ------------------------------------------------------------
 
 
-def _playable(state: GameState, seat: int, candidates) -> list[int]:
+def _play_options(state: GameState, seat: int, candidates) -> list:
+    """The Play actions for those `candidates` the seat may play now."""
     cards = state.cards
     colour_of = cards.color
     symbol_of = cards.symbol_id
     refusable = cards.refusable
+    plays_for = state.plays[seat]
     colour = state.color
     top_symbol = symbol_of[state.discard[-1]]
     last_card = state.flags.finish_forbidden and len(state.hands[seat]) == 1
-    found = []
+    actions: list = []
     for card in candidates:
         own = colour_of[card]
         if own >= 0 and own != colour and symbol_of[card] != top_symbol:
@@ -438,8 +440,8 @@ def _playable(state: GameState, seat: int, candidates) -> list[int]:
             continue
         if last_card and cards.category[card] != "number":
             continue
-        found.append(card)
-    return found
+        actions += plays_for[card]
+    return actions
 
 
 def _play_actions(state: GameState, seat: int, cards_to_play) -> list:
@@ -450,15 +452,24 @@ def _play_actions(state: GameState, seat: int, cards_to_play) -> list:
     return actions
 
 
-def _drawn_playable(state: GameState, seat: int) -> list[int]:
-    # Drawn cards stay in the hand until the turn ends: nothing between the
-    # draw and the seat's answer takes cards away.
+def _drawn_options(state: GameState, seat: int) -> list:
+    """Plays open after drawing. Drawn cards stay in the hand until the turn
+    ends: nothing between the draw and the seat's answer takes cards away."""
     mode = state.flags.play_drawn
     if mode == "drawn_only":
-        return _playable(state, seat, state.drawn)
+        return _play_options(state, seat, state.drawn)
     if mode == "any":
-        return _playable(state, seat, state.hands[seat])
+        return _play_options(state, seat, state.hands[seat])
     return []
+
+
+def _turn_actions(state: GameState, seat: int) -> list:
+    """An ordinary turn: play what fits, or draw (pass when nothing is left to draw)."""
+    mine = SEAT_ACTIONS[seat]
+    actions = _play_options(state, seat, state.hands[seat])
+    if not actions or state.flags.draw_when_playable:
+        actions.append(mine.draw if state.can_draw() else mine.pass_)
+    return actions
 
 
 def _may_draw_again(state: GameState) -> bool:
@@ -481,27 +492,16 @@ def _legal_actions(state: GameState, seat: int) -> list:
     if decision is None:
         return []
     mine = SEAT_ACTIONS[seat]
-    if decision.kind == "play" and decision.seat == seat and state.uno_window < 0:
-        # The common case, kept short: an ordinary turn with no catch window open.
-        plays = _playable(state, seat, state.hands[seat])
-        actions = _play_actions(state, seat, plays)
-        if not plays or state.flags.draw_when_playable:
-            actions.append(mine.draw if state.can_draw() else mine.pass_)
-        if plays and len(state.hands[seat]) == 2 and not state.uno_called[seat]:
-            actions.append(mine.call_uno)
-        return actions
     actions: list = []
-    if decision is not None and decision.seat == seat:
+    if decision.seat == seat:
         kind = decision.kind
-        plays: list[int] = []
+        can_play = False
         if kind == "play":
-            plays = _playable(state, seat, state.hands[seat])
-            actions = _play_actions(state, seat, plays)
-            if not plays or state.flags.draw_when_playable:
-                actions.append(mine.draw if state.can_draw() else mine.pass_)
+            actions = _turn_actions(state, seat)
+            can_play = type(actions[0]) is Play  # plays come first
         elif kind == "drawn":
-            plays = _drawn_playable(state, seat)
-            actions = _play_actions(state, seat, plays)
+            actions = _drawn_options(state, seat)
+            can_play = bool(actions)
             if _may_draw_again(state):
                 actions.append(mine.draw)
             actions.append(mine.pass_)
@@ -510,19 +510,20 @@ def _legal_actions(state: GameState, seat: int) -> list:
             if _challenge_open(state):
                 actions.append(mine.challenge)
             if decision.options:
-                plays = _stack_cards(state, seat)
-                actions.extend(_play_actions(state, seat, plays))
+                stacks = _play_actions(state, seat, _stack_cards(state, seat))
+                can_play = bool(stacks)
+                actions += stacks
         elif kind == "more":
-            plays = _followers(state, seat)
-            actions = _play_actions(state, seat, plays)
+            actions = _play_actions(state, seat, _followers(state, seat))
+            can_play = bool(actions)
             actions.append(mine.pass_)
         elif kind == "next_round":
             actions = [mine.next_round]
         else:  # colour, player, draft, dump, dump_next: answer with one of the options
             actions = [Choose(seat, option) for option in decision.options]
-        if plays and len(state.hands[seat]) == 2 and not state.uno_called[seat]:
+        if can_play and len(state.hands[seat]) == 2 and not state.uno_called[seat]:
             actions.append(mine.call_uno)
-    elif decision is not None and state.jump_in:
+    elif state.jump_in:
         actions = _jump_in_actions(state, seat, decision)
     window = state.uno_window
     if window >= 0:
@@ -762,7 +763,7 @@ def _draw(state: GameState, events: list, seat: int) -> None:
         drawn = state.take_cards(seat, draw.count, "turn", events)
     state.drawn.extend(drawn)
     state.turns += 1
-    if _drawn_playable(state, seat) or _may_draw_again(state):
+    if _drawn_options(state, seat) or _may_draw_again(state):
         state.pending = _DRAWN_DECISIONS[seat]
         return
     events.append({"t": "pass", "p": seat})
