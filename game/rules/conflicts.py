@@ -78,14 +78,6 @@ def _range(players: dict) -> str:
     return str(low) if low == high else f"{low} to {high}"
 
 
-def _get(data: dict, *path):
-    for part in path:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(part)
-    return data
-
-
 def _who(origin: Origin, *path) -> str:
     for cut in range(len(path), 0, -1):
         loaded = origin.get(tuple(path[:cut]))

@@ -8,10 +8,6 @@ from collections.abc import Callable
 Ease = Callable[[float], float]
 
 
-def linear(t: float) -> float:
-    return t
-
-
 def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 
@@ -41,42 +37,3 @@ def shake(t: float, amplitude: float = 10.0, cycles: float = 4.0) -> float:
     if t >= 1:
         return 0.0
     return amplitude * (1 - t) * math.sin(t * cycles * 2 * math.pi)
-
-
-class Tween:
-    """A number moving from `start` to `end` over `duration` seconds after `delay`."""
-
-    __slots__ = ("start", "end", "duration", "delay", "ease", "t")
-
-    def __init__(
-        self,
-        start: float,
-        end: float,
-        duration: float,
-        ease: Ease = ease_out_cubic,
-        delay: float = 0.0,
-    ) -> None:
-        self.start = start
-        self.end = end
-        self.duration = duration
-        self.delay = delay
-        self.ease = ease
-        self.t = 0.0
-
-    def update(self, dt: float) -> float:
-        self.t += dt
-        return self.value
-
-    @property
-    def progress(self) -> float:
-        if self.duration <= 0:
-            return 1.0 if self.t >= self.delay else 0.0
-        return min(1.0, max(0.0, (self.t - self.delay) / self.duration))
-
-    @property
-    def value(self) -> float:
-        return lerp(self.start, self.end, self.ease(self.progress))
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.delay + self.duration
