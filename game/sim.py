@@ -60,7 +60,7 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
             decision = state.pending
         seat = decision.seat
         choice = choosers[seat](looks[seat], fresh_legal_actions(state, seat))
-        apply_in_place(state, choice, trusted=True, events=events)
+        apply_in_place(state, choice, True, events)  # trusted; append to events
         taken += 1
         if taken > max_actions:
             raise RuntimeError("the match did not end; this is an engine bug")

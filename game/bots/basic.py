@@ -128,7 +128,8 @@ class BasicBot:
         if kind == "draft":
             return by_value["keep" if self._worth_keeping(view) else "discard"]
         if kind == "dump":
-            return by_value["all"]  # shedding a whole colour is worth it
+            # Shedding a whole colour is worth it, when the rules allow it.
+            return by_value.get("all", by_value["none"])
         if kind == "dump_next":
             # Numbers first, so the last card down is an action aimed at the opponent.
             hand = dict(zip(view["hand"], view["hand_cards"], strict=True))

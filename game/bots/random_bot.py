@@ -13,7 +13,14 @@ class RandomBot:
 
     def choose(self, look, actions):
         count = len(actions)
-        return actions[self.rng.below(count)] if count > 1 else actions[0]
+        if count == 1:
+            return actions[0]
+        # Rng.below, unrolled: this runs once per action of every simulation.
+        bits = count.bit_length()
+        pick = self.rng.bits(bits)
+        while pick >= count:
+            pick = self.rng.bits(bits)
+        return actions[pick]
 
     def interject(self, look, actions):
         # "Do nothing" is one more option, so a catch is as likely as any move.

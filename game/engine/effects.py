@@ -192,14 +192,15 @@ def penalty(state, ctx, params, events) -> bool:
         owed.lose_turn = params.lose_turn
         return False
     state.penalty = Penalty(
-        count=params.count,
-        target=target,
-        source=ctx.actor,
-        stackable=params.stackable,
-        lose_turn=params.lose_turn,
-        challengeable=params.challengeable,
-        guilty=not ctx.allowed,
-        color_before=state.cards.color_name(ctx.prev_color),
+        params.count,
+        target,
+        ctx.actor,
+        params.lose_turn,
+        params.challengeable,
+        not ctx.allowed,  # guilty
+        False,  # stacked
+        params.stackable,
+        state.cards.color_label[ctx.prev_color],
     )
     return False
 

@@ -287,7 +287,8 @@ def _advance_from(state: GameState, events: list, seat: int) -> None:
     state.actor = seat
     state.play_again = False
     state.skips = 0
-    _begin_turn(state, events, state.next_seat(seat))
+    nxt = (seat + state.direction) % state.players
+    _begin_turn(state, events, nxt if not state.eliminated[nxt] else state.next_seat(seat))
 
 
 def _begin_turn(state: GameState, events: list, seat: int) -> None:
@@ -424,17 +425,17 @@ def _end_round(state: GameState, events: list, winner: int, blocked: bool = Fals
 def _play_options(state: GameState, seat: int, candidates) -> list:
     """The Play actions for those `candidates` the seat may play now."""
     cards = state.cards
-    colour_of = cards.color
-    symbol_of = cards.symbol_id
+    mask = cards.match_mask
     refusable = cards.refusable
     plays_for = state.plays[seat]
     colour = state.color
-    top_symbol = symbol_of[state.discard[-1]]
+    fits = (
+        cards.wild_bit | cards.symbol_bit[state.discard[-1]] | (1 << colour if colour >= 0 else 0)
+    )
     last_card = state.flags.finish_forbidden and len(state.hands[seat]) == 1
     actions: list = []
     for card in candidates:
-        own = colour_of[card]
-        if own >= 0 and own != colour and symbol_of[card] != top_symbol:
+        if not mask[card] & fits:
             continue
         if refusable[card] and not state.play_allowed(seat, card):
             continue
@@ -463,15 +464,6 @@ def _drawn_options(state: GameState, seat: int) -> list:
     return []
 
 
-def _turn_actions(state: GameState, seat: int) -> list:
-    """An ordinary turn: play what fits, or draw (pass when nothing is left to draw)."""
-    mine = SEAT_ACTIONS[seat]
-    actions = _play_options(state, seat, state.hands[seat])
-    if not actions or state.flags.draw_when_playable:
-        actions.append(mine.draw if state.can_draw() else mine.pass_)
-    return actions
-
-
 def _may_draw_again(state: GameState) -> bool:
     if not state.flags.unlimited_draw:
         return False
@@ -497,8 +489,12 @@ def _legal_actions(state: GameState, seat: int) -> list:
         kind = decision.kind
         can_play = False
         if kind == "play":
-            actions = _turn_actions(state, seat)
-            can_play = type(actions[0]) is Play  # plays come first
+            # An ordinary turn: play what fits, or draw (pass when nothing is left).
+            actions = _play_options(state, seat, state.hands[seat])
+            can_play = bool(actions)
+            if not can_play or state.flags.draw_when_playable:
+                can_draw = state.draw_pile or len(state.discard) > 1  # state.can_draw()
+                actions.append(mine.draw if can_draw else mine.pass_)
         elif kind == "drawn":
             actions = _drawn_options(state, seat)
             can_play = bool(actions)
@@ -577,7 +573,7 @@ def out_of_turn_seats(state: GameState) -> list[int]:
 
 
 def apply_in_place(
-    state: GameState, action, *, trusted: bool = False, events: list | None = None
+    state: GameState, action, trusted: bool = False, events: list | None = None
 ) -> list[dict]:
     """Carry out one action on `state` itself and return the events.
 
@@ -626,21 +622,16 @@ def apply_in_place(
     return events
 
 
-def _lay_down(state: GameState, events: list, seat: int, card: int, color: str | None):
-    """Move a card from a hand to the discard pile and set the colour in force.
-
-    Returns (allowed, named, previous colour) for the play context."""
+def _lay_down(state: GameState, events: list, seat: int, card: int, color: str | None) -> None:
+    """Move a card from a hand to the discard pile and set the colour in force."""
     cards = state.cards
-    allowed = not cards.restricted[card] or state.play_allowed(seat, card)
     hand = state.hands[seat]
     hand.remove(card)
     state.discard.append(card)
-    prev_color = state.color
     own_colour = cards.color[card]
-    named = own_colour < 0 and color is not None
     if own_colour >= 0:
         state.color = own_colour
-    elif named:
+    elif color is not None:
         state.color = cards.colors.index(color)
     events.append(
         {"t": "play", "p": seat, "card": cards.names[card], "color": cards.color_label[state.color]}
@@ -650,7 +641,6 @@ def _lay_down(state: GameState, events: list, seat: int, card: int, color: str |
     if len(hand) == 1 and not state.uno_called[seat]:
         state.uno_window = seat
         state.uno_window_passed = False
-    return allowed, named, prev_color
 
 
 def _play(state: GameState, events: list, seat: int, card: int, color: str | None) -> None:
@@ -660,23 +650,29 @@ def _play(state: GameState, events: list, seat: int, card: int, color: str | Non
         return
     if decision.seat != seat:
         _jump_in(state, events, seat)
-    allowed, named, prev_color = _lay_down(state, events, seat, card, color)
+    cards = state.cards
+    # Judged on the hand and colour before the card leaves them.
+    allowed = not cards.restricted[card] or state.play_allowed(seat, card)
+    prev_color = state.color
+    _lay_down(state, events, seat, card, color)
     if state.drawn:
         state.drawn = []
     state.pending = None
     state.actor = seat
     hand = state.hands[seat]
-    effects = state.cards.effects[card]
+    effects = cards.effects[card]
     if not effects and hand and not state.multi_play:
         _end_turn(state, events)
         return
     state.ctx = PlayContext(
-        actor=seat,
-        card=card,
-        color_named=named,
-        going_out=not hand,
-        allowed=allowed,
-        prev_color=prev_color,
+        seat,  # actor
+        card,
+        cards.color[card] < 0 and color is not None,  # color_named
+        not hand,  # going_out
+        False,  # first_card
+        allowed,
+        None,  # chosen
+        prev_color,
     )
     if state.multi_play and hand and decision.kind == "play":
         state.ctx.cards = [card]
@@ -749,10 +745,11 @@ def _jump_in(state: GameState, events: list, seat: int) -> None:
 
 
 def _draw(state: GameState, events: list, seat: int) -> None:
-    draw = state.rules.model.turn.draw
-    if draw.mode == "until_playable":
+    flags = state.flags
+    if flags.draws_until_playable:
+        cap = state.rules.model.turn.draw.cap
         drawn: list[int] = []
-        while draw.cap is None or len(drawn) < draw.cap:
+        while cap is None or len(drawn) < cap:
             got = state.take_cards(seat, 1, "turn", events)
             if not got:
                 break
@@ -760,8 +757,11 @@ def _draw(state: GameState, events: list, seat: int) -> None:
             if state.matches(got[0]):
                 break
     else:
-        drawn = state.take_cards(seat, draw.count, "turn", events)
-    state.drawn.extend(drawn)
+        drawn = state.take_cards(seat, flags.draw_count, "turn", events)
+    if state.drawn:
+        state.drawn.extend(drawn)  # drawing again, where the rules allow it
+    else:
+        state.drawn = drawn
     state.turns += 1
     if _drawn_options(state, seat) or _may_draw_again(state):
         state.pending = _DRAWN_DECISIONS[seat]

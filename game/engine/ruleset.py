@@ -193,6 +193,8 @@ class RuleFlags:
         self.jump_in = model.turn.jump_in.enabled
         self.play_drawn = model.turn.play_drawn
         self.unlimited_draw = model.turn.draw.mode == "unlimited"
+        self.draws_until_playable = model.turn.draw.mode == "until_playable"
+        self.draw_count = model.turn.draw.count
 
 
 @dataclass(frozen=True, eq=False)
