@@ -81,17 +81,6 @@ class CardTable:
         # Matching compares small ints rather than face strings.
         symbol_ids: dict[str, int] = {}
         self.symbol_id = [symbol_ids.setdefault(face, len(symbol_ids)) for face in self.symbol]
-        # Matching as one AND: a card's mask has a bit for its colour (or the
-        # wild bit) and a bit for its symbol; a play fits when it shares a bit
-        # with the wild bit, the colour in force's bit or the top's symbol bit.
-        colours = len(self.colors)
-        self.wild_bit = 1 << colours
-        self.match_mask = [
-            (self.wild_bit if self.color[c] < 0 else 1 << self.color[c])
-            | (1 << (colours + 1 + self.symbol_id[c]))
-            for c in range(self.size)
-        ]
-        self.symbol_bit = [1 << (colours + 1 + self.symbol_id[c]) for c in range(self.size)]
         self._plays: dict[int, list[tuple]] = {}
 
     def plays_for(self, seat: int) -> list[tuple]:
