@@ -425,17 +425,17 @@ def _end_round(state: GameState, events: list, winner: int, blocked: bool = Fals
 def _play_options(state: GameState, seat: int, candidates) -> list:
     """The Play actions for those `candidates` the seat may play now."""
     cards = state.cards
-    mask = cards.match_mask
+    colour_of = cards.color
+    symbol_of = cards.symbol_id
     refusable = cards.refusable
     plays_for = state.plays[seat]
     colour = state.color
-    fits = (
-        cards.wild_bit | cards.symbol_bit[state.discard[-1]] | (1 << colour if colour >= 0 else 0)
-    )
+    top_symbol = symbol_of[state.discard[-1]]
     last_card = state.flags.finish_forbidden and len(state.hands[seat]) == 1
     actions: list = []
     for card in candidates:
-        if not mask[card] & fits:
+        own = colour_of[card]
+        if own >= 0 and own != colour and symbol_of[card] != top_symbol:
             continue
         if refusable[card] and not state.play_allowed(seat, card):
             continue
