@@ -46,8 +46,8 @@ def describe(rules: RuleSet) -> str:
     lines += [
         "",
         f"Deck ({total} cards, colours {', '.join(model.colors)}):",
-        '  (For a card turned up first, "the player" is the dealer and "the next player"',
-        "  the one who starts.)",
+        '  (For a card turned up first, "the player" is the dealer and "the next player" '
+        "the one who starts.)",
     ]
     for name, spec in rules.kinds.items():
         kind = spec.model

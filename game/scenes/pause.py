@@ -7,7 +7,7 @@ import pygame
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL
-from game.ui.rules_words import describe
+from game.ui.rules_words import describe, draw_lines
 
 
 class PauseScene(Scene):
@@ -78,25 +78,7 @@ class PauseScene(Scene):
         surface.blit(widgets.panel(box.size), box)
         head = text.render("The rules in force", 30, (255, 213, 79), bold=True)
         surface.blit(head, (box.x + 24, box.y + 20))
-        y = box.y + 64
-        clip = surface.get_clip()
-        surface.set_clip(box.inflate(-8, -8))
-        for line in self.lines[self.scroll :]:
-            bold = line.startswith("#")
-            indent = 0 if line.startswith("#") else 28 * (len(line) - len(line.lstrip(" ")) >= 4)
-            body = line.lstrip("# ") if line.startswith("#") else line.strip()
-            img = text.render(
-                body,
-                22 if not bold else 24,
-                (236, 238, 244) if not bold else (255, 236, 179),
-                bold=bold,
-                wrap=box.width - 56 - indent,
-            )
-            if y + img.get_height() > box.bottom - 12:
-                break
-            surface.blit(img, (box.x + 28 + indent, y))
-            y += img.get_height() + (10 if bold else 6)
-        surface.set_clip(clip)
+        draw_lines(surface, self.lines, box.inflate(0, -60).move(0, 30), self.scroll)
         scores = self.session.table.scores if self.session.table else self.session.state.scores
         names = self.session.state.names
         line = "   ".join(f"{n}: {s}" for n, s in zip(names, scores, strict=False))

@@ -8,7 +8,7 @@ from game.rules.loader import available_rule_sets
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PASS, UP, WHEEL
-from game.ui.rules_words import CONTROLS, describe
+from game.ui.rules_words import CONTROLS, describe, draw_lines
 
 
 class RulesScene(Scene):
@@ -46,21 +46,6 @@ class RulesScene(Scene):
         surface.blit(title, (60, 30))
         box = pygame.Rect(60, 100, 1160, 570)
         surface.blit(widgets.panel(box.size), box)
-        y = box.y + 20
-        for line in self.lines[self.scroll :]:
-            heading = line.startswith("#")
-            indent = 0 if line.startswith("#") else 28 * (len(line) - len(line.lstrip(" ")) >= 4)
-            body = line.lstrip("# ") if line.startswith("#") else line.strip()
-            img = text.render(
-                body,
-                26 if heading else 22,
-                (255, 236, 179) if heading else (236, 238, 244),
-                bold=heading,
-                wrap=box.width - 60 - indent,
-            )
-            if y + img.get_height() > box.bottom - 14:
-                break
-            surface.blit(img, (box.x + 30 + indent, y + (6 if heading else 0)))
-            y += img.get_height() + (14 if heading else 6)
+        draw_lines(surface, self.lines, box.inflate(0, -24), self.scroll, heading_size=26)
         hint = text.render("Up/Down scroll, Esc back", 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))

@@ -45,3 +45,31 @@ CONTROLS = [
     "Your hand is face up only on your turn. Between two human players a curtain says "
     "whom to pass to: look away until it is your turn.",
 ]
+
+
+def draw_lines(surface, lines: list[str], box, scroll: int, heading_size: int = 24) -> None:
+    """Draw `lines` (from `describe`: "#" marks a heading, four spaces an
+    indent) inside `box`, from line `scroll` on, as far as they fit."""
+    import pygame  # the words above need no display; drawing does
+
+    from game.ui import text
+
+    y = box.y + 4
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(box).inflate(-8, -8))
+    for line in lines[scroll:]:
+        heading = line.startswith("#")
+        indent = 0 if heading else 28 * (len(line) - len(line.lstrip(" ")) >= 4)
+        body = line.lstrip("# ") if heading else line.strip()
+        img = text.render(
+            body,
+            heading_size if heading else 22,
+            (255, 236, 179) if heading else (236, 238, 244),
+            bold=heading,
+            wrap=box.width - 56 - indent,
+        )
+        if y + img.get_height() > box.bottom - 12:
+            break
+        surface.blit(img, (box.x + 28 + indent, y + (4 if heading else 0)))
+        y += img.get_height() + (12 if heading else 6)
+    surface.set_clip(clip)
