@@ -17,7 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.ui.input import FULLSCREEN, MUTE, command_for  # noqa: E402
+from game.ui.input import FULLSCREEN, MUTE, Gamepads, command_for  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 SIZE = (1280, 720)
@@ -37,6 +37,9 @@ class App:
         self.frames = 0
         self._art = None
         self._sound = None
+        self.gamepads: Gamepads | None = None  # opened by main(); tests run without
+        self.notice = ""  # a line over every scene: a controller came or went
+        self.notice_until = 0.0
 
     # Shared resources, made on first use so the menu appears quickly.
 
@@ -109,6 +112,11 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type in (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED):
+            line = self.gamepads.notice(event) if self.gamepads is not None else None
+            if line:
+                self.show_notice(line)
+            return
         cmd = command_for(event)
         top = self.top
         if cmd is not None and cmd.name == FULLSCREEN:
@@ -134,6 +142,10 @@ class App:
             top.update(dt)
         self.draw(self.screen)
 
+    def show_notice(self, line: str, seconds: float = 4.0) -> None:
+        self.notice = line
+        self.notice_until = self.time + seconds
+
     def draw(self, surface: pygame.Surface) -> None:
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
@@ -142,6 +154,13 @@ class App:
                 break
         for scene in self.stack[start:]:
             scene.draw(surface)
+        if self.notice and self.time < self.notice_until:
+            from game.ui import text, widgets
+
+            img = text.render(self.notice, 22, (255, 255, 255), bold=True)
+            box = img.get_rect(midtop=(SIZE[0] // 2, 12)).inflate(28, 14)
+            surface.blit(widgets.panel(box.size, radius=12), box)
+            surface.blit(img, img.get_rect(center=box.center))
 
 
 def open_window() -> pygame.Surface:
@@ -167,6 +186,7 @@ async def main(replay: str | None = None) -> int:
     pygame.init()
     screen = open_window()
     app = App(screen)
+    app.gamepads = Gamepads()
     if app.settings.fullscreen:
         with contextlib.suppress(pygame.error):
             pygame.display.toggle_fullscreen()

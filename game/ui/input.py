@@ -7,6 +7,8 @@ passed on with their position (already in logical 1280x720 pixels under SCALED).
 
 from __future__ import annotations
 
+import contextlib
+
 import pygame
 
 LEFT = "left"
@@ -125,3 +127,43 @@ def key_event(key: int, unicode: str = "") -> pygame.event.Event:
 
 def click_event(pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+class Gamepads:
+    """Game controllers, opened as they are plugged in and closed when they go.
+
+    pygame-ce's controller module is marked experimental, so it stays behind
+    this class: where it is missing or fails, the game simply has no pads.
+    Every button press of any pad arrives as CONTROLLERBUTTONDOWN and maps to
+    a command through PADMAP, like a key.
+    """
+
+    def __init__(self) -> None:
+        self.pads: dict[int, object] = {}  # instance id -> controller
+        try:
+            from pygame._sdl2 import controller
+
+            controller.init()
+            self._module = controller
+        except Exception:  # noqa: BLE001 - no controller support is not an error
+            self._module = None
+
+    def notice(self, event: pygame.event.Event) -> str | None:
+        """Open or close a pad on hot-plug events; a line to show the table, or None."""
+        if self._module is None:
+            return None
+        if event.type == pygame.CONTROLLERDEVICEADDED:
+            try:
+                pad = self._module.Controller(event.device_index)
+            except (pygame.error, IndexError, AttributeError):
+                return None
+            self.pads[pad.as_joystick().get_instance_id()] = pad
+            return f"Controller connected: {pad.name}"
+        if event.type == pygame.CONTROLLERDEVICEREMOVED:
+            pad = self.pads.pop(getattr(event, "instance_id", -1), None)
+            if pad is None:
+                return None
+            with contextlib.suppress(pygame.error):
+                pad.quit()
+            return "Controller unplugged: the game waits, keyboard and mouse still work"
+        return None
