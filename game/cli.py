@@ -124,10 +124,9 @@ def _simulate(args) -> int:
         for error in err.errors:
             print(error, file=sys.stderr)
         return 1
-    limits = rules.model.players
-    if not limits.min <= args.players <= limits.max:
+    if args.players not in rules.model.allowed_counts():
         print(
-            f"these rules are for {limits.min} to {limits.max} players, not {args.players}",
+            f"these rules are for {rules.model.players_text()} players, not {args.players}",
             file=sys.stderr,
         )
         return 2

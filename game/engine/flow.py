@@ -73,7 +73,7 @@ def new_game(
     """Seat the players, cut for the dealer and deal the first round."""
     allowed = rules.model.allowed_counts()
     if players not in allowed:
-        raise ValueError(f"these rules are for {_counts_text(allowed)} players, not {players}")
+        raise ValueError(f"these rules are for {rules.model.players_text()} players, not {players}")
     names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
     if len(names) != players:
         raise ValueError("one name per seat")
@@ -109,12 +109,6 @@ def new_game(
     state.dealer = _cut_for_dealer(state, events) if rules.model.dealing.cut_for_dealer else 0
     _start_round(state, events)
     return state, events
-
-
-def _counts_text(counts: list[int]) -> str:
-    if counts == list(range(counts[0], counts[-1] + 1)):
-        return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
 def _cut_for_dealer(state: GameState, events: list) -> int:

@@ -158,6 +158,13 @@ class RuleSetModel(_Block):
         only = self.players.only
         return [n for n in counts if only is None or n in only]
 
+    def players_text(self) -> str:
+        """The allowed seat counts as a player reads them: "2", "2 to 10", "4, 6, 8 or 10"."""
+        counts = self.allowed_counts()
+        if counts == list(range(counts[0], counts[-1] + 1)):
+            return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
 
 @dataclass(frozen=True)
 class EffectSpec:

@@ -28,12 +28,6 @@ def effect_words(specs) -> str:
     return "; ".join(phrases)
 
 
-def _count_text(counts: list[int]) -> str:
-    if counts == list(range(counts[0], counts[-1] + 1)):
-        return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-    return ", ".join(map(str, counts))
-
-
 def describe(rules: RuleSet) -> str:
     model = rules.model
     lines = [model.name, "=" * len(model.name)]
@@ -41,7 +35,7 @@ def describe(rules: RuleSet) -> str:
         lines += [model.description, ""]
     if rules.sources:
         lines.append(f"Built from: {' + '.join(rules.sources)}")
-    lines.append(f"Players: {_count_text(model.allowed_counts())}")
+    lines.append(f"Players: {model.players_text()}")
     total = sum(deck_count(model, k) for k in model.cards.values())
     lines += [
         "",
