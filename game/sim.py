@@ -37,7 +37,7 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
     players = state.players
     # The state changes in place, so one `look` per seat serves the whole game.
     looks = [functools.partial(view, state, seat) for seat in range(players)]
-    jump_in = state.jump_in
+    jump_in = state.flags.jump_in
     choosers = [bot.choose for bot in bots]
     while not state.over:
         decision = state.pending

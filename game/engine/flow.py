@@ -93,8 +93,6 @@ def new_game(
         uno_called=[False] * players,
         flags=rules.flags,
         plays=[rules.card_table.plays_for(seat) for seat in range(players)],
-        multi_play=rules.flags.multi_play,
-        jump_in=rules.flags.jump_in,
     )
     events: list[dict] = [
         {
@@ -347,7 +345,7 @@ def _open_penalty(state: GameState, events: list, seat: int, can_stack: bool) ->
         or (can_stack and _stack_cards(state, seat))
         # When identical cards may be played out of turn, someone may answer for the
         # seat: it takes its cards itself.
-        or (state.jump_in and state.penalty.resume_seat is None)
+        or (state.flags.jump_in and state.penalty.resume_seat is None)
     )
     if not can_answer:
         _take_penalty(state, events, seat, turn_announced=False)
@@ -513,7 +511,7 @@ def _legal_actions(state: GameState, seat: int) -> list:
             actions = [Choose(seat, option) for option in decision.options]
         if can_play and len(state.hands[seat]) == 2 and not state.uno_called[seat]:
             actions.append(mine.call_uno)
-    elif state.jump_in:
+    elif state.flags.jump_in:
         actions = _jump_in_actions(state, seat, decision)
     window = state.uno_window
     if window >= 0:
@@ -556,7 +554,7 @@ def out_of_turn_seats(state: GameState) -> list[int]:
     others = [(to_act + step) % state.players for step in range(1, state.players)]
     if state.uno_window >= 0:
         return others
-    if state.jump_in and state.discard and state.pending.kind in ("play", "penalty"):
+    if state.flags.jump_in and state.discard and state.pending.kind in ("play", "penalty"):
         name = state.cards.names[state.discard[-1]]
         names = state.cards.names
         return [s for s in others if any(names[c] == name for c in state.hands[s])]
@@ -655,7 +653,7 @@ def _play(state: GameState, events: list, seat: int, card: int, color: str | Non
     state.actor = seat
     hand = state.hands[seat]
     effects = cards.effects[card]
-    if not effects and hand and not state.multi_play:
+    if not effects and hand and not state.flags.multi_play:
         _end_turn(state, events)
         return
     state.ctx = PlayContext(
@@ -668,7 +666,7 @@ def _play(state: GameState, events: list, seat: int, card: int, color: str | Non
         None,  # chosen
         prev_color,
     )
-    if state.multi_play and hand and decision.kind == "play":
+    if state.flags.multi_play and hand and decision.kind == "play":
         state.ctx.cards = [card]
         state.ctx.base_top = state.discard[-2]
         if _followers(state, seat):

@@ -200,8 +200,6 @@ class GameState:
     winner: int | None = None
     # legal_actions per seat, valid until the next action changes the state
     legal_cache: dict[int, tuple] = field(default_factory=dict)
-    multi_play: bool = False  # the rules let a turn play several cards
-    jump_in: bool = False  # an identical card may be played out of turn
     # The draft: the card being looked at, and the draft discard pile
     # (both out of every hand and pile until the draft ends).
     draft_card: int = -1
