@@ -24,14 +24,22 @@ class ConditionBlock:
     value_type: type
     doc: str
     words: Callable  # expected value -> a plain-words phrase
+    # (expected value, colour in force) -> why a card restricted by this
+    # condition is refused, e.g. "only without a red card"; None: from `words`.
+    refusal: Callable | None = None
+
+    def refusal_text(self, expected, colour: str | None) -> str:
+        if self.refusal is not None:
+            return self.refusal(expected, colour)
+        return f"only when {self.words(expected)}"
 
 
 REGISTRY: dict[str, ConditionBlock] = {}
 
 
-def condition(value_type: type, words: Callable):
+def condition(value_type: type, words: Callable, refusal: Callable | None = None):
     def register(fn: Callable) -> Callable:
-        block = ConditionBlock(fn.__name__, fn, value_type, fn.__doc__ or "", words)
+        block = ConditionBlock(fn.__name__, fn, value_type, fn.__doc__ or "", words, refusal)
         REGISTRY[fn.__name__] = block
         return fn
 
@@ -50,6 +58,7 @@ def _others_in_hand(state, ctx):
         if v
         else "the player holds no card of the colour in force"
     ),
+    refusal=lambda v, colour: f"only {'with' if v else 'without'} a {colour} card",
 )
 def holds_color_in_force(state, ctx) -> bool:
     """The seat holds another card of the colour in force.
@@ -69,6 +78,7 @@ def holds_color_in_force(state, ctx) -> bool:
         if v
         else "the player holds no card matching the top card"
     ),
+    refusal=lambda v, colour: f"only {'with' if v else 'without'} a card that matches the top card",
 )
 def holds_match(state, ctx) -> bool:
     """The seat holds another card matching the top card by colour, number or symbol.
@@ -88,6 +98,9 @@ def holds_match(state, ctx) -> bool:
     bool,
     words=lambda v: (
         "the player could play another card" if v else "the player has no other card to play"
+    ),
+    refusal=lambda v, colour: (
+        "only when another card could be played" if v else "only when no other card can be played"
     ),
 )
 def holds_other_playable(state, ctx) -> bool:

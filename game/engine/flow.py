@@ -930,22 +930,17 @@ def why_illegal(state: GameState, action) -> str:
 
 
 def _restriction_text(state: GameState, card: int) -> str:
+    """ "Wild Draw Four only without a red card": the conditions the seat fails."""
+    from game.engine.conditions import REGISTRY
+
     cards = state.cards
     spec = cards.kind[card]
     label = spec.model.label or spec.name.replace("_", " ").title()
     colour = cards.color_name(state.color)
-    texts = {
-        ("holds_color_in_force", False): f"only without a {colour} card",
-        ("holds_match", False): "only without a card that matches the top card",
-        ("holds_other_playable", False): "only when no other card can be played",
-    }
     ctx = PlayContext(actor=state.pending.seat, card=card)
-    failing = [
-        (name, want)
-        for (name, want), (fn, _) in zip(
-            (spec.play_only_if_text or {}).items(), spec.play_only_if, strict=True
-        )
-        if fn(state, ctx) != want
+    parts = [
+        REGISTRY[name].refusal_text(want, colour)
+        for name, want in (spec.play_only_if_text or {}).items()
+        if REGISTRY[name].fn(state, ctx) != want
     ]
-    parts = [texts.get(item, f"only when {item[0]} is {item[1]}") for item in failing]
     return f"{label} {' and '.join(parts)}"
