@@ -437,7 +437,19 @@ def dump_color(state, ctx, params, events) -> bool:
     colour = state.color
     if not any(state.cards.color[c] == colour for c in state.hands[seat]):
         return False
-    from game.engine.flow import _dump_allowed  # flow imports this module
-
-    state.pending = Decision("dump", seat, _dump_allowed(state, seat))
+    state.pending = Decision("dump", seat, _dump_answers(state, seat))
     return SUSPEND
+
+
+def _dump_answers(state, seat: int) -> tuple:
+    """`none` always; `all` unless it would end the round on an action card
+    where the rules forbid that."""
+    hand = state.hands[seat]
+    same = [c for c in hand if state.cards.color[c] == state.color]
+    if (
+        state.flags.finish_forbidden
+        and len(same) == len(hand)
+        and not any(state.cards.category[c] == "number" for c in same)
+    ):
+        return ("none",)
+    return ("all", "none")

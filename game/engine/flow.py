@@ -306,15 +306,6 @@ _PLAY_DECISIONS = tuple(Decision("play", seat) for seat in range(MAX_SEATS))
 _DRAWN_DECISIONS = tuple(Decision("drawn", seat) for seat in range(MAX_SEATS))
 
 
-def _cannot_finish_on(state: GameState, seat: int, card: int) -> bool:
-    """`finish_on_action_card: forbidden`: a seat's last card must be a number."""
-    return (
-        state.flags.finish_forbidden
-        and len(state.hands[seat]) == 1
-        and state.cards.category[card] != "number"
-    )
-
-
 def _stack_cards(state: GameState, seat: int) -> list[int]:
     if not state.flags.any_stacking:
         return []
@@ -323,7 +314,7 @@ def _stack_cards(state: GameState, seat: int) -> list[int]:
     return [
         c
         for c in state.hands[seat]
-        if top_kind in kinds[c].model.stacks_on and not _cannot_finish_on(state, seat, c)
+        if top_kind in kinds[c].model.stacks_on and not state.cannot_finish_on(seat, c)
     ]
 
 
@@ -431,7 +422,7 @@ def _play_options(state: GameState, seat: int, candidates) -> list:
             continue
         if refusable[card] and not state.play_allowed(seat, card):
             continue
-        if last_card and cards.category[card] != "number":
+        if last_card and state.cannot_finish_on(seat, card):
             continue
         actions += plays_for[card]
     return actions
@@ -541,7 +532,7 @@ def _jump_in_actions(state: GameState, seat: int, decision: Decision) -> list:
     name = cards.names[top]
     names = cards.names
     identical = [
-        c for c in state.hands[seat] if names[c] == name and not _cannot_finish_on(state, seat, c)
+        c for c in state.hands[seat] if names[c] == name and not state.cannot_finish_on(seat, c)
     ]
     return _play_actions(state, seat, identical)
 
@@ -700,7 +691,7 @@ def _followers(state: GameState, seat: int) -> list[int]:
             (rules.mode == "same_symbol" and same_symbol)
             or (rules.mode == "same_color" and same_colour)
             or (rules.mode == "color_combo" and (same_colour or same_symbol))
-        ) and not _cannot_finish_on(state, seat, card):
+        ) and not state.cannot_finish_on(seat, card):
             found.append(card)
     return found
 
@@ -860,20 +851,6 @@ def _dump_order_options(state: GameState, seat: int, left: tuple) -> tuple:
     if len(numbers) == 1:
         return tuple(c for c in left if c != numbers[0])
     return left
-
-
-def _dump_allowed(state: GameState, seat: int) -> tuple:
-    """The answers to a colour dump: `none` always; `all` unless it would end
-    the round on an action card where the rules forbid that."""
-    hand = state.hands[seat]
-    same = [c for c in hand if state.cards.color[c] == state.color]
-    if (
-        state.flags.finish_forbidden
-        and len(same) == len(hand)
-        and not any(state.cards.category[c] == "number" for c in same)
-    ):
-        return ("none",)
-    return ("all", "none")
 
 
 def _next_round(state: GameState, events: list) -> None:

@@ -253,6 +253,14 @@ class GameState:
         ctx = PlayContext(actor=seat, card=card)
         return all(fn(self, ctx) == want for fn, want in spec.play_only_if)
 
+    def cannot_finish_on(self, seat: int, card: int) -> bool:
+        """`finish_on_action_card: forbidden`: a seat's last card must be a number."""
+        return (
+            self.flags.finish_forbidden
+            and len(self.hands[seat]) == 1
+            and self.cards.category[card] != "number"
+        )
+
     def hand_points(self, seat: int) -> int:
         points = self.cards.points
         return sum(points[c] for c in self.hands[seat])
