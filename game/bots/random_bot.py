@@ -12,15 +12,7 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, look, actions):
-        count = len(actions)
-        if count == 1:
-            return actions[0]
-        # Rng.below, unrolled: this runs once per action of every simulation.
-        bits = count.bit_length()
-        pick = self.rng.bits(bits)
-        while pick >= count:
-            pick = self.rng.bits(bits)
-        return actions[pick]
+        return actions[self.rng.below(len(actions))] if len(actions) > 1 else actions[0]
 
     def interject(self, look, actions):
         # "Do nothing" is one more option, so a catch is as likely as any move.

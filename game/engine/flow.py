@@ -257,9 +257,7 @@ def _end_turn(state: GameState, events: list) -> None:
         state.play_again = False
         state.skips = 0
     else:
-        nxt = (actor + state.direction) % state.players
-        if state.eliminated[nxt]:
-            nxt = state.next_seat(actor)
+        nxt = state.next_seat(actor)
         if state.skips:
             for _ in range(state.skips):
                 events.append({"t": "skip", "p": nxt})
@@ -279,8 +277,7 @@ def _advance_from(state: GameState, events: list, seat: int) -> None:
     state.actor = seat
     state.play_again = False
     state.skips = 0
-    nxt = (seat + state.direction) % state.players
-    _begin_turn(state, events, nxt if not state.eliminated[nxt] else state.next_seat(seat))
+    _begin_turn(state, events, state.next_seat(seat))
 
 
 def _begin_turn(state: GameState, events: list, seat: int) -> None:
@@ -476,8 +473,7 @@ def _legal_actions(state: GameState, seat: int) -> list:
             actions = _play_options(state, seat, state.hands[seat])
             can_play = bool(actions)
             if not can_play or state.flags.draw_when_playable:
-                can_draw = state.draw_pile or len(state.discard) > 1  # state.can_draw()
-                actions.append(mine.draw if can_draw else mine.pass_)
+                actions.append(mine.draw if state.can_draw() else mine.pass_)
         elif kind == "drawn":
             actions = _drawn_options(state, seat)
             can_play = bool(actions)

@@ -15,25 +15,16 @@ from random import Random
 
 
 class Rng:
-    __slots__ = ("_mt", "bits")
+    __slots__ = ("_mt",)
 
     def __init__(self, seed: int) -> None:
         # Random() seeds from abs(seed); keep seeds n and -n apart.
         self._mt = Random(seed if seed >= 0 else (-seed) + (1 << 64))
-        self.bits = self._mt.getrandbits  # raw bits, for callers that sample in a loop
 
     def clone(self) -> Rng:
         twin = Rng(0)
         twin._mt.setstate(self._mt.getstate())
         return twin
-
-    def __getstate__(self):
-        return self._mt.getstate()
-
-    def __setstate__(self, state) -> None:
-        self._mt = Random()
-        self._mt.setstate(state)
-        self.bits = self._mt.getrandbits
 
     def __deepcopy__(self, memo) -> Rng:
         return self.clone()
