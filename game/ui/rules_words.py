@@ -9,13 +9,9 @@ from __future__ import annotations
 
 def describe(rules, state=None) -> list[str]:
     """The rule set in plain words (the rules package's own description), as lines."""
-    try:
-        from game.rules.describe import describe as words
+    from game.rules.describe import describe as words
 
-        text = words(rules)
-    except Exception:  # noqa: BLE001 - a description that fails must not take the pause down
-        model = rules.model
-        text = f"{model.name}\n\n{model.description}"
+    text = words(rules)
     lines: list[str] = []
     for raw in text.splitlines():
         line = raw.rstrip()
