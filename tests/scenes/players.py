@@ -54,6 +54,17 @@ class Couch:
         else:
             d.frames()
 
+    def play_on(self) -> None:
+        """One step that also carries the table past round scores and the match end."""
+        d = self.d
+        if d.top_name == "RoundScoreScene":
+            d.key(pygame.K_SPACE)
+            d.key(pygame.K_SPACE)
+        elif d.top_name == "MatchEndScene":
+            d.key(pygame.K_RETURN)
+        else:
+            self.step()
+
     def turn(self, scene) -> None:
         d = self.d
         self.turns += 1

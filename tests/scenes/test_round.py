@@ -218,16 +218,7 @@ def test_bots_catch_a_human_who_forgets_uno(driver):
     def caught():
         return any(e["t"] == "catch" and e["p"] == 0 for e in session.log)
 
-    def go():
-        if driver.top_name == "RoundScoreScene":
-            driver.key(pygame.K_SPACE)
-            driver.key(pygame.K_SPACE)
-        elif driver.top_name == "MatchEndScene":
-            driver.key(pygame.K_RETURN)
-        else:
-            couch.step()
-
-    assert driver.until(caught, limit=20000, each=go)
+    assert driver.until(caught, limit=20000, each=couch.play_on)
     catch = next(e for e in session.log if e["t"] == "catch" and e["p"] == 0)
     assert catch["by"] != 0
 
@@ -250,16 +241,7 @@ def test_a_human_catches_a_bot_with_the_c_key(driver, monkeypatch):
             and top.session.state.uno_window not in (-1, 0)
         )
 
-    def go():
-        if driver.top_name == "RoundScoreScene":
-            driver.key(pygame.K_SPACE)
-            driver.key(pygame.K_SPACE)
-        elif driver.top_name == "MatchEndScene":
-            driver.key(pygame.K_RETURN)
-        else:
-            couch.step()
-
-    assert driver.until(human_can_catch, limit=30000, each=go)
+    assert driver.until(human_can_catch, limit=30000, each=couch.play_on)
     target = session.state.uno_window
     driver.key(pygame.K_c, frames=2)
     catches = [e for e in session.log if e["t"] == "catch"]
