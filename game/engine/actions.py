@@ -11,8 +11,20 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 
+class Action:
+    """Actions are immutable values: a copy of one is the action itself."""
+
+    __slots__ = ()
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(Action):
     """Put `card` on the discard pile; `color` names the colour for a wild."""
 
     seat: int
@@ -21,24 +33,24 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Action):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Action):
     """End the turn without playing (after a draw, or when nothing can be done)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class CallUno:
+class CallUno(Action):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Catch:
+class Catch(Action):
     """Catch `target`, who is down to one card and has not called UNO."""
 
     seat: int
@@ -46,21 +58,21 @@ class Catch:
 
 
 @dataclass(frozen=True, slots=True)
-class Challenge:
+class Challenge(Action):
     """Challenge the Wild Draw Four (or any challengeable penalty) aimed at you."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Accept:
+class Accept(Action):
     """Take the pending penalty instead of challenging or stacking."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Choose:
+class Choose(Action):
     """Answer the pending choice: a colour name, a seat number, `keep`, …"""
 
     seat: int
@@ -68,7 +80,7 @@ class Choose:
 
 
 @dataclass(frozen=True, slots=True)
-class NextRound:
+class NextRound(Action):
     seat: int
 
 

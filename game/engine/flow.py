@@ -209,12 +209,14 @@ def _turn_up_first(state: GameState, events: list) -> None:
     cards = state.cards
     pile = state.draw_pile
     first = pile.pop()
+    effects = cards.kind[first].first_card
     # A card that says "return" goes back and another is turned; the deck's
     # validation guarantees some kind does not, so this ends.
-    while cards.kind[first].first_card is None:
+    while effects is None:
         pile.insert(state.rng.below(len(pile) + 1), first)
         state.rng.shuffle(pile)
         first = pile.pop()
+        effects = cards.kind[first].first_card
     state.discard.append(first)
     state.color = cards.color[first]
     state.actor = state.dealer
@@ -228,7 +230,7 @@ def _turn_up_first(state: GameState, events: list) -> None:
         }
     )
     state.ctx = PlayContext(actor=state.dealer, card=first, first_card=True)
-    state.queue = list(cards.kind[first].first_card)
+    state.queue = list(effects)
     _run_effects(state, events)
 
 
@@ -238,6 +240,7 @@ def _turn_up_first(state: GameState, events: list) -> None:
 def _run_effects(state: GameState, events: list) -> None:
     queue = state.queue
     ctx = state.ctx
+    assert ctx is not None, "effects run for a play"
     while queue:
         spec = queue.pop(0)
         if spec.when and not all(fn(state, ctx) == want for fn, want in spec.when):
@@ -327,13 +330,15 @@ def _challenge_open(state: GameState) -> bool:
 
 
 def _open_penalty(state: GameState, events: list, seat: int, can_stack: bool) -> None:
-    can_stack = can_stack and state.penalty.stackable
+    owed = state.penalty
+    assert owed is not None, "a penalty is owed"
+    can_stack = can_stack and owed.stackable
     can_answer = (
         _challenge_open(state)
         or (can_stack and _stack_cards(state, seat))
         # When identical cards may be played out of turn, someone may answer for the
         # seat: it takes its cards itself.
-        or (state.flags.jump_in and state.penalty.resume_seat is None)
+        or (state.flags.jump_in and owed.resume_seat is None)
     )
     if not can_answer:
         _take_penalty(state, events, seat, turn_announced=False)
@@ -344,6 +349,7 @@ def _open_penalty(state: GameState, events: list, seat: int, can_stack: bool) ->
 
 def _take_penalty(state: GameState, events: list, seat: int, turn_announced: bool) -> None:
     owed = state.penalty
+    assert owed is not None, "a penalty is owed"
     state.penalty = None
     state.take_cards(seat, owed.count, "penalty", events)
     _after_penalty(state, events, seat, owed, owed.lose_turn, turn_announced)
@@ -623,7 +629,8 @@ def _lay_down(state: GameState, events: list, seat: int, card: int, color: str |
 
 
 def _play(state: GameState, events: list, seat: int, card: int, color: str | None) -> None:
-    decision = state.pending  # a Play always answers an open decision
+    decision = state.pending
+    assert decision is not None, "a Play answers an open decision"
     if decision.kind == "more":
         _play_more(state, events, seat, card, color)
         return
@@ -643,7 +650,7 @@ def _play(state: GameState, events: list, seat: int, card: int, color: str | Non
     if not effects and hand and not state.flags.multi_play:
         _end_turn(state, events)
         return
-    state.ctx = PlayContext(
+    state.ctx = ctx = PlayContext(
         seat,  # actor
         card,
         cards.color[card] < 0 and color is not None,  # color_named
@@ -654,8 +661,8 @@ def _play(state: GameState, events: list, seat: int, card: int, color: str | Non
         prev_color,
     )
     if state.flags.multi_play and hand and decision.kind == "play":
-        state.ctx.cards = [card]
-        state.ctx.base_top = state.discard[-2]
+        ctx.cards = [card]
+        ctx.base_top = state.discard[-2]
         if _followers(state, seat):
             state.pending = Decision("more", seat)
             return
@@ -666,7 +673,9 @@ def _play(state: GameState, events: list, seat: int, card: int, color: str | Non
 def _followers(state: GameState, seat: int) -> list[int]:
     """Cards that may join a play of several cards, going by its first card."""
     rules = state.rules.model.turn.multi_play
-    played = state.ctx.cards
+    ctx = state.ctx
+    assert ctx is not None, "several cards are being played"
+    played = ctx.cards
     if rules.max_cards is not None and len(played) >= rules.max_cards:
         return []
     cards = state.cards
@@ -675,7 +684,7 @@ def _followers(state: GameState, seat: int) -> list[int]:
     if rules.mode == "color_combo":
         # Source 000: on a red 3, more red cards and the 3s of other colours,
         # so the combo is judged against the card the turn started on.
-        colour, symbol = state.ctx.prev_color, cards.symbol[state.ctx.base_top]
+        colour, symbol = ctx.prev_color, cards.symbol[ctx.base_top]
     found = []
     for card in state.hands[seat]:
         own = cards.color[card]
@@ -695,6 +704,7 @@ def _followers(state: GameState, seat: int) -> list[int]:
 def _play_more(state: GameState, events: list, seat: int, card: int, color) -> None:
     _lay_down(state, events, seat, card, color)
     ctx = state.ctx
+    assert ctx is not None, "several cards are being played"
     ctx.cards.append(card)
     ctx.card = card
     if not state.hands[seat]:
@@ -707,6 +717,7 @@ def _play_more(state: GameState, events: list, seat: int, card: int, color) -> N
 def _finish_multi_play(state: GameState, events: list) -> None:
     state.pending = None
     ctx = state.ctx
+    assert ctx is not None, "several cards are being played"
     effects = state.cards.effects
     if state.rules.model.turn.multi_play.effects == "every_card":
         state.queue = [spec for card in ctx.cards for spec in effects[card]]
@@ -717,7 +728,9 @@ def _finish_multi_play(state: GameState, events: list) -> None:
 
 def _jump_in(state: GameState, events: list, seat: int) -> None:
     """An identical card played out of turn: play goes on from that seat."""
-    events.append({"t": "jump_in", "p": seat, "over": state.pending.seat})
+    decision = state.pending
+    assert decision is not None, "a card played out of turn cuts into an open turn"
+    events.append({"t": "jump_in", "p": seat, "over": decision.seat})
     if state.rules.model.turn.jump_in.cancels_action:
         state.penalty = None
         state.skips = 0
@@ -765,6 +778,7 @@ def _pass(state: GameState, events: list, seat: int) -> None:
 
 def _challenge(state: GameState, events: list, seat: int) -> None:
     owed = state.penalty
+    assert owed is not None, "a challenge answers a penalty"
     state.penalty = None
     names = state.cards.names
     events.append({"t": "challenge", "by": seat, "p": owed.source, "guilty": owed.guilty})
@@ -792,6 +806,7 @@ def _challenge(state: GameState, events: list, seat: int) -> None:
 
 def _choose(state: GameState, events: list, seat: int, value) -> None:
     decision = state.pending
+    assert decision is not None, "a Choose answers an open decision"
     state.pending = None
     if decision.kind == "draft":
         _draft(state, events, seat, value)
@@ -803,7 +818,9 @@ def _choose(state: GameState, events: list, seat: int, value) -> None:
         state.color = state.cards.colors.index(value)
         events.append({"t": "color", "p": seat, "color": value})
     else:
-        state.ctx.chosen = value
+        ctx = state.ctx
+        assert ctx is not None, "a player is chosen for a card's effect"
+        ctx.chosen = value
         events.append({"t": "chose", "p": seat, "player": value})
     _run_effects(state, events)
 
@@ -825,6 +842,7 @@ def _dump(state: GameState, events: list, seat: int, value) -> None:
         _lay_down(state, events, seat, left[0], None)
     last = state.discard[-1]
     ctx = state.ctx
+    assert ctx is not None, "the dump is a card's effect"
     # Play goes on from the seat that dumped; its last card's effects apply.
     state.actor = seat
     state.ctx = PlayContext(
@@ -892,7 +910,7 @@ def why_illegal(state: GameState, action) -> str:
         if cards.needs_color[card] and action.color not in cards.colors:
             return "name a colour for a wild"
         if not state.play_allowed(seat, card):
-            return _restriction_text(state, card)
+            return _restriction_text(state, seat, card)
         if len(state.hands[seat]) == 1:
             return "the last card may not be an action card"
     if kind is Draw and decision.kind == "play":
@@ -902,7 +920,7 @@ def why_illegal(state: GameState, action) -> str:
     return "that is not one of the choices now"
 
 
-def _restriction_text(state: GameState, card: int) -> str:
+def _restriction_text(state: GameState, seat: int, card: int) -> str:
     """ "Wild Draw Four only without a red card": the conditions the seat fails."""
     from game.engine.conditions import REGISTRY
 
@@ -910,7 +928,7 @@ def _restriction_text(state: GameState, card: int) -> str:
     spec = cards.kind[card]
     label = spec.model.label or spec.name.replace("_", " ").title()
     colour = cards.color_name(state.color)
-    ctx = PlayContext(actor=state.pending.seat, card=card)
+    ctx = PlayContext(actor=seat, card=card)
     parts = [
         REGISTRY[name].refusal_text(want, colour)
         for name, want in (spec.play_only_if_text or {}).items()

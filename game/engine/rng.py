@@ -12,6 +12,18 @@ same game on any machine. A state copy copies the generator with it.
 from __future__ import annotations
 
 from random import Random
+from typing import Protocol
+
+
+class RandomSource(Protocol):
+    """What the game state needs of its generator: an `Rng`, or in scenario
+    tests a rigged stand-in that decides the deck."""
+
+    def below(self, n: int) -> int: ...
+
+    def shuffle(self, items: list) -> None: ...
+
+    def clone(self) -> RandomSource: ...
 
 
 class Rng:

@@ -338,6 +338,7 @@ def compile_effects(raw: list, loc: Loc, problems: list) -> tuple[EffectSpec, ..
     specs = []
     for i, entry in enumerate(raw):
         here = loc + (i,)
+        params: Any
         if isinstance(entry, str):
             name, params = entry, {}
         elif isinstance(entry, dict) and len(entry) == 1:

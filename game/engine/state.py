@@ -11,11 +11,11 @@ the log is the event stream.
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine.rng import Rng
+from game.engine.rng import RandomSource
 from game.engine.ruleset import WILD, KindSpec, RuleSet
 
 
@@ -38,13 +38,23 @@ class CardTable:
             kind = spec.model
             colours = [-1] if kind.wild else range(len(self.colors))
             for colour in colours:
+                # (face, copies, points, effects) of each face of the kind
+                faces: list[tuple[str, int, int, tuple]]
                 if kind.category == "number":
-                    faces = [(str(f), kind.copies_of.get(f, kind.copies), f) for f in kind.faces]
+                    faces = [
+                        (
+                            str(f),
+                            kind.copies_of.get(f, kind.copies),
+                            kind.points if isinstance(kind.points, int) else f,
+                            spec.face_effects.get(f, spec.effects),
+                        )
+                        for f in kind.faces or ()
+                    ]
                 else:
-                    faces = [(name, kind.copies, None)]
-                for face, copies, value in faces:
-                    points = value if kind.points == "face" else kind.points
-                    effects = spec.face_effects.get(value, spec.effects)
+                    # Validation allows points: face on number kinds only.
+                    points = kind.points if isinstance(kind.points, int) else 0
+                    faces = [(name, kind.copies, points, spec.effects)]
+                for face, copies, points, effects in faces:
                     for _ in range(copies):
                         self.effects.append(effects)
                         colour_name = WILD if colour < 0 else self.colors[colour]
@@ -170,7 +180,7 @@ class GameState:
     plays: list  # per seat, per card id: the shared Play actions (CardTable.plays_for)
     players: int
     names: list[str]
-    rng: Rng
+    rng: RandomSource
     target: int | None
     single_round: bool = False
     hands: list[list[int]] = field(default_factory=list)
@@ -206,10 +216,28 @@ class GameState:
     draft_discard: list[int] = field(default_factory=list)
 
     def clone(self) -> GameState:
-        """A copy that shares only immutable parts (rules, card table)."""
-        memo = {id(self.rules): self.rules, id(self.cards): self.cards, id(self.flags): self.flags}
-        memo[id(self.plays)] = self.plays
-        return copy.deepcopy(self, memo)
+        """A copy that shares only what never changes during a game: the rules,
+        the card table, the shared actions and decisions, the effects queued."""
+        ctx = self.ctx
+        penalty = self.penalty
+        return dataclasses.replace(
+            self,
+            names=list(self.names),
+            rng=self.rng.clone(),
+            hands=[list(hand) for hand in self.hands],
+            draw_pile=list(self.draw_pile),
+            discard=list(self.discard),
+            scores=list(self.scores),
+            rounds_won=list(self.rounds_won),
+            eliminated=list(self.eliminated),
+            penalty=None if penalty is None else dataclasses.replace(penalty),
+            queue=list(self.queue),
+            ctx=None if ctx is None else dataclasses.replace(ctx, cards=list(ctx.cards)),
+            uno_called=list(self.uno_called),
+            drawn=list(self.drawn),
+            legal_cache={},
+            draft_discard=list(self.draft_discard),
+        )
 
     # --- seats -------------------------------------------------------------
 
