@@ -11,6 +11,7 @@ from pathlib import Path
 
 from game.bots import BOTS, make_bot
 from game.engine.rng import Rng
+from game.native import engine_kind
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
 from game.sim import Tally, play_match
@@ -159,6 +160,7 @@ def _simulate(args) -> int:
         "games": tally.games,
         "seconds": round(seconds, 3),
         "games_per_second": round(tally.games / seconds, 2) if seconds else None,
+        "engine": engine_kind(),  # compiled or python: it decides games_per_second
         "wins": tally.wins,
         **tally.summary(),
     }
@@ -169,7 +171,7 @@ def _simulate(args) -> int:
     print(f"rules:                {' + '.join(args.rules)}  ({args.players} seats, {args.bots})")
     print(f"games:                {summary['games']} {unit}, {summary['rounds']} rounds")
     print(f"seconds:              {summary['seconds']}")
-    print(f"games per second:     {summary['games_per_second']}")
+    print(f"games per second:     {summary['games_per_second']}  ({engine_kind()} engine)")
     print(f"mean turns per round: {summary['turns_per_round']:.1f}")
     print(f"cards drawn per turn: {summary['cards_drawn_per_turn']:.2f}")
     print(f"first player wins:    {summary['first_player_win_share']:.1%} of rounds")

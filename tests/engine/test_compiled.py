@@ -1,0 +1,112 @@
+"""The compiled engine (tools/build_engine.py, game/native.py): built from the
+source on this machine, it must pass every engine test, golden logs included;
+a build that no longer matches the source is never used."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from game import native
+
+ROOT = Path(__file__).resolve().parents[2]
+
+inner_run = pytest.mark.skipif(
+    os.environ.get("COUCH_UNO_ENGINE") == "compiled",
+    reason="this run is the compiled one; building again from inside it proves nothing",
+)
+
+
+def _python(code: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+    )
+
+
+_SHOW = "import game.native as n, game.engine.flow as f; print(n.engine_kind(), f.__file__)"
+
+
+def _can_compile() -> bool:
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    return shutil.which(os.environ.get("CC", "cc")) is not None and headers.exists()
+
+
+@inner_run
+@pytest.mark.skipif(
+    not _can_compile(), reason="needs a C compiler and Python.h (Debian: gcc python3-dev)"
+)
+def test_compiled_engine_passes_the_engine_tests(tmp_path):
+    out = tmp_path / "engine"
+    built = subprocess.run(
+        [sys.executable, "tools/build_engine.py", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    env = {"COUCH_UNO_ENGINE": "compiled", "COUCH_UNO_ENGINE_DIR": str(out)}
+    shown = _python(_SHOW, **env)
+    kind, flow_file = shown.stdout.split()
+    assert kind == "compiled" and flow_file.startswith(str(out)), shown.stdout + shown.stderr
+    tests = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "tests/engine"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+    )
+    assert tests.returncode == 0, tests.stdout[-4000:] + tests.stderr[-2000:]
+
+
+def _fake_build(directory: Path, stamp: dict) -> None:
+    directory.mkdir(parents=True)
+    (directory / native.STAMP).write_text(json.dumps(stamp), encoding="utf-8")
+
+
+def test_a_build_older_than_the_source_is_not_used(tmp_path):
+    stamp = native.fingerprint()
+    stamp["sources"]["flow.py"] = "0" * 64  # flow.py was edited after the build
+    _fake_build(tmp_path / "engine", stamp)
+    directory = str(tmp_path / "engine")
+    assert "older than the source" in native.why_not_usable(tmp_path / "engine")
+    auto = _python(_SHOW, COUCH_UNO_ENGINE="auto", COUCH_UNO_ENGINE_DIR=directory)
+    assert auto.stdout.split()[0] == "python"
+    assert auto.stdout.split()[1].endswith("flow.py")
+    asked = _python(_SHOW, COUCH_UNO_ENGINE="compiled", COUCH_UNO_ENGINE_DIR=directory)
+    assert asked.returncode != 0
+    assert "older than the source" in asked.stderr
+
+
+def test_a_missing_build_is_named_when_asked_for(tmp_path):
+    asked = _python(_SHOW, COUCH_UNO_ENGINE="compiled", COUCH_UNO_ENGINE_DIR=str(tmp_path))
+    assert asked.returncode != 0
+    assert "no compiled engine" in asked.stderr and "build_engine.py" in asked.stderr
+
+
+def test_an_unreadable_stamp_is_a_reason_not_a_crash(tmp_path):
+    (tmp_path / native.STAMP).write_bytes(b"\xff\x00 not json")
+    assert "unreadable" in native.why_not_usable(tmp_path)
+    auto = _python(_SHOW, COUCH_UNO_ENGINE="auto", COUCH_UNO_ENGINE_DIR=str(tmp_path))
+    assert auto.returncode == 0 and auto.stdout.startswith("python")
+
+
+def test_the_engine_runs_as_requested():
+    import game.engine.flow as flow
+
+    compiled = not flow.__file__.endswith(".py")
+    assert compiled == (native.engine_kind() == "compiled")
+    if os.environ.get("COUCH_UNO_ENGINE") == "compiled":
+        assert compiled
+    if os.environ.get("COUCH_UNO_ENGINE") == "python":
+        assert not compiled
