@@ -411,17 +411,13 @@ def _end_round(state: GameState, events: list, winner: int, blocked: bool = Fals
 def _play_options(state: GameState, seat: int, candidates) -> list:
     """The Play actions for those `candidates` the seat may play now."""
     cards = state.cards
-    colour_of = cards.color
-    symbol_of = cards.symbol_id
+    fits = cards.fits[state.color][cards.symbol_id[state.discard[-1]]]  # see state.matches
     refusable = cards.refusable
     plays_for = state.plays[seat]
-    colour = state.color
-    top_symbol = symbol_of[state.discard[-1]]
     last_card = state.flags.finish_forbidden and len(state.hands[seat]) == 1
     actions: list = []
     for card in candidates:
-        own = colour_of[card]
-        if own >= 0 and own != colour and symbol_of[card] != top_symbol:
+        if not fits[card]:
             continue
         if refusable[card] and not state.play_allowed(seat, card):
             continue
