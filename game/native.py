@@ -65,6 +65,11 @@ def why_not_usable(directory: Path) -> str | None:
         return f"the compiled engine's {STAMP} is unreadable ({err}); build it again"
     if stamp != fingerprint():
         return "the compiled engine is older than the source or another Python's; build it again"
+    missing = [
+        path.name for path in _CompiledEngineFinder(directory).files.values() if not path.exists()
+    ]
+    if missing:
+        return f"the compiled engine in {directory} lacks {', '.join(missing)}; build it again"
     return None
 
 

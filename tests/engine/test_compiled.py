@@ -94,6 +94,14 @@ def test_a_missing_build_is_named_when_asked_for(tmp_path):
     assert "no compiled engine" in asked.stderr and "build_engine.py" in asked.stderr
 
 
+def test_a_build_missing_a_module_is_not_used(tmp_path):
+    _fake_build(tmp_path / "engine", native.fingerprint())  # a stamp, no modules
+    reason = native.why_not_usable(tmp_path / "engine")
+    assert "lacks" in reason and "flow" in reason
+    auto = _python(_SHOW, COUCH_UNO_ENGINE="auto", COUCH_UNO_ENGINE_DIR=str(tmp_path / "engine"))
+    assert auto.returncode == 0 and auto.stdout.startswith("python")
+
+
 def test_an_unreadable_stamp_is_a_reason_not_a_crash(tmp_path):
     (tmp_path / native.STAMP).write_bytes(b"\xff\x00 not json")
     assert "unreadable" in native.why_not_usable(tmp_path)
