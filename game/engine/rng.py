@@ -6,7 +6,7 @@ and have not changed across Python versions, and they run in C, which
 matters when simulations shuffle millions of decks. Everything built on top
 (bounded integers, shuffles) is written here, because `random.shuffle` and
 `randrange` are library details that may change; so the same seed gives the
-same game on any machine. A state copy copies the generator with it.
+same game on any machine. `GameState.clone` copies the generator with it.
 """
 
 from __future__ import annotations
@@ -37,9 +37,6 @@ class Rng:
         twin = Rng(0)
         twin._mt.setstate(self._mt.getstate())
         return twin
-
-    def __deepcopy__(self, memo) -> Rng:
-        return self.clone()
 
     def next_u64(self) -> int:
         return self._mt.getrandbits(64)

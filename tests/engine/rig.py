@@ -405,9 +405,6 @@ class RiggedRng:
         twin.inner = self.inner.clone()
         return twin
 
-    def __deepcopy__(self, memo) -> RiggedRng:
-        return self.clone()
-
     def below(self, n: int) -> int:
         return 0 if self.script else self.inner.below(n)
 
