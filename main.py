@@ -2,13 +2,7 @@
 
 import sys
 
-try:
-    from game.cli import main
-except ImportError as err:
-    if type(err).__name__ != "EngineBuildError":
-        raise
-    # COUCH_UNO_ENGINE=compiled without a matching build: say so, no traceback.
-    sys.exit(f"couch-uno: {err}")
+from game.cli import main
 
 if __name__ == "__main__":
     try:

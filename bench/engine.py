@@ -88,10 +88,8 @@ def main() -> int:
     parser.add_argument("--engine", choices=("auto", "python", "compiled"), default="auto")
     args = parser.parse_args()
     os.environ["COUCH_UNO_ENGINE"] = args.engine
-    try:
-        from game.native import engine_kind
-    except ImportError as err:  # --engine compiled without a matching build
-        parser.exit(2, f"{err}\n")
+    from game.native import engine_kind  # stops with the reason if it cannot be had
+
     print(f"engine: {engine_kind()}")
     print(f"{'seats':>5} {'couch-uno r/s':>14} {'rlcard r/s':>11} {'ratio':>6}")
     for seats in args.seats:

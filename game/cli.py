@@ -171,7 +171,7 @@ def _simulate(args) -> int:
     print(f"rules:                {' + '.join(args.rules)}  ({args.players} seats, {args.bots})")
     print(f"games:                {summary['games']} {unit}, {summary['rounds']} rounds")
     print(f"seconds:              {summary['seconds']}")
-    print(f"games per second:     {summary['games_per_second']}  ({engine_kind()} engine)")
+    print(f"games per second:     {summary['games_per_second']}  ({summary['engine']} engine)")
     print(f"mean turns per round: {summary['turns_per_round']:.1f}")
     print(f"cards drawn per turn: {summary['cards_drawn_per_turn']:.2f}")
     print(f"first player wins:    {summary['first_player_win_share']:.1%} of rounds")

@@ -31,9 +31,9 @@ GROUP = "couch_uno_engine"  # mypyc's name for the shared library of the group
 STAMP = "stamp.json"
 
 
-class EngineBuildError(ImportError):
-    """`COUCH_UNO_ENGINE=compiled` was asked for and cannot be had. Raised by
-    `import game`, so entry points catch it as the ImportError it is."""
+class EngineBuildError(RuntimeError):
+    """`COUCH_UNO_ENGINE` asks for what cannot be had (a compiled engine
+    without a matching build, or an unknown value)."""
 
 
 def source_paths() -> list[Path]:

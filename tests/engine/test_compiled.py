@@ -92,6 +92,14 @@ def test_a_missing_build_is_named_when_asked_for(tmp_path):
     asked = _python(_SHOW, COUCH_UNO_ENGINE="compiled", COUCH_UNO_ENGINE_DIR=str(tmp_path))
     assert asked.returncode != 0
     assert "no compiled engine" in asked.stderr and "build_engine.py" in asked.stderr
+    assert "Traceback" not in asked.stderr
+
+
+def test_an_unknown_engine_choice_is_refused_by_name():
+    asked = _python(_SHOW, COUCH_UNO_ENGINE="fast")
+    assert asked.returncode != 0
+    assert "auto, python or compiled, not 'fast'" in asked.stderr
+    assert "Traceback" not in asked.stderr
 
 
 def test_a_build_missing_a_module_is_not_used(tmp_path):
