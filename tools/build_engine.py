@@ -49,7 +49,8 @@ _SETUP = textwrap.dedent(
 
 
 def build(out: Path) -> None:
-    if shutil.which(os.environ.get("CC", "cc")) is None:
+    # (On Windows setuptools finds MSVC by itself; elsewhere it calls `cc`.)
+    if os.name == "posix" and shutil.which(os.environ.get("CC", "cc")) is None:
         raise SystemExit("no C compiler found (Debian: apt-get install gcc python3-dev)")
     out = out.resolve()
     if out.exists():
