@@ -1,7 +1,46 @@
-"""Every test runs headless: no window, no sound device, no pygame banner."""
+"""Every test runs headless: no window, no sound device, no pygame banner.
+
+Two depths of testing. The default run (the README's test command, and CI)
+is quick: property tests draw fewer examples and tests marked `slow` are
+skipped. `python -m pytest --thorough` draws the full number of examples
+and runs the slow tests too (the compiled engine against every engine
+test, for one): run it before a release or after touching the engine.
+"""
 
 import os
+
+import pytest
+from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+_LENIENT = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+settings.register_profile("quick", deadline=None, suppress_health_check=_LENIENT)
+settings.register_profile("thorough", deadline=None, suppress_health_check=_LENIENT)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--thorough",
+        action="store_true",
+        help="full hypothesis example counts, and the tests marked slow",
+    )
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: runs only with --thorough")
+    thorough = config.getoption("--thorough") or os.environ.get("COUCH_UNO_TESTS") == "thorough"
+    # Subprocesses that run pytest again (the compiled-engine check) inherit the depth.
+    os.environ["COUCH_UNO_TESTS"] = "thorough" if thorough else "quick"
+    settings.load_profile(os.environ["COUCH_UNO_TESTS"])
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.environ.get("COUCH_UNO_TESTS") == "thorough":
+        return
+    skip = pytest.mark.skip(reason="slow: run with --thorough")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

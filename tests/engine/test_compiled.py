@@ -1,6 +1,7 @@
 """The compiled engine (tools/build_engine.py, game/native.py): built from the
-source on this machine, it must pass every engine test, golden logs included;
-a build that no longer matches the source is never used."""
+source on this machine, it must play the golden logs and a seeded sample over
+every rule set byte for byte as the source does (and, with `--thorough`, pass
+every engine test); a build that no longer matches the source is never used."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from game import native
+from tests.engine import sample_logs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,12 +44,15 @@ def _can_compile() -> bool:
     return shutil.which(os.environ.get("CC", "cc")) is not None and headers.exists()
 
 
-@inner_run
-@pytest.mark.skipif(
+needs_compiler = pytest.mark.skipif(
     not _can_compile(), reason="needs a C compiler and Python.h (Debian: gcc python3-dev)"
 )
-def test_compiled_engine_passes_the_engine_tests(tmp_path):
-    out = tmp_path / "engine"
+
+
+@pytest.fixture(scope="module")
+def compiled_env(tmp_path_factory) -> dict[str, str]:
+    """A fresh build of the engine from today's source, and the environment that runs it."""
+    out = tmp_path_factory.mktemp("build") / "engine"
     built = subprocess.run(
         [sys.executable, "tools/build_engine.py", "--out", str(out)],
         cwd=ROOT,
@@ -59,10 +64,45 @@ def test_compiled_engine_passes_the_engine_tests(tmp_path):
     shown = _python(_SHOW, **env)
     kind, flow_file = shown.stdout.split()
     assert kind == "compiled" and flow_file.startswith(str(out)), shown.stdout + shown.stderr
+    return env
+
+
+@inner_run
+@needs_compiler
+def test_compiled_engine_plays_the_golden_logs_and_a_sample_alike(compiled_env):
+    """The golden logs, and a seeded sample of games over every rule set, come
+    out of the compiled engine byte for byte as out of the source."""
+    golden = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/engine/test_golden.py",
+        ],
+        cwd=ROOT,
+        env={**os.environ, **compiled_env},
+        capture_output=True,
+        text=True,
+    )
+    assert golden.returncode == 0, golden.stdout[-4000:] + golden.stderr[-2000:]
+    compiled = _python(
+        "from tests.engine.sample_logs import digest; print(digest())", **compiled_env
+    )
+    assert compiled.returncode == 0, compiled.stderr[-2000:]
+    assert compiled.stdout.strip() == sample_logs.digest()
+
+
+@inner_run
+@needs_compiler
+@pytest.mark.slow
+def test_compiled_engine_passes_the_engine_tests(compiled_env):
     tests = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "tests/engine"],
         cwd=ROOT,
-        env={**os.environ, **env},
+        env={**os.environ, **compiled_env},
         capture_output=True,
         text=True,
     )

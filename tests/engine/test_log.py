@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import make_bot
@@ -29,6 +29,7 @@ from game.log import (
 )
 from game.rules.loader import load_rules
 from game.sim import play_match
+from tests.depth import examples
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -488,7 +489,7 @@ def tamperings(draw, size: int):
     return kind, index, field, value
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150))
 @given(data=st.data())
 def test_a_tampered_log_is_refused_or_replayed_never_crashes(match, data):
     events = copy.deepcopy(match[:400])

@@ -24,7 +24,7 @@ import copy
 import dataclasses
 import functools
 
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.bots import make_bot
@@ -42,6 +42,7 @@ from game.engine.rng import Rng
 from game.log import LogError, TableReplay, encode_event
 from game.rules.loader import RULES_DIR
 from game.rules.yamlsafe import load_yaml_file
+from tests.depth import examples
 
 # Far beyond any game seen: the longest option mixes take ~40,000 actions.
 MAX_ACTIONS = 100_000
@@ -299,11 +300,7 @@ class Checker:
 CLASSIC_DEFAULTS: dict = {}
 
 
-@settings(
-    max_examples=300,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@settings(max_examples=examples(300))
 @given(options=classic_options(), table=tables())
 @example(options=CLASSIC_DEFAULTS, table=(7, 4, ["basic"] * 4))
 @example(options=CLASSIC_DEFAULTS, table=(3, 10, ["random"] * 10))
@@ -331,7 +328,7 @@ def test_every_action_keeps_the_table_consistent(options, table):
     assert checker.round_ends == state.round_no, context
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30))
 @given(options=classic_options(), table=tables())
 def test_same_seed_and_actions_give_the_same_log_bytes(options, table):
     seed, players, levels = table
@@ -398,7 +395,7 @@ def _shared_contents(state, shared: set[str]) -> dict:
     }
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40))
 @given(options=classic_options(), table=tables())
 def test_pure_apply_leaves_the_state_untouched(options, table):
     seed, players, levels = table

@@ -8,11 +8,12 @@ name two files; everything it accepts must play.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
+from tests.depth import examples
 from tests.engine.test_properties import Checker, play_game
 
 BASES = [n for n in available_rule_sets() if not n.startswith("house/")]
@@ -26,11 +27,7 @@ def mixes(draw):
     return [base, *house]
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@settings(max_examples=examples(150))
 @given(
     names=mixes(),
     seed=st.integers(0, 2**31),
@@ -58,7 +55,7 @@ def test_every_rule_mix_keeps_the_table_consistent(names, seed, seat_pick, level
     assert state.over and checker.round_ends >= 1
 
 
-@settings(max_examples=len(BASES) * 4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(len(BASES) * 4), deadline=None)
 @given(base=st.sampled_from(BASES), seed=st.integers(0, 2**31))
 def test_every_base_plays_full_matches(base, seed):
     rules = load_rules([base])

@@ -9,7 +9,7 @@ import time
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.errors import RuleError, RuleFileError
@@ -21,6 +21,7 @@ from game.rules.yamlsafe import (
     load_yaml,
     load_yaml_file,
 )
+from tests.depth import examples
 
 FILENAME = "rules/x.yaml"
 # A refusal guarantee, so generous: the loader takes well under a second for each.
@@ -610,19 +611,19 @@ def assert_loads_or_refuses(text: str | bytes) -> None:
         assert () in loaded.marks
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300))
 @given(st.text(max_size=300))
 def test_fuzz_random_text(text):
     assert_loads_or_refuses(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(st.binary(max_size=300))
 def test_fuzz_random_bytes(data):
     assert_loads_or_refuses(data)
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000))
 @given(st.lists(st.sampled_from(YAML_PIECES), max_size=60).map("".join))
 def test_fuzz_yaml_like_text(text):
     assert_loads_or_refuses(text)
@@ -651,7 +652,7 @@ plain_documents = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(plain_documents, st.booleans())
 def test_safe_dump_output_loads_back_unchanged(document, flow_style):
     text = yaml.safe_dump(document, default_flow_style=flow_style, allow_unicode=True)
