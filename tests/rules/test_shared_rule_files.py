@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.bots import make_bot
-from game.cli import MAX_ERRORS_SHOWN, for_terminal, print_errors
+from game.cli import MAX_ERRORS_SHOWN, for_terminal, main, print_errors
 from game.engine import new_game
 from game.engine.flow import MAX_CUTS
 from game.engine.ruleset import MAX_DECK, MAX_SEATS, validate_rules
@@ -42,6 +42,24 @@ def run(args: list[str], cwd: Path, timeout: float = 120) -> subprocess.Complete
         cwd=cwd,
         timeout=timeout,
     )
+
+
+class Said:
+    def __init__(self, returncode: int, stdout: str, stderr: str) -> None:
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+@pytest.fixture
+def cli(capsys, monkeypatch):
+    """`python main.py ARGS` in this process (for commands that cannot hang)."""
+
+    def call(args: list[str], cwd: Path) -> Said:
+        monkeypatch.chdir(cwd)
+        code = main(args)
+        out = capsys.readouterr()
+        return Said(code, out.out, out.err)
+
+    return call
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -124,8 +142,8 @@ def test_the_reported_one_face_deck_simulates_to_its_end(tmp_path):
             "cards.n.faces: List should have at most 100 items after validation, not 3000",
         ),
         (
-            "".join(f"  k{i}: {{copies: 100}}\n" for i in range(5000)),
-            "cards: Dictionary should have at most 32 items after validation, not 5000",
+            "".join(f"  k{i}: {{copies: 100}}\n" for i in range(500)),
+            "cards: Dictionary should have at most 32 items after validation, not 500",
         ),
         (
             "  n: {category: number, faces: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], copies: 100}\n",
@@ -139,10 +157,10 @@ def test_deck_size_is_bounded(tmp_path, cards, wanted):
     assert any(wanted in m for m in messages(tmp_path, "big.yaml")), messages(tmp_path, "big.yaml")
 
 
-def test_twenty_thousand_colours_are_refused(tmp_path):
-    colours = ", ".join(f"c{i}" for i in range(20_000))
+def test_thousands_of_colours_are_refused(tmp_path):
+    colours = ", ".join(f"c{i}" for i in range(2_000))
     write(tmp_path, "c.yaml", f"extends: classic\ncolors: [{colours}]\n")
-    assert "colors: List should have at most 8 items after validation, not 20000" in messages(
+    assert "colors: List should have at most 8 items after validation, not 2000" in messages(
         tmp_path, "c.yaml"
     )
 
@@ -269,10 +287,10 @@ def test_ambiguous_card_codes_are_refused(tmp_path, body, wanted):
 # 8. Terminal injection, and a cap on the number of errors -------------------------
 
 
-def test_check_escapes_control_characters_and_prints_one_line_per_error(tmp_path):
+def test_check_escapes_control_characters_and_prints_one_line_per_error(tmp_path, cli):
     key = "\\e[31mred\\e[0m\\nfake.yaml:1:1: injected"
     write(tmp_path, "inj.yaml", f'extends: classic\nuno: {{"{key}": 1}}\n')
-    done = run(["check", "inj.yaml"], tmp_path)
+    done = cli(["check", "inj.yaml"], tmp_path)
     assert done.returncode == 1
     assert "\x1b" not in done.stdout and "\\x1b[31m" in done.stdout
     [line] = done.stdout.splitlines()
@@ -286,9 +304,9 @@ def test_for_terminal_escapes_every_control_character():
     assert for_terminal("one\ntwo\x1b", keep_newlines=True) == "one\ntwo\\x1b"
 
 
-def test_rules_refuses_text_that_would_steer_the_terminal(tmp_path):
+def test_rules_refuses_text_that_would_steer_the_terminal(tmp_path, cli):
     write(tmp_path, "bell.yaml", 'extends: classic\ndescription: "ding\\a\\e[2J\\0"\n')
-    done = run(["rules", "bell.yaml"], tmp_path)
+    done = cli(["rules", "bell.yaml"], tmp_path)
     assert done.returncode == 1
     assert "description: control character U+0007" in done.stderr
     assert "\x07" not in done.stderr + done.stdout
@@ -302,8 +320,8 @@ def test_error_output_is_capped(capsys):
     assert lines[-1] == f"and {20_000 - MAX_ERRORS_SHOWN} more"
 
 
-def test_twenty_thousand_missing_extends_targets_are_one_error(tmp_path):
-    names = ", ".join(f"nope{i}" for i in range(20_000))
+def test_thousands_of_missing_extends_targets_are_one_error(tmp_path):
+    names = ", ".join(f"nope{i}" for i in range(2_000))
     write(tmp_path, "many.yaml", f"extends: [{names}]\n")
     assert messages(tmp_path, "many.yaml") == [
         "extends: a rule-set name or a list of at most 32 names"
@@ -320,12 +338,12 @@ def test_check_on_a_fifo_answers_without_waiting(tmp_path):
 
 
 @pytest.mark.parametrize("command", ["check", "rules", "simulate"])
-def test_symlink_loops_are_refused_in_words(tmp_path, command):
+def test_symlink_loops_are_refused_in_words(tmp_path, cli, command):
     os.symlink("loop.yaml", tmp_path / "loop.yaml")
     write(tmp_path, "ext.yaml", "extends: loop.yaml\n")
     for name in ("loop.yaml", "ext.yaml"):
         args = [command, name] if command != "simulate" else [command, "--rules", name]
-        done = run(args, tmp_path)
+        done = cli(args, tmp_path)
         assert done.returncode == 1
         assert "Traceback" not in done.stderr
         assert "Too many levels of symbolic links" in done.stdout + done.stderr
@@ -403,8 +421,8 @@ def test_load_rules_resolves_a_log_rules_field_from_the_log_folder(tmp_path):
     ],
     ids=lambda a: " ".join(a) or "empty",
 )
-def test_odd_names_are_refused_in_words(tmp_path, args):
-    done = run(args, tmp_path)
+def test_odd_names_are_refused_in_words(tmp_path, cli, args):
+    done = cli(args, tmp_path)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     said = done.stdout + done.stderr
