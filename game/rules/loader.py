@@ -45,8 +45,9 @@ LAYER_KEYS = ("extends", "requires", "conflicts_with")
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 MAX_CHAIN = 32  # files in one extends chain
 MAX_NAMES = 32  # names in one extends, requires or conflicts_with
-# A rule-set name: `classic`, `house/stacking` (no suffix, no `..`, no leading `/`).
-RULE_SET_NAME = re.compile(r"[\w-]+(?:/[\w-]+)*")
+# A rule-set name: `classic`, `house/stacking`, `my rules` (no `.yaml`, no `.` or
+# `..` folder, no leading `/`).
+RULE_SET_NAME = re.compile(r"[\w-][\w .-]*(?:/[\w-][\w .-]*)*")
 SUFFIXES = (".yaml", ".yml")
 
 
@@ -87,13 +88,16 @@ def resolve_name(name: str, rules_dir: Path = RULES_DIR) -> Path:
     problem = _plain_name_problem(name)
     if problem:
         raise NameRefused(problem)
+    if Path(name).suffix in SUFFIXES:
+        in_rules = rules_dir / name
+        if not os.path.lexists(name) and RULE_SET_NAME.fullmatch(name) and in_rules.is_file():
+            return in_rules  # `classic.yaml` for `classic`
+        return Path(name)
     if RULE_SET_NAME.fullmatch(name):
         for candidate in (rules_dir / f"{name}.yaml", Path(f"{name}.yaml")):
             if candidate.is_file():
                 return candidate
         raise NameRefused(unknown_name("rule set", name, available_rule_sets(rules_dir)))
-    if Path(name).suffix in SUFFIXES:
-        return Path(name)
     raise NameRefused(
         f"'{name}' is neither a rule-set name under rules/ (classic, house/stacking)"
         " nor a .yaml file"
@@ -114,18 +118,18 @@ def resolve_shared_name(name: object, folder: Path, rules_dir: Path = RULES_DIR)
     if problem:
         raise NameRefused(problem)
     assert isinstance(name, str)
-    if RULE_SET_NAME.fullmatch(name):
+    if Path(name).suffix in SUFFIXES and not Path(name).is_absolute():
+        candidate = folder / name
+        in_rules = rules_dir / name
+        if not candidate.exists() and in_rules.is_file() and _inside(in_rules, rules_dir):
+            return in_rules
+    elif RULE_SET_NAME.fullmatch(name):
         in_rules = rules_dir / f"{name}.yaml"
         if in_rules.is_file():
             return in_rules
         candidate = folder / f"{name}.yaml"
         if not os.path.lexists(candidate):
             raise NameRefused(unknown_name("rule set", name, available_rule_sets(rules_dir)))
-    elif Path(name).suffix in SUFFIXES and not Path(name).is_absolute():
-        candidate = folder / name
-        in_rules = rules_dir / name
-        if not candidate.exists() and in_rules.is_file() and _inside(in_rules, rules_dir):
-            return in_rules
     else:
         raise NameRefused(
             f"'{name}' is neither a rule-set name under rules/ nor a relative path to a"

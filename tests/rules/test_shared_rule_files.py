@@ -24,6 +24,7 @@ from game.rules.errors import RuleError, RuleFileError
 from game.rules.loader import (
     RULES_DIR,
     NameRefused,
+    available_rule_sets,
     check_files,
     load_rules,
     resolve_shared_name,
@@ -427,3 +428,17 @@ def test_odd_names_are_refused_in_words(tmp_path, cli, args):
     assert "Traceback" not in done.stderr
     said = done.stdout + done.stderr
     assert said.strip() and "/dev/zero.yaml" not in said
+
+
+def test_the_menu_list_survives_symlink_loops_and_keeps_names_with_spaces(tmp_path):
+    write(
+        tmp_path,
+        "my rules.yaml",
+        "name: Mine\ncards: {n: {category: number, faces: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],"
+        " copies: 2, points: face}}\n",
+    )
+    write(tmp_path, "house/short.yaml", "house_rules: {short: x}\n")
+    os.symlink(tmp_path, tmp_path / "house" / "loop")
+    os.symlink("self.yaml", tmp_path / "self.yaml")
+    assert available_rule_sets(tmp_path) == ["house/short", "my rules"]
+    assert load_rules(["my rules"], rules_dir=tmp_path).model.name == "Mine"
