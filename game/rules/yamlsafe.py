@@ -475,11 +475,11 @@ class _RuleLoader(yaml.SafeLoader):
 
 
 # Only true/false are booleans; dates, `=` and the `!`/`&`/`*` forms stay text.
+_RESOLVED = {_TAG + "null", _TAG + "int", _TAG + "float", _TAG + "merge"}
 _RuleLoader.yaml_implicit_resolvers = {
-    first: [(tag, pattern) for tag, pattern in resolvers if tag in {_TAG + "null", _TAG + "int",
-            _TAG + "float", _TAG + "merge"}]
+    first: [(tag, pattern) for tag, pattern in resolvers if tag in _RESOLVED]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}  # fmt: skip
+}
 _RuleLoader.add_implicit_resolver(
     _TAG + "bool", re.compile(r"^(?:true|false)$", re.IGNORECASE), list("tTfF")
 )
