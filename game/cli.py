@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from contextlib import nullcontext
@@ -15,6 +16,36 @@ from game.native import engine_kind
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
 from game.sim import Tally, play_match
+
+# Characters that would steer a terminal (ESC, BEL, a carriage return, NUL, the
+# C1 controls), reorder or hide text (bidirectional and zero-width marks), or
+# cannot be printed (lone surrogates from undecodable file names).
+_UNPRINTABLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]"
+)
+MAX_ERRORS_SHOWN = 50
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def for_terminal(text: str, *, keep_newlines: bool = False) -> str:
+    """`text` from a file, safe to print: every control character written as
+    an escape (`\\x1b`), so a name cannot colour the terminal, ring it, or
+    forge a second `file:line:column:` line."""
+    if keep_newlines:
+        return "\n".join(_UNPRINTABLE.sub(_escaped, line) for line in text.split("\n"))
+    return _UNPRINTABLE.sub(_escaped, text)
+
+
+def print_errors(errors, file=None) -> None:
+    """One escaped line per error, the first MAX_ERRORS_SHOWN of them, then how many more."""
+    for error in errors[:MAX_ERRORS_SHOWN]:
+        print(for_terminal(str(error)), file=file)
+    if len(errors) > MAX_ERRORS_SHOWN:
+        print(f"and {len(errors) - MAX_ERRORS_SHOWN} more", file=file)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -88,8 +119,7 @@ def _check(files: list[str]) -> int:
     from game.rules.loader import check_files
 
     errors = check_files(files)
-    for error in errors:
-        print(error)
+    print_errors(errors)
     return 1 if errors else 0
 
 
@@ -99,10 +129,9 @@ def _describe(names: list[str]) -> int:
     try:
         rules = load_rules(names)
     except RuleFileError as err:
-        for error in err.errors:
-            print(error, file=sys.stderr)
+        print_errors(err.errors, file=sys.stderr)
         return 1
-    print(describe(rules))
+    print(for_terminal(describe(rules), keep_newlines=True))
     return 0
 
 
@@ -122,8 +151,7 @@ def _simulate(args) -> int:
     try:
         rules = load_rules(args.rules)
     except RuleFileError as err:
-        for error in err.errors:
-            print(error, file=sys.stderr)
+        print_errors(err.errors, file=sys.stderr)
         return 1
     if args.players not in rules.model.allowed_counts():
         print(

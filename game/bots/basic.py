@@ -113,7 +113,10 @@ class BasicBot:
         top = [a for a in plays if rank(a) == best]
         return top[self.rng.below(len(top))]
 
-    def _answer_choice(self, view, actions):
+    def _answer_choice(self, view, offered):
+        # An UNO call or a jump-in may be offered beside the choice: answer the
+        # choice from the Choose actions only.
+        actions = [a for a in offered if isinstance(a, Choose)]
         kind = view["pending"]["kind"] if view["pending"] else None
         if kind == "color":
             favourite = self._favourite_colour(view)

@@ -110,11 +110,16 @@ def new_game(
 
 
 def _cut_for_dealer(state: GameState, events: list) -> int:
-    """Each contender cuts a card; the highest number deals, ties cut again."""
+    """Each contender cuts a card; the highest number deals, ties cut again.
+
+    At most MAX_CUTS cuts: the seats still tied after them (in a deck whose
+    cards all count alike, after the first) draw lots, by the game's seeded
+    RNG, and the 'round' event says who deals (docs/modding.md)."""
     cards = state.cards
     deck: list[int] = []
     contenders = list(range(state.players))
-    while True:
+    cut_values = set(cards.cut_value)
+    for _ in range(MAX_CUTS):
         if len(deck) < len(contenders):
             deck = list(range(cards.size))
         cut = {}
@@ -128,6 +133,12 @@ def _cut_for_dealer(state: GameState, events: list) -> int:
         contenders = [s for s, c in cut.items() if cards.cut_value[c] == best]
         if len(contenders) == 1:
             return contenders[0]
+        if len(cut_values) == 1:
+            break  # no cut can ever break the tie
+    return contenders[state.rng.below(len(contenders))]
+
+
+MAX_CUTS = 10
 
 
 def _start_round(state: GameState, events: list) -> None:

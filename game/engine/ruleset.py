@@ -16,14 +16,48 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 import typing
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 COLOR_NAMES = ("red", "yellow", "green", "blue")
 WILD = "wild"
+
+# The limits that keep every accepted rule set playable on a small machine
+# (docs/modding.md lists them): the card table's size grows with colours x
+# symbols x cards, a round's length with the turn limit, a match's with the
+# target.
+MAX_SEATS = 10  # the table layouts under assets/layouts/ seat 2 to 10
+MAX_COLORS = 8
+MAX_KINDS = 32
+MAX_FACE = 99
+MAX_COPIES = 100
+MAX_DECK = 1000
+MAX_POINTS = 1000
+MAX_TARGET = 10_000
+MAX_TURN_LIMIT = 10_000
+MAX_EFFECTS = 16  # effects of one card kind (or of its first card, or of one face)
+MAX_HOUSE_RULES = 32
+MAX_IDENTIFIER = 32  # a colour or card-kind name
+# Cards are written colour:face in logs and messages (`red:7`, `wild:draw_four`),
+# so a colour or kind name starts with a letter (a face is a number) and holds no
+# ':' nor space: then no two cards can share a code.
+IDENTIFIER = re.compile(r"[^\W\d_][\w-]*")
+
+Seats = Annotated[int, Field(ge=2, le=MAX_SEATS)]
+Face = Annotated[int, Field(ge=0, le=MAX_FACE)]
+Copies = Annotated[int, Field(ge=0, le=MAX_COPIES)]
+Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
+Target = Annotated[int, Field(ge=1, le=MAX_TARGET)]
+ShortText = Annotated[str, Field(max_length=40)]  # a label, a house rule's short name
+LineText = Annotated[str, Field(max_length=200)]  # a house rule's one-line explanation
+# Text a player reads holds no control character (a description may hold line
+# breaks and tabs): an escape sequence or a NUL must not reach a screen.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 # Mappings that layering replaces whole instead of merging key by key: a
 # house rule's condition or table stands for itself, it does not add to the
@@ -52,27 +86,28 @@ class _Block(BaseModel):
 
 
 class PlayerRange(_Block):
-    min: int = Field(2, ge=2, le=20)
-    max: int = Field(10, ge=2, le=20)
-    only: list[int] | None = None  # e.g. even counts for team play
+    min: Seats = 2
+    max: Seats = MAX_SEATS
+    only: list[Seats] | None = Field(None, max_length=MAX_SEATS)  # e.g. even counts for teams
 
 
 class CardKind(_Block):
     """One entry under `cards:`. See rules/README.md for every field."""
 
-    label: str | None = None
+    label: ShortText | None = None
     category: Literal["number", "action", "wild"] = "action"
     wild: bool = False
-    faces: list[int] | None = None
-    copies: int = Field(1, ge=0, le=100)
-    copies_of: dict[int, int] = {}
-    points: int | Literal["face"] = 0
-    effects: list[Any] = []
-    face_effects: dict[int, list[Any]] = {}  # number kinds: other effects for some faces
-    first_card: list[Any] | Literal["return"] = []
+    faces: list[Face] | None = Field(None, max_length=MAX_FACE + 1)
+    copies: Copies = 1
+    copies_of: dict[int, Copies] = {}
+    points: Points | Literal["face"] = 0
+    effects: list[Any] = Field([], max_length=MAX_EFFECTS)
+    # number kinds: other effects for some faces
+    face_effects: dict[int, Annotated[list[Any], Field(max_length=MAX_EFFECTS)]] = {}
+    first_card: Annotated[list[Any], Field(max_length=MAX_EFFECTS)] | Literal["return"] = []
     play_only_if: dict[str, Any] | None = None
     when_not_allowed: Literal["bluff", "refuse"] = "bluff"
-    stacks_on: list[str] = []
+    stacks_on: list[str] = Field([], max_length=MAX_KINDS)
 
 
 class Dealing(_Block):
@@ -126,27 +161,27 @@ class RoundEnd(_Block):
     finish_on_action_card: Literal["allowed", "forbidden"] = "allowed"
     # A safeguard, not a rule anyone plays by: a round still going after this
     # many plays and draws ends as blocked, so no policy can loop forever.
-    turn_limit: int = Field(5000, ge=100)
+    turn_limit: int = Field(5000, ge=100, le=MAX_TURN_LIMIT)
 
 
 class Scoring(_Block):
     scheme: str = "winner_takes_points"
-    target: int | None = Field(500, ge=1)
-    target_by_players: dict[int, int] = {}
+    target: Target | None = 500
+    target_by_players: dict[Seats, Target] = {}
     at_target: Literal["wins", "eliminated", "lowest_total_wins"] = "wins"
     teams: bool = False  # partners sit opposite; both score what either wins
 
 
 class RuleSetModel(_Block):
-    name: str = "Unnamed rules"
-    description: str = ""
+    name: str = Field("Unnamed rules", max_length=60)
+    description: str = Field("", max_length=1000)
     # House rules switched on, each with its one-line explanation; layered
     # files add to this mapping, so the merged set knows all of them.
-    house_rules: dict[str, str] = {}
+    house_rules: dict[ShortText, LineText] = Field({}, max_length=MAX_HOUSE_RULES)
     players: PlayerRange = PlayerRange()
-    colors: list[str] = list(COLOR_NAMES)
+    colors: list[str] = Field(list(COLOR_NAMES), max_length=MAX_COLORS)
     dealing: Dealing = Dealing()
-    cards: dict[str, CardKind]
+    cards: dict[str, CardKind] = Field(max_length=MAX_KINDS)
     turn: TurnRules = TurnRules()
     challenge: ChallengeRules = ChallengeRules()
     uno: UnoRules = UnoRules()
@@ -393,8 +428,16 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
         problems.append((("colors",), "colours must be a non-empty list without repeats"))
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
+    problems.extend(_control_characters(model))
+    for index, colour in enumerate(model.colors):
+        if not is_identifier(colour):
+            problems.append((("colors", index), identifier_problem(colour, "colour")))
     if not model.cards:
         problems.append((("cards",), "a rule set needs at least one card kind"))
+    for name in model.cards:
+        if not is_identifier(name):
+            problems.append((("cards", name), identifier_problem(name, "card kind")))
+    problems.extend(_shared_card_codes(model))
 
     kinds: dict[str, KindSpec] = {}
     for name, kind in model.cards.items():
@@ -403,6 +446,11 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
             problems.append((loc + ("faces",), "a number kind lists its faces"))
         if kind.category != "number" and kind.faces:
             problems.append((loc + ("faces",), "only number kinds have faces"))
+        faces = kind.faces or []
+        repeated = sorted({face for face in faces if faces.count(face) > 1})
+        if repeated:
+            listed = ", ".join(map(str, repeated))
+            problems.append((loc + ("faces",), f"faces are listed once each ({listed} twice)"))
         if kind.points == "face" and kind.category != "number":
             problems.append((loc + ("points",), "'face' points only suit number cards"))
         for face in kind.copies_of:
@@ -427,12 +475,96 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
                 f"{model.players.max} players and turning one up needs {needed}",
             )
         )
+    if total > MAX_DECK:
+        problems.append(
+            (("cards",), f"the deck has {total} cards; a rule set may have at most {MAX_DECK}")
+        )
+    if _has_target(model) and model.scoring.scheme != "rounds_won" and not _worth_points(model):
+        problems.append(
+            (
+                ("scoring", "target"),
+                "no card is worth a point, so no match can reach the target: give some cards"
+                " points, or write target: null (one round is the match) or scheme: rounds_won",
+            )
+        )
     if model.cards and all(k.first_card == "return" for k in model.cards.values()):
         problems.append((("cards",), "every kind is put back as a first card: no round can start"))
 
     if problems:
         raise RulesInvalid(problems)
     return RuleSet(model=model, kinds=kinds, sources=sources)
+
+
+def is_identifier(name: str) -> bool:
+    """Whether `name` may name a colour or a card kind (see IDENTIFIER)."""
+    return len(name) <= MAX_IDENTIFIER and IDENTIFIER.fullmatch(name) is not None
+
+
+def identifier_problem(name: str, what: str) -> str:
+    shown = name if len(name) <= 40 else name[:40] + "…"
+    return (
+        f"{shown!r} cannot name a {what}: a name starts with a letter and holds only letters,"
+        f" digits, '_' and '-' (at most {MAX_IDENTIFIER}), since cards are written colour:face"
+    )
+
+
+def _control_characters(model: RuleSetModel) -> list[tuple[Loc, str]]:
+    texts: list[tuple[Loc, str, re.Pattern[str]]] = [
+        (("name",), model.name, _CONTROL_IN_LINE),
+        (("description",), model.description, _CONTROL),
+    ]
+    for short, line in model.house_rules.items():
+        texts += [(("house_rules", short), short, _CONTROL_IN_LINE)]
+        texts += [(("house_rules", short), line, _CONTROL_IN_LINE)]
+    for name, kind in model.cards.items():
+        texts += [(("cards", name, "label"), kind.label or "", _CONTROL_IN_LINE)]
+    problems: list[tuple[Loc, str]] = []
+    for loc, text, pattern in texts:
+        found = pattern.search(text)
+        if found:
+            code = f"U+{ord(found.group()):04X}"
+            problems.append((loc, f"control character {code} in text shown to players"))
+    return problems
+
+
+def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:
+    """Two number kinds with a face in common would print two cards alike."""
+    owner: dict[str, str] = {}
+    problems: list[tuple[Loc, str]] = []
+    for name, kind in model.cards.items():
+        if kind.category != "number":
+            continue
+        for face in sorted(set(kind.faces or [])):
+            for colour in [WILD] if kind.wild else model.colors:
+                code = f"{colour}:{face}"
+                other = owner.setdefault(code, name)
+                if other != name:
+                    problems.append(
+                        (
+                            ("cards", name, "faces"),
+                            f"{face} is also a face of '{other}': both cards would be {code}",
+                        )
+                    )
+                    break
+    return problems
+
+
+def _has_target(model: RuleSetModel) -> bool:
+    scoring = model.scoring
+    return scoring.target is not None or any(scoring.target_by_players.values())
+
+
+def _worth_points(model: RuleSetModel) -> bool:
+    """Whether any card in the deck is worth a point when it is left in a hand."""
+    for kind in model.cards.values():
+        if deck_count(model, kind) == 0:
+            continue
+        if kind.points == "face":
+            if any(face > 0 and kind.copies_of.get(face, kind.copies) for face in kind.faces or []):
+                return True
+        elif kind.points > 0:
+            return True
+    return False
 
 
 def _compile_card_blocks(cards: Any, problems: list) -> dict[str, tuple]:
