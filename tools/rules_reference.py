@@ -55,8 +55,8 @@ def reference() -> str:
         kind = "true/false" if block.value_type is bool else "a whole number"
         parts += [f"#### `{name}` ({kind})", "", inspect.cleandoc(block.doc), ""]
     parts += ["### Scoring schemes", ""]
-    for name, fn in sorted(scoring.SCHEMES.items()):
-        parts += [f"- `{name}`: {inspect.cleandoc(fn.__doc__ or '')}"]
+    for name, block in sorted(scoring.SCHEMES.items()):
+        parts += [f"- `{name}`: {inspect.cleandoc(block.doc)}"]
     parts += ["", END]
     return "\n".join(parts)
 

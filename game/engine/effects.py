@@ -23,33 +23,63 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from game.engine.state import Decision, Penalty
+from game.engine.actions import Action, Choose
+from game.engine.decisions import declare_choice
+from game.engine.events import Event, HandsEvent
+from game.engine.pending import Decision, Penalty, PlayContext
+
+if TYPE_CHECKING:
+    # Only for annotations: the state holds the rule set, which holds these
+    # effects, so importing it here would close a loop at run time.
+    from game.engine.state import GameState
 
 
 class Params(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+P = TypeVar("P", bound=Params)
+P_in = TypeVar("P_in", bound=Params, contravariant=True)
+
+
+class Effect(Protocol[P_in]):
+    """An effect: acts on the state for the play `ctx`, appends its events, and
+    returns True when it opened a decision the remaining effects wait for."""
+
+    __name__: str
+
+    def __call__(
+        self, state: GameState, ctx: PlayContext, params: P_in, events: list[Event], /
+    ) -> bool: ...
+
+
 @dataclass(frozen=True)
 class EffectBlock:
     name: str
-    fn: Callable
+    fn: Effect[Any]
     params: type[Params]
     doc: str
-    words: Callable  # params -> a plain-words phrase for `python main.py rules`
+    words: Callable[[Any], str]  # params -> a plain-words phrase for `python main.py rules`
+    # What the rule checks (game/rules/conflicts.py) know of the effect:
+    owes: bool = False  # leaves cards owed that the next seat answers (takes, stacks, challenges)
+    plays_again: bool = False  # its player takes another turn, before anyone answers
 
 
 REGISTRY: dict[str, EffectBlock] = {}
 SUSPEND = True
 
 
-def effect(params: type[Params], words: Callable):
-    def register(fn: Callable) -> Callable:
-        REGISTRY[fn.__name__] = EffectBlock(fn.__name__, fn, params, fn.__doc__ or "", words)
+def effect(
+    params: type[P], words: Callable[[P], str], *, owes: bool = False, plays_again: bool = False
+) -> Callable[[Effect[P]], Effect[P]]:
+    def register(fn: Effect[P]) -> Effect[P]:
+        REGISTRY[fn.__name__] = EffectBlock(
+            fn.__name__, fn, params, fn.__doc__ or "", words, owes, plays_again
+        )
         return fn
 
     return register
@@ -71,7 +101,7 @@ def _times(n: int, one: str, many: str) -> str:
 Selector = Literal["self", "next", "all_others", "all", "chosen"]
 
 
-def select_seats(state, ctx, who: str) -> list[int]:
+def select_seats(state: GameState, ctx: PlayContext, who: str) -> list[int]:
     actor = ctx.actor
     if who == "self":
         return [actor]
@@ -102,7 +132,7 @@ class SkipParams(Params):
         else f"the next {p.count} players lose their turn"
     ),
 )
-def skip(state, ctx, params, events) -> bool:
+def skip(state: GameState, ctx: PlayContext, params: SkipParams, events: list[Event]) -> bool:
     """The next `count` seats lose their turn.
 
     YAML: `- skip` or `- skip: {count: 2}`; Reverse with two players:
@@ -121,7 +151,7 @@ class NoParams(Params):
     NoParams,
     words=lambda p: "the direction of play changes",
 )
-def reverse(state, ctx, params, events) -> bool:
+def reverse(state: GameState, ctx: PlayContext, params: NoParams, events: list[Event]) -> bool:
     """The direction of play changes.
 
     YAML: `- reverse`.
@@ -135,8 +165,9 @@ def reverse(state, ctx, params, events) -> bool:
 @effect(
     NoParams,
     words=lambda p: "the player plays again",
+    plays_again=True,
 )
-def play_again(state, ctx, params, events) -> bool:
+def play_again(state: GameState, ctx: PlayContext, params: NoParams, events: list[Event]) -> bool:
     """The seat that played the card takes another turn.
 
     YAML: `- play_again` — a Skip that lets its player go again; as a first card,
@@ -164,8 +195,9 @@ class PenaltyParams(Params):
         + (" and loses their turn" if p.lose_turn else "")
         + (" (they may challenge it)" if p.challengeable else "")
     ),
+    owes=True,
 )
-def penalty(state, ctx, params, events) -> bool:
+def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: list[Event]) -> bool:
     """The next seat owes `count` cards; it may answer by stacking (if the
     rules let a card stack on this one, and `stackable` is not false) or
     challenging (if `challengeable`), else draws them and, with `lose_turn`,
@@ -216,7 +248,7 @@ class DrawParams(Params):
         "every other player draws", "every other player draws"
     ),
 )
-def draw(state, ctx, params, events) -> bool:
+def draw(state: GameState, ctx: PlayContext, params: DrawParams, events: list[Event]) -> bool:
     """Seats draw cards at once; no stacking, no challenge, no lost turn.
 
     YAML: `- draw: {who: all_others, count: 1}`.
@@ -239,7 +271,9 @@ class ChooseColorParams(Params):
         "the player names the colour" if p.who == "self" else "the next player names the colour"
     ),
 )
-def choose_color(state, ctx, params, events) -> bool:
+def choose_color(
+    state: GameState, ctx: PlayContext, params: ChooseColorParams, events: list[Event]
+) -> bool:
     """A seat names the colour in force. With `who: self` the colour travels
     with the play itself; `who: next` lets the next seat pick (a Wild turned
     up as the first card).
@@ -257,7 +291,9 @@ def choose_color(state, ctx, params, events) -> bool:
     NoParams,
     words=lambda p: "the player picks another player",
 )
-def choose_player(state, ctx, params, events) -> bool:
+def choose_player(
+    state: GameState, ctx: PlayContext, params: NoParams, events: list[Event]
+) -> bool:
     """The seat that played picks another seat; later effects use `chosen`.
 
     YAML: `- choose_player` then `- swap_hands: {with: chosen}`.
@@ -275,14 +311,14 @@ def choose_player(state, ctx, params, events) -> bool:
 # --- hands --------------------------------------------------------------------
 
 
-def _hands_changed(state, events, extra: dict | None = None) -> None:
+def _hands_changed(state: GameState, events: list[Event], discard: list[str] | None = None) -> None:
     """After hands move between seats, old UNO calls and catch windows mean nothing."""
     state.uno_called = [False] * state.players
     state.uno_window = -1
     names = state.cards.names
-    event = {"t": "hands", "hands": [[names[c] for c in hand] for hand in state.hands]}
-    if extra:
-        event.update(extra)
+    event: HandsEvent = {"t": "hands", "hands": [[names[c] for c in hand] for hand in state.hands]}
+    if discard is not None:
+        event["discard"] = discard
     events.append(event)
 
 
@@ -297,7 +333,7 @@ class SwapParams(Params):
         + ("the chosen player" if p.with_ == "chosen" else "the next player")
     ),
 )
-def swap_hands(state, ctx, params, events) -> bool:
+def swap_hands(state: GameState, ctx: PlayContext, params: SwapParams, events: list[Event]) -> bool:
     """The seat that played swaps hands with another seat.
 
     YAML: `- choose_player` then `- swap_hands: {with: chosen}` (Swap Hands; a 7 that swaps).
@@ -320,7 +356,7 @@ def swap_hands(state, ctx, params, events) -> bool:
     NoParams,
     words=lambda p: "every hand passes to the next player in the direction of play",
 )
-def rotate_hands(state, ctx, params, events) -> bool:
+def rotate_hands(state: GameState, ctx: PlayContext, params: NoParams, events: list[Event]) -> bool:
     """Every hand passes to the next seat in the direction of play.
 
     YAML: `- rotate_hands` (a 0 that passes every hand on).
@@ -349,7 +385,9 @@ class ShuffleParams(Params):
         f"gets {p.hand_size} new cards"
     ),
 )
-def shuffle_hands(state, ctx, params, events) -> bool:
+def shuffle_hands(
+    state: GameState, ctx: PlayContext, params: ShuffleParams, events: list[Event]
+) -> bool:
     """Hands are gathered, shuffled and dealt again, starting left of the player.
 
     `redistribute` (the published card): only the hands are gathered and all
@@ -363,12 +401,12 @@ def shuffle_hands(state, ctx, params, events) -> bool:
         return False
     seats = state.active_seats()
     pool = [card for seat in seats for card in state.hands[seat]]
-    extra = None
+    discard = None
     if params.mode == "redeal":
         pool += state.discard[:-1] + state.draw_pile
         del state.discard[:-1]
         state.draw_pile = []
-        extra = {"discard": [state.cards.names[c] for c in state.discard]}
+        discard = [state.cards.names[c] for c in state.discard]
     state.rng.shuffle(pool)
     for seat in seats:
         state.hands[seat] = []
@@ -381,7 +419,7 @@ def shuffle_hands(state, ctx, params, events) -> bool:
         dealt += 1
     if params.mode == "redeal":
         state.draw_pile = pool  # what the new deal left
-    _hands_changed(state, events, extra)
+    _hands_changed(state, events, discard)
     return False
 
 
@@ -389,7 +427,9 @@ def shuffle_hands(state, ctx, params, events) -> bool:
     NoParams,
     words=lambda p: "the player discards every card of the colour in force",
 )
-def discard_color(state, ctx, params, events) -> bool:
+def discard_color(
+    state: GameState, ctx: PlayContext, params: NoParams, events: list[Event]
+) -> bool:
     """The seat that played discards every card of the colour in force from
     its hand, under the top card (it may go out this way).
 
@@ -423,7 +463,7 @@ class DumpParams(Params):
         else "the next player may play every card they hold of that colour"
     ),
 )
-def dump_color(state, ctx, params, events) -> bool:
+def dump_color(state: GameState, ctx: PlayContext, params: DumpParams, events: list[Event]) -> bool:
     """A seat may also play every other card it holds of the colour in force:
     all or nothing, one by one in the order it picks; the last card's own
     effects then apply. With `who: next`, the next seat does it and play
@@ -441,7 +481,7 @@ def dump_color(state, ctx, params, events) -> bool:
     return SUSPEND
 
 
-def _dump_answers(state, seat: int) -> tuple:
+def _dump_answers(state: GameState, seat: int) -> tuple[str, ...]:
     """`none` always; `all` unless it would end the round on an action card
     where the rules forbid that."""
     hand = state.hands[seat]
@@ -453,3 +493,103 @@ def _dump_answers(state, seat: int) -> tuple:
     ):
         return ("none",)
     return ("all", "none")
+
+
+# --- the decisions these effects open -------------------------------------------
+
+
+def _name_colour(state: GameState, events: list[Event], action: Action) -> bool:
+    assert type(action) is Choose and isinstance(action.value, str)
+    state.pending = None
+    state.color = state.cards.colors.index(action.value)
+    events.append({"t": "color", "p": action.seat, "color": action.value})
+    return True
+
+
+declare_choice(
+    "color",
+    must="name the colour in force",
+    options="colour names",
+    apply=_name_colour,
+    words=lambda state, option: str(option),
+)
+
+
+def _pick_player(state: GameState, events: list[Event], action: Action) -> bool:
+    assert type(action) is Choose and isinstance(action.value, int)
+    ctx = state.ctx
+    assert ctx is not None, "a player is chosen for a card's effect"
+    state.pending = None
+    ctx.chosen = action.value
+    events.append({"t": "chose", "p": action.seat, "player": action.value})
+    return True
+
+
+declare_choice(
+    "player",
+    must="pick another seat",
+    options="seat numbers",
+    apply=_pick_player,
+    words=lambda state, option: state.names[int(option)],
+)
+
+
+def _dump(state: GameState, events: list[Event], action: Action) -> bool:
+    """The colour dump: all of a colour or nothing, in the seat's order."""
+    assert type(action) is Choose
+    seat, value = action.seat, action.value
+    state.pending = None
+    if value == "none":
+        return True
+    cards = state.cards
+    colour = state.color
+    if isinstance(value, int):
+        state.lay_down(seat, value, None, events)
+    left = tuple(c for c in state.hands[seat] if cards.color[c] == colour)
+    if len(left) > 1:
+        state.pending = Decision("dump_next", seat, _dump_order_options(state, seat, left))
+        return False
+    if left:
+        state.lay_down(seat, left[0], None, events)
+    last = state.discard[-1]
+    ctx = state.ctx
+    assert ctx is not None, "the dump is a card's effect"
+    # Play goes on from the seat that dumped; its last card's effects apply.
+    state.actor = seat
+    state.ctx = PlayContext(
+        actor=seat,
+        card=last,
+        going_out=not state.hands[seat],
+        prev_color=colour,
+        chosen=ctx.chosen,
+    )
+    state.queue = list(cards.effects[last]) + state.queue
+    return True
+
+
+def _dump_order_options(state: GameState, seat: int, left: tuple[int, ...]) -> tuple[int, ...]:
+    """Which card may go down next; when the dump empties the hand and the
+    last card must be a number, the last number is kept for last."""
+    if not state.flags.finish_forbidden or len(left) != len(state.hands[seat]):
+        return left
+    numbers = [c for c in left if state.cards.category[c] == "number"]
+    if len(numbers) == 1:
+        return tuple(c for c in left if c != numbers[0])
+    return left
+
+
+declare_choice(
+    "dump",
+    must="play all its cards of the colour in force, or none",
+    options='("all", "none"), or ("none",) where "all" would go out on an action card '
+    "that the rules forbid finishing on",
+    apply=_dump,
+    words=lambda state, option: str(option),
+)
+declare_choice(
+    "dump_next",
+    must="pick which of the cards of the dump goes down next",
+    options="card ids",
+    apply=_dump,
+    words=lambda state, option: state.cards.labels[int(option)],
+)

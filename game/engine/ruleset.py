@@ -10,6 +10,10 @@ Card behaviour is never a field here: a card kind lists effects by name, and
 those names come from the registry in `game.engine.effects`; conditions come
 from `game.engine.conditions`. A new behaviour is a new registered block, not
 a new field.
+
+The registries import nothing that imports this module (they name the game
+state in annotations only), so the rule set sits above its building blocks
+and below the state that plays it: rules -> blocks, state -> rules.
 """
 
 from __future__ import annotations
@@ -17,10 +21,17 @@ from __future__ import annotations
 import difflib
 import functools
 import typing
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game.engine import conditions as condition_registry
+from game.engine import effects as effect_registry
+from game.engine import scoring
+from game.engine.conditions import Condition, Value
+from game.engine.effects import Effect, Params
 
 COLOR_NAMES = ("red", "yellow", "green", "blue")
 WILD = "wild"
@@ -30,19 +41,22 @@ WILD = "wild"
 # base's (a stricter {holds_match: false} drops {holds_color_in_force}).
 ATOMIC_SETTINGS = frozenset({"play_only_if", "target_by_players", "copies_of"})
 
-Loc = tuple  # a key path into the rules mapping: str keys and int indexes
+Loc = tuple[str | int, ...]  # a key path into the rules mapping: str keys and int indexes
 
 
-class Alternatives(tuple):
+class Alternatives(tuple[Loc, ...]):
     """A problem that several settings share (the deck is too small for the
     hand size and the player count): the loader reports it at whichever of
     them the newest rule file set."""
 
 
+Problem = tuple[Loc | Alternatives, str]  # where in the rules, and what is wrong
+
+
 class RulesInvalid(Exception):
     """Every problem found in a rule set, as (key path, message) pairs."""
 
-    def __init__(self, problems: list[tuple[Loc, str]]) -> None:
+    def __init__(self, problems: list[Problem]) -> None:
         super().__init__("; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in problems))
         self.problems = problems
 
@@ -166,14 +180,17 @@ class RuleSetModel(_Block):
         return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
+Requirement = tuple[Condition, Value]  # a condition and the value it must have
+
+
 @dataclass(frozen=True)
 class EffectSpec:
     """One effect of a card, resolved against the registry."""
 
     name: str
-    run: Any  # the registered function
-    params: Any  # its validated parameter model
-    when: tuple[tuple[Any, Any], ...]  # (condition function, expected value) pairs
+    run: Effect[Any]  # the registered function
+    params: Params  # its validated parameter model
+    when: tuple[Requirement, ...]  # all must hold for the effect to happen
 
 
 @dataclass(frozen=True)
@@ -183,7 +200,7 @@ class KindSpec:
     effects: tuple[EffectSpec, ...]
     face_effects: dict[int, tuple[EffectSpec, ...]]
     first_card: tuple[EffectSpec, ...] | None  # None: put back and turn another
-    play_only_if: tuple[tuple[Any, Any], ...]
+    play_only_if: tuple[Requirement, ...]
     play_only_if_text: dict[str, Any] | None
 
 
@@ -215,13 +232,6 @@ class RuleSet:
     @functools.cached_property
     def flags(self) -> RuleFlags:
         return RuleFlags(self.model)
-
-    @functools.cached_property
-    def card_table(self):
-        """The deck's per-card facts, built once per rule set and shared by its games."""
-        from game.engine.state import CardTable
-
-        return CardTable(self)
 
     def target_for(self, players: int) -> int | None:
         scoring = self.model.scoring
@@ -280,12 +290,13 @@ def _settings_at(model: type[BaseModel], loc: Loc) -> list[str]:
     return []
 
 
-def unknown_name(what: str, name: Any, known) -> str:
+def unknown_name(what: str, name: Any, known: Iterable[Any]) -> str:
     """ "unknown effect 'skipp' (did you mean 'skip'?)", or the list of known names."""
-    close = difflib.get_close_matches(str(name), list(known), n=1)
+    names = sorted(map(str, known))
+    close = difflib.get_close_matches(str(name), names, n=1)
     if close:
         return f"unknown {what} '{name}' (did you mean '{close[0]}'?)"
-    return f"unknown {what} '{name}' (known: {', '.join(sorted(known))})"
+    return f"unknown {what} '{name}' (known: {', '.join(names)})"
 
 
 def _data_path(loc: Loc, data: Any) -> Loc:
@@ -303,12 +314,10 @@ def _data_path(loc: Loc, data: Any) -> Loc:
     return loc
 
 
-def compile_condition(raw: Any, loc: Loc, problems: list) -> tuple[tuple[Any, Any], ...]:
+def compile_condition(raw: Any, loc: Loc, problems: list[Problem]) -> tuple[Requirement, ...]:
     """`{name: expected, ...}`: true when every named condition has that value."""
     if raw is None:
         return ()
-    from game.engine import conditions as condition_registry
-
     if not isinstance(raw, dict) or not raw:
         problems.append((loc, "a condition is a mapping of condition names to values"))
         return ()
@@ -330,11 +339,8 @@ def compile_condition(raw: Any, loc: Loc, problems: list) -> tuple[tuple[Any, An
     return tuple(compiled)
 
 
-def compile_effects(raw: list, loc: Loc, problems: list) -> tuple[EffectSpec, ...]:
+def compile_effects(raw: list[Any], loc: Loc, problems: list[Problem]) -> tuple[EffectSpec, ...]:
     """Each entry is `name` or `{name: {params}}`; params may hold a `when:`."""
-    # Imported here: the effect blocks need the state module, which needs this one.
-    from game.engine import effects as effect_registry
-
     specs = []
     for i, entry in enumerate(raw):
         here = loc + (i,)
@@ -369,7 +375,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     """Validate a merged rules mapping; raise RulesInvalid with every problem."""
     if not isinstance(data, dict):
         raise RulesInvalid([((), "a rule set is a mapping of settings")])
-    problems: list[tuple[Loc, str]] = []
+    problems: list[Problem] = []
     try:
         model = RuleSetModel.model_validate(data)
     except ValidationError as err:
@@ -435,9 +441,17 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     return RuleSet(model=model, kinds=kinds, sources=sources)
 
 
-def _compile_card_blocks(cards: Any, problems: list) -> dict[str, tuple]:
+CompiledKind = tuple[
+    tuple[EffectSpec, ...],  # effects
+    tuple[EffectSpec, ...] | None,  # first-card effects (None: put back)
+    tuple[Requirement, ...],  # play restriction
+    dict[int, tuple[EffectSpec, ...]],  # effects of some faces
+]
+
+
+def _compile_card_blocks(cards: Any, problems: list[Problem]) -> dict[str, CompiledKind]:
     """Each kind's (effects, first-card effects, play restriction), from raw data."""
-    compiled: dict[str, tuple] = {}
+    compiled: dict[str, CompiledKind] = {}
     if not isinstance(cards, dict):
         return compiled
     for name, raw in cards.items():
@@ -469,9 +483,7 @@ def _compile_card_blocks(cards: Any, problems: list) -> dict[str, tuple]:
     return compiled
 
 
-def _check_scheme(scoring_data: Any, problems: list) -> None:
-    from game.engine import scoring  # the scheme registry lives with the schemes
-
+def _check_scheme(scoring_data: Any, problems: list[Problem]) -> None:
     if not isinstance(scoring_data, dict):
         return
     name = scoring_data.get("scheme")

@@ -6,17 +6,19 @@ is described as faithfully as a shipped one.
 
 from __future__ import annotations
 
-from game.engine import conditions as condition_registry
+from collections.abc import Iterable
+
 from game.engine import effects as effect_registry
-from game.engine.ruleset import RuleSet, deck_count
+from game.engine.conditions import block_of
+from game.engine.ruleset import EffectSpec, Requirement, RuleSet, deck_count
+from game.engine.scoring import SCHEMES
 
 
-def _condition_words(when) -> str:
-    by_fn = {block.fn: block for block in condition_registry.REGISTRY.values()}
-    return " and ".join(by_fn[fn].words(want) for fn, want in when)
+def _condition_words(when: Iterable[Requirement]) -> str:
+    return " and ".join(block_of(fn).words(want) for fn, want in when)
 
 
-def effect_words(specs) -> str:
+def effect_words(specs: Iterable[EffectSpec]) -> str:
     """`- reverse` + `- skip: {when: {players: 2}}` -> "the direction of play
     changes; the next player loses their turn when 2 players are in the game"."""
     phrases = []
@@ -160,12 +162,7 @@ def describe(rules: RuleSet) -> str:
         lines.append("A last Draw card is still drawn before the round is scored.")
 
     scoring = model.scoring
-    scheme = {
-        "winner_takes_points": "the winner scores the points left in everyone else's hand",
-        "losers_score_own_hand": "everyone but the winner scores their own hand",
-        "rounds_won": "the winner scores one round",
-    }.get(scoring.scheme, scoring.scheme)
-    lines += ["", f"Scoring: {scheme}."]
+    lines += ["", f"Scoring: {_scheme_words(scoring.scheme)}."]
     if scoring.teams:
         lines.append("  Teams of two partners sitting opposite share their points and results.")
     if scoring.target is None:
@@ -187,3 +184,8 @@ def describe(rules: RuleSet) -> str:
         lines += ["", "House rules:"]
         lines += [f"  {name}: {text}" for name, text in model.house_rules.items()]
     return "\n".join(lines)
+
+
+def _scheme_words(name: str) -> str:
+    """The scheme in the words it was declared with (game/engine/scoring.py)."""
+    return SCHEMES[name].words
