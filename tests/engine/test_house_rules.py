@@ -12,7 +12,19 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Catch, Draw, NextRound, Pass, Play, legal_actions, new_game
+from game.bots import make_bot
+from game.engine import (
+    CallUno,
+    Catch,
+    Choose,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+    legal_actions,
+    new_game,
+    view,
+)
 from tests.engine.rig import act, colour, hand, offered_kinds, offered_plays, play, top
 from tests.engine.rig_variants import (
     accept,
@@ -650,6 +662,22 @@ def test_seven_o_seven_swaps_with_a_chosen_player():
     assert bv(events) == [("chose", 0, 2), ("swap", 0, 2), ("turn", 1)]
     assert hand(state, 0) == SEVEN[2]
     assert hand(state, 2) == ["red:1", "blue:1"]
+
+
+def test_basic_bot_picks_a_player_with_its_own_uno_window_open():
+    """RULES.md §4 'Seven-O' with §1 'UNO': a bot that plays a 7 down to one
+    card without calling has both the `player` question and an UNO call
+    offered; it calls UNO first, then picks (it used to stop on the call)."""
+    hands = {0: ["red:7", "red:1"], 1: ["blue:2", "blue:3"], 2: ["green:2", "green:3"]}
+    state = rig_table(house("seven-o"), hands=hands, top="red:5")
+    state, _ = play(state, 0, "red:7")
+    bot = make_bot("basic", 1)
+    offered = legal_actions(state, 0)
+    assert {type(a) for a in offered} == {Choose, CallUno}
+    assert bot.choose(lambda: view(state, 0), offered) == CallUno(0)
+    state, _ = act(state, CallUno(0))
+    picked = bot.choose(lambda: view(state, 0), legal_actions(state, 0))
+    assert type(picked) is Choose and picked.value in (1, 2)
 
 
 def test_seven_o_zero_passes_hands_in_the_direction_of_play():
