@@ -73,10 +73,11 @@ def choose_refusal(words: Callable[[GameState, str | int], str]) -> Refusal:
     """A refusal for a choosing kind: `words(state, option)` names an option."""
 
     def refusal(state: GameState, decision: Decision, action: Action) -> str:
-        listed = ", ".join(words(state, option) for option in decision.options)
+        named = [words(state, option) for option in decision.options]
+        listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
         if type(action) is Choose:
-            return f"choose one of: {listed}"
-        return f"answer the question first: choose one of {listed}"
+            return f"Choose {listed}."
+        return f"Answer the open question first: choose {listed}."
 
     return refusal
 
@@ -90,10 +91,3 @@ def declare_choice(
 ) -> DecisionKind:
     """Declare a kind whose answers are `Choose(seat, option)`, one per option."""
     return declare(DecisionKind(name, must, options, choose_answers, apply, choose_refusal(words)))
-
-
-def option_text(state: GameState, option: str | int) -> str:
-    """An option in plain words: a seat's name, else the option itself."""
-    if isinstance(option, int):
-        return state.names[option]
-    return option
