@@ -131,14 +131,16 @@ def holds_match(state: GameState, ctx: PlayContext) -> bool:
     ),
 )
 def holds_other_playable(state: GameState, ctx: PlayContext) -> bool:
-    """The seat holds another card it could legally play instead.
+    """The seat could play another card instead, at the moment it plays this
+    one: after a draw, only the cards `turn.play_drawn` leaves open count.
 
     YAML: `play_only_if: {holds_other_playable: false}` — a Wild Draw
     Four, challengeable "if the player could have played another card".
     """
+    card = ctx.card
     return any(
-        state.matches(c) and not state.cards.kind[c].play_only_if
-        for c in _others_in_hand(state, ctx)
+        c != card and state.matches(c) and not state.cards.kind[c].play_only_if
+        for c in state.choosable(ctx.actor)
     )
 
 

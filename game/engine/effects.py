@@ -249,10 +249,14 @@ class DrawParams(Params):
     ),
 )
 def draw(state: GameState, ctx: PlayContext, params: DrawParams, events: list[Event]) -> bool:
-    """Seats draw cards at once; no stacking, no challenge, no lost turn.
+    """Seats draw cards at once; no stacking, no challenge, no lost turn. On
+    the card that ends the round, the cards are drawn only where
+    `round_end.final_penalty_drawn` says a last card's draws still count.
 
     YAML: `- draw: {who: all_others, count: 1}`.
     """
+    if ctx.going_out and not state.rules.model.round_end.final_penalty_drawn:
+        return False
     for seat in select_seats(state, ctx, params.who):
         state.take_cards(seat, params.count, "effect", events)
     return False
@@ -374,15 +378,26 @@ def rotate_hands(state: GameState, ctx: PlayContext, params: NoParams, events: l
 class ShuffleParams(Params):
     mode: Literal["redistribute", "redeal"] = "redistribute"
     hand_size: int = Field(7, ge=1, le=50)
+    # Played as the last card: the hands are still shuffled, so its player
+    # receives cards and play goes on (the publisher's ruling); `wins`: it
+    # ends the round like any last card.
+    as_last_card: Literal["redistribute", "wins"] = "redistribute"
 
 
 @effect(
     ShuffleParams,
     words=lambda p: (
-        "all hands are gathered, shuffled and dealt out evenly"
-        if p.mode == "redistribute"
-        else "hands, discard pile and draw pile are shuffled together and everyone "
-        f"gets {p.hand_size} new cards"
+        (
+            "all hands are gathered, shuffled and dealt out evenly"
+            if p.mode == "redistribute"
+            else "hands, discard pile and draw pile are shuffled together and everyone "
+            f"gets {p.hand_size} new cards"
+        )
+        + (
+            " (played as the last card, it does not win: the player is dealt cards too)"
+            if p.as_last_card == "redistribute"
+            else ""
+        )
     ),
 )
 def shuffle_hands(
@@ -395,10 +410,17 @@ def shuffle_hands(
     but this card, and the draw pile are shuffled together and every seat is
     dealt `hand_size` anew.
 
+    Played as the last card it does not win (`as_last_card: redistribute`,
+    the publisher's ruling): the hands are shuffled all the same, its player
+    is dealt cards with everyone, and play goes on. `as_last_card: wins` ends
+    the round as any last card does.
+
     YAML: `- shuffle_hands: {mode: redeal, hand_size: 7}`.
     """
     if ctx.going_out:
-        return False
+        if params.as_last_card == "wins":
+            return False
+        ctx.going_out = False  # the effects after this one see a player still in
     seats = state.active_seats()
     pool = [card for seat in seats for card in state.hands[seat]]
     discard = None
@@ -431,7 +453,11 @@ def discard_color(
     state: GameState, ctx: PlayContext, params: NoParams, events: list[Event]
 ) -> bool:
     """The seat that played discards every card of the colour in force from
-    its hand, under the top card (it may go out this way).
+    its hand, under the top card (it may go out this way). Where the rules
+    forbid going out on an action card or a wild
+    (`round_end.finish_on_action_card: forbidden`), the card that played it
+    was a wild, so it may not empty the hand: one card of the colour stays,
+    a number if there is one.
 
     YAML: `- choose_color` then `- discard_color` (a Customizable Wild).
     """
@@ -439,6 +465,9 @@ def discard_color(
         return False
     hand = state.hands[ctx.actor]
     gone = [c for c in hand if state.cards.color[c] == state.color]
+    if gone and len(gone) == len(hand) and state.flags.finish_forbidden:
+        numbers = [c for c in gone if state.cards.category[c] == "number"]
+        gone.remove((numbers or gone)[-1])
     if not gone:
         return False
     state.hands[ctx.actor] = [c for c in hand if c not in gone]
@@ -475,8 +504,12 @@ def dump_color(state: GameState, ctx: PlayContext, params: DumpParams, events: l
         return False
     seat = ctx.actor if params.who == "self" else state.next_seat(ctx.actor)
     colour = state.color
-    if not any(state.cards.color[c] == colour for c in state.hands[seat]):
+    dump = tuple(c for c in state.hands[seat] if state.cards.color[c] == colour)
+    if not dump:
         return False
+    # The dump is the cards held now: cards drawn while it goes on (a catch)
+    # are not part of it.
+    ctx.dump = dump
     state.pending = Decision("dump", seat, _dump_answers(state, seat))
     return SUSPEND
 
@@ -543,17 +576,18 @@ def _dump(state: GameState, events: list[Event], action: Action) -> bool:
         return True
     cards = state.cards
     colour = state.color
+    ctx = state.ctx
+    assert ctx is not None, "the dump is a card's effect"
     if isinstance(value, int):
         state.lay_down(seat, value, None, events)
-    left = tuple(c for c in state.hands[seat] if cards.color[c] == colour)
+    hand = state.hands[seat]
+    left = tuple(c for c in ctx.dump if c in hand)
     if len(left) > 1:
         state.pending = Decision("dump_next", seat, _dump_order_options(state, seat, left))
         return False
     if left:
         state.lay_down(seat, left[0], None, events)
     last = state.discard[-1]
-    ctx = state.ctx
-    assert ctx is not None, "the dump is a card's effect"
     # Play goes on from the seat that dumped; its last card's effects apply.
     state.actor = seat
     state.ctx = PlayContext(

@@ -158,21 +158,11 @@ def _play_actions(state: GameState, seat: int, cards_to_play: list[int]) -> list
     return actions
 
 
-def drawn_candidates(state: GameState, seat: int) -> list[int]:
-    """The cards that may be played after drawing (`turn.play_drawn`). Drawn
-    cards stay in the hand until the turn ends: nothing between the draw and
-    the seat's answer takes cards away."""
-    mode = state.flags.play_drawn
-    if mode == "drawn_only":
-        return state.drawn
-    if mode == "any":
-        return state.hands[seat]
-    return []
-
-
 def drawn_options(state: GameState, seat: int) -> list[Action]:
-    """Plays open after drawing."""
-    return _play_options(state, seat, drawn_candidates(state, seat))
+    """Plays open after drawing (`GameState.choosable`). Drawn cards stay in
+    the hand until the turn ends: nothing between the draw and the seat's
+    answer takes cards away."""
+    return _play_options(state, seat, state.choosable(seat))
 
 
 def may_draw_again(state: GameState) -> bool:
@@ -306,7 +296,7 @@ def drawn_refusal(state: GameState, decision: Decision, action: Action) -> str:
         mode = state.flags.play_drawn
         if mode == "none":
             return "Drawing ended your turn: pass."
-        if action.card not in drawn_candidates(state, seat):
+        if action.card not in state.choosable(seat):
             return "After drawing, only the drawn card may be played."
         return _card_refusal(state, seat, action) or _not_now(action)
     if type(action) is Draw:

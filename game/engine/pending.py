@@ -51,3 +51,5 @@ class PlayContext:
     prev_color: int = -1  # the colour in force before this card
     cards: list[int] = field(default_factory=list)  # several cards played in one turn, so far
     base_top: int = -1  # the top card before those cards were played
+    prev_direction: int = 0  # the direction of play before this card (0: not known)
+    dump: tuple[int, ...] = ()  # a colour dump's cards: those held when it opened

@@ -110,7 +110,9 @@ class MultiPlay(_Block):
 
 class JumpIn(_Block):
     enabled: bool = False
-    cancels_action: bool = False
+    # The jumped-in card cancels the one it covers: only one of them acts (the
+    # published rule). false: both act, a second Draw Two adds up.
+    cancels_action: bool = True
 
 
 class TurnRules(_Block):
@@ -126,6 +128,10 @@ class ChallengeRules(_Block):
     extra_if_innocent: int = Field(2, ge=0, le=50)
     innocent_loses_turn: bool = True
     when_stacked: bool = False
+    # A guilty card's player drew the cards instead; then the challenger plays
+    # (challenger_plays), or the turn order the card set stands (as_played:
+    # a Wild Draw Four that lets its player go again still does).
+    after_guilty: Literal["challenger_plays", "as_played"] = "challenger_plays"
 
 
 class UnoRules(_Block):

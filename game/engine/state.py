@@ -118,6 +118,19 @@ class GameState:
         cards = self.cards
         return bool(cards.fits[self.color][cards.symbol_id[self.discard[-1]]][card])
 
+    def choosable(self, seat: int) -> list[int]:
+        """The cards `seat` may pick from to play now: its hand, or after a draw
+        on its turn what `turn.play_drawn` leaves open (the drawn cards, the
+        whole hand, or none)."""
+        if not self.drawn or seat != self.actor:
+            return self.hands[seat]
+        mode = self.flags.play_drawn
+        if mode == "drawn_only":
+            return self.drawn
+        if mode == "any":
+            return self.hands[seat]
+        return []
+
     def play_allowed(self, seat: int, card: int) -> bool:
         """The card's own restriction (Wild Draw Four's "no card of the colour")."""
         spec = self.cards.kind[card]

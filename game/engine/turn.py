@@ -185,9 +185,13 @@ def _challenge(state: GameState, events: list[Event], seat: int) -> None:
     )
     if owed.guilty:
         state.take_cards(owed.source, owed.count, "challenge", events)
-        if owed.resume_seat is not None:
+        after = state.rules.model.challenge.after_guilty
+        if owed.resume_seat is not None and after == "as_played":
             begin_turn(state, events, owed.resume_seat)
         else:
+            # The caught card's player gets nothing more from it: the
+            # challenger takes its turn.
+            state.actor = seat
             state.pending = Decision("play", seat)
         return
     extra = state.rules.model.challenge.extra_if_innocent
@@ -271,6 +275,7 @@ def play(state: GameState, events: list[Event], seat: int, card: int, color: str
         None,  # chosen
         prev_color,
     )
+    ctx.prev_direction = state.direction
     if state.flags.multi_play and hand and decision.kind == "play":
         ctx.cards = [card]
         ctx.base_top = state.discard[-2]
@@ -314,8 +319,15 @@ def jump_in(state: GameState, events: list[Event], seat: int) -> None:
     assert decision is not None, "a card played out of turn cuts into an open turn"
     events.append({"t": "jump_in", "p": seat, "over": decision.seat})
     if state.rules.model.turn.jump_in.cancels_action:
+        # Only one of the two identical cards acts: what the covered card did
+        # to the turn order (cards owed, seats skipped, the direction) is undone.
         state.penalty = None
         state.skips = 0
+        ctx = state.ctx
+        before = ctx.prev_direction if ctx is not None and ctx.card == state.top else 0
+        if before and state.direction != before:
+            state.direction = before
+            events.append({"t": "direction", "direction": before})
 
 
 # --- drawing and passing -----------------------------------------------------------

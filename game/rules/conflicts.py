@@ -179,7 +179,48 @@ def check_scoring(data: dict, origin: Origin, files) -> list[RuleError]:
     return errors
 
 
-SEMANTIC_CHECKS = (check_stacking, check_scoring)
+def _is_house_rule(loaded) -> bool:
+    """A layer a table adds (a house rule), not a rule set or its base."""
+    data = loaded.data
+    return isinstance(data, dict) and "house_rules" in data and "extends" not in data
+
+
+def check_removed_cards(data: dict, origin: Origin, files) -> list[RuleError]:
+    """A house rule that changes a card kind which another file takes out of
+    the deck (`copies: 0`) changes nothing: the card never comes up. So a
+    swap-hands-card layer, which removes Shuffle Hands, refuses a
+    shuffle-hands-redeal layer that rewrites it."""
+    errors = []
+    cards = data.get("cards") if isinstance(data.get("cards"), dict) else {}
+    for name, kind in cards.items():
+        if not isinstance(kind, dict) or kind.get("copies") != 0:
+            continue
+        if any(isinstance(n, int) and n > 0 for n in (kind.get("copies_of") or {}).values()):
+            continue
+        remover = origin.get(("cards", name, "copies"))
+        if remover is None:
+            continue
+        for path, loaded in origin.items():
+            if (
+                path[:2] == ("cards", name)
+                and path[2:3] != ("copies",)
+                and len(path) > 2
+                and loaded is not remover
+                and _is_house_rule(loaded)
+            ):
+                errors.append(
+                    loaded.error_at(
+                        path,
+                        f"{'.'.join(map(str, path))}: {loaded.filename} changes {name}, "
+                        f"but {remover.filename} takes {name} out of the deck (copies: 0), "
+                        "so the change would never play; use one of them",
+                    )
+                )
+                break
+    return errors
+
+
+SEMANTIC_CHECKS = (check_stacking, check_scoring, check_removed_cards)
 
 
 def semantic_conflicts(data: dict, origin: Origin) -> list[RuleError]:
