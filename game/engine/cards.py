@@ -90,6 +90,7 @@ class CardTable:
             bool(spec.play_only_if) and spec.model.when_not_allowed == "refuse"
             for spec in self.kind
         ]
+        self.any_refusable = any(self.refusable)
         # Matching compares small ints rather than face strings.
         symbol_ids: dict[str, int] = {}
         self.symbol_id = [symbol_ids.setdefault(face, len(symbol_ids)) for face in self.symbol]

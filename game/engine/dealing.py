@@ -16,7 +16,7 @@ declared here.
 
 from __future__ import annotations
 
-from game.engine.actions import Action, Choose
+from game.engine.actions import Choose, NextRound
 from game.engine.cards import card_table
 from game.engine.decisions import DecisionKind, declare, declare_choice
 from game.engine.events import Event
@@ -156,8 +156,7 @@ def _offer_draft(state: GameState, events: list[Event], seat: int) -> None:
     events.append({"t": "turn", "p": seat})
 
 
-def _draft(state: GameState, events: list[Event], action: Action) -> bool:
-    assert type(action) is Choose
+def _draft(state: GameState, events: list[Event], action: Choose) -> bool:
     seat = action.seat
     state.pending = None
     names = state.cards.names
@@ -230,7 +229,7 @@ def turn_up_first(state: GameState, events: list[Event]) -> None:
 # --- the next round -------------------------------------------------------------------
 
 
-def _next_round(state: GameState, events: list[Event], action: Action) -> bool:
+def _next_round(state: GameState, events: list[Event], action: NextRound) -> bool:
     moves = state.rules.model.dealing.dealer_moves
     if moves != "stays" or state.eliminated[state.dealer]:
         state.dealer = state.next_seat(state.dealer, -1 if moves == "right" else 1)
@@ -245,7 +244,7 @@ declare(
         must="start the next round",
         options="nothing",
         answers=next_round_answers,
-        apply=_next_round,
+        apply={NextRound: _next_round},
         refusal=next_round_refusal,
     )
 )

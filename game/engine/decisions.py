@@ -8,9 +8,10 @@ with everything the engine needs to know about it:
   `options` holds;
 - `answers(state, decision)`: the seat's answers, as actions (what
   `legal_actions` offers, before the UNO calls and catches any moment has);
-- `apply(state, events, action)`: carry out one of those answers; it returns
-  True when the answer settles the question an effect asked, so the effects
-  that waited for it go on;
+- `apply`: per type of action, the handler that carries out one of those
+  answers, `handler(state, events, action)`; it returns True when the answer
+  settles the question an effect asked, so the effects that waited for it
+  go on;
 - `refusal(state, decision, action)`: why an action that is not among the
   answers is refused, in a player's words; it asks the same checks that
   `answers` does, so the two cannot disagree;
@@ -22,7 +23,7 @@ A new kind is one `declare(...)` beside the code that opens it, plus its test.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,7 +37,9 @@ if TYPE_CHECKING:
     from game.engine.state import GameState
 
 Answers = Callable[["GameState", Decision], list[Action]]
-Apply = Callable[["GameState", list[Event], Action], bool]
+# A handler takes (state, events, action) for the one type of action it is
+# registered for; its third parameter is that type, hence the loose signature.
+Handler = Callable[..., bool]
 Refusal = Callable[["GameState", Decision, Action], str]
 
 
@@ -46,18 +49,23 @@ class DecisionKind:
     must: str  # "play a card or draw (its ordinary turn)"
     options: str  # what Decision.options holds, e.g. "colour names"
     answers: Answers
-    apply: Apply
+    apply: Mapping[type[Action], Handler]
     refusal: Refusal
     jump_in: bool = False
 
 
 REGISTRY: dict[str, DecisionKind] = {}
+# The same, one attribute nearer, for the two lookups every action makes.
+ANSWERS: dict[str, Answers] = {}
+APPLY: dict[str, Mapping[type[Action], Handler]] = {}
 
 
 def declare(kind: DecisionKind) -> DecisionKind:
     if kind.name in REGISTRY:
         raise ValueError(f"decision kind {kind.name!r} is declared twice")
     REGISTRY[kind.name] = kind
+    ANSWERS[kind.name] = kind.answers
+    APPLY[kind.name] = kind.apply
     return kind
 
 
@@ -86,8 +94,10 @@ def declare_choice(
     name: str,
     must: str,
     options: str,
-    apply: Apply,
+    apply: Callable[[GameState, list[Event], Choose], bool],
     words: Callable[[GameState, str | int], str],
 ) -> DecisionKind:
     """Declare a kind whose answers are `Choose(seat, option)`, one per option."""
-    return declare(DecisionKind(name, must, options, choose_answers, apply, choose_refusal(words)))
+    return declare(
+        DecisionKind(name, must, options, choose_answers, {Choose: apply}, choose_refusal(words))
+    )

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from game.engine.actions import Action, Choose
+from game.engine.actions import Choose
 from game.engine.decisions import declare_choice
 from game.engine.events import Event, HandsEvent
 from game.engine.pending import Decision, Penalty, PlayContext
@@ -531,8 +531,8 @@ def _dump_answers(state: GameState, seat: int) -> tuple[str, ...]:
 # --- the decisions these effects open -------------------------------------------
 
 
-def _name_colour(state: GameState, events: list[Event], action: Action) -> bool:
-    assert type(action) is Choose and isinstance(action.value, str)
+def _name_colour(state: GameState, events: list[Event], action: Choose) -> bool:
+    assert isinstance(action.value, str)
     state.pending = None
     state.color = state.cards.colors.index(action.value)
     events.append({"t": "color", "p": action.seat, "color": action.value})
@@ -548,8 +548,8 @@ declare_choice(
 )
 
 
-def _pick_player(state: GameState, events: list[Event], action: Action) -> bool:
-    assert type(action) is Choose and isinstance(action.value, int)
+def _pick_player(state: GameState, events: list[Event], action: Choose) -> bool:
+    assert isinstance(action.value, int)
     ctx = state.ctx
     assert ctx is not None, "a player is chosen for a card's effect"
     state.pending = None
@@ -567,9 +567,8 @@ declare_choice(
 )
 
 
-def _dump(state: GameState, events: list[Event], action: Action) -> bool:
+def _dump(state: GameState, events: list[Event], action: Choose) -> bool:
     """The colour dump: all of a colour or nothing, in the seat's order."""
-    assert type(action) is Choose
     seat, value = action.seat, action.value
     state.pending = None
     if value == "none":

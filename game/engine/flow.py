@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from game.engine.actions import TURN_ACTIONS, Action, CallUno, Catch, Play
 from game.engine.dealing import new_game
-from game.engine.decisions import REGISTRY
+from game.engine.decisions import APPLY
 from game.engine.events import Event
 from game.engine.legality import (
     fresh_legal_actions,
@@ -66,26 +66,31 @@ def apply_in_place(
             state.uno_window_passed = True
         else:
             state.uno_window = -1
+    decision = state.pending
+    if decision is not None and decision.seat == seat:
+        try:
+            handler = APPLY[decision.kind][kind]
+        except KeyError:
+            pass  # not an answer to it: an UNO call
+        else:
+            if handler(state, events, action):
+                run_effects(state, events)
+            return events
+    # Out of turn, or no answer to the decision: calling UNO, catching a seat
+    # that forgot, or an identical card played out of turn (`turn.jump_in`).
     if kind is CallUno:
         state.uno_called[seat] = True
         if state.uno_window == seat:
             state.uno_window = -1
         events.append({"t": "uno", "p": seat})
-        return events
-    if kind is Catch:
+    elif kind is Catch:
         assert isinstance(action, Catch)
         target = action.target
         state.uno_window = -1
         events.append({"t": "catch", "by": seat, "p": target})
         state.take_cards(target, state.rules.model.uno.penalty, "uno", events)
-        return events
-    decision = state.pending
-    assert decision is not None, "an action answers an open decision"
-    if decision.seat != seat:
-        # The only answer out of turn: an identical card (`turn.jump_in`).
-        assert isinstance(action, Play)
+    else:
+        assert isinstance(action, Play), "only a card may be played out of turn"
         jump_in(state, events, seat)
-        play(state, events, seat, action.card, action.color)
-    elif REGISTRY[decision.kind].apply(state, events, action):
-        run_effects(state, events)
+        play(state, events, action)
     return events

@@ -9,7 +9,7 @@ from one place: `play_refusal` is the matching rule, a card's own
 restriction and the finishing rule, and the lists of playable cards are
 that check run over the cards a decision allows.
 
-The hot path (`_play_options`, run on every turn) inlines the first check,
+The hot path (`play_options`, run on every turn) inlines the first check,
 the match, as the card table's lookup that `GameState.matches` is made of,
 and asks `play_refusal`'s remaining checks only of cards that match.
 """
@@ -31,7 +31,7 @@ from game.engine.actions import (
 )
 from game.engine.cards import CardTable
 from game.engine.conditions import block_of
-from game.engine.decisions import REGISTRY
+from game.engine.decisions import ANSWERS, REGISTRY
 from game.engine.pending import Decision, PlayContext
 from game.engine.state import GameState
 
@@ -129,7 +129,7 @@ def _colour_refusal(state: GameState, action: Play) -> str | None:
 # --- the cards a decision allows ------------------------------------------------------
 
 
-def _play_options(state: GameState, seat: int, candidates: list[int]) -> list[Action]:
+def play_options(state: GameState, seat: int, candidates: list[int]) -> list[Action]:
     """The Play actions for those `candidates` the seat may play now
     (`play_refusal` over each, its match check inlined)."""
     cards = state.cards
@@ -138,6 +138,12 @@ def _play_options(state: GameState, seat: int, candidates: list[int]) -> list[Ac
     plays_for = state.plays[seat]
     last_card = state.flags.finish_forbidden and len(state.hands[seat]) == 1
     actions: list[Action] = []
+    if not last_card and not cards.any_refusable:
+        # Nothing but the match can refuse a card here.
+        for card in candidates:
+            if fits[card]:
+                actions += plays_for[card]
+        return actions
     for card in candidates:
         if not fits[card]:
             continue
@@ -156,13 +162,6 @@ def _play_actions(state: GameState, seat: int, cards_to_play: list[int]) -> list
     for card in cards_to_play:
         actions.extend(plays_for[card])
     return actions
-
-
-def drawn_options(state: GameState, seat: int) -> list[Action]:
-    """Plays open after drawing (`GameState.choosable`). Drawn cards stay in
-    the hand until the turn ends: nothing between the draw and the seat's
-    answer takes cards away."""
-    return _play_options(state, seat, state.choosable(seat))
 
 
 def may_draw_again(state: GameState) -> bool:
@@ -242,9 +241,9 @@ def followers(state: GameState, seat: int) -> list[int]:
 def play_answers(state: GameState, decision: Decision) -> list[Action]:
     """An ordinary turn: play what fits, or draw (pass when nothing is left)."""
     seat = decision.seat
-    mine = SEAT_ACTIONS[seat]
-    actions = _play_options(state, seat, state.hands[seat])
+    actions = play_options(state, seat, state.hands[seat])
     if not actions or state.flags.draw_when_playable:
+        mine = SEAT_ACTIONS[seat]
         actions.append(mine.draw if state.can_draw() else mine.pass_)
     return actions
 
@@ -280,7 +279,9 @@ def _card_refusal(
 def drawn_answers(state: GameState, decision: Decision) -> list[Action]:
     seat = decision.seat
     mine = SEAT_ACTIONS[seat]
-    actions = drawn_options(state, seat)
+    # Drawn cards stay in the hand until the turn ends: nothing between the
+    # draw and the seat's answer takes cards away.
+    actions = play_options(state, seat, state.choosable(seat))
     if may_draw_again(state):
         actions.append(mine.draw)
     actions.append(mine.pass_)
@@ -410,15 +411,14 @@ def fresh_legal_actions(state: GameState, seat: int) -> list[Action]:
     decision = state.pending
     if decision is None:
         return []
-    mine = SEAT_ACTIONS[seat]
     actions: list[Action]
     if decision.seat == seat:
-        actions = REGISTRY[decision.kind].answers(state, decision)
+        actions = ANSWERS[decision.kind](state, decision)
         if len(state.hands[seat]) == 2 and not state.uno_called[seat]:
-            # UNO is called before playing the second-to-last card.
+            # UNO is called before playing the second-to-last card: with any play.
             for action in actions:
                 if type(action) is Play:
-                    actions.append(mine.call_uno)
+                    actions.append(SEAT_ACTIONS[seat].call_uno)
                     break
     elif state.flags.jump_in:
         actions = _jump_in_actions(state, seat, decision)
@@ -427,9 +427,9 @@ def fresh_legal_actions(state: GameState, seat: int) -> list[Action]:
     window = state.uno_window
     if window >= 0:
         if window == seat:
-            actions.append(mine.call_uno)
+            actions.append(SEAT_ACTIONS[seat].call_uno)
         elif not state.eliminated[seat]:
-            actions.append(mine.catch[window])
+            actions.append(SEAT_ACTIONS[seat].catch[window])
     return actions
 
 

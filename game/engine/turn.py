@@ -25,13 +25,12 @@ end, with their answers and refusals from legality.py.
 from __future__ import annotations
 
 from game.engine import scoring
-from game.engine.actions import MAX_SEATS, Accept, Action, Challenge, Draw, Play
-from game.engine.decisions import DecisionKind, declare
+from game.engine.actions import MAX_SEATS, Accept, Action, Challenge, Draw, Pass, Play
+from game.engine.decisions import DecisionKind, Handler, declare
 from game.engine.events import Event, RoundEndEvent
 from game.engine.legality import (
     challenge_open,
     drawn_answers,
-    drawn_options,
     drawn_refusal,
     followers,
     may_draw_again,
@@ -40,6 +39,7 @@ from game.engine.legality import (
     penalty_answers,
     penalty_refusal,
     play_answers,
+    play_options,
     play_refusal_of,
     stack_cards,
 )
@@ -247,8 +247,11 @@ def end_round(state: GameState, events: list[Event], winner: int, blocked: bool 
 # --- playing --------------------------------------------------------------------
 
 
-def play(state: GameState, events: list[Event], seat: int, card: int, color: str | None) -> None:
-    """`seat` plays `card` (on its turn, as a stack, or jumping in)."""
+def play(state: GameState, events: list[Event], action: Play) -> bool:
+    """A seat plays a card (on its turn, as a stack, or jumping in)."""
+    seat = action.seat
+    card = action.card
+    color = action.color
     decision = state.pending
     assert decision is not None, "a Play answers an open decision"
     cards = state.cards
@@ -264,7 +267,7 @@ def play(state: GameState, events: list[Event], seat: int, card: int, color: str
     effects = cards.effects[card]
     if not effects and hand and not state.flags.multi_play:
         end_turn(state, events)
-        return
+        return False
     state.ctx = ctx = PlayContext(
         seat,  # actor
         card,
@@ -274,22 +277,24 @@ def play(state: GameState, events: list[Event], seat: int, card: int, color: str
         allowed,
         None,  # chosen
         prev_color,
+        [],  # cards
+        -1,  # base_top
+        state.direction,  # prev_direction
     )
-    ctx.prev_direction = state.direction
     if state.flags.multi_play and hand and decision.kind == "play":
         ctx.cards = [card]
         ctx.base_top = state.discard[-2]
         if followers(state, seat):
             state.pending = Decision("more", seat)
-            return
+            return False
     state.queue = list(effects)
     run_effects(state, events)
+    return False
 
 
-def _play_more(
-    state: GameState, events: list[Event], seat: int, card: int, color: str | None
-) -> None:
-    state.lay_down(seat, card, color, events)
+def _play_more(state: GameState, events: list[Event], action: Play) -> bool:
+    seat, card = action.seat, action.card
+    state.lay_down(seat, card, action.color, events)
     ctx = state.ctx
     assert ctx is not None, "several cards are being played"
     ctx.cards.append(card)
@@ -297,8 +302,14 @@ def _play_more(
     if not state.hands[seat]:
         ctx.going_out = True
     elif followers(state, seat):
-        return
+        return False
     _finish_multi_play(state, events)
+    return False
+
+
+def _stop_more(state: GameState, events: list[Event], action: Pass) -> bool:
+    _finish_multi_play(state, events)
+    return False
 
 
 def _finish_multi_play(state: GameState, events: list[Event]) -> None:
@@ -333,7 +344,8 @@ def jump_in(state: GameState, events: list[Event], seat: int) -> None:
 # --- drawing and passing -----------------------------------------------------------
 
 
-def _draw(state: GameState, events: list[Event], seat: int) -> None:
+def _draw(state: GameState, events: list[Event], action: Draw) -> bool:
+    seat = action.seat
     flags = state.flags
     if flags.draws_until_playable:
         cap = state.rules.model.turn.draw.cap
@@ -352,59 +364,42 @@ def _draw(state: GameState, events: list[Event], seat: int) -> None:
     else:
         state.drawn = drawn
     state.turns += 1
-    if drawn_options(state, seat) or may_draw_again(state):
+    if play_options(state, seat, state.choosable(seat)) or may_draw_again(state):
         state.pending = _DRAWN_DECISIONS[seat]
-        return
+        return False
     events.append({"t": "pass", "p": seat})
     _advance_from(state, events, seat)
+    return False
 
 
-def _pass(state: GameState, events: list[Event], seat: int) -> None:
+def _pass(state: GameState, events: list[Event], action: Pass) -> bool:
+    seat = action.seat
     events.append({"t": "pass", "p": seat})
     if not state.drawn and not state.can_draw():
         state.idle_passes += 1
         if state.idle_passes >= len(state.active_seats()):
             # Nobody can play and nothing is left to draw: the round is blocked.
             _end_blocked_round(state, events)
-            return
+            return False
     _advance_from(state, events, seat)
+    return False
 
 
 # --- the turn's decisions -------------------------------------------------------------
 
 
-def _answer_turn(state: GameState, events: list[Event], action: Action) -> bool:
-    """An ordinary turn, or the moment after drawing: play, draw or pass."""
-    kind = type(action)
-    if kind is Play:
-        assert isinstance(action, Play)
-        play(state, events, action.seat, action.card, action.color)
-    elif kind is Draw:
-        _draw(state, events, action.seat)
-    else:
-        _pass(state, events, action.seat)
+def _accept(state: GameState, events: list[Event], action: Accept) -> bool:
+    _take_penalty(state, events, action.seat, turn_announced=True)
     return False
 
 
-def _answer_penalty(state: GameState, events: list[Event], action: Action) -> bool:
-    kind = type(action)
-    if kind is Accept:
-        _take_penalty(state, events, action.seat, turn_announced=True)
-    elif kind is Challenge:
-        _challenge(state, events, action.seat)
-    else:
-        assert isinstance(action, Play)
-        play(state, events, action.seat, action.card, action.color)  # a stack
+def _challenge_action(state: GameState, events: list[Event], action: Challenge) -> bool:
+    _challenge(state, events, action.seat)
     return False
 
 
-def _answer_more(state: GameState, events: list[Event], action: Action) -> bool:
-    if type(action) is Play:
-        assert isinstance(action, Play)
-        _play_more(state, events, action.seat, action.card, action.color)
-    else:
-        _finish_multi_play(state, events)
-    return False
+# An ordinary turn, and the moment after drawing: play, draw or pass.
+_TURN_ANSWERS: dict[type[Action], Handler] = {Play: play, Draw: _draw, Pass: _pass}
 
 
 declare(
@@ -413,7 +408,7 @@ declare(
         must="play a card or draw (its ordinary turn)",
         options="nothing",
         answers=play_answers,
-        apply=_answer_turn,
+        apply=_TURN_ANSWERS,
         refusal=play_refusal_of,
         jump_in=True,
     )
@@ -424,7 +419,7 @@ declare(
         must="play what it drew (as `turn.play_drawn` allows), draw again, or pass",
         options="nothing",
         answers=drawn_answers,
-        apply=_answer_turn,
+        apply=_TURN_ANSWERS,
         refusal=drawn_refusal,
     )
 )
@@ -434,7 +429,7 @@ declare(
         must="take the cards owed, challenge, or stack",
         options='("stack",) when it may stack, else nothing',
         answers=penalty_answers,
-        apply=_answer_penalty,
+        apply={Accept: _accept, Challenge: _challenge_action, Play: play},  # Play: a stack
         refusal=penalty_refusal,
         jump_in=True,
     )
@@ -445,7 +440,7 @@ declare(
         must="add a card to a play of several cards, or pass to stop",
         options="nothing",
         answers=more_answers,
-        apply=_answer_more,
+        apply={Play: _play_more, Pass: _stop_more},
         refusal=more_refusal,
     )
 )
