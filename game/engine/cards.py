@@ -10,7 +10,7 @@ from __future__ import annotations
 import weakref
 
 from game.engine.actions import Play
-from game.engine.effects import ChooseColorParams
+from game.engine.choice_effects import ChooseColorParams
 from game.engine.ruleset import WILD, EffectSpec, KindSpec, RuleSet
 
 

@@ -27,9 +27,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.engine import choice_effects, hand_effects, scoring  # noqa: F401 (they register blocks)
 from game.engine import conditions as condition_registry
 from game.engine import effects as effect_registry
-from game.engine import scoring
 from game.engine.conditions import Condition, Value
 from game.engine.effects import Effect, Params
 
