@@ -49,11 +49,11 @@ class BasicBot:
         if types == {NextRound}:
             return actions[0]
         view = look()
-        if Choose in types:
-            return self._answer_choice(view, actions)
         for wanted in (CallUno, Catch):
             if wanted in types:
                 return next(a for a in actions if isinstance(a, wanted))
+        if Choose in types:
+            return self._answer_choice(view, actions)
         plays = [a for a in actions if isinstance(a, Play)]
         if Accept in types:
             if plays:  # stack rather than take the cards

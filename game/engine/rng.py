@@ -11,8 +11,11 @@ same game on any machine. `GameState.clone` copies the generator with it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
-from typing import Protocol
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
 
 
 class RandomSource(Protocol):
@@ -21,7 +24,7 @@ class RandomSource(Protocol):
 
     def below(self, n: int) -> int: ...
 
-    def shuffle(self, items: list) -> None: ...
+    def shuffle(self, items: list[int]) -> None: ...
 
     def clone(self) -> RandomSource: ...
 
@@ -51,7 +54,7 @@ class Rng:
             r = self._mt.getrandbits(bits)
         return r
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[int]) -> None:
         """Fisher-Yates in place."""
         getrandbits = self._mt.getrandbits
         for i in range(len(items) - 1, 0, -1):
@@ -62,5 +65,5 @@ class Rng:
                 j = getrandbits(bits)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

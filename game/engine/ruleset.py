@@ -10,6 +10,10 @@ Card behaviour is never a field here: a card kind lists effects by name, and
 those names come from the registry in `game.engine.effects`; conditions come
 from `game.engine.conditions`. A new behaviour is a new registered block, not
 a new field.
+
+The registries import nothing that imports this module (they name the game
+state in annotations only), so the rule set sits above its building blocks
+and below the state that plays it: rules -> blocks, state -> rules.
 """
 
 from __future__ import annotations
@@ -18,10 +22,17 @@ import difflib
 import functools
 import re
 import typing
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game.engine import choice_effects, hand_effects, scoring  # noqa: F401 (they register blocks)
+from game.engine import conditions as condition_registry
+from game.engine import effects as effect_registry
+from game.engine.conditions import Condition, Value
+from game.engine.effects import Effect, Params
 
 COLOR_NAMES = ("red", "yellow", "green", "blue")
 WILD = "wild"
@@ -64,19 +75,22 @@ _CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f]")
 # base's (a stricter {holds_match: false} drops {holds_color_in_force}).
 ATOMIC_SETTINGS = frozenset({"play_only_if", "target_by_players", "copies_of"})
 
-Loc = tuple  # a key path into the rules mapping: str keys and int indexes
+Loc = tuple[str | int, ...]  # a key path into the rules mapping: str keys and int indexes
 
 
-class Alternatives(tuple):
+class Alternatives(tuple[Loc, ...]):
     """A problem that several settings share (the deck is too small for the
     hand size and the player count): the loader reports it at whichever of
     them the newest rule file set."""
 
 
+Problem = tuple[Loc | Alternatives, str]  # where in the rules, and what is wrong
+
+
 class RulesInvalid(Exception):
     """Every problem found in a rule set, as (key path, message) pairs."""
 
-    def __init__(self, problems: list[tuple[Loc, str]]) -> None:
+    def __init__(self, problems: list[Problem]) -> None:
         super().__init__("; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in problems))
         self.problems = problems
 
@@ -131,7 +145,9 @@ class MultiPlay(_Block):
 
 class JumpIn(_Block):
     enabled: bool = False
-    cancels_action: bool = False
+    # The jumped-in card cancels the one it covers: only one of them acts (the
+    # published rule). false: both act, a second Draw Two adds up.
+    cancels_action: bool = True
 
 
 class TurnRules(_Block):
@@ -147,6 +163,10 @@ class ChallengeRules(_Block):
     extra_if_innocent: int = Field(2, ge=0, le=50)
     innocent_loses_turn: bool = True
     when_stacked: bool = False
+    # A guilty card's player drew the cards instead; then the challenger plays
+    # (challenger_plays), or the turn order the card set stands (as_played:
+    # a Wild Draw Four that lets its player go again still does).
+    after_guilty: Literal["challenger_plays", "as_played"] = "challenger_plays"
 
 
 class UnoRules(_Block):
@@ -201,14 +221,17 @@ class RuleSetModel(_Block):
         return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
+Requirement = tuple[Condition, Value]  # a condition and the value it must have
+
+
 @dataclass(frozen=True)
 class EffectSpec:
     """One effect of a card, resolved against the registry."""
 
     name: str
-    run: Any  # the registered function
-    params: Any  # its validated parameter model
-    when: tuple[tuple[Any, Any], ...]  # (condition function, expected value) pairs
+    run: Effect[Any]  # the registered function
+    params: Params  # its validated parameter model
+    when: tuple[Requirement, ...]  # all must hold for the effect to happen
 
 
 @dataclass(frozen=True)
@@ -218,7 +241,7 @@ class KindSpec:
     effects: tuple[EffectSpec, ...]
     face_effects: dict[int, tuple[EffectSpec, ...]]
     first_card: tuple[EffectSpec, ...] | None  # None: put back and turn another
-    play_only_if: tuple[tuple[Any, Any], ...]
+    play_only_if: tuple[Requirement, ...]
     play_only_if_text: dict[str, Any] | None
 
 
@@ -250,13 +273,6 @@ class RuleSet:
     @functools.cached_property
     def flags(self) -> RuleFlags:
         return RuleFlags(self.model)
-
-    @functools.cached_property
-    def card_table(self):
-        """The deck's per-card facts, built once per rule set and shared by its games."""
-        from game.engine.state import CardTable
-
-        return CardTable(self)
 
     def target_for(self, players: int) -> int | None:
         scoring = self.model.scoring
@@ -315,12 +331,13 @@ def _settings_at(model: type[BaseModel], loc: Loc) -> list[str]:
     return []
 
 
-def unknown_name(what: str, name: Any, known) -> str:
+def unknown_name(what: str, name: Any, known: Iterable[Any]) -> str:
     """ "unknown effect 'skipp' (did you mean 'skip'?)", or the list of known names."""
-    close = difflib.get_close_matches(str(name), list(known), n=1)
+    names = sorted(map(str, known))
+    close = difflib.get_close_matches(str(name), names, n=1)
     if close:
         return f"unknown {what} '{name}' (did you mean '{close[0]}'?)"
-    return f"unknown {what} '{name}' (known: {', '.join(sorted(known))})"
+    return f"unknown {what} '{name}' (known: {', '.join(names)})"
 
 
 def _data_path(loc: Loc, data: Any) -> Loc:
@@ -338,12 +355,10 @@ def _data_path(loc: Loc, data: Any) -> Loc:
     return loc
 
 
-def compile_condition(raw: Any, loc: Loc, problems: list) -> tuple[tuple[Any, Any], ...]:
+def compile_condition(raw: Any, loc: Loc, problems: list[Problem]) -> tuple[Requirement, ...]:
     """`{name: expected, ...}`: true when every named condition has that value."""
     if raw is None:
         return ()
-    from game.engine import conditions as condition_registry
-
     if not isinstance(raw, dict) or not raw:
         problems.append((loc, "a condition is a mapping of condition names to values"))
         return ()
@@ -365,11 +380,8 @@ def compile_condition(raw: Any, loc: Loc, problems: list) -> tuple[tuple[Any, An
     return tuple(compiled)
 
 
-def compile_effects(raw: list, loc: Loc, problems: list) -> tuple[EffectSpec, ...]:
+def compile_effects(raw: list[Any], loc: Loc, problems: list[Problem]) -> tuple[EffectSpec, ...]:
     """Each entry is `name` or `{name: {params}}`; params may hold a `when:`."""
-    # Imported here: the effect blocks need the state module, which needs this one.
-    from game.engine import effects as effect_registry
-
     specs = []
     for i, entry in enumerate(raw):
         here = loc + (i,)
@@ -404,7 +416,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     """Validate a merged rules mapping; raise RulesInvalid with every problem."""
     if not isinstance(data, dict):
         raise RulesInvalid([((), "a rule set is a mapping of settings")])
-    problems: list[tuple[Loc, str]] = []
+    problems: list[Problem] = []
     try:
         model = RuleSetModel.model_validate(data)
     except ValidationError as err:
@@ -567,9 +579,17 @@ def _worth_points(model: RuleSetModel) -> bool:
     return False
 
 
-def _compile_card_blocks(cards: Any, problems: list) -> dict[str, tuple]:
+CompiledKind = tuple[
+    tuple[EffectSpec, ...],  # effects
+    tuple[EffectSpec, ...] | None,  # first-card effects (None: put back)
+    tuple[Requirement, ...],  # play restriction
+    dict[int, tuple[EffectSpec, ...]],  # effects of some faces
+]
+
+
+def _compile_card_blocks(cards: Any, problems: list[Problem]) -> dict[str, CompiledKind]:
     """Each kind's (effects, first-card effects, play restriction), from raw data."""
-    compiled: dict[str, tuple] = {}
+    compiled: dict[str, CompiledKind] = {}
     if not isinstance(cards, dict):
         return compiled
     for name, raw in cards.items():
@@ -601,9 +621,7 @@ def _compile_card_blocks(cards: Any, problems: list) -> dict[str, tuple]:
     return compiled
 
 
-def _check_scheme(scoring_data: Any, problems: list) -> None:
-    from game.engine import scoring  # the scheme registry lives with the schemes
-
+def _check_scheme(scoring_data: Any, problems: list[Problem]) -> None:
     if not isinstance(scoring_data, dict):
         return
     name = scoring_data.get("scheme")

@@ -2,10 +2,55 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from game.engine.state import GameState
 
 
-def view(state: GameState, seat: int) -> dict:
+class PendingView(TypedDict):
+    kind: str
+    seat: int
+    options: list[str | int]
+
+
+class PenaltyView(TypedDict):
+    count: int
+    target: int
+    source: int
+    challengeable: bool
+    stacked: bool
+    color_before: str | None
+
+
+class View(TypedDict):
+    seat: int
+    players: int
+    names: list[str]
+    hand: list[int]
+    hand_cards: list[str]
+    hand_sizes: list[int]
+    discard: list[str]
+    top: str | None
+    color: str | None
+    direction: int
+    draw_pile: int
+    dealer: int
+    round: int
+    to_act: int | None
+    pending: PendingView | None
+    penalty: PenaltyView | None
+    drawn: list[str]
+    draft_card: str | None
+    uno_called: list[bool]
+    uno_window: int
+    scores: list[int]
+    target: int | None
+    eliminated: list[bool]
+    over: bool
+    winner: int | None
+
+
+def view(state: GameState, seat: int) -> View:
     """The table as `seat` sees it. Other hands are sizes only; the draw pile
     is a count; whether a Wild Draw Four was a bluff stays hidden."""
     cards = state.cards

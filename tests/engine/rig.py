@@ -31,11 +31,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from game.engine import apply, flow, legal_actions, new_game, validate_rules
+from game.engine import apply, dealing, legal_actions, new_game, validate_rules
 from game.engine.actions import Play
+from game.engine.cards import card_table
+from game.engine.pending import Decision
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
-from game.engine.state import Decision, GameState
+from game.engine.state import GameState
 from game.rules.loader import RULES_DIR, load_rules
 from game.rules.yamlsafe import load_yaml_file
 
@@ -472,10 +474,10 @@ def start_round(
     state.round_no = 0
     size = rules.model.dealing.hand_size
     script = [deal_script(players, dealer, list(turned), hands, size), *later]
-    state.rng = RiggedRng(rules.card_table.names, script)
+    state.rng = RiggedRng(card_table(rules).names, script)
     state.legal_cache = {}
     events: list[dict] = []
-    flow._start_round(state, events)
+    dealing.start_round(state, events)
     check_events(events, players)
     check_hands(None, events, state)
     return state, events

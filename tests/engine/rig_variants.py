@@ -35,9 +35,11 @@ from pathlib import Path
 
 import yaml
 
-from game.engine import Accept, Challenge, Choose, Draw, Pass, Play, flow, legal_actions
+from game.engine import Accept, Challenge, Choose, Draw, Pass, Play, dealing, legal_actions
+from game.engine.cards import card_table
+from game.engine.pending import Decision
 from game.engine.ruleset import RuleSet
-from game.engine.state import Decision, GameState
+from game.engine.state import GameState
 from game.rules.loader import RULES_DIR, load_rules
 from game.rules.yamlsafe import load_yaml_file
 from tests.engine import rig
@@ -111,13 +113,13 @@ def draft_round(
 ) -> tuple[GameState, list[dict]]:
     """Round 1 of a drafting rule set; the shuffled pile has `pile` on top
     (top first). The dealer (Player 1) drafts first."""
-    state, _ = flow.new_game(rule_set, 2, seed=0)
+    state, _ = dealing.new_game(rule_set, 2, seed=0)
     state.dealer = dealer
     state.round_no = 0
-    state.rng = RiggedRng(rule_set.card_table.names, [list(pile)])
+    state.rng = RiggedRng(card_table(rule_set).names, [list(pile)])
     state.legal_cache = {}
     events: list[dict] = []
-    flow._start_round(state, events)
+    dealing.start_round(state, events)
     check_events(events, 2)
     check_hands(None, events, state)
     return state, events
@@ -145,7 +147,7 @@ def turn_up(
     state.pending = None
     state.legal_cache = {}
     events: list[dict] = []
-    flow._turn_up_first(state, events)
+    dealing.turn_up_first(state, events)
     check_events(events, state.players)
     return state, events
 

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from game.engine import NextRound, new_game
+from game.engine.cards import card_table
 from tests.engine.rig import (
     RiggedRng,
     act,
@@ -34,7 +35,7 @@ COLOURS = ("red", "yellow", "green", "blue")
 def test_deck_has_108_cards_25_per_colour():
     """RULES.md §1 'Deck': per colour one 0, two each of 1-9, two Skip, two
     Reverse, two Draw Two (25); plus 4 Wild and 4 Wild Draw Four (001)."""
-    table = classic().card_table
+    table = card_table(classic())
     assert table.size == 108
     count = Counter(table.names)
     for colour in COLOURS:
@@ -52,7 +53,7 @@ def test_deck_has_108_cards_25_per_colour():
 def test_card_points_by_kind():
     """RULES.md §1 'End of a round and scoring': numbers face value; Skip,
     Reverse, Draw Two 20; Wild, Wild Draw Four 50."""
-    table = classic().card_table
+    table = card_table(classic())
     points = dict(zip(table.names, table.points, strict=True))
     assert points["red:0"] == 0 and points["blue:7"] == 7 and points["green:9"] == 9
     assert points["yellow:skip"] == points["red:reverse"] == points["blue:draw_two"] == 20
@@ -195,7 +196,7 @@ def test_deal_passes_left_each_round(moves, dealer_1, dealer_2):
         dealer=dealer_1,
     )
     state = _finish_round(state)
-    state.rng = RiggedRng(rules.card_table.names, [deal_script(3, dealer_2, ["yellow:4"])])
+    state.rng = RiggedRng(card_table(rules).names, [deal_script(3, dealer_2, ["yellow:4"])])
     state, events = act(state, NextRound(0))
     assert of(events, "round") == [{"t": "round", "n": 2, "dealer": dealer_2}]
     first = (dealer_2 + 1) % 3

@@ -90,8 +90,10 @@ def test_illegal_play_raises_with_reason():
     """RULES.md §1 'Penalties' ('a digital game prevents illegal plays
     instead'): a card that does not match is refused with a reason."""
     state = rigged(hands={0: ["blue:9", "red:2"], 1: ["green:3"]}, top="red:5")
-    with pytest.raises(IllegalAction, match=r"blue:9 matches neither the colour \(red\) nor red:5"):
+    with pytest.raises(IllegalAction) as refused:
         play(state, 0, "blue:9")
+    # Issue 8 §4: plain words and the cards' labels, never internal names.
+    assert str(refused.value) == "Blue 9 doesn't match Red 5 — play red, a 5, or a wild."
     assert hand(state, 0) == ["blue:9", "red:2"]  # nothing changed
 
 
@@ -105,7 +107,7 @@ def test_play_out_of_turn_refused():
 def test_wild_needs_a_colour():
     """RULES.md §1 'Action cards': Wild — the player names the next colour."""
     state = rigged(hands={0: ["wild:wild", "red:2"], 1: ["red:3"]}, top="red:5")
-    with pytest.raises(IllegalAction, match="name a colour"):
+    with pytest.raises(IllegalAction, match="Name a colour for Wild"):
         act(state, play_of(state, 0, "wild:wild"))
 
 
@@ -141,8 +143,8 @@ def test_wild_draw_four_refused_option():
     state = rigged(rules, hands={0: ["red:2", "wild:wild_draw_four"], 1: ["green:3"]}, top="red:5")
     assert offered_plays(state, 0) == {"red:2"}
     action = play_of(state, 0, "wild:wild_draw_four", "blue")
-    assert why_illegal(state, action) == "Wild Draw Four only without a red card"
-    with pytest.raises(IllegalAction, match="Wild Draw Four only without a red card"):
+    assert why_illegal(state, action) == "Wild Draw Four may be played only without a red card."
+    with pytest.raises(IllegalAction, match="Wild Draw Four may be played only without a red"):
         act(state, action)
 
 
@@ -180,7 +182,7 @@ def test_wild_draw_four_source_000_no_match_of_number_either():
     assert offered_plays(state, 0) == {"blue:5"}
     action = play_of(state, 0, "wild:wild_draw_four", "blue")
     assert why_illegal(state, action) == (
-        "Wild Draw Four only without a card that matches the top card"
+        "Wild Draw Four may be played only without a card that matches the top card."
     )
     # a symbol match forbids it too; a card matching nothing does not
     state = rigged(
@@ -222,7 +224,7 @@ def test_wild_draw_four_refusal_names_the_condition_that_fails():
     rules = overlay("wd4_source_000")
     state = rigged(rules, hands={0: ["blue:5", "wild:wild_draw_four"], 1: ["green:3"]}, top="red:5")
     reason = why_illegal(state, play_of(state, 0, "wild:wild_draw_four", "blue"))
-    assert reason == "Wild Draw Four only without a card that matches the top card"
+    assert reason == "Wild Draw Four may be played only without a card that matches the top card."
 
 
 # --- drawing -------------------------------------------------------------------------
@@ -294,7 +296,7 @@ def test_after_drawing_no_other_card_from_the_hand():
     state, _ = act(state, Draw(0))
     assert offered_plays(state, 0) == {"blue:5"}
     assert "Draw" not in offered_kinds(state, 0)
-    with pytest.raises(IllegalAction, match="only the drawn card may be played"):
+    with pytest.raises(IllegalAction, match="After drawing, only the drawn card may be played"):
         play(state, 0, "red:2")
 
 

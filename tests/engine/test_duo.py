@@ -15,6 +15,7 @@ import pytest
 
 from game.engine import CallUno, Catch, Draw, NextRound, Pass, Play, new_game, view
 from game.engine import legal_actions as legal
+from game.engine.cards import card_table
 from tests.engine.rig import act, colour, conserved, hand, offered_kinds, offered_plays, play
 from tests.engine.rig_variants import (
     accept,
@@ -58,7 +59,7 @@ def test_exactly_two_players():
 
 def test_duo_deck_is_112_cards():
     """RULES.md §3: 'UNO Duo — 2 players, 112-card deck' (duo.yaml extends uno112)."""
-    assert duo().card_table.size == 112
+    assert card_table(duo()).size == 112
 
 
 # --- the draft ----------------------------------------------------------------------------

@@ -33,6 +33,7 @@ import pytest
 import yaml
 
 from game.engine import conditions, effects
+from game.engine.cards import card_table
 from game.engine.ruleset import compile_condition, compile_effects
 from game.rules.loader import RULES_DIR, available_rule_sets, check_files, layer_base, load_rules
 from game.rules.yamlsafe import load_yaml_file
@@ -183,6 +184,8 @@ def _kind_literals(tree: ast.AST) -> list[tuple[int, str]]:
             if node.func.attr == "get" and node.args:
                 found += [(node.lineno, c) for c in _constants(node.args[0]) if c in forbidden]
         elif isinstance(node, ast.Subscript):
+            if isinstance(node.value, ast.Name) and node.value.id == "Literal":
+                continue  # a type: the event "skip" (events.py) is no card kind
             found += [(node.lineno, c) for c in _constants(node.slice) if c in forbidden]
     return found
 
@@ -276,7 +279,7 @@ def test_every_shipped_rule_file_validates(name):
     path = RULES_DIR / f"{name}.yaml"
     base = layer_base(path)
     rule_set = load_rules([name] if base is None else [base, name])
-    assert rule_set.card_table.size >= 108
+    assert card_table(rule_set).size >= 108
 
 
 def test_every_house_file_says_what_it_does():

@@ -12,7 +12,19 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Catch, Draw, NextRound, Pass, Play, legal_actions, new_game
+from game.bots import make_bot
+from game.engine import (
+    CallUno,
+    Catch,
+    Choose,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+    legal_actions,
+    new_game,
+    view,
+)
 from tests.engine.rig import act, colour, hand, offered_kinds, offered_plays, play, top
 from tests.engine.rig_variants import (
     accept,
@@ -652,6 +664,22 @@ def test_seven_o_seven_swaps_with_a_chosen_player():
     assert hand(state, 2) == ["red:1", "blue:1"]
 
 
+def test_basic_bot_picks_a_player_with_its_own_uno_window_open():
+    """RULES.md §4 'Seven-O' with §1 'UNO': a bot that plays a 7 down to one
+    card without calling has both the `player` question and an UNO call
+    offered; it calls UNO first, then picks (it used to stop on the call)."""
+    hands = {0: ["red:7", "red:1"], 1: ["blue:2", "blue:3"], 2: ["green:2", "green:3"]}
+    state = rig_table(house("seven-o"), hands=hands, top="red:5")
+    state, _ = play(state, 0, "red:7")
+    bot = make_bot("basic", 1)
+    offered = legal_actions(state, 0)
+    assert {type(a) for a in offered} == {Choose, CallUno}
+    assert bot.choose(lambda: view(state, 0), offered) == CallUno(0)
+    state, _ = act(state, CallUno(0))
+    picked = bot.choose(lambda: view(state, 0), legal_actions(state, 0))
+    assert type(picked) is Choose and picked.value in (1, 2)
+
+
 def test_seven_o_zero_passes_hands_in_the_direction_of_play():
     """RULES.md §4 'Seven-O': a 0 passes every hand on along the direction of
     play (a `hands` event with every new hand)."""
@@ -734,11 +762,25 @@ def _draw_two_jump(rule_set):
     return state
 
 
-def test_jump_in_on_a_draw_two_adds_to_the_pending_draw():
-    """house/jump-in.yaml (default `cancels_action: false`): jumping in on a
-    Draw Two adds to the pending draw, now aimed on from the jumper; the
-    seat jumped over draws nothing."""
+def test_jump_in_on_a_draw_two_cancels_the_first_draw_two():
+    """RULES.md §4 'Jump-In' (issue 9 §5 defect 9): a jumped-in Draw Two
+    cancels the one it covers -- only one of them acts (the published rule,
+    house/jump-in.yaml's default `cancels_action: true`). The first victim
+    draws nothing; the seat after the jumper draws 2, not 4."""
     state = _draw_two_jump(house("jump-in"))
+    assert state.penalty.count == 2
+    if pending(state) == ("penalty", 3):
+        state, events = accept(state, 3)
+    assert len(state.hands[3]) == 2 + 2
+    assert len(state.hands[1]) == 2
+
+
+def test_jump_in_option_adds_up_the_draws():
+    """RULES.md §4 'Jump-In', the other reading ('adding them up'):
+    `cancels_action: false` makes both Draw Twos act; the draw, now aimed on
+    from the jumper, is 4, and the seat jumped over draws nothing."""
+    option = house_option("jump-in", {"turn": {"jump_in": {"cancels_action": False}}})
+    state = _draw_two_jump(option)
     assert state.penalty.count == 4
     if pending(state) == ("penalty", 3):
         state, events = accept(state, 3)
@@ -746,16 +788,18 @@ def test_jump_in_on_a_draw_two_adds_to_the_pending_draw():
     assert len(state.hands[1]) == 2
 
 
-def test_jump_in_option_cancels_the_pending_draw():
-    """house/jump-in.yaml `cancels_action: true`: the jump-in cancels the first
-    card's pending draw; only the jumper's own Draw Two is owed."""
-    option = house_option("jump-in", {"turn": {"jump_in": {"cancels_action": True}}})
-    state = _draw_two_jump(option)
-    assert state.penalty.count == 2
-    if pending(state) == ("penalty", 3):
-        state, events = accept(state, 3)
-    assert len(state.hands[3]) == 2 + 2
-    assert len(state.hands[1]) == 2
+def test_jump_in_on_a_reverse_cancels_the_first_reverse():
+    """RULES.md §4 'Jump-In': a jumped-in Reverse cancels the one it covers, so
+    the direction is reversed once (by the jumper's card), not twice; play goes
+    on from the jumper in that direction."""
+    hands = {0: ["red:reverse", "red:1"], 1: ["blue:2"], 2: ["red:reverse", "red:9"], 3: ["blue:4"]}
+    state = rig_table(house("jump-in"), hands=hands, top="red:5")
+    state, _ = play(state, 0, "red:reverse")
+    assert state.direction == -1 and state.to_act == 3
+    state, events = play(state, 2, "red:reverse")  # seat 2 jumps in over seat 3
+    assert [e["direction"] for e in events if e["t"] == "direction"] == [1, -1]
+    assert state.direction == -1
+    assert state.to_act == 1  # on from the jumper, counterclockwise
 
 
 def test_jump_in_seat_jumped_over_may_still_just_take_the_draw():

@@ -58,6 +58,10 @@ REFUSED_PAIRS = {
     ("duo", "house/reverse-no-skip-2p"): "the file undoes Reverse-as-Skip with two "
     "players, but Duo's Reverse is the colour dump (003): layered on Duo it "
     "silently throws the dump away",
+    # Issue 9 §5 defect 8: app-2-4's "first to 100 wins" on Duo, where reaching
+    # the target loses, would mean "reach 100 and lose".
+    ("duo", "house/app-2-4"): "app-2-4's targets are won by reaching them; Duo's "
+    "scheme makes reaching the target lose",
 }
 
 # Pairs whose expected outcome the engine does not give (each an engine bug).
@@ -72,6 +76,12 @@ REFUSED_HOUSE_PAIRS = {
     "scores; with loser-scores the winner scores nothing",
     frozenset({"house/rounds-won", "house/app-2-4"}): "a target in rounds won against "
     "targets in points (100 / 200)",
+    frozenset({"house/loser-scores", "house/app-2-4"}): "first to 100 wins against "
+    "reach the target and you are out",
+    # Issue 9 §5 defect 8: Swap Hands replaces Shuffle Hands, so a redeal of
+    # Shuffle Hands would never play.
+    frozenset({"house/swap-hands-card", "house/shuffle-hands-redeal"}): "the redeal "
+    "rewrites a card the other file takes out of the deck",
 }
 
 

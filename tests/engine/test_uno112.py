@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from game.engine import Play, legal_actions, new_game
+from game.engine.cards import card_table
 from game.rules.errors import RuleFileError
 from tests.engine.rig import act, colour, hand, play, top
 from tests.engine.rig_variants import (
@@ -63,10 +64,10 @@ def wild_play(state, seat, name, color):
 def test_deck_is_the_108_plus_shuffle_hands_and_three_customizable_wilds():
     """RULES.md §2 'The 112-card edition' (000): the 108 cards plus 1 Shuffle
     Hands / Swap Hands card and 3 Customizable Wilds."""
-    cards = uno112().card_table
+    cards = card_table(uno112())
     assert cards.size == 112
     counts = Counter(cards.names)
-    classic = Counter(rules("classic").card_table.names)
+    classic = Counter(card_table(rules("classic")).names)
     assert counts - classic == Counter(SPECIALS)
     assert classic - counts == Counter()
 
@@ -74,7 +75,7 @@ def test_deck_is_the_108_plus_shuffle_hands_and_three_customizable_wilds():
 def test_special_cards_score_40_each():
     """RULES.md §1 'End of a round and scoring' (000): Swap Hands / Shuffle
     Hands 40, Customizable Wild 40; the round's winner scores them."""
-    cards = uno112().card_table
+    cards = card_table(uno112())
     for name in SPECIALS:
         assert cards.points[cards.by_name[name]] == 40, name
     state = rig_table(
@@ -91,7 +92,7 @@ def test_special_cards_score_40_each():
 def test_swap_hands_card_deck_swaps_the_special_face():
     """RULES.md §2 (000): one card is Swap Hands / Shuffle Hands;
     house/swap-hands-card.yaml makes it Swap Hands (still 112 cards, 40 points)."""
-    cards = swap_rules().card_table
+    cards = card_table(swap_rules())
     counts = Counter(cards.names)
     assert cards.size == 112
     assert counts["wild:wild_swap_hands"] == 1
@@ -101,10 +102,10 @@ def test_swap_hands_card_deck_swaps_the_special_face():
 
 def test_blank_deck_has_four_blank_cards():
     """RULES.md §2 (004): the 108 cards plus 4 blank cards (rules/uno112-blank.yaml)."""
-    cards = rules("uno112-blank").card_table
+    cards = card_table(rules("uno112-blank"))
     counts = Counter(cards.names)
     assert cards.size == 112
-    assert counts - Counter(rules("classic").card_table.names) == Counter({"wild:blank": 4})
+    assert counts - Counter(card_table(rules("classic")).names) == Counter({"wild:blank": 4})
     assert cards.points[cards.by_name["wild:blank"]] == 40
 
 

@@ -18,7 +18,7 @@ import pytest
 from game.bots import make_bot
 from game.cli import MAX_ERRORS_SHOWN, for_terminal, main, print_errors
 from game.engine import new_game
-from game.engine.flow import MAX_CUTS
+from game.engine.dealing import MAX_CUTS
 from game.engine.ruleset import MAX_DECK, MAX_SEATS, validate_rules
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.loader import (
