@@ -35,8 +35,8 @@ import warnings  # noqa: E402
 import pygame  # noqa: E402
 
 from game.app import App, open_window  # noqa: E402
-from game.scenes.deal import DealScene  # noqa: E402
-from game.ui.session import MatchSession, SeatConfig  # noqa: E402
+from game.match import MatchSession, SeatConfig  # noqa: E402
+from game.ui.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
@@ -73,7 +73,8 @@ def frame_costs(frames: int) -> dict:
         screen = open_window()
     app = App(screen, Settings(pacing="normal"))
     session = full_table()
-    app.push(DealScene(app, session))
+    screen = MatchScreen(session, app.art, sound=app.play, scale=app.settings.anim_scale)
+    app.push("deal", screen=screen)
     dt = 1 / 60
     # Warm up: the deal, and every card face rendered once (a real game does this
     # as cards first appear; the bench measures the steady table).
@@ -90,8 +91,7 @@ def frame_costs(frames: int) -> dict:
         pygame.display.flip()
         flips.append((time.perf_counter() - t1) * 1000)
         costs.append((t1 - t0) * 1000)
-        table = session.table
-        on_table.append(sum(len(h) for h in table.hands) + len(session.state.discard))
+        on_table.append(sum(len(h) for h in screen.table.model.hands) + len(session.state.discard))
     pygame.quit()
     return {
         "frames": frames,

@@ -12,13 +12,21 @@ import contextlib
 import os
 import time
 import warnings
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.scenes.registry import make_scene  # noqa: E402
+from game.ui import text, widgets  # noqa: E402
 from game.ui.input import FULLSCREEN, MUTE, Gamepads, command_for  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
+
+if TYPE_CHECKING:
+    from game.scenes.base import Scene
+    from game.ui.card_art import CardArt
+    from game.ui.sound import SoundBank
 
 SIZE = (1280, 720)
 FPS = 60
@@ -31,12 +39,12 @@ class App:
     def __init__(self, screen: pygame.Surface, settings: Settings | None = None) -> None:
         self.screen = screen
         self.settings = settings if settings is not None else Settings.load()
-        self.stack: list = []
+        self.stack: list[Scene] = []
         self.running = True
         self.time = 0.0
         self.frames = 0
-        self._art = None
-        self._sound = None
+        self._art: CardArt | None = None
+        self._sound: SoundBank | None = None
         self.gamepads: Gamepads | None = None  # opened by main(); tests run without
         self.notice = ""  # a line over every scene: a controller came or went
         self.notice_until = 0.0
@@ -44,7 +52,7 @@ class App:
     # Shared resources, made on first use so the menu appears quickly.
 
     @property
-    def art(self):
+    def art(self) -> CardArt:
         if self._art is None:
             from game.ui.card_art import CardArt
 
@@ -52,7 +60,7 @@ class App:
         return self._art
 
     @property
-    def sound(self):
+    def sound(self) -> SoundBank:
         if self._sound is None:
             from game.ui.sound import SoundBank
 
@@ -65,31 +73,42 @@ class App:
     # The stack.
 
     @property
-    def top(self):
+    def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
-    def push(self, scene) -> None:
-        self.stack.append(scene)
-        scene.enter()
+    def _scene(self, scene: Scene | str, kwargs: dict[str, Any]) -> Scene:
+        return make_scene(self, scene, **kwargs) if isinstance(scene, str) else scene
 
-    def pop(self):
+    def push(self, scene: Scene | str, **kwargs: Any) -> Scene:
+        """Show `scene` (a scene, or a scene's name and its arguments) over the top one."""
+        made = self._scene(scene, kwargs)
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(made)
+        made.enter()
+        return made
+
+    def pop(self) -> Scene:
         scene = self.stack.pop()
         scene.leave()
         if self.stack:
             self.stack[-1].resume()
         return scene
 
-    def replace(self, scene) -> None:
+    def replace(self, scene: Scene | str, **kwargs: Any) -> Scene:
         """Swap the top scene for `scene`."""
+        made = self._scene(scene, kwargs)
         if self.stack:
             self.stack.pop().leave()
-        self.push(scene)
+        self.stack.append(made)
+        made.enter()
+        return made
 
-    def reset(self, scene) -> None:
+    def reset(self, scene: Scene | str, **kwargs: Any) -> Scene:
         """Clear the stack (back to the menu, say) and show `scene`."""
         while self.stack:
             self.stack.pop().leave()
-        self.push(scene)
+        return self.push(scene, **kwargs)
 
     def quit(self) -> None:
         self.running = False
@@ -155,8 +174,6 @@ class App:
         for scene in self.stack[start:]:
             scene.draw(surface)
         if self.notice and self.time < self.notice_until:
-            from game.ui import text, widgets
-
             img = text.render(self.notice, 22, (255, 255, 255), bold=True)
             box = img.get_rect(midtop=(SIZE[0] // 2, 12)).inflate(28, 14)
             surface.blit(widgets.panel(box.size, radius=12), box)
@@ -171,14 +188,10 @@ def open_window() -> pygame.Surface:
         return pygame.display.set_mode(SIZE, pygame.SCALED | pygame.RESIZABLE)
 
 
-def first_scene(app: App, replay: str | None = None):
+def first_scene(app: App, replay: str | None = None) -> Scene:
     if replay:
-        from game.scenes.replay import ReplayScene
-
-        return ReplayScene(app, replay, standalone=True)
-    from game.scenes.title import TitleScene
-
-    return TitleScene(app)
+        return make_scene(app, "replay", path=replay, standalone=True)
+    return make_scene(app, "title")
 
 
 async def main(replay: str | None = None) -> int:

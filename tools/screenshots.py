@@ -22,8 +22,9 @@ os.environ.setdefault("COUCH_UNO_PREFS", tempfile.mkdtemp(prefix="couch-uno-shot
 import pygame  # noqa: E402
 
 from game.app import App, open_window  # noqa: E402
+from game.match import MatchSession, SeatConfig  # noqa: E402
 from game.ui.input import key_event  # noqa: E402
-from game.ui.session import MatchSession, SeatConfig  # noqa: E402
+from game.ui.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
@@ -47,8 +48,8 @@ def autopilot(app: App) -> None:
     name = type(top).__name__
     if name == "PlayScene" and top.actor() is not None:
         table = top.table
-        hand = table.hands[table.bottom]
-        lifted = [i for i, s in enumerate(hand) if s.name in table.lift_names]
+        hand = table.sprites(table.bottom)
+        lifted = [i for i, s in enumerate(hand) if s.name in top.lit.lift]
         if lifted:
             top.selected = lifted[0]
             pygame.event.post(key_event(pygame.K_RETURN))
@@ -79,18 +80,20 @@ def top_is(app: App, name: str):
 
 
 def new_app(pacing: str = "normal") -> App:
-    from game.scenes.title import TitleScene
-
     app = App(pygame.display.get_surface(), Settings(pacing=pacing))
-    app.push(TitleScene(app))
+    app.push("title")
     return app
 
 
-def start(app: App, seats, seed: int, **kw) -> MatchSession:
-    from game.scenes.deal import DealScene
+def show_match(app: App, session: MatchSession) -> MatchScreen:
+    screen = MatchScreen(session, app.art, sound=app.play, scale=app.settings.anim_scale)
+    app.replace("deal", screen=screen)
+    return screen
 
+
+def start(app: App, seats, seed: int, **kw) -> MatchSession:
     session = MatchSession(["classic"], seats, seed=seed, **kw)
-    app.replace(DealScene(app, session))
+    show_match(app, session)
     return session
 
 
@@ -134,10 +137,11 @@ def main() -> int:
     save(app, "play")
 
     # The colour wheel over that table.
-    from game.scenes.choose import ColorWheelScene
-
     app.push(
-        ColorWheelScene(app, app.top.table, ["red", "yellow", "green", "blue"], lambda c: None)
+        "color_wheel",
+        table=app.top.table,
+        colors=["red", "yellow", "green", "blue"],
+        on_pick=lambda c: None,
     )
     press(app, pygame.K_RIGHT, 20)
     save(app, "color_wheel")
@@ -164,10 +168,8 @@ def main() -> int:
 
     # UNO Duo's draft between two humans: keep or discard, behind the curtain.
     app = new_app()
-    from game.scenes.deal import DealScene
-
     session = MatchSession(["duo"], [SeatConfig("Ana"), SeatConfig("Selin")], seed=6)
-    app.replace(DealScene(app, session))
+    show_match(app, session)
     choices = [0]
 
     def fourth_choice():
@@ -214,7 +216,6 @@ def main() -> int:
     if (ROOT / "game" / "scenes" / "replay.py").is_file():
         from game.bots import make_bot
         from game.rules.loader import load_rules
-        from game.scenes.replay import ReplayScene
         from game.sim import play_match
 
         rules = load_rules(["classic"])
@@ -224,7 +225,7 @@ def main() -> int:
 
         replay_log.write_text("".join(json.dumps(e) + "\n" for e in result.events))
         app = new_app()
-        app.replace(ReplayScene(app, str(replay_log)))
+        app.replace("replay", path=str(replay_log))
         frames(app, 60 * 12)
         save(app, "replay")
         replay_log.unlink()

@@ -4,13 +4,21 @@ private look at a hand after a challenge."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.card_art import WHEEL_ORDER, card_color, wheel_color_at
-from game.ui.input import BACK, CLICK, CONFIRM, DIGIT, DOWN, LEFT, MOVE, PASS, RIGHT, UP
+from game.ui.input import BACK, CLICK, CONFIRM, DIGIT, DOWN, LEFT, MOVE, PASS, RIGHT, UP, Command
+from game.ui.table_render import Highlights
+from game.ui.table_view import TableView
+
+if TYPE_CHECKING:
+    from game.app import App
 
 # Arrow keys walk the wheel: red top-left, blue top-right, green bottom-right, yellow bottom-left.
 _WHEEL_MOVES = {
@@ -26,7 +34,14 @@ class ColorWheelScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, table, colors: list[str], on_pick, cancellable: bool = False) -> None:
+    def __init__(
+        self,
+        app: App,
+        table: TableView,
+        colors: list[str],
+        on_pick: Callable[[str], None],
+        cancellable: bool = False,
+    ) -> None:
         super().__init__(app)
         self.table = table
         self.colors = list(dict.fromkeys(colors))
@@ -38,7 +53,7 @@ class ColorWheelScene(Scene):
         region = table.layout.regions["color_wheel"]
         self.center = region.center
         self.radius = min(region.width, region.height) // 2 - 20
-        self.buttons = []
+        self.buttons: list[widgets.Button] = []
         if not self.wheel:
             n = len(self.colors)
             w = min(200, (1100 - 20 * (n - 1)) // max(1, n))
@@ -47,7 +62,7 @@ class ColorWheelScene(Scene):
                 b = widgets.Button(
                     (x0 + i * (w + 20), 330, w, 70),
                     color.title(),
-                    (lambda c=color: self.pick(c)),
+                    partial(self.pick, color),
                     color=card_color(color),
                 )
                 self.buttons.append(b)
@@ -57,7 +72,7 @@ class ColorWheelScene(Scene):
         self.app.pop()
         self.on_pick(color)
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
         name = cmd.name
@@ -82,7 +97,7 @@ class ColorWheelScene(Scene):
                 self.focus = color
         return True
 
-    def _at(self, pos) -> str | None:
+    def _at(self, pos: tuple[int, int]) -> str | None:
         if self.wheel:
             offset = (pos[0] - self.center[0], pos[1] - self.center[1])
             return wheel_color_at(offset, self.radius)
@@ -91,7 +106,7 @@ class ColorWheelScene(Scene):
                 return color
         return None
 
-    def _click(self, pos) -> None:
+    def _click(self, pos: tuple[int, int]) -> None:
         color = self._at(pos)
         if color is not None:
             self.pick(color)
@@ -140,19 +155,19 @@ class OptionsScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, options: list, on_pick) -> None:
+    def __init__(self, app: App, options: list, on_pick: Callable[[Any], None]) -> None:
         super().__init__(app)
         self.options = list(options)
         self.on_pick = on_pick
         self.index = 0
         self.t = 0.0
 
-    def pick(self, option) -> None:
+    def pick(self, option: Any) -> None:
         self.app.play("tick")
         self.app.pop()
         self.on_pick(option)
 
-    def step(self, cmd) -> bool:
+    def step(self, cmd: Command) -> bool:
         """Handle the keys every chooser shares; True when `cmd` was one of them."""
         if cmd.name in (LEFT, UP):
             self.index = (self.index - 1) % len(self.options)
@@ -172,35 +187,36 @@ class ChoosePlayerScene(OptionsScene):
     """Pick a player (swap hands and the like): click their seat, or arrows and Enter."""
 
     def __init__(
-        self, app, table, options: list[int], on_pick, title: str = "Pick a player"
+        self,
+        app: App,
+        table: TableView,
+        options: list[int],
+        on_pick: Callable[[int], None],
+        title: str = "Pick a player",
     ) -> None:
         super().__init__(app, options, on_pick)
         self.table = table
         self.title = title
+        self.lit = Highlights(pick_seats=frozenset(self.options))
         n = len(self.options)
         w = min(220, (1100 - 16 * (n - 1)) // max(1, n))
         x0 = 640 - (n * w + (n - 1) * 16) // 2
         self.buttons = [
             widgets.Button(
-                (x0 + i * (w + 16), 300, w, 60), table.names[seat], (lambda s=seat: self.pick(s))
+                (x0 + i * (w + 16), 300, w, 60), table.names[seat], partial(self.pick, seat)
             )
             for i, seat in enumerate(self.options)
         ]
 
     def enter(self) -> None:
-        self.table.pick_seats = set(self.options)
         self._sync()
 
-    def leave(self) -> None:
-        self.table.pick_seats = set()
-        self.table.pick_focus = None
-
     def _sync(self) -> None:
-        self.table.pick_focus = self.options[self.index] if self.options else None
+        self.lit.pick_focus = self.options[self.index] if self.options else None
         for i, b in enumerate(self.buttons):
             b.focused = i == self.index
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None or not self.options:
             return True
         if self.step(cmd):
@@ -224,7 +240,7 @@ class ChoosePlayerScene(OptionsScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 90)
-        self.table._draw_badges(surface)
+        self.table.draw_badges(surface, self.lit)
         title = text.shadowed(self.title, 44, (255, 255, 255), bold=True)
         surface.blit(title, title.get_rect(center=(640, 260)))
         for b in self.buttons:
@@ -238,12 +254,12 @@ class RevealScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, title: str, cards: list[str]) -> None:
+    def __init__(self, app: App, title: str, cards: list[str]) -> None:
         super().__init__(app)
         self.title = title
         self.cards = cards
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is not None and cmd.name in (CONFIRM, PASS, BACK, CLICK):
             self.app.pop()
         return True
@@ -277,7 +293,14 @@ class ChoiceScene(OptionsScene):
     or a click."""
 
     def __init__(
-        self, app, kind: str, options: list, on_pick, *, card: str | None = None, card_names=None
+        self,
+        app: App,
+        kind: str,
+        options: list,
+        on_pick: Callable[[Any], None],
+        *,
+        card: str | None = None,
+        card_names: dict[Any, str] | None = None,
     ) -> None:
         super().__init__(app, options, on_pick)
         self.kind = kind
@@ -292,7 +315,7 @@ class ChoiceScene(OptionsScene):
             self.size = (w, round(w * 1.5))
             step = w + 16
             x0 = 640 - (step * (n - 1)) // 2
-            self.rects = []
+            self.rects: list[pygame.Rect] = []
             for i in range(n):
                 r = pygame.Rect(0, 0, *self.size)
                 r.center = (x0 + i * step, 380)
@@ -306,13 +329,13 @@ class ChoiceScene(OptionsScene):
                 widgets.Button(
                     (x0 + i * (w + 20), y, w, 64),
                     labels.get(str(o), str(o).replace("_", " ")),
-                    (lambda o=o: self.pick(o)),
+                    partial(self.pick, o),
                 )
                 for i, o in enumerate(self.options)
             ]
             self.rects = [b.rect for b in self.buttons]
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None or not self.options or self.step(cmd):
             return True
         if cmd.name == DIGIT and cmd.digit and cmd.digit <= len(self.options):
@@ -333,7 +356,7 @@ class ChoiceScene(OptionsScene):
         if self.card is not None:
             img = self.app.art.face(self.card, (140, 210))
             surface.blit(img, img.get_rect(center=(640, 340)))
-        if self.as_cards:
+        if self.card_names is not None:
             for i, (option, rect) in enumerate(zip(self.options, self.rects, strict=True)):
                 img = self.app.art.face(self.card_names[option], self.size)
                 if i == self.index:

@@ -9,20 +9,33 @@ UNO calls and catches still work from behind it: they reveal nothing.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL
+from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command
+from game.ui.match_screen import MatchScreen
+
+if TYPE_CHECKING:
+    from game.app import App
 
 
 class CurtainScene(Scene):
     opaque = True
 
-    def __init__(self, app, session, seat: int, then=None) -> None:
+    def __init__(
+        self,
+        app: App,
+        screen: MatchScreen,
+        seat: int,
+        then: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
-        self.session = session
+        self.screen = screen
+        self.session = screen.session
         self.seat = seat
         self.then = then
         self.t = 0.0
@@ -32,18 +45,18 @@ class CurtainScene(Scene):
         return self.session.state.names[self.seat]
 
     def dismiss(self) -> None:
-        table = self.session.table
-        self.session.last_viewer = self.seat
+        table = self.screen.table
+        self.screen.last_viewer = self.seat
         table.set_viewer(self.seat)
         self.app.play("tick")
         self.app.pop()
         if self.then is not None:
             self.then()
 
-    def _below(self):
+    def _below(self) -> Scene | None:
         return self.app.stack[-2] if len(self.app.stack) >= 2 else None
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):
             return True
         if cmd is None:
@@ -56,16 +69,12 @@ class CurtainScene(Scene):
         if cmd.name in (MOVE, WHEEL):
             return True
         if cmd.name == BACK:
-            from game.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app, self.session))
+            self.app.push("pause", screen=self.screen)
             return True
         below = self._below()
-        if cmd.name == UNO and hasattr(below, "press_uno"):
-            below.press_uno()
-            return True
-        if cmd.name == CATCH and hasattr(below, "press_catch"):
-            below.press_catch()
+        if cmd.name in (UNO, CATCH) and below is not None:
+            # Calls and catches reveal nothing: the table below takes them.
+            below.handle(event, cmd)
             return True
         self.dismiss()
         return True
@@ -92,9 +101,8 @@ class CurtainScene(Scene):
         info = f"{count} card{'s' if count != 1 else ''} in your hand"
         img = text.shadowed(info, 28, (255, 255, 255))
         surface.blit(img, img.get_rect(center=(640, 420)))
-        table = self.session.table
-        if table is not None and table.discard:
-            top = table.discard[-1].name
+        top = self.screen.table.top_card
+        if top is not None:
             card = self.app.art.face(top, (64, 96))
             surface.blit(card, card.get_rect(center=(640, 520)))
         hint = f"{self.name}: press any key or click when only you can see the screen"

@@ -15,6 +15,8 @@ out of turn (UNO calls, catches) after a human-like delay.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +25,7 @@ from game.engine import (
     CallUno,
     Catch,
     Challenge,
+    Choose,
     Draw,
     IllegalAction,
     Pass,
@@ -30,8 +33,8 @@ from game.engine import (
     why_illegal,
 )
 from game.engine.flow import out_of_turn_seats
+from game.engine.state import Decision
 from game.scenes.base import Scene
-from game.scenes.deal import ensure_table
 from game.ui import text, widgets
 from game.ui.input import (
     BACK,
@@ -45,28 +48,38 @@ from game.ui.input import (
     PASS,
     RIGHT,
     UNO,
+    Command,
 )
+from game.ui.match_screen import MatchScreen
+from game.ui.sprite import Sprite
+from game.ui.table_render import Highlights
+
+if TYPE_CHECKING:
+    from game.app import App
 
 # Decisions answered from the hand and the buttons; the others open an overlay.
 HAND_DECISIONS = ("play", "drawn", "penalty", "more")
 
 
 class PlayScene(Scene):
-    def __init__(self, app, session) -> None:
+    def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
-        self.session = session
-        self.table = ensure_table(app, session)
+        self.screen = screen
+        self.session = session = screen.session
+        self.table = screen.table
+        self.table.scale = app.settings.anim_scale
         self.clock = 0.0
         self.bot_timer = 0.0
         self.interjections: dict[int, float] = {}
-        self.window_key = None
+        self.window_key: int | None = None
         self.rng = random.Random(session.seed ^ 0x5EED)
         self.selected = 0
-        self.hover_index: int | None = None
+        self.lit = Highlights()  # what the table shows as playable and selected
         self.overlay_open = False
         self.score_shown = False
-        self._legal_key = None
+        self._legal_key: tuple[int, int] | None = None
         self._legal: tuple = ()
+        self._seen_key: tuple[int, int] | None = None
         layout = self.table.layout
         draw_rect = layout.regions["draw_button"]
         self.uno_button = widgets.Button(
@@ -153,7 +166,7 @@ class PlayScene(Scene):
 
     def refuse(self, why: str, index: int | None = None) -> None:
         if index is not None:
-            self.table.shake_card(index)
+            self.table.shake_card(self.table.bottom, index)
         self.table.toast(why[:1].upper() + why[1:] if why else "Not now")
         self.app.play("error")
 
@@ -163,7 +176,7 @@ class PlayScene(Scene):
             return
         nxt = self.state.to_act
         if nxt != seat and self.table.viewer == seat:
-            self.session.last_viewer = seat
+            self.screen.last_viewer = seat
             self.table.set_viewer(None, bottom=False)
 
     def _bot_act(self, seat: int) -> None:
@@ -173,8 +186,8 @@ class PlayScene(Scene):
 
     # --- the human's commands -------------------------------------------------------
 
-    def _hand(self):
-        return self.table.hands[self.table.bottom]
+    def _hand(self) -> list[Sprite]:
+        return self.table.sprites(self.table.bottom)
 
     def _plays_for(self, seat: int, card: str) -> list:
         names = self.state.cards.names
@@ -198,18 +211,18 @@ class PlayScene(Scene):
                 self.refuse(why_illegal(self.state, Play(seat, card_id)), index)
             return
         if plays[0].color is not None:
-            from game.scenes.choose import ColorWheelScene
-
             colors = [a.color for a in plays]
 
-            def pick(color: str, plays=plays, index=index) -> None:
+            def pick(color: str, plays: list = plays, index: int = index) -> None:
                 chosen = next(a for a in plays if a.color == color)
-                self.table.prefer_index = index
+                self.table.expect_play(index)
                 self.act(chosen)
 
-            self.app.push(ColorWheelScene(self.app, self.table, colors, pick, cancellable=True))
+            self.app.push(
+                "color_wheel", table=self.table, colors=colors, on_pick=pick, cancellable=True
+            )
             return
-        self.table.prefer_index = index
+        self.table.expect_play(index)
         self.act(plays[0])
 
     def _first_of(self, seat: int, kind):
@@ -251,17 +264,13 @@ class PlayScene(Scene):
         else:
             self.act(action)
 
-    def _humans_with(self, kind) -> list:
+    def _humans_with(self, kind: type) -> list:
         """Out-of-turn actions of this kind open to humans, best candidate first."""
-        found = []
+        found: list = []
         if not (not self.session.queue and not self.table.busy):
             return found
         order = []
-        for seat in (
-            self.state.to_act,
-            self.table.viewer,
-            getattr(self.session, "last_viewer", None),
-        ):
+        for seat in (self.state.to_act, self.table.viewer, self.screen.last_viewer):
             if seat is not None and seat not in order:
                 order.append(seat)
         order += [s for s in self.session.humans if s not in order]
@@ -296,14 +305,12 @@ class PlayScene(Scene):
 
     # --- input ---------------------------------------------------------------------
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return False
         name = cmd.name
         if name == BACK:
-            from game.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app, self.session))
+            self.app.push("pause", screen=self.screen)
         elif name == LEFT:
             self.move_selection(-1)
         elif name == RIGHT:
@@ -328,24 +335,24 @@ class PlayScene(Scene):
             return False
         return True
 
-    def _click(self, pos) -> None:
+    def _click(self, pos: tuple[int, int]) -> None:
         for b in self.buttons:
             if b.hit(pos):
                 b.press()
                 return
         if self.actor() is not None or self.jumper() is not None:
-            index = self.table.hand_hit(pos)
+            index = self.table.hand_hit(self.table.bottom, pos)
             if index is not None:
                 self.play_index(index)
                 return
         if self.actor() is not None and self.table.draw_pile_hit(pos):
             self.press_draw()
 
-    def _hover(self, pos) -> None:
+    def _hover(self, pos: tuple[int, int]) -> None:
         for b in self.buttons:
             b.hover = b.hit(pos)
         if self.actor() is not None:
-            index = self.table.hand_hit(pos)
+            index = self.table.hand_hit(self.table.bottom, pos)
             if index is not None:
                 self.selected = index
 
@@ -369,7 +376,7 @@ class PlayScene(Scene):
                 return  # a new round: the deal scene shows it
             queue.popleft()
             if kind == "round_end":
-                self.session.last_round_end = event
+                self.screen.last_round_end = event
             table.feed(event)
 
     def _reveal(self, event: dict) -> bool:
@@ -379,27 +386,27 @@ class PlayScene(Scene):
             names = self.state.names
             self.table.say(f"{names[to]} looks at {names[int(event['p'])]}'s hand")
             return True
-        from game.scenes.choose import RevealScene
-
         owner = self.state.names[int(event["p"])]
-        reveal = RevealScene(self.app, f"{owner}'s hand", list(event.get("cards", [])))
+        cards = list(event.get("cards", []))
+
+        def reveal() -> None:
+            self.app.push("reveal", title=f"{owner}'s hand", cards=cards)
+
         if len(self.session.humans) > 1 and self.table.viewer != to:
-            self._curtain(to, then=lambda: self.app.push(reveal))
+            self._curtain(to, then=reveal)
         else:
-            self.app.push(reveal)
+            reveal()
         return True
 
-    def _curtain(self, seat: int, then=None) -> None:
-        from game.scenes.curtain import CurtainScene
-
+    def _curtain(self, seat: int, then: Callable[[], None] | None = None) -> None:
         self.table.set_viewer(None, bottom=False)
-        self.app.push(CurtainScene(self.app, self.session, seat, then=then))
+        self.app.push("curtain", screen=self.screen, seat=seat, then=then)
 
     def _ensure_viewer(self, seat: int) -> bool:
         humans = self.session.humans
         if len(humans) < 2 or self.table.viewer == seat:
             return True
-        if self.table.viewer is None and getattr(self.session, "last_viewer", None) == seat:
+        if self.table.viewer is None and self.screen.last_viewer == seat:
             self.table.set_viewer(seat)
             return True
         self._curtain(seat)
@@ -442,9 +449,7 @@ class PlayScene(Scene):
         table.update(dt)
         self._pump()
         if self.session.queue and self.session.queue[0].get("t") == "round" and not table.busy:
-            from game.scenes.deal import DealScene
-
-            self.app.replace(DealScene(self.app, self.session))
+            self.app.replace("deal", screen=self.screen)
             return
         self._sync_controls()
         if self.session.queue or table.busy or self.overlay_open:
@@ -454,9 +459,7 @@ class PlayScene(Scene):
         if state.over or (pending is not None and pending.kind == "next_round"):
             if not self.score_shown:
                 self.score_shown = True
-                from game.scenes.round_score import RoundScoreScene
-
-                self.app.push(RoundScoreScene(self.app, self.session))
+                self.app.push("round_score", screen=self.screen)
             return
         if pending is None:
             return
@@ -472,53 +475,45 @@ class PlayScene(Scene):
         if not self._ensure_viewer(seat):
             return
         if pending.kind == "color":
-            from game.scenes.choose import ColorWheelScene
-
             self.app.push(
-                ColorWheelScene(
-                    self.app, table, list(pending.options), lambda c: self._choose(seat, c)
-                )
+                "color_wheel",
+                table=table,
+                colors=list(pending.options),
+                on_pick=lambda c: self._choose(seat, c),
             )
         elif pending.kind == "player":
-            from game.scenes.choose import ChoosePlayerScene
-
             self.app.push(
-                ChoosePlayerScene(
-                    self.app, table, list(pending.options), lambda p: self._choose(seat, p)
-                )
+                "choose_player",
+                table=table,
+                options=list(pending.options),
+                on_pick=lambda p: self._choose(seat, p),
             )
         elif pending.kind not in HAND_DECISIONS:
             self._open_choice(seat, pending)
 
-    def _open_choice(self, seat: int, pending) -> None:
+    def _open_choice(self, seat: int, pending: Decision) -> None:
         """A decision with no place on the table (a draft, a colour dump): an overlay."""
-        from game.engine import Choose
-        from game.scenes.choose import ChoiceScene
-
         actions = [a for a in self.legal(seat) if type(a) is Choose]
         options = [a.value for a in actions] or list(pending.options)
         names = self.state.cards.names
         look = self.session.look(seat)()
         card = look.get("draft_card") if pending.kind == "draft" else None
-        card_names = None
-        if options and all(type(o) is int for o in options) and pending.kind != "player":
-            card_names = {o: names[o] for o in options if 0 <= o < len(names)}
+        card_names: dict[object, str] | None = None
+        ids = [o for o in options if isinstance(o, int)]
+        if options and len(ids) == len(options) and pending.kind != "player":
+            card_names = {o: names[o] for o in ids if 0 <= o < len(names)}
             if len(card_names) != len(options):
                 card_names = None
         self.app.push(
-            ChoiceScene(
-                self.app,
-                pending.kind,
-                options,
-                lambda v: self._choose(seat, v),
-                card=card,
-                card_names=card_names,
-            )
+            "choice",
+            kind=pending.kind,
+            options=options,
+            on_pick=lambda v: self._choose(seat, v),
+            card=card,
+            card_names=card_names,
         )
 
-    def _choose(self, seat: int, value) -> None:
-        from game.engine import Choose
-
+    def _choose(self, seat: int, value: str | int) -> None:
         self.act(Choose(seat, value))
 
     def _sync_controls(self) -> None:
@@ -527,15 +522,13 @@ class PlayScene(Scene):
         seat = self.actor()
         for b in self.buttons:
             b.visible = False
-        table.draw_hint = False
+        lit = Highlights()
         if seat is None:
             jumper = self.jumper()
-            if jumper is None:
-                table.set_interaction(False, set(), None)
-            else:
+            if jumper is not None:
                 names = self.state.cards.names
                 lift = {names[a.card] for a in self._turn_actions(jumper) if type(a) is Play}
-                table.set_interaction(True, lift, self.selected)
+                lit = Highlights(jumper, frozenset(lift), self.selected)
         else:
             actions = self._turn_actions(seat)
             kinds = {type(a) for a in actions}
@@ -544,15 +537,14 @@ class PlayScene(Scene):
             hand = self._hand()
             if hand:
                 self.selected = max(0, min(self.selected, len(hand) - 1))
-                if hand[self.selected].name not in lift and self._legal_key != getattr(
-                    self, "_seen_key", None
-                ):
+                if hand[self.selected].name not in lift and self._legal_key != self._seen_key:
                     first = next((i for i, s in enumerate(hand) if s.name in lift), None)
                     if first is not None:
                         self.selected = first
             self._seen_key = self._legal_key
-            table.set_interaction(True, lift, self.selected if hand else None)
+            lit = Highlights(seat, frozenset(lift), self.selected if hand else None)
             pending = self.state.pending
+            assert pending is not None
             main, alt = self.main_button, self.alt_button
             if pending.kind == "more":
                 main.label, main.action, main.hint = "Done", self.press_pass, "Space"
@@ -568,7 +560,7 @@ class PlayScene(Scene):
                 if Draw in kinds:
                     main.label, main.action, main.hint = "Draw", self.press_draw, "D"
                     main.visible = True
-                    table.draw_hint = not lift
+                    lit.draw_hint = not lift
                     if Pass in kinds:
                         alt.label, alt.action, alt.hint = "Pass", self.press_pass, "Space"
                         alt.visible = True
@@ -576,6 +568,8 @@ class PlayScene(Scene):
                     main.label, main.action, main.hint = "Pass", self.press_pass, "Space"
                     main.visible = True
             main.pulse = not lift
+        self.lit = lit
+        table.show_focus(lit)
         if self.idle:
             if self._humans_with(CallUno):
                 self.uno_button.visible = True
@@ -585,11 +579,11 @@ class PlayScene(Scene):
                 self.catch_button.pulse = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.table.draw(surface)
+        self.table.draw(surface, self.lit)
         for b in self.buttons:
             b.draw(surface, self.clock)
         seat = self.actor()
-        if seat is not None:
+        if seat is not None and self.state.pending is not None:
             pending = self.state.pending.kind
             if pending == "drawn":
                 msg = "Play the drawn card, or pass"

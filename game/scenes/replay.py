@@ -89,7 +89,7 @@ class ReplayScene(Scene):
             self.error = f"{self.path}: {err}"
         try:
             self.table = TableView(
-                self.app.art, players, names, deck, sound=self.app.sound, seed=index
+                self.app.art, players, names, deck, sound=self.app.play, seed=index
             )
         except Exception as exc:  # noqa: BLE001 - e.g. no layout for this many players
             self.error = f"{self.path}: cannot lay out {players} players: {exc}"
@@ -114,9 +114,11 @@ class ReplayScene(Scene):
                 and events[self.pos + len(batch)].get("t") == "deal"
             ):
                 batch.append(events[self.pos + len(batch)])
+        replay = self.replay
+        assert replay is not None, "a match is started before it is stepped"
         for event in batch:
             try:
-                self.replay.apply(event)
+                replay.apply(event)
             except LogError as err:
                 self.error = f"{self.path}: {err}"
                 self.paused = True
@@ -127,9 +129,7 @@ class ReplayScene(Scene):
             event = batch[0]
             if event.get("t") == "reveal":
                 names = self.table.names
-                self.table.say(
-                    f"{names[event['to']]} sees {names[event['p']]}'s hand", (255, 236, 179)
-                )
+                self.table.say(f"{names[event['to']]} sees {names[event['p']]}'s hand", "gold")
             else:
                 self.table.feed(event)
             if event.get("t") == "round_end":

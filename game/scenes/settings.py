@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, Command
 from game.ui.settings import PACINGS
+
+if TYPE_CHECKING:
+    from game.app import App
 
 PACING_TEXT = {
     "slow": "bots take their time; easy to follow",
@@ -18,7 +23,7 @@ PACING_TEXT = {
 
 
 class SettingsScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rows = ["pacing", "sound", "fullscreen", "back"]
         self.index = 0
@@ -40,7 +45,7 @@ class SettingsScene(Scene):
             return
         self.app.play("tick")
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
         row = self.rows[self.index]

@@ -9,12 +9,16 @@ chosen combination is loaded before Start is allowed, so conflicts show here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match import BOT_LEVELS, DEFAULT_NAMES, MatchSession, SeatConfig
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets, load_rules
+from game.rules.loader import available_rule_sets
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import (
@@ -30,8 +34,13 @@ from game.ui.input import (
     TEXT,
     UP,
     WHEEL,
+    Command,
 )
-from game.ui.session import BOT_LEVELS, DEFAULT_NAMES, MatchSession, SeatConfig
+from game.ui.match_screen import MatchScreen
+from game.ui.rule_catalog import try_load
+
+if TYPE_CHECKING:
+    from game.app import App
 
 TARGETS = ("default", 100, 200, 300, 500, 1000, "single")
 SEAT_KINDS = [("human", "basic")] + [("bot", level) for level in BOT_LEVELS]
@@ -39,23 +48,7 @@ MAX_NAME = 14
 LIST = pygame.Rect(40, 228, 580, 330)  # the scrolling list of house rules
 HOUSE_H = 47
 
-_loaded: dict[tuple[str, ...], tuple] = {}
-
-
-def try_load(names: tuple[str, ...]):
-    """(RuleSet or None, error lines), cached per combination."""
-    if names not in _loaded:
-        try:
-            _loaded[names] = (load_rules(list(names)), [])
-        except RuleFileError as err:
-            _loaded[names] = (None, [str(e) for e in err.errors] or [str(err)])
-        except Exception as exc:  # noqa: BLE001 - a broken file must never crash the menu
-            _loaded[names] = (None, [f"{' + '.join(names)}: {exc}"])
-    return _loaded[names]
-
-
-def forget_loaded() -> None:
-    _loaded.clear()
+Action = Callable[[], None]
 
 
 @dataclass
@@ -64,15 +57,15 @@ class Row:
 
     kind: str
     rect: pygame.Rect
-    left: object = None
-    right: object = None
-    activate: object = None
+    left: Action | None = None
+    right: Action | None = None
+    activate: Action | None = None
     index: int = 0
     extra: dict = field(default_factory=dict)
 
 
 class SetupScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         names = available_rule_sets()
         self.base_sets = [n for n in names if not n.startswith("house/")] or ["classic"]
@@ -237,9 +230,9 @@ class SetupScene(Scene):
             "target": self.target,
         }
         self.app.settings.save()
-        from game.scenes.deal import DealScene
-
-        self.app.replace(DealScene(self.app, session))
+        app = self.app
+        screen = MatchScreen(session, app.art, sound=app.play, scale=app.settings.anim_scale)
+        app.replace("deal", screen=screen)
 
     def back(self) -> None:
         self.app.pop()
@@ -267,7 +260,7 @@ class SetupScene(Scene):
                     rect,
                     None,
                     None,
-                    (lambda h=house: self.toggle_house(h)),
+                    partial(self.toggle_house, house),
                     index=i,
                     extra={"house": house},
                 )
@@ -288,9 +281,9 @@ class SetupScene(Scene):
                 Row(
                     "seat",
                     pygame.Rect(660, 150 + i * step, 580, step - 4),
-                    (lambda i=i: self.cycle_kind(i, -1)),
-                    (lambda i=i: self.cycle_kind(i, 1)),
-                    (lambda i=i: self.edit_name(i)),
+                    partial(self.cycle_kind, i, -1),
+                    partial(self.cycle_kind, i, 1),
+                    partial(self.edit_name, i),
                     index=i,
                 )
             )
@@ -343,7 +336,7 @@ class SetupScene(Scene):
 
     # --- input -------------------------------------------------------------------------
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if self.editing is not None:
             return self._handle_editing(event, cmd)
         if cmd is None:
@@ -385,7 +378,8 @@ class SetupScene(Scene):
         self.app.play("tick")
         self._rebuild()
 
-    def _handle_editing(self, event, cmd) -> bool:
+    def _handle_editing(self, event: pygame.event.Event, cmd: Command | None) -> bool:
+        assert self.editing is not None
         cfg = self.seats[self.editing]
         if cmd is not None and cmd.name == TEXT:
             typed = getattr(event, "text", "")
@@ -418,9 +412,9 @@ class SetupScene(Scene):
             if row.kind == "seat":
                 if x < 300:
                     self.edit_name(row.index)
-                elif x < 340:
+                elif x < 340 and row.left:
                     row.left()
-                else:
+                elif row.right:
                     row.right()
             elif row.kind in ("base", "players", "target"):
                 if x < row.rect.width // 2 and row.left:

@@ -8,6 +8,7 @@ passed on with their position (already in logical 1280x720 pixels under SCALED).
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import pygame
 
@@ -91,7 +92,7 @@ def command_for(event: pygame.event.Event) -> Command | None:
     kind = event.type
     if kind == pygame.KEYDOWN:
         key = getattr(event, "key", None)
-        name = KEYMAP.get(key)
+        name = KEYMAP.get(key) if isinstance(key, int) else None
         if name is not None:
             return Command(name, event=event)
         if key is not None and pygame.K_0 <= key <= pygame.K_9:
@@ -139,7 +140,8 @@ class Gamepads:
     """
 
     def __init__(self) -> None:
-        self.pads: dict[int, object] = {}  # instance id -> controller
+        self.pads: dict[int, Any] = {}  # instance id -> controller
+        self._module: Any = None
         try:
             from pygame._sdl2 import controller
 

@@ -6,11 +6,14 @@ lines for a panel (lines starting with "#" are headings) and adds the controls.
 
 from __future__ import annotations
 
+import pygame
+
+from game.rules.describe import describe as words
+from game.ui import text
+
 
 def describe(rules, state=None) -> list[str]:
     """The rule set in plain words (the rules package's own description), as lines."""
-    from game.rules.describe import describe as words
-
     text = words(rules)
     lines: list[str] = []
     for raw in text.splitlines():
@@ -46,10 +49,6 @@ CONTROLS = [
 def draw_lines(surface, lines: list[str], box, scroll: int, heading_size: int = 24) -> None:
     """Draw `lines` (from `describe`: "#" marks a heading, four spaces an
     indent) inside `box`, from line `scroll` on, as far as they fit."""
-    import pygame  # the words above need no display; drawing does
-
-    from game.ui import text
-
     y = box.y + 4
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(box).inflate(-8, -8))

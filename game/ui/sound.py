@@ -10,7 +10,7 @@ import logging
 import math
 import random
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -87,7 +87,7 @@ def _mix(*parts: tuple[float, Samples]) -> Samples:
     return out
 
 
-def _sequence(rate: int, notes: list[tuple[float, float]], **tone) -> Samples:
+def _sequence(rate: int, notes: Sequence[tuple[float, float]], **tone) -> Samples:
     out: Samples = []
     for freq, seconds in notes:
         out.extend(_tone(freq, seconds, rate, **tone) if freq else [0.0] * int(seconds * rate))

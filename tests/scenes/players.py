@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.deal import DealScene
-from game.ui.session import MatchSession, SeatConfig
+from game.match import MatchSession, SeatConfig
+from game.ui.match_screen import MatchScreen
 
 
 def start_match(
     app, seats: list[SeatConfig], seed: int, rules: list[str] | None = None, **kw
-) -> MatchSession:
+) -> MatchScreen:
     session = MatchSession(rules or ["classic"], seats, seed=seed, **kw)
-    app.push(DealScene(app, session))
-    return session
+    screen = MatchScreen(session, app.art, sound=app.play, scale=app.settings.anim_scale)
+    app.push("deal", screen=screen)
+    return screen
 
 
-def card_point(table, index: int) -> tuple[int, int]:
-    """A point on the visible strip of the bottom hand's card `index`."""
-    hand = table.hands[table.bottom]
+def card_point(table, index: int, seat: int | None = None) -> tuple[int, int]:
+    """A point on the visible strip of card `index` of `seat`'s hand (the bottom one)."""
+    hand = table.sprites(table.bottom if seat is None else seat)
     x, y, _, w, h = hand[index].target
     left = x - w / 2
     if index + 1 < len(hand):
@@ -83,8 +84,8 @@ class Couch:
             else:
                 d.key(pygame.K_x)
             return
-        hand = table.hands[table.bottom]
-        lifted = [i for i, s in enumerate(hand) if s.name in table.lift_names]
+        hand = table.sprites(table.bottom)
+        lifted = [i for i, s in enumerate(hand) if s.name in scene.lit.lift]
         if lifted:
             target = lifted[-1]
             if mouse:

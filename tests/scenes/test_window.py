@@ -18,21 +18,20 @@ sys.path.insert(0, {root!r})
 os.environ.pop("SDL_VIDEODRIVER", None)
 import pygame
 from game.app import App, open_window
-from game.scenes.deal import DealScene
-from game.scenes.title import TitleScene
-from game.ui.session import MatchSession, SeatConfig
+from game.match import MatchSession, SeatConfig
+from game.ui.match_screen import MatchScreen
 from game.ui.settings import Settings
 
 pygame.init()
 screen = open_window()
 assert pygame.display.get_driver() == "x11", pygame.display.get_driver()
 app = App(screen, Settings(pacing="fast"))
-app.push(TitleScene(app))
+app.push("title")
 for _ in range(5):
     app.frame(1 / 60, pygame.event.get())
     pygame.display.flip()
 seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
-app.push(DealScene(app, MatchSession(["classic"], seats, seed=1)))
+app.push("deal", screen=MatchScreen(MatchSession(["classic"], seats, seed=1), app.art))
 for _ in range(240):
     app.frame(1 / 60, pygame.event.get())
     pygame.display.flip()

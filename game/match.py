@@ -1,8 +1,11 @@
-"""One match being played on the couch: the engine state, the bots, the event queue.
+"""One match being played: the rules, the engine state, the bots, the event queue.
 
-The scenes share a session: the deal, the table, the score screens. The session
-holds the only `GameState`, asks the engine what a seat may do, applies actions
-in place and queues the events they return; the table view animates the queue.
+The match controller of the screens (no pygame here). It holds the only
+`GameState`, asks the engine what a seat may do, applies actions in place and
+queues the events they return; the table on screen (game/ui/table_view.py)
+animates the queue. The scenes share one session through a `MatchScreen`
+(game/ui/match_screen.py), which adds what the screen needs: the table view
+and who may look at which hand.
 """
 
 from __future__ import annotations
@@ -38,9 +41,13 @@ class SeatConfig:
     @classmethod
     def from_dict(cls, data: dict, index: int) -> SeatConfig:
         name = str(data.get("name") or DEFAULT_NAMES[index % len(DEFAULT_NAMES)])[:16]
-        kind = data.get("kind") if data.get("kind") in ("human", "bot") else "bot"
-        level = data.get("level") if data.get("level") in BOT_LEVELS else "basic"
-        return cls(name, kind, level)
+        kind = data.get("kind")
+        level = data.get("level")
+        return cls(
+            name,
+            kind if isinstance(kind, str) and kind in ("human", "bot") else "bot",
+            level if isinstance(level, str) and level in BOT_LEVELS else "basic",
+        )
 
 
 class MatchSession:
@@ -73,9 +80,6 @@ class MatchSession:
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
         self.queue: deque[dict] = deque(events)
         self.log: list[dict] = list(events)
-        self.table = None  # the TableView, made by the first scene that shows the table
-        self.last_viewer: int | None = None  # the human who last looked at their hand
-        self.last_round_end: dict | None = None  # for the round score screen
 
     @property
     def players(self) -> int:
