@@ -14,6 +14,7 @@ from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.card_art import WHEEL_ORDER, card_color, wheel_color_at
 from game.ui.input import BACK, CLICK, CONFIRM, DIGIT, DOWN, LEFT, MOVE, PASS, RIGHT, UP, Command
+from game.ui.privacy import Privacy
 from game.ui.table_render import Highlights
 from game.ui.table_view import TableView
 
@@ -254,10 +255,21 @@ class RevealScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, title: str, cards: list[str]) -> None:
+    def __init__(
+        self, app: App, title: str, cards: list[str], privacy: Privacy, owner: int, to: int
+    ) -> None:
         super().__init__(app)
         self.title = title
         self.cards = cards
+        self.privacy = privacy
+        self.owner = owner
+        self.to = to
+
+    def enter(self) -> None:
+        self.privacy.revealed = (self.owner, self.to)
+
+    def leave(self) -> None:
+        self.privacy.revealed = None
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is not None and cmd.name in (CONFIRM, PASS, BACK, CLICK):
@@ -274,7 +286,8 @@ class RevealScene(Scene):
         title = text.shadowed(self.title, 44, (255, 213, 79), bold=True)
         surface.blit(title, title.get_rect(center=(640, 360 - h // 2 - 50)))
         for i, card in enumerate(self.cards):
-            img = self.app.art.face(card, (w, h))
+            face = self.privacy.card_face(card, self.owner)
+            img = self.app.art.face(card, (w, h)) if face else self.app.art.back((w, h))
             surface.blit(img, img.get_rect(center=(x0 + i * step, 360)))
         hint = text.shadowed("Only you see this. Press any key to go on.", 24, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 360 + h // 2 + 50)))
@@ -299,11 +312,15 @@ class ChoiceScene(OptionsScene):
         options: list,
         on_pick: Callable[[Any], None],
         *,
+        privacy: Privacy,
+        owner: int,
         card: str | None = None,
         card_names: dict[Any, str] | None = None,
     ) -> None:
         super().__init__(app, options, on_pick)
         self.kind = kind
+        self.privacy = privacy
+        self.owner = owner  # the seat deciding: the cards shown are theirs to see
         self.card = card
         self.card_names = card_names  # option -> card name, when the options are cards
         title, labels = CHOICE_TEXT.get(kind, (kind.replace("_", " ").capitalize() + "?", {}))
@@ -353,12 +370,16 @@ class ChoiceScene(OptionsScene):
         widgets.dim(surface, 150)
         title = text.shadowed(self.title, 44, (255, 255, 255), bold=True)
         surface.blit(title, title.get_rect(center=(640, 190)))
+        art = self.app.art
         if self.card is not None:
-            img = self.app.art.face(self.card, (140, 210))
+            face = self.privacy.card_face(self.card, self.owner)
+            img = art.face(self.card, (140, 210)) if face else art.back((140, 210))
             surface.blit(img, img.get_rect(center=(640, 340)))
         if self.card_names is not None:
             for i, (option, rect) in enumerate(zip(self.options, self.rects, strict=True)):
-                img = self.app.art.face(self.card_names[option], self.size)
+                card = self.card_names[option]
+                face = self.privacy.card_face(card, self.owner)
+                img = art.face(card, self.size) if face else art.back(self.size)
                 if i == self.index:
                     glow = self.app.art.glow(self.size)
                     surface.blit(glow, glow.get_rect(center=rect.center))

@@ -18,6 +18,7 @@ from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command
 from game.ui.match_screen import MatchScreen
+from game.ui.privacy import DISCARD
 
 if TYPE_CHECKING:
     from game.app import App
@@ -45,9 +46,7 @@ class CurtainScene(Scene):
         return self.session.state.names[self.seat]
 
     def dismiss(self) -> None:
-        table = self.screen.table
-        self.screen.last_viewer = self.seat
-        table.set_viewer(self.seat)
+        self.screen.curtain_lifted(self.seat)
         self.app.play("tick")
         self.app.pop()
         if self.then is not None:
@@ -102,7 +101,7 @@ class CurtainScene(Scene):
         img = text.shadowed(info, 28, (255, 255, 255))
         surface.blit(img, img.get_rect(center=(640, 420)))
         top = self.screen.table.top_card
-        if top is not None:
+        if top is not None and self.screen.privacy.card_face(top, DISCARD):
             card = self.app.art.face(top, (64, 96))
             surface.blit(card, card.get_rect(center=(640, 520)))
         hint = f"{self.name}: press any key or click when only you can see the screen"

@@ -18,20 +18,6 @@ from game.ui.match_screen import MatchScreen
 DEAL_EVENTS = ("game", "cut", "round", "deal", "draft", "start")
 
 
-def place_viewer(screen: MatchScreen) -> None:
-    """Who sees their hand while cards are dealt (see the module docstring)."""
-    table = screen.table
-    humans = screen.humans
-    if not humans:
-        table.set_show_all(True)
-    elif len(humans) == 1:
-        table.set_viewer(humans[0])
-    else:
-        last = screen.last_viewer
-        table.set_bottom(last if last is not None else humans[0])
-        table.set_viewer(None, bottom=False)
-
-
 class DealScene(Scene):
     def __init__(self, app, screen: MatchScreen) -> None:
         super().__init__(app)
@@ -39,7 +25,9 @@ class DealScene(Scene):
         self.session = screen.session
         self.table = screen.table
         self.table.scale = app.settings.anim_scale
-        place_viewer(screen)
+        # A deal is shown to the whole couch: hands are dealt face down to all but
+        # a lone human, and whoever acts first gets the curtain.
+        screen.look_away()
         self.started = False
         self.t = 0.0
         self.banner_round = 0

@@ -38,6 +38,11 @@ class PauseScene(Scene):
         self.buttons[0].hint = "Esc"
         self.focus = widgets.FocusList(self.buttons)
 
+    def enter(self) -> None:
+        # The pause shows the rules to the whole couch: hands go face down, and
+        # the game goes on behind a curtain for whoever is to decide.
+        self.screen.look_away()
+
     def resume_game(self) -> None:
         self.app.pop()
 

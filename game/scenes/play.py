@@ -161,7 +161,8 @@ class PlayScene(Scene):
             self.refuse(str(err))
             return False
         self.bot_timer = 0.0
-        self._after_human(action.seat)
+        if self.state.to_act != action.seat:
+            self.screen.turn_done(action.seat)
         return True
 
     def refuse(self, why: str, index: int | None = None) -> None:
@@ -169,15 +170,6 @@ class PlayScene(Scene):
             self.table.shake_card(self.table.bottom, index)
         self.table.toast(why[:1].upper() + why[1:] if why else "Not now")
         self.app.play("error")
-
-    def _after_human(self, seat: int) -> None:
-        """With several humans, a hand turns face down once its owner is done."""
-        if len(self.session.humans) < 2:
-            return
-        nxt = self.state.to_act
-        if nxt != seat and self.table.viewer == seat:
-            self.screen.last_viewer = seat
-            self.table.set_viewer(None, bottom=False)
 
     def _bot_act(self, seat: int) -> None:
         bot = self.session.bots[seat]
@@ -390,7 +382,14 @@ class PlayScene(Scene):
         cards = list(event.get("cards", []))
 
         def reveal() -> None:
-            self.app.push("reveal", title=f"{owner}'s hand", cards=cards)
+            self.app.push(
+                "reveal",
+                title=f"{owner}'s hand",
+                cards=cards,
+                privacy=self.screen.privacy,
+                owner=int(event["p"]),
+                to=to,
+            )
 
         if len(self.session.humans) > 1 and self.table.viewer != to:
             self._curtain(to, then=reveal)
@@ -399,15 +398,13 @@ class PlayScene(Scene):
         return True
 
     def _curtain(self, seat: int, then: Callable[[], None] | None = None) -> None:
-        self.table.set_viewer(None, bottom=False)
+        self.screen.look_away()
         self.app.push("curtain", screen=self.screen, seat=seat, then=then)
 
     def _ensure_viewer(self, seat: int) -> bool:
-        humans = self.session.humans
-        if len(humans) < 2 or self.table.viewer == seat:
-            return True
-        if self.table.viewer is None and self.screen.last_viewer == seat:
-            self.table.set_viewer(seat)
+        """Show `seat`'s hand for their decision, behind a curtain if the person
+        looking may have changed."""
+        if self.screen.may_show(seat):
             return True
         self._curtain(seat)
         return False
@@ -509,6 +506,8 @@ class PlayScene(Scene):
             kind=pending.kind,
             options=options,
             on_pick=lambda v: self._choose(seat, v),
+            privacy=self.screen.privacy,
+            owner=seat,
             card=card,
             card_names=card_names,
         )

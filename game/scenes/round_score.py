@@ -63,6 +63,14 @@ class RoundScoreScene(Scene):
         self.button.rect.midbottom = (640, self.box.bottom - 18)
         self.app.play("win")
 
+    def enter(self) -> None:
+        # The round is over: every hand is laid open to the whole couch.
+        self.screen.look_away()
+        self.screen.privacy.hands_open = True
+
+    def leave(self) -> None:
+        self.screen.privacy.hands_open = False
+
     @property
     def flipped(self) -> float:
         """How many cards have turned so far (fractional while one turns)."""
@@ -135,6 +143,7 @@ class RoundScoreScene(Scene):
         card_h = self.row_h - 8
         card_w = round(card_h * 2 / 3)
         target = self.session.state.target
+        privacy = self.screen.privacy
         for seat, hand in enumerate(self.hands):
             row = pygame.Rect(box.x + 20, y, box.width - 40, self.row_h - 4)
             if seat == self.winner:
@@ -148,12 +157,12 @@ class RoundScoreScene(Scene):
             for i, card in enumerate(hand):
                 k = flipped - index
                 index += 1
-                if k >= 1:
+                if k >= 1 and privacy.card_face(card, seat):
                     img = self.app.art.face(card, (card_w, card_h))
                     hand_value += self.values[seat][i]
-                elif k > 0:
+                elif 0 < k < 1:
                     # Turning over: squeeze the back to nothing, then open the face.
-                    face = k >= 0.5
+                    face = k >= 0.5 and privacy.card_face(card, seat)
                     base = (
                         self.app.art.face(card, (card_w, card_h))
                         if face

@@ -40,12 +40,56 @@ class MatchScreen:
         )
         self.table.bots = set(session.bots)
         self.table.scale = scale
-        self.last_viewer: int | None = None  # the human who last looked at their hand
+        # The human who dismissed the last curtain and may still be in front of
+        # the screen (None once anything was shown to the whole couch).
+        self.last_viewer: int | None = None
         self.last_round_end: dict | None = None  # for the round score screen
+        humans = self.humans
+        if not humans:
+            self.table.set_show_all(True)
+        elif len(humans) == 1:
+            self.table.set_viewer(humans[0])
 
     @property
     def humans(self) -> list[int]:
         return self.session.humans
+
+    @property
+    def shared(self) -> bool:
+        """Several humans share the screen (a hand is shown behind a curtain)."""
+        return len(self.humans) > 1
+
+    # Who is in front of the screen. With one human, always that human; with
+    # several, the one who dismissed the last curtain, until the whole couch
+    # is shown something (a deal, the round score, the pause) or their turn ends.
+
+    def look_away(self) -> None:
+        """The whole couch is looking (a shared screen): every hand goes face down,
+        and the next private moment needs a curtain, whoever it is for."""
+        if self.shared:
+            self.last_viewer = None
+            self.table.set_viewer(None, bottom=False)
+
+    def turn_done(self, seat: int) -> None:
+        """`seat` has finished for now: their hand turns face down. If they are the next
+        to decide again, with no one else's private moment between, no curtain is needed."""
+        if self.shared and self.table.viewer == seat:
+            self.last_viewer = seat
+            self.table.set_viewer(None, bottom=False)
+
+    def may_show(self, seat: int) -> bool:
+        """Show `seat`'s hand for a private decision now, if that needs no curtain."""
+        if not self.shared or self.table.viewer == seat:
+            return True
+        if self.table.viewer is None and self.last_viewer == seat:
+            self.table.set_viewer(seat)
+            return True
+        return False
+
+    def curtain_lifted(self, seat: int) -> None:
+        """`seat` dismissed their curtain: only they are looking."""
+        self.last_viewer = seat
+        self.table.set_viewer(seat)
 
     @property
     def book(self) -> CardBook:

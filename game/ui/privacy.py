@@ -40,12 +40,16 @@ class Privacy:
         self.viewer: int | None = None
         self.show_all = show_all
         self.hands_open = False  # the round is over: every hand is laid open to score
+        self.revealed: tuple[int, int] | None = None  # (hand, to whom): a challenge's reveal
         self.witness: Witness | None = None
 
     def may_see(self, place: Place) -> bool:
         """May a card resting at `place` be drawn face up now?"""
         if isinstance(place, int):
-            return self.show_all or self.hands_open or place == self.viewer
+            if self.show_all or self.hands_open or place == self.viewer:
+                return True
+            shown = self.revealed
+            return shown is not None and shown == (place, self.viewer)
         return place != PILE
 
     def in_flight(self, origin: Place, place: Place, progress: float) -> bool:
@@ -60,3 +64,10 @@ class Privacy:
         """Report a card being drawn (to a test's witness; nothing otherwise)."""
         if self.witness is not None:
             self.witness(card, origin, place, face_up)
+
+    def card_face(self, card: str, place: Place) -> bool:
+        """For a screen drawing a card of `place` by itself: may it show its face?
+        (The card is reported to the witness either way.)"""
+        face = self.may_see(place)
+        self.shown(card, place, place, face)
+        return face

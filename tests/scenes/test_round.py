@@ -109,8 +109,8 @@ def test_curtain_between_humans_hides_the_next_hand(driver, monkeypatch):
             timeline.append(("curtain", top.seat))
         if watch["curtain"] is not None and not on_curtain:
             watch["recording"] = True  # the cut for the dealer (public) is over by now
-        if not watch["recording"]:
-            return
+        if not watch["recording"] or type(top).__name__ == "RoundScoreScene":
+            return  # the round is over: its hands are laid open to score
         faces_at_hand_size = [r for r in requests if r[1] in hand_sizes]
         if screen.table.viewer is None or on_curtain:
             leaks.extend(faces_at_hand_size)
