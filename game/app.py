@@ -113,6 +113,30 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    @property
+    def in_match(self) -> bool:
+        return any(scene.in_match for scene in self.stack)
+
+    def ask_to_quit(self) -> None:
+        """Quit, after asking; a match in progress would be lost (there is no save yet)."""
+        top = self.top
+        if top is not None and top.asks_to_quit:
+            self.quit()  # asked twice (a second window close): it is meant
+            return
+        detail = (
+            "The match in progress will be lost: there is no save yet."
+            if self.in_match
+            else "See you at the next game night."
+        )
+        self.push(
+            "confirm",
+            question="Quit Couch UNO?",
+            on_yes=self.quit,
+            detail=detail,
+            yes="Quit",
+            no="Stay",
+        )
+
     # One frame.
 
     def toggle_fullscreen(self) -> None:
@@ -126,10 +150,19 @@ class App:
     def toggle_mute(self) -> None:
         self.settings.muted = self.sound.toggle_mute()
         self.settings.save()
+        if not self.sound.available:
+            self.show_notice("Sound: unavailable (no audio device)")
+        elif self.settings.muted:
+            self.show_notice("Sound off: M turns it back on")
+        else:
+            self.show_notice("Sound on")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            if self.in_match:
+                self.ask_to_quit()
+            else:
+                self.running = False
             return
         if event.type in (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED):
             line = self.gamepads.notice(event) if self.gamepads is not None else None
@@ -141,7 +174,7 @@ class App:
         if cmd is not None and cmd.name == FULLSCREEN:
             self.toggle_fullscreen()
             return
-        typing = getattr(top, "captures_text", False)
+        typing = top is not None and top.captures_text
         if cmd is not None and cmd.name == MUTE and not typing:
             self.toggle_mute()
             return

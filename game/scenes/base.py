@@ -21,9 +21,21 @@ if TYPE_CHECKING:
 
 class Scene:
     opaque = True
+    # Part of a match in progress, which quitting would lose.
+    in_match = False
+
+    @property
+    def captures_text(self) -> bool:
+        """A text field has the keyboard: every key is a letter (M is not mute)."""
+        return False
 
     def __init__(self, app: App) -> None:
         self.app = app
+
+    @property
+    def asks_to_quit(self) -> bool:
+        """This scene is the question "Quit Couch UNO?"."""
+        return False
 
     def enter(self) -> None:
         """Pushed onto the stack."""

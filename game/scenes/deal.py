@@ -19,6 +19,8 @@ DEAL_EVENTS = ("game", "cut", "round", "deal", "draft", "start")
 
 
 class DealScene(Scene):
+    in_match = True
+
     def __init__(self, app, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen

@@ -50,13 +50,20 @@ class PauseScene(Scene):
         self.app.push("settings")
 
     def quit(self) -> None:
-        self.app.reset("title")
+        self.app.push(
+            "confirm",
+            question="Leave this match?",
+            detail="There is no save yet: the match will be lost.",
+            on_yes=lambda: self.app.reset("title"),
+            yes="Leave",
+            no="Stay",
+        )
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
         name = cmd.name
-        if name == BACK:
+        if name == BACK or (name == PASS and cmd.from_pad):
             self.resume_game()
         elif name == UP:
             self.focus.move(-1)

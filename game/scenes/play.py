@@ -62,6 +62,8 @@ HAND_DECISIONS = ("play", "drawn", "penalty", "more")
 
 
 class PlayScene(Scene):
+    in_match = True
+
     def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen

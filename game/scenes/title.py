@@ -27,7 +27,7 @@ class TitleScene(Scene):
             ("New game", self.new_game),
             ("Rules", self.rules),
             ("Settings", self.settings),
-            ("Quit", self.app.quit),
+            ("Quit", self.app.ask_to_quit),
         ]
         if self.last_match() is not None:
             labels.insert(1, ("Watch last match", self.watch))
@@ -70,14 +70,14 @@ class TitleScene(Scene):
             self.focus.move(-1)
         elif cmd.name == DOWN:
             self.focus.move(1)
-        elif cmd.name in (CONFIRM, PASS):
+        elif cmd.name in (CONFIRM, PASS) and not cmd.from_pad:
             self.focus.press()
         elif cmd.name == CLICK:
             self.focus.click(cmd.pos)
         elif cmd.name == MOVE:
             self.focus.hover(cmd.pos)
-        elif cmd.name == BACK:
-            self.app.quit()
+        elif cmd.name == BACK or (cmd.name == PASS and cmd.from_pad):
+            self.app.ask_to_quit()
         else:
             return False
         return True

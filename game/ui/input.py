@@ -79,6 +79,11 @@ class Command:
     def __repr__(self) -> str:
         return f"Command({self.name!r}, pos={self.pos})"
 
+    @property
+    def from_pad(self) -> bool:
+        """Pressed on a game controller (where B means back in a menu)."""
+        return self.event is not None and self.event.type == pygame.CONTROLLERBUTTONDOWN
+
 
 CLICK = "click"
 RIGHT_CLICK = "right_click"

@@ -31,3 +31,8 @@ def try_load(names: tuple[str, ...]) -> Loaded:
 
 def forget_loaded() -> None:
     _loaded.clear()
+
+
+def is_loaded(names: tuple[str, ...]) -> bool:
+    """Whether `try_load(names)` would answer at once."""
+    return names in _loaded

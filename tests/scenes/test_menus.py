@@ -121,5 +121,7 @@ def test_pause_freezes_the_table_and_quits_to_the_menu(driver):
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)
+    assert driver.top_name == "ConfirmScene"  # the match would be lost: asked first
+    driver.key(pygame.K_RETURN)
     assert driver.top_name == "TitleScene"
     assert len(driver.app.stack) == 1
