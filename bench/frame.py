@@ -73,7 +73,7 @@ def frame_costs(frames: int) -> dict:
         screen = open_window()
     app = App(screen, Settings(pacing="normal"))
     session = full_table()
-    screen = MatchScreen(session, app.art, sound=app.play, scale=app.settings.anim_scale)
+    screen = MatchScreen(session, app.art, app.settings, sound=app.play)
     app.push("deal", screen=screen)
     dt = 1 / 60
     # Warm up: the deal, and every card face rendered once (a real game does this

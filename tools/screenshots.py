@@ -86,7 +86,7 @@ def new_app(pacing: str = "normal") -> App:
 
 
 def show_match(app: App, session: MatchSession) -> MatchScreen:
-    screen = MatchScreen(session, app.art, sound=app.play, scale=app.settings.anim_scale)
+    screen = MatchScreen(session, app.art, app.settings, sound=app.play)
     app.replace("deal", screen=screen)
     return screen
 

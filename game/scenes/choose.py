@@ -12,7 +12,8 @@ import pygame
 
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.card_art import WHEEL_ORDER, card_color, wheel_color_at
+from game.ui.card_book import CardBook
+from game.ui.color_wheel import Wheel
 from game.ui.input import BACK, CLICK, CONFIRM, DIGIT, DOWN, LEFT, MOVE, PASS, RIGHT, UP, Command
 from game.ui.privacy import Privacy
 from game.ui.table_render import Highlights
@@ -21,17 +22,13 @@ from game.ui.table_view import TableView
 if TYPE_CHECKING:
     from game.app import App
 
-# Arrow keys walk the wheel: red top-left, blue top-right, green bottom-right, yellow bottom-left.
-_WHEEL_MOVES = {
-    "red": {RIGHT: "blue", DOWN: "yellow", LEFT: "blue", UP: "yellow"},
-    "blue": {LEFT: "red", DOWN: "green", RIGHT: "red", UP: "green"},
-    "green": {UP: "blue", LEFT: "yellow", RIGHT: "yellow", DOWN: "blue"},
-    "yellow": {UP: "red", RIGHT: "green", LEFT: "green", DOWN: "red"},
-}
+ARROWS = {LEFT: (-1, 0), RIGHT: (1, 0), UP: (0, -1), DOWN: (0, 1)}
 
 
 class ColorWheelScene(Scene):
-    """Name a colour: click a quarter of the wheel, or arrows/1-4 and Enter."""
+    """Name a colour: one slice per colour the rules offer. Click a slice, or move
+    with the arrows to the neighbouring slice as drawn (1-9 jump to a slice, in
+    drawn order) and Enter."""
 
     opaque = False
 
@@ -45,51 +42,38 @@ class ColorWheelScene(Scene):
     ) -> None:
         super().__init__(app)
         self.table = table
-        self.colors = list(dict.fromkeys(colors))
+        self.wheel = Wheel(colors)
+        self.colors = list(self.wheel.colors)
         self.on_pick = on_pick
         self.cancellable = cancellable
-        self.wheel = set(self.colors) == set(WHEEL_ORDER)
         self.focus = self.colors[0]
         self.t = 0.0
         region = table.layout.regions["color_wheel"]
         self.center = region.center
         self.radius = min(region.width, region.height) // 2 - 20
-        self.buttons: list[widgets.Button] = []
-        if not self.wheel:
-            n = len(self.colors)
-            w = min(200, (1100 - 20 * (n - 1)) // max(1, n))
-            x0 = 640 - (n * w + (n - 1) * 20) // 2
-            for i, color in enumerate(self.colors):
-                b = widgets.Button(
-                    (x0 + i * (w + 20), 330, w, 70),
-                    color.title(),
-                    partial(self.pick, color),
-                    color=card_color(color),
-                )
-                self.buttons.append(b)
 
     def pick(self, color: str) -> None:
         self.app.play("tick")
         self.app.pop()
         self.on_pick(color)
 
+    def middle(self, color: str) -> tuple[int, int]:
+        """Where a slice's middle is drawn on screen."""
+        dx, dy = self.wheel.middle(color, self.radius)
+        return (round(self.center[0] + dx), round(self.center[1] + dy))
+
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
         name = cmd.name
-        if name in (LEFT, RIGHT, UP, DOWN):
-            if self.wheel:
-                self.focus = _WHEEL_MOVES[self.focus][name]
-            else:
-                step = -1 if name in (LEFT, UP) else 1
-                self.focus = self.colors[(self.colors.index(self.focus) + step) % len(self.colors)]
+        if name in ARROWS:
+            self.focus = self.wheel.neighbour(self.focus, ARROWS[name])
         elif name == DIGIT and cmd.digit and 1 <= cmd.digit <= len(self.colors):
-            order = list(WHEEL_ORDER) if self.wheel else self.colors
-            self.focus = order[cmd.digit - 1]
-        elif name in (CONFIRM, PASS):
-            self.pick(self.focus)
+            self.focus = self.colors[cmd.digit - 1]
         elif name == BACK and self.cancellable:
             self.app.pop()
+        elif name in (CONFIRM, PASS):
+            self.pick(self.focus)
         elif name == CLICK:
             self._click(cmd.pos)
         elif name == MOVE:
@@ -99,13 +83,8 @@ class ColorWheelScene(Scene):
         return True
 
     def _at(self, pos: tuple[int, int]) -> str | None:
-        if self.wheel:
-            offset = (pos[0] - self.center[0], pos[1] - self.center[1])
-            return wheel_color_at(offset, self.radius)
-        for b, color in zip(self.buttons, self.colors, strict=True):
-            if b.rect.collidepoint(pos):
-                return color
-        return None
+        offset = (pos[0] - self.center[0], pos[1] - self.center[1])
+        return self.wheel.color_at(offset, self.radius)
 
     def _click(self, pos: tuple[int, int]) -> None:
         color = self._at(pos)
@@ -120,30 +99,25 @@ class ColorWheelScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 120)
         title = text.shadowed("Name a colour", 44, (255, 255, 255), bold=True)
-        if self.wheel:
-            cx, cy = self.center
-            r = self.radius
-            surface.blit(title, title.get_rect(midbottom=(cx, cy - r - 22)))
-            # The focused quarter swells a little.
-            quarter = WHEEL_ORDER.index(self.focus)
-            dx = -1 if quarter in (0, 3) else 1
-            dy = -1 if quarter in (0, 1) else 1
-            push = 6 + 3 * math.sin(self.t * 6)
-            halo = pygame.Rect(0, 0, 2 * r + 30, 2 * r + 30)
-            halo.center = (cx, cy)
-            pygame.draw.circle(surface, (10, 14, 24), (cx, cy), r + 10)
-            wheel = self.app.art.wheel(r)
-            surface.blit(wheel, wheel.get_rect(center=(cx, cy)))
-            fx, fy = cx + dx * r * 0.5 + dx * push, cy + dy * r * 0.5 + dy * push
-            pygame.draw.circle(surface, (255, 255, 255), (round(fx), round(fy)), 26, 5)
-            label = text.shadowed(self.focus.title(), 30, (255, 255, 255), bold=True)
-            surface.blit(label, label.get_rect(midtop=(cx, cy + r + 16)))
-        else:
-            surface.blit(title, title.get_rect(midbottom=(640, 310)))
-            for b, color in zip(self.buttons, self.colors, strict=True):
-                b.focused = color == self.focus
-                b.draw(surface, self.t)
-        hint = "Arrows or 1-4 choose, Enter or click to name it"
+        cx, cy = self.center
+        r = self.radius
+        surface.blit(title, title.get_rect(midbottom=(cx, cy - r - 22)))
+        pygame.draw.circle(surface, (10, 14, 24), (cx, cy), r + 10)
+        wheel = self.app.art.wheel(r, self.colors)
+        surface.blit(wheel, wheel.get_rect(center=(cx, cy)))
+        # The focused slice: a ring at its middle, breathing a little.
+        fx, fy = self.middle(self.focus)
+        ring = 24 + round(3 * math.sin(self.t * 6))
+        pygame.draw.circle(surface, (255, 255, 255), (fx, fy), ring, 5)
+        for i, color in enumerate(self.colors):
+            digit = text.shadowed(str(i + 1), 22, (255, 255, 255), bold=True)
+            surface.blit(digit, digit.get_rect(center=self.middle(color)))
+        label = text.shadowed(
+            self.table.book.color_label(self.focus), 30, (255, 255, 255), bold=True
+        )
+        surface.blit(label, label.get_rect(midtop=(cx, cy + r + 16)))
+        n = len(self.colors)
+        hint = f"Arrows or 1-{n} choose, Enter or click to name it" if n > 1 else "Enter"
         if self.cancellable:
             hint += ", Esc to pick another card"
         img = text.shadowed(hint, 22, widgets.MUTED)
@@ -316,9 +290,11 @@ class ChoiceScene(OptionsScene):
         owner: int,
         card: str | None = None,
         card_names: dict[Any, str] | None = None,
+        book: CardBook | None = None,
     ) -> None:
         super().__init__(app, options, on_pick)
         self.kind = kind
+        self.book = book if book is not None else CardBook()
         self.privacy = privacy
         self.owner = owner  # the seat deciding: the cards shown are theirs to see
         self.card = card
@@ -347,6 +323,7 @@ class ChoiceScene(OptionsScene):
                     (x0 + i * (w + 20), y, w, 64),
                     labels.get(str(o), str(o).replace("_", " ")),
                     partial(self.pick, o),
+                    hint=str(i + 1) if i < 9 else "",
                 )
                 for i, o in enumerate(self.options)
             ]
@@ -374,7 +351,10 @@ class ChoiceScene(OptionsScene):
         if self.card is not None:
             face = self.privacy.card_face(self.card, self.owner)
             img = art.face(self.card, (140, 210)) if face else art.back((140, 210))
-            surface.blit(img, img.get_rect(center=(640, 340)))
+            surface.blit(img, img.get_rect(center=(640, 320)))
+            if face:
+                name = text.shadowed(self.book.label(self.card), 26, (255, 255, 255), bold=True)
+                surface.blit(name, name.get_rect(center=(640, 445)))
         if self.card_names is not None:
             for i, (option, rect) in enumerate(zip(self.options, self.rects, strict=True)):
                 card = self.card_names[option]
@@ -387,6 +367,8 @@ class ChoiceScene(OptionsScene):
         for i, b in enumerate(self.buttons):
             b.focused = i == self.index
             b.draw(surface, self.t)
-        hint = text.shadowed("Left/Right and Enter, or click", 22, widgets.MUTED)
+        n = len(self.options)
+        keys = f"1-{n}" if n > 1 else "1"
+        hint = text.shadowed(f"{keys}, or Left/Right and Enter, or click", 22, widgets.MUTED)
         bottom = max(r.bottom for r in self.rects) if self.rects else 500
         surface.blit(hint, hint.get_rect(midtop=(640, bottom + 12)))

@@ -78,9 +78,7 @@ class MatchEndScene(Scene):
 
     def again(self) -> None:
         app = self.app
-        screen = MatchScreen(
-            self.session.rematch(), app.art, sound=app.play, scale=app.settings.anim_scale
-        )
+        screen = MatchScreen(self.session.rematch(), app.art, app.settings, sound=app.play)
         app.replace("deal", screen=screen)
 
     def menu(self) -> None:

@@ -3,13 +3,15 @@
 The scene keeps no rules: it asks the engine (`legal_actions`, `why_illegal`)
 what a seat may do, applies the chosen action in place and queues the events
 for the table view, which animates them one by one. Input for a turn is taken
-as soon as the table has finished showing what happened before.
+as soon as the table has finished showing what happened before. A refusal is
+the engine's own sentence, shown as it comes.
 
-Couch play: a hand is face up only to its owner. With two or more humans the
-hand of a human who has finished their turn turns face down, and when a human
-other than the last one must act, a "Pass to NAME" curtain covers the table
-until they are ready. Bots think for a moment (Settings: pacing) and speak up
-out of turn (UNO calls, catches) after a human-like delay.
+Couch play: a hand is face up only to its owner (game/ui/match_screen.py
+decides when a curtain is needed). The buttons show what the person at the
+screen may do now and say whose move it is ("Catch Bo!", "UNO! (Bo)"); with
+nobody's hand up, between turns, anyone on the couch may call or catch. Bots
+think for a moment (Settings: pacing) and move out of turn after a reaction
+time of their level (game/scenes/reactions.py). H opens the round's history.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.bots.timing import turn_choices
 from game.engine import (
     Accept,
     CallUno,
@@ -32,9 +35,9 @@ from game.engine import (
     Play,
     why_illegal,
 )
-from game.engine.flow import out_of_turn_seats
 from game.engine.state import Decision
 from game.scenes.base import Scene
+from game.scenes.reactions import BotReactions
 from game.ui import text, widgets
 from game.ui.input import (
     BACK,
@@ -43,6 +46,7 @@ from game.ui.input import (
     CLICK,
     CONFIRM,
     DRAW,
+    HISTORY,
     LEFT,
     MOVE,
     PASS,
@@ -72,18 +76,16 @@ class PlayScene(Scene):
         self.table.scale = app.settings.anim_scale
         self.clock = 0.0
         self.bot_timer = 0.0
-        self.interjections: dict[int, float] = {}
-        self.window_key: int | None = None
+        self.reactions = BotReactions(session, lambda: app.settings.pacing, session.seed ^ 0x5EED)
         self.rng = random.Random(session.seed ^ 0x5EED)
         self.selected = 0
         self.lit = Highlights()  # what the table shows as playable and selected
-        self.overlay_open = False
         self.score_shown = False
         self._legal_key: tuple[int, int] | None = None
         self._legal: tuple = ()
         self._seen_key: tuple[int, int] | None = None
         layout = self.table.layout
-        draw_rect = layout.regions["draw_button"]
+        geometry = self.table.geometry
         self.uno_button = widgets.Button(
             layout.regions["uno_button"],
             "UNO!",
@@ -99,15 +101,20 @@ class PlayScene(Scene):
             hint="C",
             color=pygame.Color("#fb8c00"),
         )
-        self.main_button = widgets.Button(draw_rect, "Draw", self.press_draw, hint="D")
+        self.main_button = widgets.Button(
+            layout.regions["draw_button"], "Draw", self.press_draw, hint="D"
+        )
         # The second choice of a turn (Challenge, or Pass beside Draw) sits under the
         # discard pile: it is about the card on top.
-        discard = layout.piles["discard_pile"]
-        alt_rect = pygame.Rect(0, 0, 200, 50)
-        alt_rect.midtop = (discard.centerx, discard.bottom + 22)
-        self.alt_button = widgets.Button(alt_rect, "Pass", self.press_pass, hint="Space", size=26)
-        self.buttons = [self.uno_button, self.catch_button, self.main_button, self.alt_button]
-        for b in self.buttons:
+        self.alt_button = widgets.Button(
+            geometry.alt_button, "Pass", self.press_pass, hint="Space", size=26
+        )
+        self.history_button = widgets.Button(
+            geometry.history_button, "History", self.open_history, hint="H", size=22
+        )
+        self.turn_buttons = [self.uno_button, self.catch_button, self.main_button, self.alt_button]
+        self.buttons = [*self.turn_buttons, self.history_button]
+        for b in self.turn_buttons:
             b.visible = False
 
     # --- who is acting ------------------------------------------------------------
@@ -119,7 +126,12 @@ class PlayScene(Scene):
     @property
     def idle(self) -> bool:
         """The table has shown everything that happened: input counts now."""
-        return not self.session.queue and not self.table.busy and not self.overlay_open
+        return not self.session.queue and not self.table.busy
+
+    @property
+    def hand_seat(self) -> int | None:
+        """The hand on show to the person at the screen (the one played from)."""
+        return self.table.viewer
 
     def actor(self) -> int | None:
         """The human whose turn it is and who is looking at their hand, if any."""
@@ -129,15 +141,15 @@ class PlayScene(Scene):
             return None
         if state.pending.kind not in HAND_DECISIONS:
             return None
-        if len(self.session.humans) > 1 and self.table.viewer != seat:
+        if seat != self.hand_seat:
             return None
         return seat
 
     def jumper(self) -> int | None:
         """With jump-in rules: the human looking at their hand, if they may play out of turn."""
         state = self.state
-        seat = self.table.viewer
-        if not getattr(state, "jump_in", False) or seat is None or not self.idle:
+        seat = self.hand_seat
+        if not state.flags.jump_in or seat is None or not self.idle:
             return None
         if seat == state.to_act or self.session.is_bot(seat):
             return None
@@ -168,20 +180,22 @@ class PlayScene(Scene):
         return True
 
     def refuse(self, why: str, index: int | None = None) -> None:
-        if index is not None:
-            self.table.shake_card(self.table.bottom, index)
+        seat = self.hand_seat
+        if index is not None and seat is not None:
+            self.table.shake_card(seat, index)
         self.table.toast(why[:1].upper() + why[1:] if why else "Not now")
         self.app.play("error")
 
     def _bot_act(self, seat: int) -> None:
         bot = self.session.bots[seat]
-        action = bot.choose(self.session.look(seat), self.legal(seat))
+        action = bot.choose(self.session.look(seat), turn_choices(self.legal(seat)))
         self.session.apply(action)
 
     # --- the human's commands -------------------------------------------------------
 
     def _hand(self) -> list[Sprite]:
-        return self.table.sprites(self.table.bottom)
+        seat = self.hand_seat
+        return self.table.sprites(seat) if seat is not None else []
 
     def _plays_for(self, seat: int, card: str) -> list:
         names = self.state.cards.names
@@ -259,21 +273,22 @@ class PlayScene(Scene):
             self.act(action)
 
     def _humans_with(self, kind: type) -> list:
-        """Out-of-turn actions of this kind open to humans, best candidate first."""
-        found: list = []
-        if not (not self.session.queue and not self.table.busy):
-            return found
-        order = []
-        for seat in (self.state.to_act, self.table.viewer, self.screen.last_viewer):
-            if seat is not None and seat not in order:
-                order.append(seat)
-        order += [s for s in self.session.humans if s not in order]
-        for seat in order:
+        """Actions of this kind open to the person at the screen: with a hand up, its
+        owner's; with none (between turns, behind a curtain), any human's, the last
+        to look first."""
+        if not self.idle:
+            return []
+        looking = self.hand_seat
+        if looking is not None and not self.session.is_bot(looking):
+            order = [looking]
+        else:
+            order = [s for s in (self.screen.last_viewer, self.state.to_act) if s is not None]
+            order += [s for s in self.session.humans if s not in order]
+        found = []
+        for seat in dict.fromkeys(order):
             if self.session.is_bot(seat):
                 continue
-            for action in self.legal(seat):
-                if type(action) is kind:
-                    found.append(action)
+            found += [a for a in self.legal(seat) if type(a) is kind]
         return found
 
     def press_uno(self) -> None:
@@ -281,14 +296,32 @@ class PlayScene(Scene):
         if calls:
             self.act(calls[0])
         elif self.idle:
-            self.refuse(why_illegal(self.state, CallUno(self.table.bottom)))
+            seat = self.hand_seat
+            self.refuse(why_illegal(self.state, CallUno(seat if seat is not None else 0)))
 
     def press_catch(self) -> None:
         catches = self._humans_with(Catch)
         if catches:
             self.act(catches[0])
+            return
+        caught = self._last_catch()
+        if caught is not None:
+            # The first valid press won the race; a second catch is turned away kindly.
+            by, seat = caught
+            self.table.toast(f"Too late: {by} already caught {seat}")
+            self.app.play("tick")
         elif self.idle:
             self.refuse("there is nobody to catch")
+
+    def _last_catch(self) -> tuple[str, str] | None:
+        """Who caught whom, if someone was caught since the last card was played."""
+        for event in reversed(self.session.log):
+            if event.get("t") == "play":
+                return None
+            if event.get("t") == "catch":
+                names = self.state.names
+                return names[int(event["by"])], names[int(event["p"])]
+        return None
 
     def move_selection(self, step: int) -> None:
         hand = self._hand()
@@ -296,6 +329,9 @@ class PlayScene(Scene):
             return
         self.selected = (self.selected + step) % len(hand)
         self.app.play("tick")
+
+    def open_history(self) -> None:
+        self.app.push("history", screen=self.screen)
 
     # --- input ---------------------------------------------------------------------
 
@@ -321,6 +357,8 @@ class PlayScene(Scene):
             self.press_catch()
         elif name == CHALLENGE:
             self.press_challenge()
+        elif name == HISTORY:
+            self.open_history()
         elif name == CLICK:
             self._click(cmd.pos)
         elif name == MOVE:
@@ -334,8 +372,9 @@ class PlayScene(Scene):
             if b.hit(pos):
                 b.press()
                 return
-        if self.actor() is not None or self.jumper() is not None:
-            index = self.table.hand_hit(self.table.bottom, pos)
+        seat = self.hand_seat
+        if seat is not None and (self.actor() is not None or self.jumper() is not None):
+            index = self.table.hand_hit(seat, pos)
             if index is not None:
                 self.play_index(index)
                 return
@@ -345,15 +384,15 @@ class PlayScene(Scene):
     def _hover(self, pos: tuple[int, int]) -> None:
         for b in self.buttons:
             b.hover = b.hit(pos)
-        if self.actor() is not None:
-            index = self.table.hand_hit(self.table.bottom, pos)
+        seat = self.hand_seat
+        if seat is not None and (self.actor() is not None or self.jumper() is not None):
+            index = self.table.hand_hit(seat, pos)
             if index is not None:
                 self.selected = index
 
     # --- the loop -------------------------------------------------------------------
 
     def resume(self) -> None:
-        self.overlay_open = False
         self.table.scale = self.app.settings.anim_scale
 
     def _pump(self) -> None:
@@ -363,23 +402,21 @@ class PlayScene(Scene):
         while queue and not table.busy:
             event = queue[0]
             kind = event.get("t")
-            if kind == "reveal" and self._reveal(event):
-                queue.popleft()
-                return
             if kind == "round":
                 return  # a new round: the deal scene shows it
             queue.popleft()
             if kind == "round_end":
                 self.screen.last_round_end = event
             table.feed(event)
+            if kind == "reveal":
+                self._reveal(event)
+                return
 
-    def _reveal(self, event: dict) -> bool:
-        """A private reveal goes only to its viewer, behind the curtain if needed."""
+    def _reveal(self, event: dict) -> None:
+        """A challenged hand goes only to the challenger, behind the curtain if needed."""
         to = int(event.get("to", -1))
         if self.session.is_bot(to) or to not in self.session.humans:
-            names = self.state.names
-            self.table.say(f"{names[to]} looks at {names[int(event['p'])]}'s hand")
-            return True
+            return
         owner = self.state.names[int(event["p"])]
         cards = list(event.get("cards", []))
 
@@ -393,11 +430,10 @@ class PlayScene(Scene):
                 to=to,
             )
 
-        if len(self.session.humans) > 1 and self.table.viewer != to:
-            self._curtain(to, then=reveal)
-        else:
+        if self.screen.may_show(to):
             reveal()
-        return True
+        else:
+            self._curtain(to, then=reveal)
 
     def _curtain(self, seat: int, then: Callable[[], None] | None = None) -> None:
         self.screen.look_away()
@@ -411,37 +447,6 @@ class PlayScene(Scene):
         self._curtain(seat)
         return False
 
-    def _interjections(self) -> bool:
-        """Bots speak up out of turn (UNO calls, catches, jump-ins) after a human-like delay."""
-        state = self.state
-        seats = [s for s in out_of_turn_seats(state) if self.session.is_bot(s)]
-        if not seats:
-            self.interjections.clear()
-            self.window_key = None
-            return False
-        key = len(self.session.log)
-        if key != self.window_key:
-            self.window_key = key
-            self.interjections.clear()
-            lo, hi = self.app.settings.interject_delay
-            for seat in seats:
-                if seat != state.to_act and self.legal(seat):
-                    self.interjections[seat] = self.clock + self.rng.uniform(lo, hi)
-        for seat, when in sorted(self.interjections.items(), key=lambda kv: kv[1]):
-            if self.clock < when:
-                break
-            del self.interjections[seat]
-            if seat == state.to_act:
-                continue
-            offered = self.legal(seat)
-            if not offered:
-                continue
-            choice = self.session.bots[seat].interject(self.session.look(seat), offered)
-            if choice is not None:
-                self.session.apply(choice)
-                return True
-        return False
-
     def update(self, dt: float) -> None:
         self.clock += dt
         table = self.table
@@ -451,7 +456,7 @@ class PlayScene(Scene):
             self.app.replace("deal", screen=self.screen)
             return
         self._sync_controls()
-        if self.session.queue or table.busy or self.overlay_open:
+        if not self.idle or self.app.top is not self:
             return
         state = self.state
         pending = state.pending
@@ -462,10 +467,12 @@ class PlayScene(Scene):
             return
         if pending is None:
             return
-        if self._interjections():
+        if self.reactions.update(self.clock):
             return
         seat = pending.seat
         if self.session.is_bot(seat):
+            if self.reactions.holding:
+                return  # someone may still call or catch: the next bot waits for it
             self.bot_timer += dt
             if self.bot_timer >= self.app.settings.bot_delay:
                 self.bot_timer = 0.0
@@ -512,16 +519,19 @@ class PlayScene(Scene):
             owner=seat,
             card=card,
             card_names=card_names,
+            book=self.table.book,
         )
 
     def _choose(self, seat: int, value: str | int) -> None:
         self.act(Choose(seat, value))
 
+    # --- what the buttons say ---------------------------------------------------------
+
     def _sync_controls(self) -> None:
         """Lift playable cards, label and show the buttons for what is possible now."""
         table = self.table
         seat = self.actor()
-        for b in self.buttons:
+        for b in self.turn_buttons:
             b.visible = False
         lit = Highlights()
         if seat is None:
@@ -531,73 +541,89 @@ class PlayScene(Scene):
                 lift = {names[a.card] for a in self._turn_actions(jumper) if type(a) is Play}
                 lit = Highlights(jumper, frozenset(lift), self.selected)
         else:
-            actions = self._turn_actions(seat)
-            kinds = {type(a) for a in actions}
-            names = self.state.cards.names
-            lift = {names[a.card] for a in actions if type(a) is Play}
-            hand = self._hand()
-            if hand:
-                self.selected = max(0, min(self.selected, len(hand) - 1))
-                if hand[self.selected].name not in lift and self._legal_key != self._seen_key:
-                    first = next((i for i, s in enumerate(hand) if s.name in lift), None)
-                    if first is not None:
-                        self.selected = first
-            self._seen_key = self._legal_key
-            lit = Highlights(seat, frozenset(lift), self.selected if hand else None)
-            pending = self.state.pending
-            assert pending is not None
-            main, alt = self.main_button, self.alt_button
-            if pending.kind == "more":
-                main.label, main.action, main.hint = "Done", self.press_pass, "Space"
-                main.visible = True
-            elif pending.kind == "penalty":
-                owed = self.state.penalty.count if self.state.penalty else 0
-                main.label, main.action, main.hint = f"Take {owed}", self.press_draw, "D"
-                main.visible = True
-                if Challenge in kinds:
-                    alt.label, alt.action, alt.hint = "Challenge", self.press_challenge, "X"
-                    alt.visible = True
-            else:
-                if Draw in kinds:
-                    main.label, main.action, main.hint = "Draw", self.press_draw, "D"
-                    main.visible = True
-                    lit.draw_hint = not lift
-                    if Pass in kinds:
-                        alt.label, alt.action, alt.hint = "Pass", self.press_pass, "Space"
-                        alt.visible = True
-                elif Pass in kinds:
-                    main.label, main.action, main.hint = "Pass", self.press_pass, "Space"
-                    main.visible = True
-            main.pulse = not lift
+            lit = self._turn_controls(seat)
         self.lit = lit
         table.show_focus(lit)
         if self.idle:
-            if self._humans_with(CallUno):
-                self.uno_button.visible = True
-                self.uno_button.pulse = True
-            if self._humans_with(Catch):
-                self.catch_button.visible = True
-                self.catch_button.pulse = True
+            self._call_and_catch()
+
+    def _turn_controls(self, seat: int) -> Highlights:
+        actions = self._turn_actions(seat)
+        kinds = {type(a) for a in actions}
+        names = self.state.cards.names
+        lift = {names[a.card] for a in actions if type(a) is Play}
+        hand = self._hand()
+        if hand:
+            self.selected = max(0, min(self.selected, len(hand) - 1))
+            if hand[self.selected].name not in lift and self._legal_key != self._seen_key:
+                first = next((i for i, s in enumerate(hand) if s.name in lift), None)
+                if first is not None:
+                    self.selected = first
+        self._seen_key = self._legal_key
+        lit = Highlights(seat, frozenset(lift), self.selected if hand else None)
+        pending = self.state.pending
+        assert pending is not None
+        main, alt = self.main_button, self.alt_button
+        if pending.kind == "more":
+            main.label, main.action, main.hint = "Done", self.press_pass, "Space"
+            main.visible = True
+        elif pending.kind == "penalty":
+            owed = self.state.penalty.count if self.state.penalty else 0
+            main.label, main.action, main.hint = f"Take {owed}", self.press_draw, "D"
+            main.visible = True
+            if Challenge in kinds:
+                alt.label, alt.action, alt.hint = "Challenge", self.press_challenge, "X"
+                alt.visible = True
+        else:
+            if Draw in kinds:
+                main.label, main.action, main.hint = "Draw", self.press_draw, "D"
+                main.visible = True
+                lit.draw_hint = not lift
+                if Pass in kinds:
+                    alt.label, alt.action, alt.hint = "Pass", self.press_pass, "Space"
+                    alt.visible = True
+            elif Pass in kinds:
+                main.label, main.action, main.hint = "Pass", self.press_pass, "Space"
+                main.visible = True
+        main.pulse = not lift
+        return lit
+
+    def _call_and_catch(self) -> None:
+        """UNO and Catch appear when open to the person at the screen, naming whose they are."""
+        names = self.state.names
+        calls = self._humans_with(CallUno)
+        if calls:
+            caller = calls[0].seat
+            own = caller == self.hand_seat
+            self.uno_button.label = "UNO!" if own else f"UNO! ({names[caller]})"
+            self.uno_button.size = 38 if own else 28
+            self.uno_button.visible = self.uno_button.pulse = True
+        catches = self._humans_with(Catch)
+        if catches:
+            self.catch_button.label = f"Catch {names[catches[0].target]}!"
+            self.catch_button.visible = self.catch_button.pulse = True
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface, self.lit)
         for b in self.buttons:
             b.draw(surface, self.clock)
         seat = self.actor()
-        if seat is not None and self.state.pending is not None:
-            pending = self.state.pending.kind
-            if pending == "drawn":
-                msg = "Play the drawn card, or pass"
-            elif pending == "more":
-                msg = "Add another card, or Done"
-            elif pending == "penalty":
-                kinds = {type(a) for a in self._turn_actions(seat)}
-                parts = (["Stack a card"] if Play in kinds else []) + (
-                    ["Challenge"] if Challenge in kinds else []
-                )
-                msg = f"{', '.join(parts)} or take the cards" if parts else "Take the cards"
-            else:
-                msg = f"{self.state.names[seat]}, your turn"
-            badge = self.table.layout.seats[0].label_rect
-            label = text.fit(msg, 20, badge.width + 50, (255, 236, 179), bold=True)
-            surface.blit(label, label.get_rect(midtop=(badge.centerx, badge.bottom + 3)))
+        pending = self.state.pending
+        if seat is None or pending is None:
+            return
+        kind = pending.kind
+        if kind == "drawn":
+            msg = "Play the drawn card, or pass"
+        elif kind == "more":
+            msg = "Add another card, or Done"
+        elif kind == "penalty":
+            kinds = {type(a) for a in self._turn_actions(seat)}
+            parts = (["Stack a card"] if Play in kinds else []) + (
+                ["Challenge"] if Challenge in kinds else []
+            )
+            msg = f"{', '.join(parts)} or take the cards" if parts else "Take the cards"
+        else:
+            msg = f"{self.state.names[seat]}, your turn"
+        plate = self.table.spot(seat).label_rect
+        label = text.fit(msg, 20, plate.width + 50, (255, 236, 179), bold=True)
+        surface.blit(label, label.get_rect(midtop=(plate.centerx, plate.bottom + 3)))

@@ -23,6 +23,7 @@ SCENES: dict[str, str] = {
     "play": "game.scenes.play:PlayScene",
     "curtain": "game.scenes.curtain:CurtainScene",
     "pause": "game.scenes.pause:PauseScene",
+    "history": "game.scenes.history:HistoryScene",
     "confirm": "game.scenes.confirm:ConfirmScene",
     "color_wheel": "game.scenes.choose:ColorWheelScene",
     "choose_player": "game.scenes.choose:ChoosePlayerScene",

@@ -216,7 +216,7 @@ class SetupScene(Scene):
         self.app.settings.setup = game.saved()
         self.app.settings.save()
         app = self.app
-        screen = MatchScreen(session, app.art, sound=app.play, scale=app.settings.anim_scale)
+        screen = MatchScreen(session, app.art, app.settings, sound=app.play)
         app.replace("deal", screen=screen)
 
     def back(self) -> None:

@@ -27,6 +27,7 @@ CHALLENGE = "challenge"  # X
 MUTE = "mute"  # M
 BACKSPACE = "backspace"
 DIGIT = "digit"  # 1-9, 0: choose by number
+HISTORY = "history"  # H: what happened this round
 
 KEYMAP: dict[int, str] = {
     pygame.K_LEFT: LEFT,
@@ -46,6 +47,7 @@ KEYMAP: dict[int, str] = {
     pygame.K_F11: FULLSCREEN,
     pygame.K_x: CHALLENGE,
     pygame.K_m: MUTE,
+    pygame.K_h: HISTORY,
     pygame.K_BACKSPACE: BACKSPACE,
 }
 
@@ -62,6 +64,7 @@ PADMAP: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: CATCH,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: CHALLENGE,
     pygame.CONTROLLER_BUTTON_START: BACK,
+    pygame.CONTROLLER_BUTTON_BACK: HISTORY,
 }
 
 

@@ -13,6 +13,7 @@ from game.match import MatchSession
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
 from game.ui.privacy import Privacy
+from game.ui.settings import Settings
 from game.ui.table_view import TableView
 
 
@@ -21,11 +22,12 @@ class MatchScreen:
         self,
         session: MatchSession,
         art: CardArt,
+        settings: Settings | None = None,
         *,
         sound: Callable[[str], None] | None = None,
-        scale: float = 1.0,
     ) -> None:
         self.session = session
+        self.settings = settings if settings is not None else Settings()
         state = session.state
         self.privacy = Privacy()
         self.table = TableView(
@@ -39,7 +41,7 @@ class MatchScreen:
             seed=session.seed,
         )
         self.table.bots = set(session.bots)
-        self.table.scale = scale
+        self.table.scale = self.settings.anim_scale
         # The human who dismissed the last curtain and may still be in front of
         # the screen (None once anything was shown to the whole couch).
         self.last_viewer: int | None = None
@@ -47,8 +49,19 @@ class MatchScreen:
         humans = self.humans
         if not humans:
             self.table.set_show_all(True)
-        elif len(humans) == 1:
-            self.table.set_viewer(humans[0])
+        else:
+            # The first human sits at the bottom; with a fixed table, for good.
+            self.table.set_bottom(humans[0])
+            if len(humans) == 1:
+                self.table.set_viewer(humans[0])
+
+    @property
+    def fixed(self) -> bool:
+        """Seats stay where they are (Settings), rather than turning to the player."""
+        return self.settings.fixed_table
+
+    def show_hand(self, seat: int) -> None:
+        self.table.set_viewer(seat, bottom=not self.fixed)
 
     @property
     def humans(self) -> list[int]:
@@ -82,14 +95,14 @@ class MatchScreen:
         if not self.shared or self.table.viewer == seat:
             return True
         if self.table.viewer is None and self.last_viewer == seat:
-            self.table.set_viewer(seat)
+            self.show_hand(seat)
             return True
         return False
 
     def curtain_lifted(self, seat: int) -> None:
         """`seat` dismissed their curtain: only they are looking."""
         self.last_viewer = seat
-        self.table.set_viewer(seat)
+        self.show_hand(seat)
 
     @property
     def book(self) -> CardBook:

@@ -18,9 +18,9 @@ import pygame
 log = logging.getLogger(__name__)
 
 PACINGS = ("slow", "normal", "fast", "instant")
-# Seconds a bot "thinks" before a move, and before an out-of-turn catch/UNO call.
+# Seconds a bot "thinks" before a move. How fast bots react out of turn (a catch,
+# an UNO call) is set per bot level in game/bots/timing.py.
 BOT_DELAY = {"slow": 1.5, "normal": 0.85, "fast": 0.35, "instant": 0.0}
-INTERJECT_DELAY = {"slow": (1.4, 2.4), "normal": (0.9, 1.7), "fast": (0.45, 0.9), "instant": (0, 0)}
 # Every animation's length is multiplied by this.
 ANIM_SCALE = {"slow": 1.3, "normal": 1.0, "fast": 0.6, "instant": 0.0}
 
@@ -41,6 +41,8 @@ class Settings:
     pacing: str = "normal"
     muted: bool = False
     fullscreen: bool = False
+    # Seats stay where they are instead of turning the current human to the bottom.
+    fixed_table: bool = False
     # The last new-game setup: rules, house rules, seats, target.
     setup: dict = field(default_factory=dict)
 
@@ -51,10 +53,6 @@ class Settings:
     @property
     def anim_scale(self) -> float:
         return ANIM_SCALE.get(self.pacing, 1.0)
-
-    @property
-    def interject_delay(self) -> tuple[float, float]:
-        return INTERJECT_DELAY.get(self.pacing, INTERJECT_DELAY["normal"])
 
     @classmethod
     def load(cls, folder: Path | None = None) -> Settings:
@@ -73,6 +71,7 @@ class Settings:
             settings.pacing = data["pacing"]
         settings.muted = bool(data.get("muted", False))
         settings.fullscreen = bool(data.get("fullscreen", False))
+        settings.fixed_table = bool(data.get("fixed_table", False))
         if isinstance(data.get("setup"), dict):
             settings.setup = data["setup"]
         return settings

@@ -20,11 +20,17 @@ from game.ui import text, widgets
 from game.ui.animator import TableAnimator
 from game.ui.callouts import Callouts
 from game.ui.card_art import BACK, CardArt, card_color
+from game.ui.narrate import Burst
 from game.ui.privacy import DISCARD, Privacy
 from game.ui.sprite import Sprite
 from game.ui.table_geometry import TableGeometry
 from game.ui.table_model import TableModel
 from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, shake
+
+EVENT_SIZE = 30
+EVENT_SLIDE = 8  # the event line slides up this far as it appears
+BURST_RISE = 30  # a burst floats up this far
+BURST_GROWTH = 1.2  # and grows to at most this much of its size (ease_out_back overshoots)
 
 TONES: dict[str, tuple[int, int, int]] = {
     "plain": (255, 255, 255),
@@ -364,26 +370,51 @@ class TableRenderer:
 
     # --- words ------------------------------------------------------------------------
 
+    def event_label(self, line_text: str, tone: str) -> pygame.Surface:
+        home = self.geometry.event_home
+        ink = tone_color(tone)
+        label = text.shadowed(line_text, EVENT_SIZE, ink, bold=True)
+        if label.get_width() > home.width or label.get_height() > home.height - EVENT_SLIDE:
+            label = text.fit(line_text, EVENT_SIZE, home.width, ink, bold=True)
+        return label
+
+    def event_rect(self, label_size: tuple[int, int]) -> pygame.Rect:
+        """Where the event line goes: centred in its home (it slides up into place)."""
+        home = self.geometry.event_home
+        rect = pygame.Rect((0, 0), label_size)
+        rect.midtop = (home.centerx, home.y)
+        return rect
+
+    def toast_label(self, message: str) -> pygame.Surface:
+        home = self.geometry.toast_home
+        return text.fit(message, 24, home.width - 28, (255, 255, 255), bold=True)
+
+    def toast_rect(self, label_size: tuple[int, int]) -> pygame.Rect:
+        box = pygame.Rect((0, 0), label_size).inflate(28, 16)
+        box.center = self.geometry.toast_home.center
+        return box
+
+    def burst_envelope(self, burst: Burst) -> pygame.Rect:
+        """Everything a burst covers while it grows and rises, relative to where it is
+        drawn (its anchor at (0, 0))."""
+        base = text.shadowed(burst.text, burst.size, tone_color(burst.tone), bold=True, offset=3)
+        w, h = (math.ceil(d * BURST_GROWTH) for d in base.get_size())
+        return pygame.Rect(-w // 2, -h // 2 - BURST_RISE, w, h + BURST_RISE)
+
     def _draw_texts(self, surface: pygame.Surface) -> None:
         callouts = self.callouts
         clock = self.animator.clock
         scale = self.animator.scale
-        region = self.layout.regions["event_line"]
         line = callouts.line
         if line is not None and line.text:
             age = clock - callouts.line_t
-            ink = tone_color(line.tone)
-            label = text.shadowed(line.text, 30, ink, bold=True)
-            if label.get_width() > region.width + 200:
-                label = text.fit(line.text, 30, region.width + 200, ink, bold=True)
-            dy = 0 if scale == 0 else round(8 * (1 - ease_out_cubic(min(1.0, age / 0.2))))
-            surface.blit(label, label.get_rect(center=(region.centerx, region.centery + dy)))
+            label = self.event_label(line.text, line.tone)
+            rect = self.event_rect(label.get_size())
+            dy = 0 if scale == 0 else round(EVENT_SLIDE * (1 - ease_out_cubic(min(1.0, age / 0.2))))
+            surface.blit(label, rect.move(0, dy))
         if callouts.toast_text is not None:
-            label = text.render(callouts.toast_text, 24, (255, 255, 255), bold=True)
-            box = label.get_rect()
-            box.inflate_ip(28, 16)
-            bottom_spot = self.layout.seats[0]
-            box.midbottom = (bottom_spot.rect.centerx, bottom_spot.rect.top - 46)
+            label = self.toast_label(callouts.toast_text)
+            box = self.toast_rect(label.get_size())
             surface.blit(widgets.panel(box.size, (150, 30, 40, 230), 12), box)
             surface.blit(label, label.get_rect(center=box.center))
         for shown in callouts.bursts:
@@ -395,7 +426,8 @@ class TableRenderer:
             if p > 0.6:
                 img.set_alpha(round(255 * (1 - (p - 0.6) / 0.4)))
             x, y = shown.pos
-            surface.blit(img, img.get_rect(center=(x, y - 30 * ease_in_out(min(1.0, p)))))
+            rise = BURST_RISE * ease_in_out(min(1.0, p))
+            surface.blit(img, img.get_rect(center=(x, y - rise)))
 
     # --- the frame ----------------------------------------------------------------------
 

@@ -31,12 +31,14 @@ from game.ui.callouts import Callouts
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
 from game.ui.layout import SeatSpot, TableLayout, load_layout
-from game.ui.narrate import RING, Line, Narrator
+from game.ui.narrate import RING, Burst, Line, Narrator
 from game.ui.privacy import Privacy
 from game.ui.sprite import Sprite
 from game.ui.table_geometry import TableGeometry
 from game.ui.table_model import TableModel
 from game.ui.table_render import NO_HIGHLIGHTS, Highlights, TableRenderer
+
+BURST_REACH = 90  # how far from its seat's plate a burst would like to be
 
 
 class TableView:
@@ -166,11 +168,17 @@ class TableView:
         self.callouts.say(line, clock)
         burst = line.burst
         if burst is not None:
-            if burst.anchor == RING or burst.seat is None:
-                pos = self.geometry.ring.center
-            else:
-                pos = self.geometry.badge_center(burst.seat)
-            self.callouts.burst(burst, pos, clock)
+            self.callouts.burst(burst, self.burst_pos(burst), clock)
+
+    def burst_pos(self, burst: Burst) -> tuple[int, int]:
+        """Where a burst is drawn: near its seat, towards the table's middle, clear of
+        every plate, hand and button however far it grows and rises."""
+        near = self.geometry.ring.center
+        if burst.anchor != RING and burst.seat is not None:
+            near = self.geometry.toward_middle(burst.seat, BURST_REACH)
+        envelope = self.renderer.burst_envelope(burst)
+        placed = self.geometry.place(envelope.size, near)
+        return (placed.x - envelope.x, placed.y - envelope.y)
 
     def say(self, text: str, tone: str = "plain") -> None:
         self.show(Line(text, tone))

@@ -12,7 +12,7 @@ def start_match(
     app, seats: list[SeatConfig], seed: int, rules: list[str] | None = None, **kw
 ) -> MatchScreen:
     session = MatchSession(rules or ["classic"], seats, seed=seed, **kw)
-    screen = MatchScreen(session, app.art, sound=app.play, scale=app.settings.anim_scale)
+    screen = MatchScreen(session, app.art, app.settings, sound=app.play)
     app.push("deal", screen=screen)
     return screen
 

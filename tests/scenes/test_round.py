@@ -231,10 +231,10 @@ def test_bots_catch_a_human_who_forgets_uno(driver):
 
 
 def test_a_human_catches_a_bot_with_the_c_key(driver, monkeypatch):
-    from game.ui import settings as settings_module
+    from game.bots import timing
 
     # Bots wait long before catching, so the human gets the chance.
-    monkeypatch.setitem(settings_module.INTERJECT_DELAY, "instant", (30.0, 30.0))
+    monkeypatch.setitem(timing.PACE, "instant", 30.0)
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot", "random") for n in ("Bo", "Cy", "Dee")]
     screen = start_match(driver.app, seats, seed=7)
     session = screen.session
