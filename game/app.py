@@ -2,16 +2,15 @@
 
 `main()` is async and awaits `asyncio.sleep(0)` once per frame, with no other
 loop anywhere (menus and modals are scenes on the stack), so the same code can
-run in a browser build (pygbag).
+run in a browser build (pygbag). Scenes draw on a fixed 1280x720 surface that
+the window shows scaled to whatever size it has (game/ui/window.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import time
-import warnings
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -22,13 +21,14 @@ from game.scenes.registry import make_scene  # noqa: E402
 from game.ui import text, widgets  # noqa: E402
 from game.ui.input import FULLSCREEN, MUTE, Gamepads, command_for  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
+from game.ui.window import LOGICAL, Window  # noqa: E402
 
 if TYPE_CHECKING:
     from game.scenes.base import Scene
     from game.ui.card_art import CardArt
     from game.ui.sound import SoundBank
 
-SIZE = (1280, 720)
+SIZE = LOGICAL
 FPS = 60
 _STARTED = time.perf_counter()
 
@@ -36,8 +36,9 @@ _STARTED = time.perf_counter()
 class App:
     """The scene stack and what every scene shares: screen, settings, art, sound."""
 
-    def __init__(self, screen: pygame.Surface, settings: Settings | None = None) -> None:
-        self.screen = screen
+    def __init__(self, window: Window, settings: Settings | None = None) -> None:
+        self.window = window
+        self.screen = window.surface  # the logical surface every scene draws on
         self.settings = settings if settings is not None else Settings.load()
         self.stack: list[Scene] = []
         self.running = True
@@ -140,11 +141,9 @@ class App:
     # One frame.
 
     def toggle_fullscreen(self) -> None:
-        try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error:
+        if not self.window.toggle_fullscreen():
             return
-        self.settings.fullscreen = not self.settings.fullscreen
+        self.settings.fullscreen = self.window.fullscreen
         self.settings.save()
 
     def toggle_mute(self) -> None:
@@ -169,6 +168,7 @@ class App:
             if line:
                 self.show_notice(line)
             return
+        event = self.window.map_event(event)
         cmd = command_for(event)
         top = self.top
         if cmd is not None and cmd.name == FULLSCREEN:
@@ -182,7 +182,7 @@ class App:
             top.handle(event, cmd)
 
     def frame(self, dt: float, events) -> None:
-        """Input, update and draw of one frame (the caller flips the display)."""
+        """Input, update and draw of one frame (the caller presents it: `window.present`)."""
         for event in events:
             self.handle(event)
             if not self.running:
@@ -213,12 +213,15 @@ class App:
             surface.blit(img, img.get_rect(center=box.center))
 
 
-def open_window() -> pygame.Surface:
-    pygame.display.set_caption("Couch UNO")
-    with warnings.catch_warnings():
-        # Headless (dummy driver) SDL has no accelerated renderer for SCALED; that is fine.
-        warnings.filterwarnings("ignore", message="no fast renderer available")
-        return pygame.display.set_mode(SIZE, pygame.SCALED | pygame.RESIZABLE)
+def open_window() -> Window:
+    return Window(SIZE)
+
+
+def start_pygame() -> None:
+    """Everything but audio, which the sound bank opens quietly when first needed
+    (pygame.init() would open it here and let a missing device print to the terminal)."""
+    pygame.display.init()
+    pygame.font.init()
 
 
 def first_scene(app: App, replay: str | None = None) -> Scene:
@@ -229,13 +232,12 @@ def first_scene(app: App, replay: str | None = None) -> Scene:
 
 async def main(replay: str | None = None) -> int:
     """Open the window and run scenes until the player quits."""
-    pygame.init()
-    screen = open_window()
-    app = App(screen)
+    start_pygame()
+    window = open_window()
+    app = App(window)
     app.gamepads = Gamepads()
     if app.settings.fullscreen:
-        with contextlib.suppress(pygame.error):
-            pygame.display.toggle_fullscreen()
+        window.toggle_fullscreen()
     app.push(first_scene(app, replay))
     clock = pygame.time.Clock()
     report = os.environ.get("COUCH_UNO_FIRST_FRAME")
@@ -243,7 +245,7 @@ async def main(replay: str | None = None) -> int:
     while app.running:
         dt = clock.tick(FPS) / 1000.0
         app.frame(min(dt, 0.05), pygame.event.get())
-        pygame.display.flip()
+        window.present()
         if first:
             first = False
             if report:

@@ -21,20 +21,22 @@ os.environ.setdefault("COUCH_UNO_PREFS", tempfile.mkdtemp(prefix="couch-uno-shot
 
 import pygame  # noqa: E402
 
-from game.app import App, open_window  # noqa: E402
+from game.app import App, open_window, start_pygame  # noqa: E402
 from game.match import MatchSession, SeatConfig  # noqa: E402
 from game.ui.input import key_event  # noqa: E402
 from game.ui.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
+from game.ui.window import Window  # noqa: E402
 
 OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
 DT = 1 / 60
+WINDOW: Window
 
 
 def frames(app: App, n: int = 1) -> None:
     for _ in range(n):
         app.frame(DT, pygame.event.get())
-        pygame.display.flip()
+        app.window.present()
 
 
 def press(app: App, key: int, n: int = 2) -> None:
@@ -80,7 +82,7 @@ def top_is(app: App, name: str):
 
 
 def new_app(pacing: str = "normal") -> App:
-    app = App(pygame.display.get_surface(), Settings(pacing=pacing))
+    app = App(WINDOW, Settings(pacing=pacing))
     app.push("title")
     return app
 
@@ -98,8 +100,9 @@ def start(app: App, seats, seed: int, **kw) -> MatchSession:
 
 
 def main() -> int:
-    pygame.init()
-    open_window()
+    global WINDOW
+    start_pygame()
+    WINDOW = open_window()
 
     # Menu and setup.
     app = new_app()

@@ -70,7 +70,7 @@ class TitleScene(Scene):
             self.focus.move(-1)
         elif cmd.name == DOWN:
             self.focus.move(1)
-        elif cmd.name in (CONFIRM, PASS) and not cmd.from_pad:
+        elif cmd.name == CONFIRM or (cmd.name == PASS and not cmd.from_pad):
             self.focus.press()
         elif cmd.name == CLICK:
             self.focus.click(cmd.pos)

@@ -211,14 +211,19 @@ class TableView:
 
     # --- hit tests ------------------------------------------------------------------
 
+    def card_rect(self, seat: int, index: int) -> pygame.Rect:
+        """Where card `index` of `seat`'s hand rests (turned with its seat)."""
+        x, y, angle, w, h = self.animator.hands[seat][index].target
+        if round(angle) % 180 == 90:
+            w, h = h, w
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (round(x), round(y))
+        return rect
+
     def hand_hit(self, seat: int, pos: tuple[int, int]) -> int | None:
         """Index of `seat`'s card under `pos` (the topmost one)."""
-        hand = self.animator.hands[seat]
-        for i in range(len(hand) - 1, -1, -1):
-            x, y, _, w, h = hand[i].target
-            rect = pygame.Rect(0, 0, w, h)
-            rect.center = (round(x), round(y))
-            if rect.collidepoint(pos):
+        for i in range(len(self.animator.hands[seat]) - 1, -1, -1):
+            if self.card_rect(seat, i).collidepoint(pos):
                 return i
         return None
 

@@ -18,14 +18,17 @@ def start_match(
 
 
 def card_point(table, index: int, seat: int | None = None) -> tuple[int, int]:
-    """A point on the visible strip of card `index` of `seat`'s hand (the bottom one)."""
-    hand = table.sprites(table.bottom if seat is None else seat)
-    x, y, _, w, h = hand[index].target
-    left = x - w / 2
-    if index + 1 < len(hand):
-        nxt = hand[index + 1].target[0] - w / 2
-        return (round(left + min(8, (nxt - left) / 2)), round(y))
-    return (round(x), round(y))
+    """A point where card `index` of `seat`'s hand (the bottom one) shows, not
+    covered by the cards drawn over it."""
+    seat = table.bottom if seat is None else seat
+    rect = table.card_rect(seat, index)
+    above = [table.card_rect(seat, i) for i in range(index + 1, len(table.sprites(seat)))]
+    for dy in range(rect.h // 2, rect.h, 6):
+        for dx in range(2, rect.w - 1, 3):
+            point = (rect.x + dx, rect.y + dy)
+            if not any(r.collidepoint(point) for r in above):
+                return point
+    return rect.center
 
 
 class Couch:
@@ -84,12 +87,13 @@ class Couch:
             else:
                 d.key(pygame.K_x)
             return
-        hand = table.sprites(table.bottom)
+        seat = scene.hand_seat
+        hand = table.sprites(seat)
         lifted = [i for i, s in enumerate(hand) if s.name in scene.lit.lift]
         if lifted:
             target = lifted[-1]
             if mouse:
-                d.click(card_point(table, target))
+                d.click(card_point(table, target, seat))
             else:
                 for _ in range(len(hand) + 1):
                     if scene.selected == target:
