@@ -249,3 +249,58 @@ def _press(driver, how: str, key: int) -> None:
         driver.frames()
     else:
         driver.key(key)
+
+
+def test_what_the_table_says_through_real_rounds(driver, monkeypatch):
+    """Seen at the table: internal card names, a colour told before a swap was even
+    chosen, "Skip!" for a Draw Two, catches that did not say who caught whom."""
+    import re
+
+    from game.ui.table_view import TableView
+
+    said: list[tuple[int, str, object]] = []  # (events shown so far, text, burst)
+    real_show = TableView.show
+
+    def show(self, line):
+        said.append((self.model.events, line.text, line.burst))
+        return real_show(self, line)
+
+    monkeypatch.setattr(TableView, "show", show)
+    monkeypatch.setitem(timing.PACE, "instant", 0.0)
+    seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Gus", "bot")]
+    found = set()
+    for seed in range(1, 25):
+        driver.app.stack.clear()
+        said.clear()
+        screen = start_match(
+            driver.app, seats, seed=seed, rules=["uno112", "house/swap-hands-card"]
+        )
+        couch = Couch(driver, call_uno=seed % 2 == 0)
+        for _ in range(4000):
+            if driver.top_name == "RoundScoreScene":
+                break
+            couch.step()
+        log = screen.session.log
+        texts = [t for _, t, _ in said]
+        assert not [t for t in texts if re.search(r"\w+:\w+|_", t)], texts
+        for i, text in enumerate(texts):
+            if text.endswith("plays Swap Hands"):
+                rest = texts[i + 1 : i + 8]
+                assert "names" not in text
+                swap = [j for j, t in enumerate(rest) if "swaps hands with" in t]
+                named = [j for j, t in enumerate(rest) if " names " in t]
+                assert swap and named and swap[0] < named[0], (text, rest)
+                found.add("swap")
+            if "Draw Two:" in text and i + 1 < len(texts) and "misses a turn" in texts[i + 1]:
+                assert not texts[i + 1].startswith("Skip") and said[i + 1][2] is None
+                found.add("draw two")
+            if " caught " in text and "without UNO" in text:
+                by, caught = text.split(" caught ")[0], text.split(" caught ")[1].split()[0]
+                penalty = next(e for e in log if e["t"] == "draw" and e["why"] == "uno")
+                assert (
+                    texts[i + 1] == f"{by} caught {caught}: {caught} draws {len(penalty['cards'])}"
+                )
+                found.add("catch")
+        if {"swap", "draw two", "catch"} <= found:
+            return
+    raise AssertionError(f"only saw {found}")
