@@ -1,9 +1,11 @@
-"""Drive the real game window to each scene and save 1280x720 screenshots.
+"""Drive the real game window to each scene and save screenshots.
 
-    xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py [OUT_DIR]
+    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR]
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
-an autopilot plays for the humans. Writes docs/screenshots/<scene>.png.
+an autopilot plays for the humans. Writes docs/screenshots/<scene>.png: the
+1280x720 table, and what the real window shows when it is resized to 800x450
+and to a tall 1080x1350 (window_<W>x<H>.png; the screen must be that large).
 """
 
 from __future__ import annotations
@@ -77,6 +79,20 @@ def save(app: App, name: str) -> None:
     print("saved", OUT / f"{name}.png")
 
 
+def save_window(app: App, size: tuple[int, int]) -> None:
+    """What the real window shows at `size` (resized as a player would)."""
+    WINDOW.resize(size)
+    frames(app, 3)
+    name = f"window_{size[0]}x{size[1]}"
+    surface = pygame.display.get_surface()
+    assert surface is not None and surface.get_size() == size, "the screen is too small"
+    OUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(OUT / f"{name}.png"))
+    print("saved", OUT / f"{name}.png")
+    WINDOW.resize((1280, 720))
+    frames(app, 2)
+
+
 def top_is(app: App, name: str):
     return lambda: type(app.top).__name__ == name
 
@@ -138,6 +154,8 @@ def main() -> int:
     run_until(app, human_turn_later, pilot=False)
     frames(app, 30)
     save(app, "play")
+    save_window(app, (800, 450))
+    save_window(app, (1080, 1350))
 
     # The colour wheel over that table.
     app.push(
@@ -165,9 +183,18 @@ def main() -> int:
     start(app, seats, seed=5)
     run_until(app, top_is(app, "CurtainScene"), pilot=False)
     press(app, pygame.K_SPACE, 2)  # first human takes the turn
+    for _ in range(4):  # a few turns in, so the curtain has something to tell
+        run_until(app, top_is(app, "CurtainScene"))
+        press(app, pygame.K_SPACE, 2)
     run_until(app, top_is(app, "CurtainScene"))
     frames(app, 20)
     save(app, "curtain")
+
+    # The history of that round so far (H).
+    press(app, pygame.K_SPACE, 2)
+    run_until(app, lambda: type(app.top).__name__ == "PlayScene" and app.top.idle)
+    press(app, pygame.K_h, 10)
+    save(app, "history")
 
     # UNO Duo's draft between two humans: keep or discard, behind the curtain.
     app = new_app()

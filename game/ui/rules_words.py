@@ -39,10 +39,13 @@ CONTROLS = [
     "Left/Right choose a card, Enter plays it (or click it). Playable cards are lifted.",
     "D draws (or click the draw pile), Space passes or takes the cards you owe.",
     "U calls UNO, C catches a player who forgot, X challenges a Wild Draw Four.",
-    "Esc pauses, F11 toggles fullscreen, M mutes the sound.",
+    "H shows what happened this round. Esc pauses, F11 toggles fullscreen, M mutes.",
+    "A game controller: d-pad chooses, A plays, X draws, Y calls UNO, LB catches, "
+    "RB challenges, B passes, Back shows the history, Start pauses.",
     "# Sharing the screen",
-    "Your hand is face up only on your turn. Between two human players a curtain says "
-    "whom to pass to: look away until it is your turn.",
+    "Your hand is face up only when it is yours to play. Between two human players a "
+    "curtain says whom to pass to, and what happened since their last turn: look away "
+    "until it is your turn.",
 ]
 
 
