@@ -82,4 +82,4 @@ class DealScene(Scene):
             self.banner_t = self.t
         if self.t - self.banner_t < 1.6 and round_no:
             label = text.shadowed(f"Round {round_no}", 72, (255, 213, 79), bold=True, offset=4)
-            surface.blit(label, label.get_rect(center=(640, 200)))
+            surface.blit(label, label.get_rect(midbottom=(640, self.table.geometry.event_home.top)))

@@ -27,8 +27,6 @@ PALETTE: dict[str, pygame.Color] = {
     "blue": pygame.Color("#1e88e5"),
     "wild": pygame.Color("#1c1c22"),
 }
-# Order of the quarters in the wild oval, clockwise from top-left.
-WHEEL_ORDER = WILD_ORDER
 CLASSIC_COLORS = ("red", "yellow", "green", "blue")
 SPECIAL_KINDS = (
     "skip",
@@ -415,7 +413,7 @@ class CardArt:
                 pygame.Rect(cx, cy, ow - cx, oh - cy),
                 pygame.Rect(0, cy, cx, oh - cy),
             ]
-            for name, rect in zip(WHEEL_ORDER, rects, strict=True):
+            for name, rect in zip(WILD_ORDER, rects, strict=True):
                 colored.fill(card_color(name), rect)
             cut = pygame.Surface((ow, oh), pygame.SRCALPHA)
             pygame.draw.ellipse(cut, WHITE, inner)

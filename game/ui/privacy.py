@@ -27,7 +27,6 @@ from collections.abc import Callable
 PILE = "pile"
 DISCARD = "discard"
 TABLE = "table"  # public spots on the felt: the cut, UNO Duo's draft discard
-OVERLAY = "overlay"  # a card shown on a screen of its own (a hand laid open to score)
 
 # A seat's hand, or one of the places above.
 Place = int | str

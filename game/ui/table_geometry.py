@@ -87,12 +87,6 @@ class TableGeometry:
             for (cx, cy), lift in zip(spot.fan_centers(len(lifts)), lifts, strict=True)
         ]
 
-    def badge_center(self, seat: int) -> tuple[int, int]:
-        spot = self.spot(seat)
-        if spot.side == "bottom":
-            return (spot.rect.centerx, spot.rect.top - 10)
-        return spot.label_rect.center
-
     def seat_hit(self, pos: tuple[int, int]) -> int | None:
         for seat in range(self.players):
             spot = self.spot(seat)

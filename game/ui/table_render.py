@@ -448,6 +448,3 @@ class TableRenderer:
             self._blit_sprite(surface, sprite)
         self.draw_badges(surface, lit)
         self._draw_texts(surface)
-
-    def forget_layers(self) -> None:
-        self._layers.clear()
