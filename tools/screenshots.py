@@ -50,15 +50,15 @@ def autopilot(app: App) -> None:
     """One input for a human, if a human is being asked something."""
     top = app.top
     name = type(top).__name__
-    if name == "PlayScene" and top.actor() is not None:
+    if name == "PlayScene" and top.controls.actor() is not None:
         table = top.table
         hand = table.sprites(table.bottom)
-        lifted = [i for i, s in enumerate(hand) if s.name in top.lit.lift]
+        lifted = [i for i, s in enumerate(hand) if s.name in top.controls.lit.lift]
         if lifted:
-            top.selected = lifted[0]
+            top.controls.selected = lifted[0]
             pygame.event.post(key_event(pygame.K_RETURN))
-        elif top.main_button.visible:
-            top.main_button.press()
+        elif top.controls.main_button.visible:
+            top.controls.main_button.press()
     elif name in ("ColorWheelScene", "ChoosePlayerScene", "CurtainScene", "RevealScene"):
         pygame.event.post(key_event(pygame.K_RETURN))
 
@@ -144,7 +144,7 @@ def main() -> int:
 
     def human_turn_later():
         top = app.top
-        if type(top).__name__ == "PlayScene" and top.actor() is not None:
+        if type(top).__name__ == "PlayScene" and top.controls.actor() is not None:
             turns[0] += 1
             if turns[0] > 3:
                 return True
@@ -192,7 +192,7 @@ def main() -> int:
 
     # The history of that round so far (H).
     press(app, pygame.K_SPACE, 2)
-    run_until(app, lambda: type(app.top).__name__ == "PlayScene" and app.top.idle)
+    run_until(app, lambda: type(app.top).__name__ == "PlayScene" and app.top.controls.idle)
     press(app, pygame.K_h, 10)
     save(app, "history")
 

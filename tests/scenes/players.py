@@ -53,7 +53,7 @@ class Couch:
                 d.click((cx + top.radius // 2, cy + top.radius // 2))
         elif name in ("ChoosePlayerScene", "RevealScene", "ChoiceScene"):
             d.key(pygame.K_RETURN)
-        elif name == "PlayScene" and top.actor() is not None:
+        elif name == "PlayScene" and top.controls.actor() is not None:
             self.turn(top)
         else:
             d.frames()
@@ -74,34 +74,34 @@ class Couch:
         self.turns += 1
         mouse = self.turns % 2 == 0
         table = scene.table
-        if self.call_uno and scene.uno_button.visible:
+        if self.call_uno and scene.controls.uno_button.visible:
             if mouse:
-                d.click(scene.uno_button.rect.center)
+                d.click(scene.controls.uno_button.rect.center)
             else:
                 d.key(pygame.K_u)
             return
-        alt = scene.alt_button
+        alt = scene.controls.alt_button
         if alt.visible and alt.label == "Challenge" and self.turns % 2:
             if mouse:
                 d.click(alt.rect.center)
             else:
                 d.key(pygame.K_x)
             return
-        seat = scene.hand_seat
+        seat = scene.controls.hand_seat
         hand = table.sprites(seat)
-        lifted = [i for i, s in enumerate(hand) if s.name in scene.lit.lift]
+        lifted = [i for i, s in enumerate(hand) if s.name in scene.controls.lit.lift]
         if lifted:
             target = lifted[-1]
             if mouse:
                 d.click(card_point(table, target, seat))
             else:
                 for _ in range(len(hand) + 1):
-                    if scene.selected == target:
+                    if scene.controls.selected == target:
                         break
                     d.key(pygame.K_RIGHT)
                 d.key(pygame.K_RETURN)
             return
-        button = scene.main_button
+        button = scene.controls.main_button
         if button.visible:
             if mouse:
                 d.click(button.rect.center)

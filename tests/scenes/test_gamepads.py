@@ -128,17 +128,17 @@ def test_a_turn_on_a_pad(driver, monkeypatch):
 
         def my_turn():
             top = driver.top
-            return isinstance(top, PlayScene) and top.actor() is not None
+            return isinstance(top, PlayScene) and top.controls.actor() is not None
 
         if not driver.until(my_turn, limit=3000, each=couch.play_on):
             continue
         scene = driver.top
         hand = screen.table.sprites(0)
-        before = scene.selected
+        before = scene.controls.selected
         pad(driver, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
-        assert scene.selected == (before + 1) % len(hand)
+        assert scene.controls.selected == (before + 1) % len(hand)
         pad(driver, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
-        assert scene.selected == before
+        assert scene.controls.selected == before
         pad(driver, pygame.CONTROLLER_BUTTON_BACK)  # the history
         assert driver.top_name == "HistoryScene"
         pad(driver, pygame.CONTROLLER_BUTTON_BACK)
@@ -146,10 +146,10 @@ def test_a_turn_on_a_pad(driver, monkeypatch):
         assert driver.top_name == "PauseScene"
         pad(driver, pygame.CONTROLLER_BUTTON_START)
         assert driver.top is scene
-        lifted = [i for i, s in enumerate(hand) if s.name in scene.lit.lift]
+        lifted = [i for i, s in enumerate(hand) if s.name in scene.controls.lit.lift]
         n = len(session.log)
         if lifted and "play" not in seen:
-            while scene.selected != lifted[0]:
+            while scene.controls.selected != lifted[0]:
                 pad(driver, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
             pad(driver, pygame.CONTROLLER_BUTTON_A)  # play it
             assert any(e["t"] == "play" and e["p"] == 0 for e in session.log[n:])
@@ -183,14 +183,14 @@ def test_calls_and_catches_on_a_pad(driver, monkeypatch):
 
     def step():
         top = driver.top
-        if isinstance(top, PlayScene) and top.idle:
+        if isinstance(top, PlayScene) and top.controls.idle:
             n = len(session.log)
-            if top.uno_button.visible and "uno" not in done:
+            if top.controls.uno_button.visible and "uno" not in done:
                 pad(driver, pygame.CONTROLLER_BUTTON_Y)
                 assert any(e["t"] == "uno" and e["p"] == 0 for e in session.log[n:])
                 done.add("uno")
                 return
-            if top.catch_button.visible and "catch" not in done:
+            if top.controls.catch_button.visible and "catch" not in done:
                 pad(driver, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)
                 assert any(e["t"] == "catch" and e["by"] == 0 for e in session.log[n:])
                 done.add("catch")

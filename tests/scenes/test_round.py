@@ -40,7 +40,12 @@ def test_two_humans_two_bots_play_a_round_to_the_score(driver):
             break
         top = driver.top
         state = top.session.state if isinstance(top, PlayScene) else None
-        if state is not None and top.idle and not state.over and state.pending.kind != "next_round":
+        if (
+            state is not None
+            and top.controls.idle
+            and not state.over
+            and state.pending.kind != "next_round"
+        ):
             table_matches_engine(top)
             checked += 1
         couch.step()
@@ -187,7 +192,7 @@ def test_an_illegal_card_shakes_and_says_why(driver):
         def ready():
             top = driver.top
             return driver.top_name == "RoundScoreScene" or (
-                isinstance(top, PlayScene) and top.actor() is not None
+                isinstance(top, PlayScene) and top.controls.actor() is not None
             )
 
         assert driver.until(ready, limit=500)
@@ -195,12 +200,12 @@ def test_an_illegal_card_shakes_and_says_why(driver):
         if not isinstance(scene, PlayScene):
             continue
         hand = scene.table.sprites(scene.table.bottom)
-        bad = [i for i, s in enumerate(hand) if s.name not in scene.lit.lift]
+        bad = [i for i, s in enumerate(hand) if s.name not in scene.controls.lit.lift]
         if not bad:
             continue
         before = len(session.log)
         target = bad[0]
-        while scene.selected != target:
+        while scene.controls.selected != target:
             driver.key(pygame.K_RIGHT)
         driver.key(pygame.K_RETURN)
         assert len(session.log) == before, "an illegal card must not be played"
@@ -244,8 +249,8 @@ def test_a_human_catches_a_bot_with_the_c_key(driver, monkeypatch):
         top = driver.top
         return (
             isinstance(top, PlayScene)
-            and top.idle
-            and top.catch_button.visible
+            and top.controls.idle
+            and top.controls.catch_button.visible
             and top.session.state.uno_window not in (-1, 0)
         )
 

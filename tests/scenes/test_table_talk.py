@@ -23,7 +23,7 @@ SIDE_BY_SIDE = [SeatConfig("Ana"), SeatConfig("Selin"), SeatConfig("Bo", "bot")]
 
 def on_table(driver) -> PlayScene | None:
     top = driver.top
-    return top if isinstance(top, PlayScene) and top.idle else None
+    return top if isinstance(top, PlayScene) and top.controls.idle else None
 
 
 def test_uno_and_catch_buttons_say_whose_move_they_are(driver, monkeypatch):
@@ -45,15 +45,17 @@ def test_uno_and_catch_buttons_say_whose_move_they_are(driver, monkeypatch):
                 continue
             window = scene.state.uno_window
             viewer = scene.table.viewer
-            if viewer is not None and scene.uno_button.visible:
-                assert scene.uno_button.label == "UNO!"  # only the looker's own call
+            if viewer is not None and scene.controls.uno_button.visible:
+                assert scene.controls.uno_button.label == "UNO!"  # only the looker's own call
                 checked["own"] += 1
             if window < 0 or screen.session.is_bot(window):
                 continue
             if viewer is not None and viewer != window:
-                assert not scene.uno_button.visible, "someone else's call offered to the looker"
-                assert scene.catch_button.visible
-                assert scene.catch_button.label == f"Catch {names[window]}!"
+                assert not scene.controls.uno_button.visible, (
+                    "someone else's call offered to the looker"
+                )
+                assert scene.controls.catch_button.visible
+                assert scene.controls.catch_button.label == f"Catch {names[window]}!"
                 checked["other"] += 1
         if checked["other"] and checked["own"]:
             return
@@ -68,14 +70,14 @@ def test_a_lone_human_sees_catch_named(driver, monkeypatch):
 
     def catchable():
         scene = on_table(driver)
-        return scene is not None and scene.catch_button.visible
+        return scene is not None and scene.controls.catch_button.visible
 
     assert driver.until(catchable, limit=20000, each=couch.play_on)
     scene = driver.top
     window = scene.state.uno_window
     assert screen.session.is_bot(window)
-    assert scene.catch_button.label == f"Catch {names[window]}!"
-    assert not scene.uno_button.visible  # a bot's call is nobody's button
+    assert scene.controls.catch_button.label == f"Catch {names[window]}!"
+    assert not scene.controls.uno_button.visible  # a bot's call is nobody's button
 
 
 def test_a_human_catches_a_bot_who_is_slow_to_call(driver):
@@ -159,7 +161,7 @@ def test_history_lists_the_round_in_words(driver):
     assert last is not None and history[-1] == last.text
     driver.key(pygame.K_h)
     assert driver.top is scene
-    driver.click(scene.history_button.rect.center)
+    driver.click(scene.controls.history_button.rect.center)
     assert driver.top_name == "HistoryScene"
     driver.key(pygame.K_ESCAPE)
     assert driver.top is scene
@@ -206,7 +208,7 @@ def test_a_human_jumps_in_with_keys_mouse_and_pad(driver, monkeypatch):
 
             def chance():
                 scene = on_table(driver)
-                return scene is not None and scene.jumper() is not None
+                return scene is not None and scene.controls.jumper() is not None
 
             if not driver.until(chance, limit=3000, each=couch.play_on):
                 continue
@@ -230,7 +232,7 @@ def test_a_human_jumps_in_with_keys_mouse_and_pad(driver, monkeypatch):
                     )
                 )
                 for _ in range(len(hand)):
-                    if scene.selected == target:
+                    if scene.controls.selected == target:
                         break
                     _press(driver, how, right)
                 _press(driver, how, press if press is not None else pygame.K_RETURN)

@@ -26,7 +26,7 @@ def play_round(driver, session) -> Counter:
         seen[driver.top_name] += 1
         top = driver.top
         state = session.state
-        if isinstance(top, PlayScene) and top.idle and state.pending.kind != "next_round":
+        if isinstance(top, PlayScene) and top.controls.idle and state.pending.kind != "next_round":
             table_matches_engine(top)
         couch.step()
     assert driver.top_name == "RoundScoreScene"
