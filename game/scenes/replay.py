@@ -18,7 +18,9 @@ import pygame
 from game.log import LogError, TableReplay, read_log
 from game.scenes.base import Scene
 from game.ui import text, widgets
+from game.ui.card_book import CardBook
 from game.ui.input import BACK, CLICK, DOWN, LEFT, PASS, RIGHT, UP
+from game.ui.rule_catalog import try_load
 from game.ui.table_view import TableView
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
@@ -33,6 +35,15 @@ def split_matches(events: list[dict]) -> list[list[dict]]:
             matches.append([])
         matches[-1].append(event)
     return matches
+
+
+def replay_book(game: dict) -> CardBook:
+    """Card names from the rules the log was played with, if they load here."""
+    names = game.get("rules")
+    if game.get("t") != "game" or not isinstance(names, list):
+        return CardBook()
+    rules, _ = try_load(tuple(str(n) for n in names))
+    return CardBook(rules)
 
 
 class ReplayScene(Scene):
@@ -89,7 +100,13 @@ class ReplayScene(Scene):
             self.error = f"{self.path}: {err}"
         try:
             self.table = TableView(
-                self.app.art, players, names, deck, sound=self.app.sound, seed=index
+                self.app.art,
+                players,
+                names,
+                deck,
+                book=replay_book(first),
+                sound=self.app.play,
+                seed=index,
             )
         except Exception as exc:  # noqa: BLE001 - e.g. no layout for this many players
             self.error = f"{self.path}: cannot lay out {players} players: {exc}"
@@ -114,9 +131,11 @@ class ReplayScene(Scene):
                 and events[self.pos + len(batch)].get("t") == "deal"
             ):
                 batch.append(events[self.pos + len(batch)])
+        replay = self.replay
+        assert replay is not None, "a match is started before it is stepped"
         for event in batch:
             try:
-                self.replay.apply(event)
+                replay.apply(event)
             except LogError as err:
                 self.error = f"{self.path}: {err}"
                 self.paused = True
@@ -127,9 +146,7 @@ class ReplayScene(Scene):
             event = batch[0]
             if event.get("t") == "reveal":
                 names = self.table.names
-                self.table.say(
-                    f"{names[event['to']]} sees {names[event['p']]}'s hand", (255, 236, 179)
-                )
+                self.table.say(f"{names[event['to']]} sees {names[event['p']]}'s hand", "gold")
             else:
                 self.table.feed(event)
             if event.get("t") == "round_end":

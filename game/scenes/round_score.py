@@ -7,13 +7,19 @@ a click goes on: the next round (its deal), or the match's end.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine import NextRound
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK as KEY_BACK
-from game.ui.input import CLICK, CONFIRM, MOVE, PASS
+from game.ui.input import CLICK, CONFIRM, MOVE, PASS, Command
+from game.ui.match_screen import MatchScreen
+
+if TYPE_CHECKING:
+    from game.app import App
 
 FLIP = 0.11  # seconds per card turned
 
@@ -21,17 +27,19 @@ FLIP = 0.11  # seconds per card turned
 class RoundScoreScene(Scene):
     opaque = False
 
-    def __init__(self, app, session) -> None:
+    def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
-        self.session = session
+        self.screen = screen
+        self.session = session = screen.session
         state = session.state
-        table = session.table
-        self.event = getattr(session, "last_round_end", None) or {
+        table = screen.table
+        self.event = screen.last_round_end or {
             "winner": state.winner,
             "points": {str(s): 0 for s in range(state.players)},
             "scores": list(state.scores),
         }
-        self.winner = self.event.get("winner")
+        winner = self.event.get("winner")
+        self.winner: int = winner if isinstance(winner, int) else 0
         self.points = [int(self.event["points"].get(str(s), 0)) for s in range(state.players)]
         self.totals = list(self.event.get("scores", state.scores))
         self.before = [t - p for t, p in zip(self.totals, self.points, strict=True)]
@@ -55,6 +63,14 @@ class RoundScoreScene(Scene):
         self.button.rect.midbottom = (640, self.box.bottom - 18)
         self.app.play("win")
 
+    def enter(self) -> None:
+        # The round is over: every hand is laid open to the whole couch.
+        self.screen.look_away()
+        self.screen.privacy.hands_open = True
+
+    def leave(self) -> None:
+        self.screen.privacy.hands_open = False
+
     @property
     def flipped(self) -> float:
         """How many cards have turned so far (fractional while one turns)."""
@@ -74,16 +90,13 @@ class RoundScoreScene(Scene):
         state = session.state
         self.app.pop()
         if state.over:
-            from game.scenes.match_end import MatchEndScene
-
-            self.app.replace(MatchEndScene(self.app, session))
+            self.app.replace("match_end", screen=self.screen)
             return
+        assert state.pending is not None
         session.apply(NextRound(state.pending.seat))
-        from game.scenes.deal import DealScene
+        self.app.replace("deal", screen=self.screen)
 
-        self.app.replace(DealScene(self.app, session))
-
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
         if cmd.name in (CONFIRM, PASS) or cmd.name == CLICK:
@@ -91,9 +104,7 @@ class RoundScoreScene(Scene):
         elif cmd.name == MOVE:
             self.button.hover = self.button.hit(cmd.pos)
         elif cmd.name == KEY_BACK:
-            from game.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app, self.session))
+            self.app.push("pause", screen=self.screen)
         return True
 
     def update(self, dt: float) -> None:
@@ -116,7 +127,7 @@ class RoundScoreScene(Scene):
         if self.event.get("blocked"):
             head = f"Blocked! {names[self.winner]} wins the round"
         else:
-            head = f"{names[self.winner]} wins round {self.session.table.round_no}"
+            head = f"{names[self.winner]} wins round {self.screen.table.model.round_no}"
         title = text.shadowed(head, 44, (255, 213, 79), bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 18)))
         flipped = self.flipped
@@ -132,6 +143,7 @@ class RoundScoreScene(Scene):
         card_h = self.row_h - 8
         card_w = round(card_h * 2 / 3)
         target = self.session.state.target
+        privacy = self.screen.privacy
         for seat, hand in enumerate(self.hands):
             row = pygame.Rect(box.x + 20, y, box.width - 40, self.row_h - 4)
             if seat == self.winner:
@@ -145,12 +157,12 @@ class RoundScoreScene(Scene):
             for i, card in enumerate(hand):
                 k = flipped - index
                 index += 1
-                if k >= 1:
+                if k >= 1 and privacy.card_face(card, seat):
                     img = self.app.art.face(card, (card_w, card_h))
                     hand_value += self.values[seat][i]
-                elif k > 0:
+                elif 0 < k < 1:
                     # Turning over: squeeze the back to nothing, then open the face.
-                    face = k >= 0.5
+                    face = k >= 0.5 and privacy.card_face(card, seat)
                     base = (
                         self.app.art.face(card, (card_w, card_h))
                         if face

@@ -3,26 +3,31 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP, Command
 from game.ui.settings import pref_dir
+
+if TYPE_CHECKING:
+    from game.app import App
 
 FAN = ("red:7", "yellow:skip", "wild:wild", "green:reverse", "blue:draw_two")
 
 
 class TitleScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         x = 640 - 170
         labels = [
             ("New game", self.new_game),
             ("Rules", self.rules),
             ("Settings", self.settings),
-            ("Quit", self.app.quit),
+            ("Quit", self.app.ask_to_quit),
         ]
         if self.last_match() is not None:
             labels.insert(1, ("Watch last match", self.watch))
@@ -37,7 +42,7 @@ class TitleScene(Scene):
         self.t = 0.0
 
     @staticmethod
-    def last_match():
+    def last_match() -> Path | None:
         try:
             path = pref_dir() / "last_match.jsonl"
         except Exception:  # noqa: BLE001 - no preference folder: nothing to watch
@@ -45,42 +50,34 @@ class TitleScene(Scene):
         return path if path.is_file() else None
 
     def watch(self) -> None:
-        from game.scenes.replay import ReplayScene
-
         path = self.last_match()
         if path is not None:
-            self.app.push(ReplayScene(self.app, str(path)))
+            self.app.push("replay", path=str(path))
 
     def new_game(self) -> None:
-        from game.scenes.setup import SetupScene
-
-        self.app.push(SetupScene(self.app))
+        self.app.push("setup")
 
     def rules(self) -> None:
-        from game.scenes.rules_text import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.push("rules")
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
+        self.app.push("settings")
 
-        self.app.push(SettingsScene(self.app))
-
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return False
         if cmd.name == UP:
             self.focus.move(-1)
         elif cmd.name == DOWN:
             self.focus.move(1)
-        elif cmd.name in (CONFIRM, PASS):
+        elif cmd.name == CONFIRM or (cmd.name == PASS and not cmd.from_pad):
             self.focus.press()
         elif cmd.name == CLICK:
             self.focus.click(cmd.pos)
         elif cmd.name == MOVE:
             self.focus.hover(cmd.pos)
-        elif cmd.name == BACK:
-            self.app.quit()
+        elif cmd.name == BACK or (cmd.name == PASS and cmd.from_pad):
+            self.app.ask_to_quit()
         else:
             return False
         return True

@@ -16,6 +16,8 @@ from itertools import pairwise
 
 import pygame
 
+from game.ui.color_wheel import WILD_ORDER, Wheel
+
 BACK = "back"
 
 PALETTE: dict[str, pygame.Color] = {
@@ -25,8 +27,6 @@ PALETTE: dict[str, pygame.Color] = {
     "blue": pygame.Color("#1e88e5"),
     "wild": pygame.Color("#1c1c22"),
 }
-# Order of the quarters in the wild oval and the colour wheel, clockwise from top-left.
-WHEEL_ORDER = ("red", "blue", "green", "yellow")
 CLASSIC_COLORS = ("red", "yellow", "green", "blue")
 SPECIAL_KINDS = (
     "skip",
@@ -68,14 +68,11 @@ def card_color(name: str) -> pygame.Color:
         return pygame.Color(UNKNOWN_COLOR)
 
 
-def wheel_color_at(offset: tuple[float, float], radius: float) -> str | None:
-    """Which colour of `wheel(radius)` lies at `offset` from its centre, or None outside."""
-    dx, dy = offset
-    if dx * dx + dy * dy > radius * radius:
-        return None
-    if dy < 0:
-        return WHEEL_ORDER[0] if dx < 0 else WHEEL_ORDER[1]
-    return WHEEL_ORDER[3] if dx < 0 else WHEEL_ORDER[2]
+def wheel_color_at(
+    offset: tuple[float, float], radius: float, colors: Sequence[str] = WILD_ORDER
+) -> str | None:
+    """Which colour of `wheel(radius, colors)` lies at `offset` from its centre, or None."""
+    return Wheel(colors).color_at(offset, radius)
 
 
 def _shade(color: pygame.Color, amount: float) -> pygame.Color:
@@ -283,10 +280,11 @@ class CardArt:
         key = ("ring", int(radius), tuple(color))
         return self._cached(self._effects, key, lambda: self._render_ring(int(radius), color))
 
-    def wheel(self, radius: int) -> pygame.Surface:
-        """Four-colour wheel for the colour choice; see `wheel_color_at` for hit tests."""
-        key = ("wheel", int(radius))
-        return self._cached(self._effects, key, lambda: self._render_wheel(int(radius)))
+    def wheel(self, radius: int, colors: Sequence[str] = WILD_ORDER) -> pygame.Surface:
+        """The colour wheel, one slice per colour (game/ui/color_wheel.py lays it out)."""
+        wheel = Wheel(colors)
+        key = ("wheel", int(radius), wheel.colors)
+        return self._cached(self._effects, key, lambda: self._render_wheel(int(radius), wheel))
 
     # Rendering --------------------------------------------------------------------
 
@@ -343,16 +341,31 @@ class CardArt:
         surf.blit(pygame.transform.smoothscale(big, (side, side)), (0, 0))
         return surf
 
-    def _render_wheel(self, radius: int) -> pygame.Surface:
+    def _render_wheel(self, radius: int, wheel: Wheel) -> pygame.Surface:
         s = self.SUPERSAMPLE
         r = radius * s
         big = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
         c = (r, r)
-        quarters = ("draw_top_left", "draw_top_right", "draw_bottom_right", "draw_bottom_left")
-        for name, quarter in zip(WHEEL_ORDER, quarters, strict=True):
-            pygame.draw.circle(big, card_color(name), c, r - 2 * s, **{quarter: True})
-        pygame.draw.line(big, WHITE, (r, 0), (r, 2 * r), 3 * s)
-        pygame.draw.line(big, WHITE, (0, r), (2 * r, r), 3 * s)
+        inner = r - 2 * s
+        for i, name in enumerate(wheel.colors):
+            if len(wheel.colors) == 1:
+                pygame.draw.circle(big, card_color(name), c, inner)
+                continue
+            a, b = wheel.span(i)
+            steps = max(2, round((b - a) / 3))
+            points = [c] + [
+                (
+                    r + inner * math.cos(math.radians(a + (b - a) * k / steps)),
+                    r + inner * math.sin(math.radians(a + (b - a) * k / steps)),
+                )
+                for k in range(steps + 1)
+            ]
+            pygame.draw.polygon(big, card_color(name), points)
+        if len(wheel.colors) > 1:
+            for i in range(len(wheel.colors)):
+                edge = math.radians(wheel.span(i)[0])
+                end = (r + r * math.cos(edge), r + r * math.sin(edge))
+                pygame.draw.line(big, WHITE, c, end, 3 * s)
         pygame.draw.circle(big, WHITE, c, r, width=4 * s)
         pygame.draw.circle(big, WHITE, c, r // 4)
         return pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
@@ -400,7 +413,7 @@ class CardArt:
                 pygame.Rect(cx, cy, ow - cx, oh - cy),
                 pygame.Rect(0, cy, cx, oh - cy),
             ]
-            for name, rect in zip(WHEEL_ORDER, rects, strict=True):
+            for name, rect in zip(WILD_ORDER, rects, strict=True):
                 colored.fill(card_color(name), rect)
             cut = pygame.Surface((ow, oh), pygame.SRCALPHA)
             pygame.draw.ellipse(cut, WHITE, inner)

@@ -8,6 +8,7 @@ passed on with their position (already in logical 1280x720 pixels under SCALED).
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import pygame
 
@@ -26,6 +27,7 @@ CHALLENGE = "challenge"  # X
 MUTE = "mute"  # M
 BACKSPACE = "backspace"
 DIGIT = "digit"  # 1-9, 0: choose by number
+HISTORY = "history"  # H: what happened this round
 
 KEYMAP: dict[int, str] = {
     pygame.K_LEFT: LEFT,
@@ -45,6 +47,7 @@ KEYMAP: dict[int, str] = {
     pygame.K_F11: FULLSCREEN,
     pygame.K_x: CHALLENGE,
     pygame.K_m: MUTE,
+    pygame.K_h: HISTORY,
     pygame.K_BACKSPACE: BACKSPACE,
 }
 
@@ -61,6 +64,7 @@ PADMAP: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: CATCH,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: CHALLENGE,
     pygame.CONTROLLER_BUTTON_START: BACK,
+    pygame.CONTROLLER_BUTTON_BACK: HISTORY,
 }
 
 
@@ -78,6 +82,11 @@ class Command:
     def __repr__(self) -> str:
         return f"Command({self.name!r}, pos={self.pos})"
 
+    @property
+    def from_pad(self) -> bool:
+        """Pressed on a game controller (where B means back in a menu)."""
+        return self.event is not None and self.event.type == pygame.CONTROLLERBUTTONDOWN
+
 
 CLICK = "click"
 RIGHT_CLICK = "right_click"
@@ -91,7 +100,7 @@ def command_for(event: pygame.event.Event) -> Command | None:
     kind = event.type
     if kind == pygame.KEYDOWN:
         key = getattr(event, "key", None)
-        name = KEYMAP.get(key)
+        name = KEYMAP.get(key) if isinstance(key, int) else None
         if name is not None:
             return Command(name, event=event)
         if key is not None and pygame.K_0 <= key <= pygame.K_9:
@@ -139,7 +148,8 @@ class Gamepads:
     """
 
     def __init__(self) -> None:
-        self.pads: dict[int, object] = {}  # instance id -> controller
+        self.pads: dict[int, Any] = {}  # instance id -> controller
+        self._module: Any = None
         try:
             from pygame._sdl2 import controller
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from xml.etree.ElementTree import ParseError
 
 import pygame
-import pytmx
+import pytmx  # type: ignore[import-untyped]
 
 DEFAULT_ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets" / "layouts"
 

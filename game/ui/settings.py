@@ -28,9 +28,9 @@ from game.atomic import write_text_atomic
 log = logging.getLogger(__name__)
 
 PACINGS = ("slow", "normal", "fast", "instant")
-# Seconds a bot "thinks" before a move, and before an out-of-turn catch/UNO call.
+# Seconds a bot "thinks" before a move. How fast bots react out of turn (a catch,
+# an UNO call) is set per bot level in game/bots/timing.py.
 BOT_DELAY = {"slow": 1.5, "normal": 0.85, "fast": 0.35, "instant": 0.0}
-INTERJECT_DELAY = {"slow": (1.4, 2.4), "normal": (0.9, 1.7), "fast": (0.45, 0.9), "instant": (0, 0)}
 # Every animation's length is multiplied by this.
 ANIM_SCALE = {"slow": 1.3, "normal": 1.0, "fast": 0.6, "instant": 0.0}
 
@@ -61,6 +61,8 @@ class Settings:
     pacing: str = "normal"
     muted: bool = False
     fullscreen: bool = False
+    # Seats stay where they are instead of turning the current human to the bottom.
+    fixed_table: bool = False
     # The last new-game setup: rules, house rules, seats, target.
     setup: dict = field(default_factory=dict)
     # What was wrong with the file read, for the player; never saved.
@@ -73,10 +75,6 @@ class Settings:
     @property
     def anim_scale(self) -> float:
         return ANIM_SCALE.get(self.pacing, 1.0)
-
-    @property
-    def interject_delay(self) -> tuple[float, float]:
-        return INTERJECT_DELAY.get(self.pacing, INTERJECT_DELAY["normal"])
 
     @classmethod
     def load(cls, folder: Path | None = None) -> Settings:
@@ -116,7 +114,7 @@ class Settings:
             self.pacing = pacing
         else:
             self._notice(f"pacing must be one of {', '.join(PACINGS)}; using normal")
-        for name in ("muted", "fullscreen"):
+        for name in ("muted", "fullscreen", "fixed_table"):
             value = data.get(name, False)
             if isinstance(value, bool):
                 setattr(self, name, value)
@@ -168,6 +166,7 @@ class Settings:
             "pacing": self.pacing,
             "muted": self.muted,
             "fullscreen": self.fullscreen,
+            "fixed_table": self.fixed_table,
             "setup": self.setup,
         }
         try:

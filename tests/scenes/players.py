@@ -4,27 +4,31 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.deal import DealScene
-from game.ui.session import MatchSession, SeatConfig
+from game.match import MatchSession, SeatConfig
+from game.ui.match_screen import MatchScreen
 
 
 def start_match(
     app, seats: list[SeatConfig], seed: int, rules: list[str] | None = None, **kw
-) -> MatchSession:
+) -> MatchScreen:
     session = MatchSession(rules or ["classic"], seats, seed=seed, **kw)
-    app.push(DealScene(app, session))
-    return session
+    screen = MatchScreen(session, app.art, app.settings, sound=app.play)
+    app.push("deal", screen=screen)
+    return screen
 
 
-def card_point(table, index: int) -> tuple[int, int]:
-    """A point on the visible strip of the bottom hand's card `index`."""
-    hand = table.hands[table.bottom]
-    x, y, _, w, h = hand[index].target
-    left = x - w / 2
-    if index + 1 < len(hand):
-        nxt = hand[index + 1].target[0] - w / 2
-        return (round(left + min(8, (nxt - left) / 2)), round(y))
-    return (round(x), round(y))
+def card_point(table, index: int, seat: int | None = None) -> tuple[int, int]:
+    """A point where card `index` of `seat`'s hand (the bottom one) shows, not
+    covered by the cards drawn over it."""
+    seat = table.bottom if seat is None else seat
+    rect = table.card_rect(seat, index)
+    above = [table.card_rect(seat, i) for i in range(index + 1, len(table.sprites(seat)))]
+    for dy in range(rect.h // 2, rect.h, 6):
+        for dx in range(2, rect.w - 1, 3):
+            point = (rect.x + dx, rect.y + dy)
+            if not any(r.collidepoint(point) for r in above):
+                return point
+    return rect.center
 
 
 class Couch:
@@ -49,7 +53,7 @@ class Couch:
                 d.click((cx + top.radius // 2, cy + top.radius // 2))
         elif name in ("ChoosePlayerScene", "RevealScene", "ChoiceScene"):
             d.key(pygame.K_RETURN)
-        elif name == "PlayScene" and top.actor() is not None:
+        elif name == "PlayScene" and top.controls.actor() is not None:
             self.turn(top)
         else:
             d.frames()
@@ -70,33 +74,34 @@ class Couch:
         self.turns += 1
         mouse = self.turns % 2 == 0
         table = scene.table
-        if self.call_uno and scene.uno_button.visible:
+        if self.call_uno and scene.controls.uno_button.visible:
             if mouse:
-                d.click(scene.uno_button.rect.center)
+                d.click(scene.controls.uno_button.rect.center)
             else:
                 d.key(pygame.K_u)
             return
-        alt = scene.alt_button
+        alt = scene.controls.alt_button
         if alt.visible and alt.label == "Challenge" and self.turns % 2:
             if mouse:
                 d.click(alt.rect.center)
             else:
                 d.key(pygame.K_x)
             return
-        hand = table.hands[table.bottom]
-        lifted = [i for i, s in enumerate(hand) if s.name in table.lift_names]
+        seat = scene.controls.hand_seat
+        hand = table.sprites(seat)
+        lifted = [i for i, s in enumerate(hand) if s.name in scene.controls.lit.lift]
         if lifted:
             target = lifted[-1]
             if mouse:
-                d.click(card_point(table, target))
+                d.click(card_point(table, target, seat))
             else:
                 for _ in range(len(hand) + 1):
-                    if scene.selected == target:
+                    if scene.controls.selected == target:
                         break
                     d.key(pygame.K_RIGHT)
                 d.key(pygame.K_RETURN)
             return
-        button = scene.main_button
+        button = scene.controls.main_button
         if button.visible:
             if mouse:
                 d.click(button.rect.center)

@@ -7,9 +7,9 @@ import random
 import pygame
 import pytest
 
+from game.match import SeatConfig
 from game.ui import input as inp
 from game.ui.input import click_event, command_for, key_event
-from game.ui.session import SeatConfig
 from tests.scenes.players import Couch, start_match
 
 

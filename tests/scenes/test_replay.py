@@ -36,8 +36,8 @@ def test_replay_plays_every_match_in_a_log(driver, tmp_path):
     # The table shows what the log says: hands, top card (every hand face up).
     snap = scene.replay.snapshot()
     assert [sorted(table.hand_names(s)) for s in range(4)] == [sorted(h) for h in snap["hands"]]
-    assert table.discard[-1].name == snap["top"]
-    assert table.show_all
+    assert table.top_card == snap["top"]
+    assert table.privacy.show_all
 
 
 def test_replay_pauses_and_steps(driver, tmp_path):

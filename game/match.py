@@ -1,8 +1,11 @@
-"""One match being played on the couch: the engine state, the bots, the event queue.
+"""One match being played: the rules, the engine state, the bots, the event queue.
 
-The scenes share a session: the deal, the table, the score screens. The session
-holds the only `GameState`, asks the engine what a seat may do, applies actions
-in place and queues the events they return; the table view animates the queue.
+The match controller of the screens (no pygame here). It holds the only
+`GameState`, asks the engine what a seat may do, applies actions in place and
+queues the events they return; the table on screen (game/ui/table_view.py)
+animates the queue. The scenes share one session through a `MatchScreen`
+(game/ui/match_screen.py), which adds what the screen needs: the table view
+and who may look at which hand.
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ import random
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from game.bots import make_bot
-from game.engine import apply, legal_actions, new_game, view
+from game.engine import Event, apply, legal_actions, new_game, view
 from game.engine.ruleset import RuleSet
 from game.rules.loader import load_rules
 
@@ -38,9 +42,13 @@ class SeatConfig:
     @classmethod
     def from_dict(cls, data: dict, index: int) -> SeatConfig:
         name = str(data.get("name") or DEFAULT_NAMES[index % len(DEFAULT_NAMES)])[:16]
-        kind = data.get("kind") if data.get("kind") in ("human", "bot") else "bot"
-        level = data.get("level") if data.get("level") in BOT_LEVELS else "basic"
-        return cls(name, kind, level)
+        kind = data.get("kind")
+        level = data.get("level")
+        return cls(
+            name,
+            kind if isinstance(kind, str) and kind in ("human", "bot") else "bot",
+            level if isinstance(level, str) and level in BOT_LEVELS else "basic",
+        )
 
 
 class MatchSession:
@@ -71,11 +79,8 @@ class MatchSession:
             i: make_bot(s.level, self.seed + 1 + i) for i, s in enumerate(seats) if s.is_bot
         }
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
-        self.queue: deque[dict] = deque(events)
-        self.log: list[dict] = list(events)
-        self.table = None  # the TableView, made by the first scene that shows the table
-        self.last_viewer: int | None = None  # the human who last looked at their hand
-        self.last_round_end: dict | None = None  # for the round score screen
+        self.queue: deque[dict] = deque(_wire(events))
+        self.log: list[dict] = list(_wire(events))
 
     @property
     def players(self) -> int:
@@ -93,7 +98,8 @@ class MatchSession:
 
     def apply(self, action) -> list[dict]:
         """Apply a legal action in place and queue its events for the table."""
-        _, events = apply(self.state, action, in_place=True)
+        _, typed = apply(self.state, action, in_place=True)
+        events = _wire(typed)
         self.queue.extend(events)
         self.log.extend(events)
         return events
@@ -128,3 +134,9 @@ class MatchSession:
         except OSError:
             return False
         return True
+
+
+def _wire(events: list[Event]) -> list[dict]:
+    """The engine's typed events as the screens take them: the replay-log
+    form (a log read from a file gives the same dicts), read by key."""
+    return cast(list[dict], events)
