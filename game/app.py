@@ -49,6 +49,11 @@ class App:
         self.gamepads: Gamepads | None = None  # opened by main(); tests run without
         self.notice = ""  # a line over every scene: a controller came or went
         self.notice_until = 0.0
+        if self.settings.notices:
+            # What was wrong with the settings file, said once at start-up.
+            first, *more = self.settings.notices
+            extra = f" (and {len(more)} more)" if more else ""
+            self.show_notice(f"Settings: {first}{extra}", seconds=8.0)
 
     # Shared resources, made on first use so the menu appears quickly.
 

@@ -27,3 +27,16 @@ def test_setup_opens_on_any_saved_setup(driver, prefs, setup):
     driver.app.push(SetupScene(driver.app))
     driver.frames(3)
     assert driver.top_name == "SetupScene"
+
+
+def test_a_damaged_settings_file_is_named_on_screen_at_start(prefs):
+    """Issue 13 item 14: defaults are used *with a notice*, and the file is kept aside."""
+    from game.app import App, open_window
+
+    prefs.mkdir(parents=True, exist_ok=True)
+    (prefs / FILE_NAME).write_text('{"muted": "false", "pacing": "warp"}', encoding="utf-8")
+    app = App(open_window(), Settings.load())
+    assert app.notice.startswith("Settings: pacing must be one of")
+    assert "more" in app.notice
+    assert (prefs / "settings.damaged.json").exists()
+    assert app.settings.muted is False
