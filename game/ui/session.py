@@ -7,7 +7,6 @@ in place and queues the events they return; the table view animates the queue.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import deque
 from dataclasses import dataclass
@@ -122,9 +121,11 @@ class MatchSession:
         )
 
     def save_log(self, path: Path) -> bool:
+        """Write the match's replay log (whole or not at all); False if it cannot be."""
+        from game.log import LogError, write_log
+
         try:
-            with Path(path).open("w", encoding="utf-8") as out:
-                out.writelines(json.dumps(e, separators=(",", ":")) + "\n" for e in self.log)
-        except OSError:
+            write_log(path, self.log)
+        except (OSError, LogError):
             return False
         return True
