@@ -178,6 +178,7 @@ class Reexecution:
         self._order_seats: list[int | None] = []  # whose hand shows (None: every hand)
         self.over = False  # the match re-executed to its game_end
         self.set_aside = 0  # readings of identical cards past MAX_READINGS, not followed
+        self.most_readings = 1  # the most readings followed at once
 
     @property
     def state(self) -> GameState | None:
@@ -355,6 +356,7 @@ class Reexecution:
                 raise self._divergence(pos, (), "the match is over here: the engine writes no more")
             raise self._divergence(deepest, tuple(expected), reason if deepest == pos else None)
         self._readings = later + self._narrowed(found, MAX_READINGS - len(later))
+        self.most_readings = max(self.most_readings, len(self._readings))
 
     def _narrowed(self, found: list[_Reading], room: int) -> list[_Reading]:
         """The readings worth following: one per way the rest of the log can
