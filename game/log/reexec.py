@@ -317,6 +317,7 @@ class Reexecution:
         later = [r for r in self._readings if r.pos != pos]
         here = [r for r in self._readings if r.pos == pos]
         found: list[_Reading] = []
+        openings: list[dict] = []
         # The deepest point any action got to, and what it would have written there.
         deepest, short = pos, False
         expected: list[dict] = []
@@ -332,6 +333,7 @@ class Reexecution:
             moves = [a for a in _moves(state) if _could_write(state, a, event)]
             if not moves and reason is None:
                 reason = _why_refused(state, event)
+                openings = _first_events(state)  # nothing fits: say what would have
             for index, action in enumerate(moves):
                 # The last candidate may use the state itself; the others a copy.
                 own = index == len(moves) - 1
@@ -354,6 +356,8 @@ class Reexecution:
                 self._incomplete()  # what the log holds is a true start of the match
             if not expected and any(r.state.over for r in here):
                 raise self._divergence(pos, (), "the match is over here: the engine writes no more")
+            if not expected:
+                deepest, expected = pos, openings
             raise self._divergence(deepest, tuple(expected), reason if deepest == pos else None)
         self._readings = later + self._narrowed(found, MAX_READINGS - len(later))
         self.most_readings = max(self.most_readings, len(self._readings))
@@ -464,6 +468,16 @@ def _moves(state: GameState) -> list:
         if seat != decision.seat:
             moves.extend(legal_actions(state, seat))
     return moves
+
+
+def _first_events(state: GameState) -> list[dict]:
+    """The first event of each thing the engine could do now, each once."""
+    found: list[dict] = []
+    for action in _moves(state):
+        _, written = apply(state, action)
+        if written and written[0] not in found:
+            found.append(written[0])
+    return found
 
 
 def _could_write(state: GameState, action, event: dict) -> bool:

@@ -154,7 +154,8 @@ class ReplayScene(Scene):
         except StopIteration:
             pass
         except Incomplete as err:
-            self.note = f"{err.reason}: the events up to line {err.line} are all there is."
+            reason = err.reason[:1].upper() + err.reason[1:]
+            self.note = f"{reason}: the events up to line {err.line} are all there is."
         except LogError as err:
             self._stop(err)
         self._checked = None
@@ -301,7 +302,7 @@ class ReplayScene(Scene):
         surface.blit(img, (box.x + 24, box.y + 70), pygame.Rect(0, 0, box.width - 48, 120))
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(1004, 548, 264, 160)
+        box = pygame.Rect(1004, 526, 264, 182)
         surface.blit(widgets.panel(box.size, (10, 14, 26, 225), 14), box)
         title = text.render("REPLAY", 26, (255, 213, 79), bold=True)
         surface.blit(title, (box.x + 14, box.y + 10))
