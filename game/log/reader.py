@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -204,7 +204,9 @@ class _Cursor:
         self._ahead = None
 
 
-def iter_matches(path: str | os.PathLike[str], start: Place = Place()) -> Iterator[Match]:
+def iter_matches(
+    path: str | os.PathLike[str], start: Place = Place()
+) -> Generator[Match, None, None]:
     """The matches of a log file in order, each read as it is iterated (a
     match not read through is skipped, still validated, when the next is asked
     for). A reading error is raised where it is met."""

@@ -58,6 +58,10 @@ from game.rules.loader import load_rules
 MAX_READINGS = 256
 MAX_SILENT = 4
 LOOKAHEAD = 20_000  # events read ahead for a round's end; past it, every reading is kept
+# Engine steps a match may cost: real logs take under 6 per event; a log
+# crafted to keep many readings alive is refused past this.
+WORK_PER_EVENT = 64
+WORK_FLOOR = 100_000
 
 # Events that only the action of their own kind writes first.
 _OWNED = frozenset(
@@ -179,6 +183,7 @@ class Reexecution:
         self.over = False  # the match re-executed to its game_end
         self.set_aside = 0  # readings of identical cards past MAX_READINGS, not followed
         self.most_readings = 1  # the most readings followed at once
+        self._work = 0  # engine steps taken (see WORK_PER_EVENT)
 
     @property
     def state(self) -> GameState | None:
@@ -338,6 +343,7 @@ class Reexecution:
                 # The last candidate may use the state itself; the others a copy.
                 own = index == len(moves) - 1
                 after, written = apply(state, action, in_place=own)
+                self._spend(1, item[0])
                 at = self._compare(written, pos)
                 if at is None:
                     silent = reading.silent + 1 if not written else 0
@@ -400,11 +406,22 @@ class Reexecution:
             for seat, hand in enumerate(_hands(reading.state)):
                 later = shown.get((reading.pos, seat))
                 if isinstance(later, tuple):
+                    self._spend(1 + len(hand) * len(later) // 256, self._last_line() or 0)
                     score += _common_run(hand, later)
             return -score
 
         self.set_aside += len(readings) - room
         return sorted(readings, key=likeness)[:room]
+
+    def _spend(self, steps: int, line: int) -> None:
+        self._work += steps
+        if self._work > WORK_FLOOR + WORK_PER_EVENT * (self._base + len(self._buffer)):
+            raise MatchRefused(
+                f"checking this match costs more than {WORK_PER_EVENT} engine steps per event "
+                "(identical cards read too many ways); it is refused as too costly",
+                path=self.path,
+                line=line,
+            )
 
     def _incomplete(self) -> None:
         raise Incomplete(

@@ -14,7 +14,7 @@ N skips to the next match, R restarts this one, Esc leaves.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pygame
@@ -61,7 +61,7 @@ class ReplayScene(Scene):
         self.scores: list[int] = []
         self.names: list[str] = []
         self.finished = False
-        self._matches: Iterator[Match] | None = None
+        self._matches: Generator[Match, None, None] | None = None
         self._reading = -1  # the index of the match `_matches` gave last
         self._checked: Iterator[tuple[int, dict]] | None = None
         self._ahead: tuple[int, dict] | None = None
@@ -100,7 +100,7 @@ class ReplayScene(Scene):
 
     def _close(self) -> None:
         if self._matches is not None:
-            self._matches.close()  # type: ignore[attr-defined]
+            self._matches.close()
             self._matches = None
 
     def start_match(self, index: int) -> bool:

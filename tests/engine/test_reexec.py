@@ -409,3 +409,16 @@ def test_every_mutant_is_refused_in_words_or_re_executes(logs, data, tmp_path_fa
         assert text.isprintable(), text
     if mutant == original:
         assert not verdict.problems or "stops before" in str(verdict.problems[0])
+
+
+def test_a_match_too_costly_to_check_is_refused(match, monkeypatch):
+    """The work is bounded: a log crafted to keep many readings of identical
+    cards alive is refused once it costs more engine steps per event than real
+    logs do (here the bound is lowered so that a real match reaches it)."""
+    import game.log.reexec as reexec
+
+    monkeypatch.setattr(reexec, "WORK_FLOOR", 10)
+    monkeypatch.setattr(reexec, "WORK_PER_EVENT", 0)
+    with pytest.raises(MatchRefused, match="too costly") as caught:
+        check(match)
+    assert caught.value.line is not None
