@@ -176,7 +176,7 @@ class Reexecution:
         self._ended = False
         self._readings: list[_Reading] = []
         # Match indices, in the events read so far, of round ends and of events
-        # that list a hand's cards in order (see `_order_shows`).
+        # that list a hand's cards in order (see `_shown_next`).
         self._round_ends: list[int] = []
         self._order_events: list[int] = []
         self._order_seats: list[int | None] = []  # whose hand shows (None: every hand)
@@ -188,7 +188,9 @@ class Reexecution:
     @property
     def state(self) -> GameState | None:
         """A state of the match after the events given so far (None before the start)."""
-        return self._readings[0].state if self._readings else None
+        if not self._readings:
+            return None
+        return min(self._readings, key=lambda reading: reading.pos).state
 
     # --- the log, as far as it has been read -------------------------------------
 
