@@ -12,23 +12,26 @@ One job per module:
   `read_events`, `read_log`;
 * `reexec` — the check: `Reexecution` plays a match again on the engine and
   refuses the first event it would not have written (`Divergence`), or a
-  match cut short (`Incomplete`);
+  match cut short (`Incomplete`); helped by `actions` (which legal actions
+  could write an event), `tables` (telling readings of identical cards
+  apart) and `rulesets` (the rules a log names, each loaded once);
 * `verify` — `verify_file`, behind `python main.py verify`.
 
 There is no second implementation of the rules here: a log is checked by
 the engine that wrote it.
 """
 
-from game.log.format import MAX_LINE_BYTES, MAX_LOG_BYTES, LogError, encode_event, printable
-from game.log.reader import Match, Place, iter_matches, open_log, read_events, read_log
-from game.log.reexec import (
-    Divergence,
-    Incomplete,
+from game.log.format import (
+    MAX_LINE_BYTES,
+    MAX_LOG_BYTES,
+    LogError,
     MatchRefused,
-    Reexecution,
-    RuleSets,
-    reexecute,
+    encode_event,
+    printable,
 )
+from game.log.reader import Match, Place, iter_matches, open_log, read_events, read_log
+from game.log.reexec import Divergence, Incomplete, Reexecution, reexecute
+from game.log.rulesets import RuleSets
 from game.log.verify import Verdict, verify_file
 from game.log.writer import LogWriter, log_text, write_log
 

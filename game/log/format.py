@@ -66,6 +66,11 @@ class Malformed(LogError):
     """A line that is not an event of the format (bad JSON, a wrong field)."""
 
 
+class MatchRefused(LogError):
+    """One match of a log does not re-execute (it diverges, stops short, or
+    cannot be started); the file's other matches may."""
+
+
 # --- text from a file ------------------------------------------------------------
 
 

@@ -30,30 +30,13 @@ step costs about one `apply`.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from game.engine import (
-    Accept,
-    CallUno,
-    Catch,
-    Challenge,
-    Choose,
-    Draw,
-    GameState,
-    NextRound,
-    Pass,
-    Play,
-    RuleSet,
-    apply,
-    legal_actions,
-    new_game,
-    why_illegal,
-)
-from game.engine.flow import out_of_turn_seats
-from game.log.format import HAND_ORDER_EVENTS, LogError, printable, shown
-from game.rules.errors import RuleFileError
-from game.rules.loader import load_rules
+from game.engine import GameState, RuleSet, apply, new_game
+from game.log import actions, tables
+from game.log.format import HAND_ORDER_EVENTS, LogError, MatchRefused, printable, shown
+from game.log.rulesets import RuleSets
 
 MAX_READINGS = 256
 MAX_SILENT = 4
@@ -62,15 +45,6 @@ LOOKAHEAD = 20_000  # events read ahead for a round's end; past it, every readin
 # crafted to keep many readings alive is refused past this.
 WORK_PER_EVENT = 64
 WORK_FLOOR = 100_000
-
-# Events that only the action of their own kind writes first.
-_OWNED = frozenset(
-    {"play", "jump_in", "uno", "catch", "challenge", "color", "chose", "draft", "pass", "round"}
-)
-
-
-class MatchRefused(LogError):
-    """One match of a log does not re-execute; the file's other matches may."""
 
 
 class Divergence(MatchRefused):
@@ -105,35 +79,6 @@ class Divergence(MatchRefused):
 class Incomplete(MatchRefused):
     """The log stops before its match ends (an interrupted game or simulation).
     Everything it holds re-executed exactly."""
-
-
-class RuleSets:
-    """Rule sets by the names a log gives, each loaded once (a log of many
-    matches names the same rules again and again)."""
-
-    def __init__(self, load: Callable[[list[str]], RuleSet] = load_rules) -> None:
-        self._load = load
-        self._known: dict[tuple[str, ...], RuleSet | MatchRefused] = {}
-
-    def get(self, names: list[str]) -> RuleSet:
-        key = tuple(names)
-        found = self._known.get(key)
-        if found is None:
-            found = self._known[key] = self._try(list(names))
-        if isinstance(found, LogError):
-            raise found
-        return found
-
-    def _try(self, names: list[str]) -> RuleSet | MatchRefused:
-        listed = " + ".join(printable(name, 60) for name in names)
-        try:
-            return self._load(names)
-        except RuleFileError as err:
-            first = printable(err.errors[0], 200) if err.errors else "refused"
-            more = f" (and {len(err.errors) - 1} more)" if len(err.errors) > 1 else ""
-            return MatchRefused(f"the rules {listed} cannot be loaded: {first}{more}")
-        except (OSError, ValueError, RuntimeError, RecursionError) as err:
-            return MatchRefused(f"the rules {listed} cannot be loaded: {printable(err, 200)}")
 
 
 @dataclass
@@ -337,10 +282,10 @@ class Reexecution:
                 short = True
                 continue
             event = item[1]
-            moves = [a for a in _moves(state) if _could_write(state, a, event)]
+            moves = [a for a in actions.moves(state) if actions.could_write(state, a, event)]
             if not moves and reason is None:
-                reason = _why_refused(state, event)
-                openings = _first_events(state)  # nothing fits: say what would have
+                reason = actions.why_refused(state, event)
+                openings = actions.first_events(state)  # nothing fits: say what would have
             for index, action in enumerate(moves):
                 # The last candidate may use the state itself; the others a copy.
                 own = index == len(moves) - 1
@@ -381,7 +326,7 @@ class Reexecution:
         for reading in found:
             state = reading.state
             hands = []
-            for seat, hand in enumerate(_hands(state)):
+            for seat, hand in enumerate(tables.hands(state)):
                 if (reading.pos, seat) not in shown:
                     shown[reading.pos, seat] = self._shown_next(reading.pos, seat)
                 later = shown[reading.pos, seat]
@@ -392,7 +337,13 @@ class Reexecution:
                     hands.append((tuple(sorted(hand)), tuple(c for c in hand if c in cards)))
                 else:
                     hands.append(tuple(sorted(hand)))
-            key = (reading.pos, reading.silent, _situation(state), _piles(state), tuple(hands))
+            key = (
+                reading.pos,
+                reading.silent,
+                tables.situation(state),
+                tables.piles(state),
+                tuple(hands),
+            )
             kept.setdefault(key, reading)
         readings = list(kept.values())
         if len(readings) > room:
@@ -405,11 +356,11 @@ class Reexecution:
 
         def likeness(reading: _Reading) -> int:
             score = 0
-            for seat, hand in enumerate(_hands(reading.state)):
+            for seat, hand in enumerate(tables.hands(reading.state)):
                 later = shown.get((reading.pos, seat))
                 if isinstance(later, tuple):
                     self._spend(1 + len(hand) * len(later) // 256, self._last_line() or 0)
-                    score += _common_run(hand, later)
+                    score += tables.common_run(hand, later)
             return -score
 
         self.set_aside += len(readings) - room
@@ -475,144 +426,3 @@ def reexecute(events: Iterable[dict], rules: RuleSet | None = None) -> GameState
     state = check.state
     assert state is not None, "a match that re-executed has a state"
     return state
-
-
-def _moves(state: GameState) -> list:
-    """Every legal action now: the seat to act first, then those out of turn."""
-    decision = state.pending
-    if decision is None:
-        return []
-    moves = list(legal_actions(state, decision.seat))
-    for seat in out_of_turn_seats(state):
-        if seat != decision.seat:
-            moves.extend(legal_actions(state, seat))
-    return moves
-
-
-def _first_events(state: GameState) -> list[dict]:
-    """The first event of each thing the engine could do now, each once."""
-    found: list[dict] = []
-    for action in _moves(state):
-        _, written = apply(state, action)
-        if written and written[0] not in found:
-            found.append(written[0])
-    return found
-
-
-def _could_write(state: GameState, action, event: dict) -> bool:
-    """Whether `action` can write `event` first. Never false for an action that
-    could; true where the first event cannot be told in advance."""
-    kind = event["t"]
-    decision = state.pending
-    assert decision is not None, "only an open decision has actions"
-    action_type = type(action)
-    if action_type is Play:
-        if action.seat != decision.seat and decision.kind != "more":
-            return kind == "jump_in" and event["p"] == action.seat
-        if kind != "play" or event["p"] != action.seat:
-            return False
-        cards = state.cards
-        if event["card"] != cards.names[action.card]:
-            return False
-        return (
-            action.color is None or cards.color[action.card] >= 0 or event["color"] == action.color
-        )
-    if action_type is Draw:
-        return kind in ("draw", "reshuffle", "pass") and event.get("p", action.seat) == action.seat
-    if action_type is CallUno:
-        return kind == "uno" and event["p"] == action.seat
-    if action_type is Catch:
-        return kind == "catch" and event["by"] == action.seat and event["p"] == action.target
-    if action_type is Challenge:
-        return kind == "challenge" and event["by"] == action.seat
-    if action_type is NextRound:
-        return kind == "round"
-    if action_type is Pass and decision.kind != "more":
-        return kind == "pass" and event["p"] == action.seat
-    if action_type is Accept:
-        return kind not in _OWNED
-    if action_type is Choose:
-        value = action.value
-        if decision.kind == "color":
-            return kind == "color" and event["p"] == action.seat and event["color"] == value
-        if decision.kind == "player":
-            return kind == "chose" and event["p"] == action.seat and event["player"] == value
-        if decision.kind == "draft":
-            return (
-                kind == "draft" and event["p"] == action.seat and event["kept"] == (value == "keep")
-            )
-        if decision.kind == "dump_next":
-            return kind == "play" and event["card"] == state.cards.names[value]
-    return True  # a choice whose first event depends on what follows
-
-
-def _why_refused(state: GameState, event: dict) -> str | None:
-    """The engine's own words for why the log's action is not legal, when the
-    event names one (a play, a draw, a catch, …)."""
-    kind = event["t"]
-    seat = event.get("by", event.get("p"))
-    if not isinstance(seat, int) or not 0 <= seat < state.players:
-        return None
-    action: Play | Draw | Pass | CallUno | Catch | Challenge | None = None
-    if kind == "play":
-        names = state.cards.names
-        card = next((c for c in state.hands[seat] if names[c] == event["card"]), None)
-        if card is None:
-            return f"seat {seat} holds no {printable(event['card'], 40)}"
-        colour = event["color"] if state.cards.color[card] < 0 else None
-        action = Play(seat, card, colour)
-    elif kind == "draw" and event["why"] == "turn":
-        action = Draw(seat)
-    elif kind == "pass":
-        action = Pass(seat)
-    elif kind == "uno":
-        action = CallUno(seat)
-    elif kind == "catch":
-        action = Catch(seat, event["p"])
-    elif kind == "challenge":
-        action = Challenge(seat)
-    if action is None:
-        return None
-    return printable(why_illegal(state, action), 200)
-
-
-def _situation(state: GameState) -> tuple:
-    """The table but for the order of cards in hands and piles."""
-    decision = state.pending
-    return (
-        None if decision is None else (decision.kind, decision.seat, len(decision.options)),
-        tuple(len(hand) for hand in state.hands),
-        len(state.draw_pile),
-        len(state.discard),
-        state.cards.names[state.discard[-1]] if state.discard else None,
-        state.color,
-        state.direction,
-        state.uno_window,
-        tuple(state.uno_called),
-        state.penalty is None,
-        tuple(state.scores),
-        state.over,
-    )
-
-
-def _common_run(a: tuple, b: tuple) -> int:
-    """The length of the longest common subsequence of `a` and `b`."""
-    previous = [0] * (len(b) + 1)
-    for x in a:
-        current = [0]
-        for j, y in enumerate(b):
-            current.append(previous[j] + 1 if x == y else max(previous[j + 1], current[j]))
-        previous = current
-    return previous[-1]
-
-
-def _hands(state: GameState) -> tuple:
-    """Every hand by card names, in order."""
-    names = state.cards.names
-    return tuple(tuple(names[c] for c in hand) for hand in state.hands)
-
-
-def _piles(state: GameState) -> tuple:
-    """The draw and discard piles by card names, in order."""
-    names = state.cards.names
-    return tuple(names[c] for c in state.draw_pile), tuple(names[c] for c in state.discard)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from game.log.format import LogError
+from game.log.format import LogError, MatchRefused
 from game.log.reader import iter_matches
-from game.log.reexec import MatchRefused, Reexecution, RuleSets
+from game.log.reexec import Reexecution
+from game.log.rulesets import RuleSets
 
 
 @dataclass
