@@ -1,51 +1,40 @@
-"""The command line: `python main.py [play | check | simulate | rules | replay]`."""
+"""The command line: `python main.py [play | check | simulate | rules | replay | verify]`.
+
+Exit statuses (the README's command-line table lists them): 0 done; 1 the
+input was refused (a rule file, a replay log, a log that does not
+re-execute); 2 the command line itself is wrong; 3 the replay log could not
+be written (`simulate --log`); 130 stopped with Ctrl-C.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import time
-from contextlib import nullcontext
 from pathlib import Path
 
 from game.bots import BOTS, make_bot
 from game.engine.rng import Rng
+from game.log import LogError, LogWriter
 from game.native import engine_kind
+from game.plain_text import printable
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
 from game.sim import Tally, play_match
 
-# Characters that would steer a terminal (ESC, BEL, a carriage return, NUL, the
-# C1 controls), reorder or hide text (bidirectional and zero-width marks), or
-# cannot be printed (lone surrogates from undecodable file names).
-_UNPRINTABLE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]"
-)
 MAX_ERRORS_SHOWN = 50
-
-
-def _escaped(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def for_terminal(text: str, *, keep_newlines: bool = False) -> str:
-    """`text` from a file, safe to print: every control character written as
-    an escape (`\\x1b`), so a name cannot colour the terminal, ring it, or
-    forge a second `file:line:column:` line."""
-    if keep_newlines:
-        return "\n".join(_UNPRINTABLE.sub(_escaped, line) for line in text.split("\n"))
-    return _UNPRINTABLE.sub(_escaped, text)
 
 
 def print_errors(errors, file=None) -> None:
     """One escaped line per error, the first MAX_ERRORS_SHOWN of them, then how many more."""
     for error in errors[:MAX_ERRORS_SHOWN]:
-        print(for_terminal(str(error)), file=file)
+        print(printable(error, None), file=file)
     if len(errors) > MAX_ERRORS_SHOWN:
         print(f"and {len(errors) - MAX_ERRORS_SHOWN} more", file=file)
+
+
+DONE, REFUSED, USAGE, CANNOT_WRITE, INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,6 +46,10 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("play", help="open the game (the default)")
     replay = commands.add_parser("replay", help="watch a replay log with every hand face up")
     replay.add_argument("file", metavar="FILE", help="a log written by `simulate --log`")
+    verify = commands.add_parser(
+        "verify", help="check replay logs by playing every match again on the engine"
+    )
+    verify.add_argument("files", nargs="+", metavar="LOG")
 
     check = commands.add_parser("check", help="check rule files; one line per error")
     check.add_argument("files", nargs="+", metavar="FILE")
@@ -100,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         return _describe(args.names)
     if args.command == "replay":
         return _play(args.file)
+    if args.command == "verify":
+        return _verify(args.files)
     return _play()
 
 
@@ -107,12 +102,35 @@ def _play(replay: str | None = None) -> int:
     """Open the game window (or play back a replay log) until the player quits."""
     import asyncio
 
-    if replay is not None and not Path(replay).is_file():
-        print(f"no such replay log: {replay}", file=sys.stderr)
-        return 2
+    if replay is not None:
+        from game.log import open_log
+
+        try:
+            open_log(replay).close()
+        except LogError as err:
+            print(err, file=sys.stderr)
+            return REFUSED
     import game.app
 
-    return asyncio.run(game.app.main(replay=replay))
+    return asyncio.run(game.app.main(replay=replay))  # main.py turns Ctrl-C into status 130
+
+
+def _verify(files: list[str]) -> int:
+    """One line per match that does not re-execute exactly; a line per good file."""
+    from game.log import RuleSets, verify_file
+
+    rule_sets = RuleSets()
+    failed = False
+    for path in files:
+        report = verify_file(path, rule_sets)
+        for problem in report.problems:
+            print(problem)
+        if report.problems:
+            failed = True
+        else:
+            matches = "1 match" if report.matches == 1 else f"{report.matches} matches"
+            print(f"{printable(path)}: {matches}, every event re-executed exactly")
+    return REFUSED if failed else DONE
 
 
 def _check(files: list[str]) -> int:
@@ -131,7 +149,7 @@ def _describe(names: list[str]) -> int:
     except RuleFileError as err:
         print_errors(err.errors, file=sys.stderr)
         return 1
-    print(for_terminal(describe(rules), keep_newlines=True))
+    print(printable(describe(rules), None, keep_newlines=True))
     return 0
 
 
@@ -168,18 +186,40 @@ def _simulate(args) -> int:
         print("--games must be at least 1", file=sys.stderr)
         return 2
 
+    try:
+        log = LogWriter(args.log) if args.log else None
+    except OSError as err:
+        print(
+            f"cannot write the log {printable(args.log)}: {_os_reason(err, args.log)}",
+            file=sys.stderr,
+        )
+        return CANNOT_WRITE
     seeds = Rng(args.seed)
     tally = Tally(args.players)
     started = time.perf_counter()
-    with Path(args.log).open("w", encoding="utf-8") if args.log else nullcontext() as log:
+    status, stopped = DONE, None
+    try:
         for _ in range(args.games):
             game_seed = seeds.next_u64() >> 1
             bots = [make_bot(level, game_seed + 1 + seat) for seat, level in enumerate(levels)]
             result = play_match(rules, args.players, game_seed, bots, single_round=args.rounds_only)
-            tally.add_match(result)
             if log is not None:
-                log.writelines(json.dumps(e, separators=(",", ":")) + "\n" for e in result.events)
+                log.write_match(result.events)
+            tally.add_match(result)
+    except KeyboardInterrupt:
+        status, stopped = INTERRUPTED, "interrupted"
+    except OSError as err:
+        reason = _os_reason(err, args.log)
+        status, stopped = CANNOT_WRITE, f"cannot write the log {printable(args.log)}: {reason}"
+    finally:
+        if log is not None:
+            log.close()
     seconds = time.perf_counter() - started
+    if stopped is not None:
+        whole = "; the log holds them whole" if log is not None else ""
+        print(
+            f"{stopped}: stopped after {tally.games} of {args.games} games{whole}", file=sys.stderr
+        )
 
     summary = {
         "rules": args.rules,
@@ -194,7 +234,7 @@ def _simulate(args) -> int:
     }
     if args.json:
         print(json.dumps(summary))
-        return 0
+        return status
     unit = "rounds" if args.rounds_only else "matches"
     print(f"rules:                {' + '.join(args.rules)}  ({args.players} seats, {args.bots})")
     print(f"games:                {summary['games']} {unit}, {summary['rounds']} rounds")
@@ -207,4 +247,15 @@ def _simulate(args) -> int:
     print(f"rounds end on:        {ends}")
     wins = "  ".join(f"seat {i}: {w}" for i, w in enumerate(summary["wins"]))
     print(f"wins per seat:        {wins}")
-    return 0
+    return status
+
+
+def _os_reason(err: OSError, path: str) -> str:
+    """Why `path` could not be written, in words (no errno, no traceback)."""
+    from game.atomic import NotAFile
+
+    if isinstance(err, IsADirectoryError) or Path(path).is_dir():
+        return "it is a folder"
+    if isinstance(err, NotAFile):
+        return "it is not a regular file"
+    return (err.strerror or str(err)).lower()

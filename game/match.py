@@ -10,7 +10,6 @@ and who may look at which hand.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import deque
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from typing import cast
 from game.bots import make_bot
 from game.engine import Event, apply, legal_actions, new_game, view
 from game.engine.ruleset import RuleSet
+from game.log import LogError, write_log
 from game.rules.loader import load_rules
 
 DEFAULT_NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
@@ -128,10 +128,10 @@ class MatchSession:
         )
 
     def save_log(self, path: Path) -> bool:
+        """Write the match's replay log (whole or not at all); False if it cannot be."""
         try:
-            with Path(path).open("w", encoding="utf-8") as out:
-                out.writelines(json.dumps(e, separators=(",", ":")) + "\n" for e in self.log)
-        except OSError:
+            write_log(path, self.log)
+        except (OSError, LogError):
             return False
         return True
 

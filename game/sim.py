@@ -78,6 +78,7 @@ def play_match(
 ) -> MatchResult:
     state, events = new_game(rules, players, seed, single_round=single_round)
     play_out(state, bots, events)
+    assert state.winner is not None, "a match played out has a winner"
     return MatchResult(state.winner, list(state.scores), events)
 
 

@@ -7,8 +7,9 @@ why they conflict; no silent precedence. RULES.md §4: house rules are
 options 'a table can turn on, alone or together'.
 
 A mix that loads must play: a full match of basic bots (game.sim.play_match),
-its log checked against the replay format (rig.check_events) and replayed
-by game.log.TableReplay, which re-checks the rules from the log alone.
+its log checked against the replay format (rig.check_events) and
+re-executed by game.log.reexecute: the engine plays the match again and must
+write every event of the log exactly.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pytest
 
 from game.bots import make_bot
 from game.engine import legal_actions
-from game.log import TableReplay
+from game.log import reexecute
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
 from game.sim import play_match
@@ -171,7 +172,7 @@ def _three_file_mixes(count: int = 60):
 def test_random_three_file_mix_refuses_or_plays(mix):
     """Issue 3 'Mixing and checking': a random base with two house rules is
     either refused with a message naming two of the files, or plays a full
-    simulated match whose log replays (game.log.TableReplay) cleanly."""
+    simulated match whose log re-executes (game.log.reexecute) exactly."""
     try:
         rule_set = load_rules(list(mix))
     except RuleFileError as err:
@@ -182,27 +183,27 @@ def test_random_three_file_mix_refuses_or_plays(mix):
     rng = random.Random("+".join(mix))
     players = _players_for(rule_set, rng)
     result = _play_full_match(rule_set, players, seed=rng.randrange(10_000))
-    TableReplay(rule_set).apply_all(result.events)
+    assert reexecute(result.events, rule_set).scores == result.scores
 
 
 @pytest.mark.parametrize("base", BASES)
 def test_every_base_alone_plays_and_replays(base):
-    """Each base rule set plays a full match whose log replays cleanly."""
+    """Each base rule set plays a full match whose log re-executes exactly."""
     rule_set = rules(base)
     for players in sorted(
         {min(rule_set.model.allowed_counts()), 4} & set(rule_set.model.allowed_counts())
     ):
         result = _play_full_match(rule_set, players, seed=players)
-        TableReplay(rule_set).apply_all(result.events)
+        assert reexecute(result.events, rule_set).scores == result.scores
 
 
 def test_teams_match_log_replays():
     """RULES.md §4 'Team play' with replay-format.md: 'from the log alone,
     someone who knows the rules must be able to re-check every rule' -- a
-    teams match's log replays through game.log.TableReplay."""
+    teams match's log re-executes exactly (game.log.reexecute)."""
     rule_set = rules("classic", "house/teams")
     result = _play_full_match(rule_set, 4, seed=3)
-    TableReplay(rule_set).apply_all(result.events)
+    assert reexecute(result.events, rule_set).scores == result.scores
 
 
 def test_refusals_give_file_line_and_reason():

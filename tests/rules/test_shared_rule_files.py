@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 
 from game.bots import make_bot
-from game.cli import MAX_ERRORS_SHOWN, for_terminal, main, print_errors
+from game.cli import MAX_ERRORS_SHOWN, main, print_errors
 from game.engine import new_game
 from game.engine.dealing import MAX_CUTS
 from game.engine.ruleset import MAX_DECK, MAX_SEATS, validate_rules
+from game.plain_text import printable
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.loader import (
     RULES_DIR,
@@ -298,11 +299,11 @@ def test_check_escapes_control_characters_and_prints_one_line_per_error(tmp_path
     assert line.startswith("inj.yaml:2:")
 
 
-def test_for_terminal_escapes_every_control_character():
-    assert for_terminal("a\x1b[2Jb\x07c\x00d\re\x9bf\u202eg") == (
+def test_printable_escapes_every_control_character():
+    assert printable("a\x1b[2Jb\x07c\x00d\re\x9bf\u202eg") == (
         "a\\x1b[2Jb\\x07c\\x00d\\x0de\\x9bf\\u202eg"
     )
-    assert for_terminal("one\ntwo\x1b", keep_newlines=True) == "one\ntwo\\x1b"
+    assert printable("one\ntwo\x1b", keep_newlines=True) == "one\ntwo\\x1b"
 
 
 def test_rules_refuses_text_that_would_steer_the_terminal(tmp_path, cli):
