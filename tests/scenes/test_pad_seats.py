@@ -14,9 +14,10 @@ from game.bots import timing
 from game.engine import Play
 from game.match import SeatConfig
 from game.scenes.play import PlayScene
-from game.ui.input import SEAT_COLORS
+from game.ui.input import LIGHT_OFF, SEAT_COLORS
 from tests.scenes.fake_pads import PadRig
 from tests.scenes.players import PadCouch, start_match
+from tests.scenes.test_menus import open_setup
 
 A = pygame.CONTROLLER_BUTTON_A
 B = pygame.CONTROLLER_BUTTON_B
@@ -27,6 +28,84 @@ START = pygame.CONTROLLER_BUTTON_START
 RIGHT = pygame.CONTROLLER_BUTTON_DPAD_RIGHT
 
 THREE_ON_PADS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy"), SeatConfig("Dee", "bot")]
+
+
+# --- claiming seats on the setup screen ---------------------------------------------------
+
+
+def test_a_takes_a_seat_and_b_gives_it_back(driver):
+    rig = PadRig(driver)
+    setup = open_setup(driver)
+    pads = rig.gamepads
+    assert [s.is_bot for s in setup.seats] == [False, True, True, True]
+    ana = rig.plug("Xbox Wireless Controller")
+    bo = rig.plug("DualSense Wireless Controller")
+    rig.press(ana, A)
+    assert pads.seat_of(ana.instance) == 0
+    assert ana.led == SEAT_COLORS[0] and ana.rumbles  # its light is the seat's, and it buzzed
+    assert pads.claims[0].pad_name == "Xbox Wireless Controller"
+    # No Human seat is free: the first Bot seat turns Human for the new player.
+    rig.press(bo, A)
+    assert pads.seat_of(bo.instance) == 1 and not setup.seats[1].is_bot
+    assert setup.seats[1].name == "Bo" and bo.led == SEAT_COLORS[1]
+    assert "plays on DualSense" in driver.app.notice
+    rig.press(bo, B)  # B gives the seat back; the seat stays Human
+    assert pads.seat_of(bo.instance) is None and bo.led == LIGHT_OFF
+    assert not setup.seats[1].is_bot and driver.top is setup
+    rig.press(bo, A)  # a free Human seat again
+    assert pads.seat_of(bo.instance) == 1 and setup.seats[2].is_bot
+    driver.frames(2)  # the rows with their controllers draw
+
+
+def test_a_free_controller_never_starts_the_match(driver):
+    rig = PadRig(driver)
+    setup = open_setup(driver)
+    driver.key(pygame.K_UP)  # Up from the first row wraps to Start
+    assert setup.rows[setup.focus].kind == "start"
+    late = rig.plug("Late friend")
+    rig.press(late, A, frames=3)
+    assert driver.top is setup and rig.gamepads.seat_of(late.instance) == 0
+    rig.press(late, A)  # a claimed controller presses what is focused: Start
+    assert driver.app.in_match
+
+
+def test_every_seat_taken_turns_a_controller_away(driver):
+    rig = PadRig(driver)
+    setup = open_setup(driver)
+    while len(setup.seats) > 2:
+        setup.game.change_players(-1)
+    setup._rebuild()
+    first, second, third = (rig.plug(f"Pad {i}") for i in range(3))
+    rig.press(first, A)
+    rig.press(second, A)
+    rig.press(third, A)
+    assert "Every seat has a controller" in driver.app.notice
+    assert rig.gamepads.seat_of(third.instance) is None and third.led is None
+    assert [rig.gamepads.seat_of(p.instance) for p in (first, second)] == [0, 1]
+
+
+def test_a_seat_turned_bot_or_dropped_lets_its_controller_go(driver):
+    rig = PadRig(driver)
+    setup = open_setup(driver)
+    ana, bo = rig.plug("Pad A"), rig.plug("Pad B")
+    rig.press(ana, A)
+    rig.press(bo, A)  # seat 2, turned Human
+    # Seat 2's kind: Human -> Bot, with the keyboard on its row.
+    row = next(i for i, r in enumerate(setup.rows) if r.kind == "seat" and r.index == 1)
+    setup._focus(row)
+    driver.key(pygame.K_RIGHT)
+    assert setup.seats[1].is_bot and rig.gamepads.seat_of(bo.instance) is None
+    assert bo.led == LIGHT_OFF
+    rig.press(bo, A)  # back to Human, claimed again
+    assert rig.gamepads.seat_of(bo.instance) == 1
+    players = next(i for i, r in enumerate(setup.rows) if r.kind == "players")
+    setup._focus(players)
+    for _ in range(3):
+        driver.key(pygame.K_LEFT)
+    assert len(setup.seats) == 2
+    assert rig.gamepads.seat_of(ana.instance) == 0 and rig.gamepads.seat_of(bo.instance) == 1
+    driver.key(pygame.K_LEFT)  # the rules allow 2 at least: nothing is dropped
+    assert len(setup.seats) == 2
 
 
 # --- a match played on controllers -------------------------------------------------------
