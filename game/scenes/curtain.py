@@ -55,13 +55,15 @@ class CurtainScene(Scene):
         if self.then is not None:
             self.then()
 
-    def pad_name(self) -> str | None:
-        """The controller this seat claimed, if it has one plugged in."""
+    def pad_line(self) -> tuple[str, bool] | None:
+        """The controller this seat claimed, and whether it is plugged in; None if none."""
         pads = self.app.gamepads
         claim = pads.claims.get(self.seat) if pads is not None else None
-        if claim is None or claim.instance is None:
+        if claim is None:
             return None
-        return claim.pad_name
+        if claim.lost:
+            return "Your controller is unplugged: a key lifts this curtain", False
+        return f"Your controller: {claim.pad_name}", True
 
     def _below(self) -> Scene | None:
         return self.app.stack[-2] if len(self.app.stack) >= 2 else None
@@ -126,13 +128,15 @@ class CurtainScene(Scene):
         info = f"{count} card{'s' if count != 1 else ''} in your hand"
         img = text.shadowed(info, 28, (255, 255, 255))
         surface.blit(img, img.get_rect(center=(left, 280)))
-        pad = self.pad_name()
+        pad = self.pad_line()
         if pad is not None:
-            line = text.fit(f"Your controller: {pad}", 24, 600, seat_color(self.seat), bold=True)
+            words, plugged = pad
+            color = seat_color(self.seat) if plugged else widgets.MUTED
+            line = text.fit(words, 24, 600, color, bold=True)
             surface.blit(line, line.get_rect(center=(left, 316)))
         self._draw_top(surface, (left, 430))
         self._draw_since(surface, pygame.Rect(720, 80, 500, 540))
-        if pad is not None:
+        if pad is not None and pad[1]:
             hint = f"{self.name}: press A on your controller when only you can see the screen"
         else:
             hint = f"{self.name}: press any key or click when only you can see the screen"
