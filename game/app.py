@@ -17,6 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.scenes.pad_seats import deliver  # noqa: E402
 from game.scenes.registry import make_scene  # noqa: E402
 from game.ui import text, widgets  # noqa: E402
 from game.ui.input import FULLSCREEN, MUTE, Gamepads, command_for  # noqa: E402
@@ -184,7 +185,7 @@ class App:
             self.toggle_mute()
             return
         if top is not None:
-            top.handle(event, cmd)
+            deliver(self, top, event, cmd)
 
     def frame(self, dt: float, events) -> None:
         """Input, update and draw of one frame (the caller presents it: `window.present`)."""
@@ -211,8 +212,11 @@ class App:
                 break
         for scene in self.stack[start:]:
             scene.draw(surface)
-        if self.notice and self.time < self.notice_until:
-            img = text.render(self.notice, 22, (255, 255, 255), bold=True)
+        line = self.notice if self.notice and self.time < self.notice_until else None
+        if line is None and self.gamepads is not None:
+            line = self.gamepads.lost_line()  # stays up until the seat has a controller
+        if line:
+            img = text.render(line, 22, (255, 255, 255), bold=True)
             box = img.get_rect(midtop=(SIZE[0] // 2, 12)).inflate(28, 14)
             surface.blit(widgets.panel(box.size, radius=12), box)
             surface.blit(img, img.get_rect(center=box.center))

@@ -23,6 +23,9 @@ class Scene:
     opaque = True
     # Part of a match in progress, which quitting would lose.
     in_match = False
+    # The seat whose private moment this scene is (its curtain, its choice): another
+    # seat's controller is not let in (game/scenes/pad_seats.py).
+    private_to: int | None = None
 
     @property
     def captures_text(self) -> bool:

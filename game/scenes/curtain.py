@@ -1,9 +1,11 @@
 """The "Pass to NAME" curtain: covers the whole table between two humans' turns.
 
 Nothing private is drawn under it (the table view shows every hand face down
-while it is up, and it is opaque). The named player dismisses it with a key or
-a click when only they are looking; then their hand turns face up.
-UNO calls and catches still work from behind it: they reveal nothing.
+while it is up, and it is opaque). The named player dismisses it with a key, a
+click or their own controller when only they are looking; then their hand
+turns face up. Another seat's controller does not lift it (the curtain is that
+seat's private moment, game/scenes/pad_seats.py). UNO calls and catches still
+work from behind it: they reveal nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pygame
 
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command
+from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command, seat_color
 from game.ui.match_screen import MatchScreen
 from game.ui.privacy import DISCARD
 
@@ -38,6 +40,7 @@ class CurtainScene(Scene):
         self.screen = screen
         self.session = screen.session
         self.seat = seat
+        self.private_to = seat
         self.then = then
         self.t = 0.0
 
@@ -51,6 +54,16 @@ class CurtainScene(Scene):
         self.app.pop()
         if self.then is not None:
             self.then()
+
+    def pad_line(self) -> tuple[str, bool] | None:
+        """The controller this seat claimed, and whether it is plugged in; None if none."""
+        pads = self.app.gamepads
+        claim = pads.claims.get(self.seat) if pads is not None else None
+        if claim is None:
+            return None
+        if claim.lost:
+            return "Your controller is unplugged: a key lifts this curtain", False
+        return f"Your controller: {claim.pad_name}", True
 
     def _below(self) -> Scene | None:
         return self.app.stack[-2] if len(self.app.stack) >= 2 else None
@@ -115,9 +128,18 @@ class CurtainScene(Scene):
         info = f"{count} card{'s' if count != 1 else ''} in your hand"
         img = text.shadowed(info, 28, (255, 255, 255))
         surface.blit(img, img.get_rect(center=(left, 280)))
+        pad = self.pad_line()
+        if pad is not None:
+            words, plugged = pad
+            color = seat_color(self.seat) if plugged else widgets.MUTED
+            line = text.fit(words, 24, 600, color, bold=True)
+            surface.blit(line, line.get_rect(center=(left, 316)))
         self._draw_top(surface, (left, 430))
         self._draw_since(surface, pygame.Rect(720, 80, 500, 540))
-        hint = f"{self.name}: press any key or click when only you can see the screen"
+        if pad is not None and pad[1]:
+            hint = f"{self.name}: press A on your controller when only you can see the screen"
+        else:
+            hint = f"{self.name}: press any key or click when only you can see the screen"
         img = text.shadowed(hint, 24, widgets.MUTED)
         surface.blit(img, img.get_rect(center=(640, 668)))
 

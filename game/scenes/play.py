@@ -9,7 +9,10 @@ and the buttons for it, are game/scenes/couch_input.py.
 Couch play: a hand is face up only to its owner (game/ui/match_screen.py
 decides when a curtain is needed). Bots think for a moment (Settings: pacing)
 and move out of turn after a reaction time of their level
-(game/scenes/reactions.py). H opens the round's history.
+(game/scenes/reactions.py). H opens the round's history. A seat's private
+moment (a colour to name, a player to pick, a choice, a hand shown to it) is
+marked as that seat's, so only its own controller, if it claimed one, answers
+it (game/scenes/pad_seats.py).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from game.engine import Choose
 from game.engine.state import Decision, GameState
 from game.scenes.base import Scene
 from game.scenes.couch_input import HAND_DECISIONS, CouchInput
+from game.scenes.pad_seats import rumble_for
 from game.scenes.reactions import BotReactions
 from game.ui.input import BACK, Command
 from game.ui.match_screen import MatchScreen
@@ -46,6 +50,11 @@ class PlayScene(Scene):
         self.reactions = BotReactions(session, lambda: app.settings.pacing, session.seed ^ 0x5EED)
         self.controls = CouchInput(app, screen, on_act=self._human_acted)
         self.score_shown = False
+        pads = app.gamepads
+        if pads is not None:
+            # A claim means a person at this table: a seat that is a bot here has none.
+            pads.keep_only(session.humans)
+            pads.seat_names = list(session.state.names)
 
     @property
     def state(self) -> GameState:
@@ -85,6 +94,7 @@ class PlayScene(Scene):
             if kind == "round_end":
                 self.screen.last_round_end = event
             table.feed(event)
+            rumble_for(self.app, event)
             if kind == "reveal":
                 self._reveal(event)
                 return
@@ -98,7 +108,7 @@ class PlayScene(Scene):
         cards = list(event.get("cards", []))
 
         def reveal() -> None:
-            self.app.push(
+            shown = self.app.push(
                 "reveal",
                 title=f"{owner}'s hand",
                 cards=cards,
@@ -106,6 +116,7 @@ class PlayScene(Scene):
                 owner=int(event["p"]),
                 to=to,
             )
+            shown.private_to = to
 
         if self.screen.may_show(to):
             reveal()
@@ -158,19 +169,21 @@ class PlayScene(Scene):
         if not self._ensure_viewer(seat):
             return
         if pending.kind == "color":
-            self.app.push(
+            chooser = self.app.push(
                 "color_wheel",
                 table=table,
                 colors=list(pending.options),
                 on_pick=lambda c: self._choose(seat, c),
             )
+            chooser.private_to = seat
         elif pending.kind == "player":
-            self.app.push(
+            chooser = self.app.push(
                 "choose_player",
                 table=table,
                 options=list(pending.options),
                 on_pick=lambda p: self._choose(seat, p),
             )
+            chooser.private_to = seat
         elif pending.kind not in HAND_DECISIONS:
             self._open_choice(seat, pending)
 
@@ -187,7 +200,7 @@ class PlayScene(Scene):
             card_names = {o: names[o] for o in ids if 0 <= o < len(names)}
             if len(card_names) != len(options):
                 card_names = None
-        self.app.push(
+        chooser = self.app.push(
             "choice",
             kind=pending.kind,
             options=options,
@@ -198,6 +211,7 @@ class PlayScene(Scene):
             card_names=card_names,
             book=self.table.book,
         )
+        chooser.private_to = seat
 
     def _choose(self, seat: int, value: str | int) -> None:
         self.controls.act(Choose(seat, value))

@@ -11,6 +11,16 @@ acts where it is drawn (each chooser's arrows are laid out once, for drawing
 and for clicks). A name field, while it is being typed in, takes every
 printable key; Enter or Esc finishes it. A base rule set is shown as soon as it
 is chosen; the house rules' lines are read against it a few per frame after.
+
+Controllers claim seats here (the claims are `Gamepads`, game/ui/input.py). A on
+a controller with no seat takes the first Human seat that has no controller;
+when every Human seat has one, the first Bot seat turns Human for the new
+player (keeping its name); when every seat is a Human with a controller, the
+press is turned away with a word. So A on a free controller always means "I
+play" here, never Start: a friend joining late cannot start the match by
+accident. A claimed controller moves about the form like any other (its A
+presses what is focused, Start included), and its B gives the seat back. A seat
+turned Bot, or dropped by a smaller player count, lets its controller go.
 """
 
 from __future__ import annotations
@@ -46,6 +56,8 @@ from game.ui.input import (
     UP,
     WHEEL,
     Command,
+    Gamepads,
+    seat_color,
 )
 from game.ui.match_screen import MatchScreen
 from game.ui.new_game import MAX_NAME, NewGame
@@ -73,6 +85,7 @@ class SetupScene(Scene):
         self.error_box: pygame.Rect | None = None
         self.error_lines: list[str] = []  # the errors drawn, in full
         self._rebuild()
+        self._sync_claims()
 
     # --- what the form edits --------------------------------------------------------
 
@@ -142,6 +155,7 @@ class SetupScene(Scene):
         seats = game.seats
         for i in range(len(seats)):
             game.finish_name(i)
+        self._sync_claims()
         single = game.target == "single"
         target = "default" if game.target in ("default", "single") else game.target
         try:
@@ -160,6 +174,70 @@ class SetupScene(Scene):
 
     def back(self) -> None:
         self.app.pop()
+
+    # --- controllers taking seats -----------------------------------------------------
+
+    @property
+    def pads(self) -> Gamepads | None:
+        return self.app.gamepads
+
+    def _sync_claims(self) -> None:
+        """Only Human seats at this table keep a controller; the names on screen follow."""
+        pads = self.pads
+        if pads is None:
+            return
+        pads.keep_only([i for i, cfg in enumerate(self.seats) if not cfg.is_bot])
+        pads.seat_names = [cfg.name for cfg in self.seats]
+
+    def _pad_seat(self, cmd: Command) -> bool:
+        """A on a controller with no seat takes one; B on a claimed one gives it back."""
+        pads = self.pads
+        if pads is None or cmd.pad not in pads.pads:
+            return False
+        if cmd.name == CONFIRM and cmd.seat is None:
+            self.join(cmd.pad)
+            return True
+        if cmd.name == PASS and cmd.seat is not None:
+            self.free_seat(cmd.seat)
+            return True
+        return False
+
+    def join(self, instance: int) -> int | None:
+        """Seat the controller `instance`: the first Human seat with no controller, else
+        the first Bot seat (turned Human). The seat taken, or None when all are taken."""
+        pads = self.pads
+        if pads is None:
+            return None
+        seats = self.seats
+        free = [i for i, cfg in enumerate(seats) if not cfg.is_bot and i not in pads.claims]
+        bots = [i for i, cfg in enumerate(seats) if cfg.is_bot]
+        if free:
+            seat = free[0]
+        elif bots:
+            seat = bots[0]
+            self.game.make_human(seat)
+        else:
+            self.app.show_notice(
+                "Every seat has a controller: add a player first (Players), "
+                "or press B on a controller to free its seat"
+            )
+            self.app.play("error")
+            return None
+        self._sync_claims()
+        claim = pads.claim(instance, seat)
+        if claim is None:
+            return None
+        self.app.show_notice(f"{pads.who(seat)} plays on {claim.pad_name}")
+        self._after_change()
+        return seat
+
+    def free_seat(self, seat: int) -> None:
+        """`seat`'s controller gives it back (the seat stays Human)."""
+        pads = self.pads
+        if pads is None or pads.release(seat) is None:
+            return
+        self.app.show_notice(f"{pads.who(seat)} has no controller now: A on a free one takes it")
+        self._after_change()
 
     # --- layout ---------------------------------------------------------------------
 
@@ -231,6 +309,7 @@ class SetupScene(Scene):
     def stop_editing(self) -> None:
         if self.editing is not None and self.editing < len(self.seats):
             self.game.finish_name(self.editing)
+            self._sync_claims()
         self.editing = None
         self._sync_buttons()
         pygame.key.stop_text_input()
@@ -264,6 +343,8 @@ class SetupScene(Scene):
             return self._handle_editing(event, cmd)
         if cmd is None:
             return False
+        if cmd.from_pad and self._pad_seat(cmd):
+            return True
         name = cmd.name
         row = self.rows[self.focus] if self.rows else None
         if name == UP:
@@ -300,6 +381,7 @@ class SetupScene(Scene):
         self.message = ""
         self.app.play("tick")
         self._rebuild()
+        self._sync_claims()
 
     def _click(self, pos: tuple[int, int]) -> None:
         index = self._row_at(pos)
@@ -392,6 +474,7 @@ class SetupScene(Scene):
             knob = pygame.Rect(bar.x, bar.y + round(self.house_scroll * k), 6, round(LIST.h * k))
             pygame.draw.rect(surface, (200, 200, 215), knob, border_radius=3)
         self._draw_errors(surface)
+        self._draw_pad_hint(surface)
         self.back_button.draw(surface, self.t)
         self.start_button.draw(surface, self.t)
         if self.editing is not None:
@@ -466,10 +549,24 @@ class SetupScene(Scene):
         i = row.index
         cfg = self.seats[i]
         rect = row.rect
+        pads = self.pads
+        claim = pads.claims.get(i) if pads is not None else None
         bg = (40, 58, 96, 235) if focused else (22, 30, 50, 200)
         surface.blit(widgets.panel(rect.size, bg, 10), rect)
-        num = text.render(str(i + 1), 22, widgets.MUTED, bold=True)
-        surface.blit(num, (rect.x + 12, rect.centery - num.get_height() // 2))
+        color = seat_color(i)
+        if claim is not None:
+            pygame.draw.rect(surface, color, rect, 2, border_radius=10)
+        # The seat's number on its colour: a claimed controller's light shows the same.
+        dot = (rect.x + 22, rect.centery)
+        radius = min(14, rect.h // 2 - 3)
+        if claim is not None:
+            pygame.draw.circle(surface, color, dot, radius)
+            ink = widgets.INK if sum(color) > 450 else pygame.Color(255, 255, 255)
+        else:
+            pygame.draw.circle(surface, color, dot, radius, 2)
+            ink = widgets.MUTED
+        num = text.render(str(i + 1), 20 if i < 9 else 16, ink, bold=True)
+        surface.blit(num, num.get_rect(center=dot))
         field_rect = row.name_field
         editing = self.editing == i
         pygame.draw.rect(surface, (8, 12, 22), field_rect, border_radius=8)
@@ -485,8 +582,31 @@ class SetupScene(Scene):
         kind = "Human" if not cfg.is_bot else f"Bot: {cfg.level}"
         box = row.value_box
         assert box is not None
-        color = (229, 57, 53) if not cfg.is_bot else (60, 90, 150)
-        pygame.draw.rect(surface, color, box, border_radius=8)
-        val = text.render(kind, 22, (255, 255, 255), bold=True)
-        surface.blit(val, val.get_rect(center=box.center))
+        fill = (229, 57, 53) if not cfg.is_bot else (60, 90, 150)
+        pygame.draw.rect(surface, fill, box, border_radius=8)
+        if claim is None:
+            val = text.render(kind, 22, (255, 255, 255), bold=True)
+            surface.blit(val, val.get_rect(center=box.center))
+        else:
+            # Human, and on which controller (or that it waits for one).
+            val = text.render(kind, 18, (255, 255, 255), bold=True)
+            under = "waiting for its controller" if claim.lost else claim.pad_name
+            pad = text.fit(under, 14, box.w - 70, (255, 236, 179))
+            height = val.get_height() + pad.get_height() - 2
+            top = box.centery - height // 2
+            surface.blit(val, val.get_rect(midtop=(box.centerx, top)))
+            surface.blit(pad, pad.get_rect(midtop=(box.centerx, top + val.get_height() - 2)))
         self._arrows(surface, row, widgets.GOLD if focused else pygame.Color(220, 220, 230), 8)
+
+    def _draw_pad_hint(self, surface: pygame.Surface) -> None:
+        """How a controller takes a seat, under the seats (between Play to and Start)."""
+        pads = self.pads
+        if pads is not None and pads.pads:
+            free = len([p for p in pads.pads if pads.seat_of(p) is None])
+            line = "Controllers: A takes a seat, B gives it back"
+            if free:
+                line += f" ({free} without a seat)"
+        else:
+            line = "Plug in a controller and press A to take a seat"
+        img = text.fit(line, 18, 580, widgets.MUTED)
+        surface.blit(img, img.get_rect(center=(950, 627)))

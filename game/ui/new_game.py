@@ -98,6 +98,11 @@ class NewGame:
         i = SEAT_KINDS.index(current) if current in SEAT_KINDS else 0
         cfg.kind, cfg.level = SEAT_KINDS[(i + step) % len(SEAT_KINDS)]
 
+    def make_human(self, seat: int) -> None:
+        """A player sits down in a bot's seat (it keeps its name)."""
+        cfg = self.seats[seat]
+        cfg.kind, cfg.level = SEAT_KINDS[0]
+
     def name_seat(self, seat: int, name: str) -> None:
         self.seats[seat].name = name[:MAX_NAME]
 

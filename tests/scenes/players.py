@@ -111,3 +111,71 @@ class Couch:
                 d.key(pygame.K_d)
             return
         d.frames()
+
+
+class PadCouch:
+    """Plays every seat that claimed a controller on that controller alone (and any
+    other human seat with the keys, as `Couch` does)."""
+
+    def __init__(self, driver, rig, pads: dict, call_uno: bool = True) -> None:
+        self.d = driver
+        self.rig = rig
+        self.pads = pads  # seat -> its FakePad
+        self.keys = Couch(driver, call_uno=call_uno)
+        self.call_uno = call_uno
+        self.turns = 0
+        self.pressed: list[tuple[int, int]] = []  # (seat, button) for every press made
+
+    def press(self, seat: int, button: int) -> None:
+        self.pressed.append((seat, button))
+        self.rig.press(self.pads[seat], button)
+
+    def step(self) -> None:
+        d = self.d
+        top = d.top
+        name = d.top_name
+        if name == "CurtainScene" and top.seat in self.pads:
+            self.press(top.seat, pygame.CONTROLLER_BUTTON_A)
+        elif top is not None and top.private_to in self.pads and name != "PlayScene":
+            self.press(top.private_to, pygame.CONTROLLER_BUTTON_A)  # a colour, a player...
+        elif name == "PlayScene" and top.controls.actor() in self.pads:
+            self.turn(top, top.controls.actor())
+        else:
+            self.keys.step()
+
+    def play_on(self) -> None:
+        if self.d.top_name in ("RoundScoreScene", "MatchEndScene"):
+            self.keys.play_on()
+        else:
+            self.step()
+
+    def turn(self, scene, seat: int) -> None:
+        A, B, X, Y = (
+            pygame.CONTROLLER_BUTTON_A,
+            pygame.CONTROLLER_BUTTON_B,
+            pygame.CONTROLLER_BUTTON_X,
+            pygame.CONTROLLER_BUTTON_Y,
+        )
+        self.turns += 1
+        controls = scene.controls
+        if self.call_uno and controls.uno_button.visible and controls.uno_button.label == "UNO!":
+            self.press(seat, Y)
+            return
+        alt = controls.alt_button
+        if alt.visible and alt.label == "Challenge" and self.turns % 2:
+            self.press(seat, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+            return
+        hand = scene.table.sprites(seat)
+        lifted = [i for i, s in enumerate(hand) if s.name in controls.lit.lift]
+        if lifted:
+            for _ in range(len(hand) + 1):
+                if controls.selected == lifted[-1]:
+                    break
+                self.press(seat, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+            self.press(seat, A)
+            return
+        button = controls.main_button
+        if button.visible:
+            self.press(seat, B if button.label in ("Pass", "Done") else X)
+            return
+        self.d.frames()

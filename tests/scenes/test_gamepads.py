@@ -6,30 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.ui.input import PADMAP, Gamepads, command_for
+from tests.scenes.fake_pads import Device, FakeControllers
 from tests.scenes.test_menus import open_setup
-
-
-class FakePad:
-    def __init__(self, index: int) -> None:
-        self.name = f"Pad {index}"
-        self.closed = False
-        self._index = index
-
-    def as_joystick(self):
-        index = self._index
-
-        class Joy:
-            def get_instance_id(self):
-                return 100 + index
-
-        return Joy()
-
-    def quit(self) -> None:
-        self.closed = True
-
-
-class FakeControllerModule:
-    Controller = FakePad
 
 
 def _added(index: int) -> pygame.event.Event:
@@ -40,9 +18,15 @@ def _removed(instance: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=instance)
 
 
+def _fake(count: int = 2) -> FakeControllers:
+    module = FakeControllers()
+    for i in range(count):
+        module.devices[i] = Device(f"Pad {i}", f"guid-{i}")
+    return module
+
+
 def test_plugging_in_and_out_is_reported():
-    pads = Gamepads()
-    pads._module = FakeControllerModule
+    pads = Gamepads(module=_fake())
     assert pads.notice(_added(0)) == "Controller connected: Pad 0"
     pad = pads.pads[100]
     line = pads.notice(_removed(100))
@@ -63,13 +47,12 @@ def test_unplugging_mid_game_keeps_the_table(driver):
     assert driver.until(lambda: driver.top_name in ("PlayScene", "CurtainScene"), limit=3000)
     scene = driver.top
     state = scene.session.state
-    pads = Gamepads()
-    pads._module = FakeControllerModule
+    pads = Gamepads(module=_fake())
     driver.app.gamepads = pads
     pygame.event.post(_added(1))
     driver.frames(2)
     assert driver.app.notice == "Controller connected: Pad 1"
-    pygame.event.post(_removed(101))
+    pygame.event.post(_removed(100))
     driver.frames(2)
     assert driver.app.notice.startswith("Controller unplugged")
     assert driver.top is scene and scene.session.state is state and not state.over
