@@ -77,6 +77,18 @@ WILD_BODY: RGB = (0x1C, 0x1C, 0x22)  # a card with no colour of its own
 WILD_ORDER = ("red", "blue", "green", "yellow")
 
 
+def wheel_order(colors: Iterable[str]) -> tuple[str, ...]:
+    """The order symbols and the wheel show colours in: the rule set's, but the
+    classic four as on the Wild card's oval."""
+    unique = tuple(dict.fromkeys(colors))
+    return WILD_ORDER if set(unique) == set(WILD_ORDER) else unique
+
+
+def classic_palette() -> tuple[RGB, ...]:
+    """The classic four colours in wheel order (a rule set's `CardBook.palette`)."""
+    return tuple(hex_rgb(DEFAULT_RGB[c]) for c in WILD_ORDER)
+
+
 def hex_rgb(text: str) -> RGB:
     """ "#8e24aa" -> (142, 36, 170)."""
     return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))

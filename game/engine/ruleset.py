@@ -581,7 +581,7 @@ def _art_problems(cards: Any) -> list[Problem]:
     return problems
 
 
-def _look_problems(model: RuleSetModel, data: dict) -> list[tuple[Loc, str]]:
+def _look_problems(model: RuleSetModel, data: dict[str, Any]) -> list[tuple[Loc, str]]:
     """A corner text shows something; `color_looks:` speaks of the rule set's
     colours, in "#RRGGBB"."""
     problems: list[tuple[Loc, str]] = []

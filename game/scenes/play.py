@@ -105,6 +105,7 @@ class PlayScene(Scene):
                 privacy=self.screen.privacy,
                 owner=int(event["p"]),
                 to=to,
+                book=self.table.book,
             )
 
         if self.screen.may_show(to):

@@ -144,6 +144,7 @@ class RoundScoreScene(Scene):
         card_w = round(card_h * 2 / 3)
         target = self.session.state.target
         privacy = self.screen.privacy
+        book = self.screen.book
         for seat, hand in enumerate(self.hands):
             row = pygame.Rect(box.x + 20, y, box.width - 40, self.row_h - 4)
             if seat == self.winner:
@@ -157,14 +158,15 @@ class RoundScoreScene(Scene):
             for i, card in enumerate(hand):
                 k = flipped - index
                 index += 1
+                look = book.look(card)
                 if k >= 1 and privacy.card_face(card, seat):
-                    img = self.app.art.face(card, (card_w, card_h))
+                    img = self.app.art.face(look, (card_w, card_h))
                     hand_value += self.values[seat][i]
                 elif 0 < k < 1:
                     # Turning over: squeeze the back to nothing, then open the face.
                     face = k >= 0.5 and privacy.card_face(card, seat)
                     base = (
-                        self.app.art.face(card, (card_w, card_h))
+                        self.app.art.face(look, (card_w, card_h))
                         if face
                         else self.app.art.back((card_w, card_h))
                     )

@@ -19,7 +19,8 @@ import pygame
 from game.ui import text, widgets
 from game.ui.animator import TableAnimator
 from game.ui.callouts import Callouts
-from game.ui.card_art import BACK, CardArt, card_color
+from game.ui.card_art import BACK, CardArt
+from game.ui.card_book import CardBook
 from game.ui.narrate import Burst
 from game.ui.privacy import DISCARD, Privacy
 from game.ui.sprite import Sprite
@@ -57,9 +58,10 @@ class Highlights:
 NO_HIGHLIGHTS = Highlights()
 
 
-def tone_color(tone: str) -> pygame.Color:
+def tone_color(tone: str, book: CardBook) -> pygame.Color:
+    """A line's ink: a colour named ("color:<name>") as the rule set shows it, lightened."""
     if tone.startswith("color:"):
-        return pygame.Color(card_color(tone[6:])).lerp((255, 255, 255), 0.35)
+        return pygame.Color(book.color_rgb(tone[6:])).lerp((255, 255, 255), 0.35)
     return pygame.Color(TONES.get(tone, TONES["plain"]))
 
 
@@ -67,6 +69,7 @@ class TableRenderer:
     def __init__(
         self,
         art: CardArt,
+        book: CardBook,
         geometry: TableGeometry,
         model: TableModel,
         animator: TableAnimator,
@@ -74,6 +77,7 @@ class TableRenderer:
         callouts: Callouts,
     ) -> None:
         self.art = art
+        self.book = book
         self.geometry = geometry
         self.layout = geometry.layout
         self.model = model
@@ -104,7 +108,7 @@ class TableRenderer:
         size = (sprite.w, sprite.h)
         angle = sprite.angle
         if sprite.dst is None:
-            return self.art.rotated(name, size, angle)
+            return self.art.rotated(self.book.look(name) if face else BACK, size, angle)
         # In flight: sizes and angles are quantised so a few cached images serve every frame
         # (steps of 10 px, so a flight never shares a size with a hand at rest).
         qa = round(angle / 15) * 15
@@ -115,7 +119,10 @@ class TableRenderer:
         if img is None:
             if len(self._flight_cache) > 400:
                 self._flight_cache.clear()
-            base = self.art.back((qw, qh)) if name == BACK else self.art.face(name, (qw, qh))
+            if face:
+                base = self.art.face(self.book.look(name), (qw, qh))
+            else:
+                base = self.art.back((qw, qh))
             img = (
                 pygame.transform.rotate(base, qa)
                 if qa % 90 == 0
@@ -244,7 +251,7 @@ class TableRenderer:
             self._ring_pulse = clock
         # Colour in force: a glowing ring around the discard pile.
         if model.color is not None:
-            ring = self.art.color_ring(96, model.color)
+            ring = self.art.color_ring(96, self.book.color_rgb(model.color))
             age = clock - self._ring_pulse
             if age < 0.45 and self.animator.scale > 0:
                 k = 1.0 + 0.25 * (1 - ease_out_cubic(age / 0.45))
@@ -276,7 +283,7 @@ class TableRenderer:
         cx, cy = ring.center
         a, b = ring.width / 2, ring.height / 2
         model = self.model
-        color = card_color(model.color) if model.color else pygame.Color(230, 230, 230)
+        color = pygame.Color(self.book.color_rgb(model.color) if model.color else (230, 230, 230))
         color = pygame.Color(color).lerp((255, 255, 255), 0.3)
         direction = model.direction
         spin = self.animator.clock * 0.35 * direction
@@ -372,7 +379,7 @@ class TableRenderer:
 
     def event_label(self, line_text: str, tone: str) -> pygame.Surface:
         home = self.geometry.event_home
-        ink = tone_color(tone)
+        ink = tone_color(tone, self.book)
         label = text.shadowed(line_text, EVENT_SIZE, ink, bold=True)
         if label.get_width() > home.width or label.get_height() > home.height - EVENT_SLIDE:
             label = text.fit(line_text, EVENT_SIZE, home.width, ink, bold=True)
@@ -397,7 +404,8 @@ class TableRenderer:
     def burst_envelope(self, burst: Burst) -> pygame.Rect:
         """Everything a burst covers while it grows and rises, relative to where it is
         drawn (its anchor at (0, 0))."""
-        base = text.shadowed(burst.text, burst.size, tone_color(burst.tone), bold=True, offset=3)
+        ink = tone_color(burst.tone, self.book)
+        base = text.shadowed(burst.text, burst.size, ink, bold=True, offset=3)
         w, h = (math.ceil(d * BURST_GROWTH) for d in base.get_size())
         return pygame.Rect(-w // 2, -h // 2 - BURST_RISE, w, h + BURST_RISE)
 
@@ -420,7 +428,8 @@ class TableRenderer:
         for shown in callouts.bursts:
             b = shown.burst
             p = (clock - shown.t0) / (b.dur * max(scale, 0.01))
-            base = text.shadowed(b.text, b.size, tone_color(b.tone), bold=True, offset=3)
+            ink = tone_color(b.tone, self.book)
+            base = text.shadowed(b.text, b.size, ink, bold=True, offset=3)
             k = 0.5 + 0.6 * ease_out_back(min(1.0, p / 0.35))
             img = pygame.transform.rotozoom(base, 0, k)
             if p > 0.6:
