@@ -29,6 +29,8 @@ from game.ui.table_model import TableModel
 from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, shake
 
 EVENT_SIZE = 30
+CAPTION_SIZE = 20  # the name over the focused card of the hand being played
+CAPTION_WIDTH = 320
 EVENT_SLIDE = 8  # the event line slides up this far as it appears
 BURST_RISE = 30  # a burst floats up this far
 BURST_GROWTH = 1.2  # and grows to at most this much of its size (ease_out_back overshoots)
@@ -220,6 +222,43 @@ class TableRenderer:
                 glow = self.art.glow((sprite.w, sprite.h))
                 surface.blit(glow, glow.get_rect(center=(round(sprite.x + dx), round(sprite.y))))
             self._blit_sprite(surface, sprite, dx)
+
+    def caption(self, lit: Highlights) -> tuple[str, pygame.Rect] | None:
+        """The name of the card under the focus in the hand being played from, and
+        where it is written (above the card): what a card is called, wherever its
+        face is too small or too fanned to read. Only on a hand shown face up."""
+        seat = lit.hand_seat
+        if seat is None or lit.selected is None or not self.privacy.may_see(seat):
+            return None
+        hand = self.animator.hands[seat]
+        if not 0 <= lit.selected < len(hand):
+            return None
+        sprite = hand[lit.selected]
+        if sprite.dst is not None:
+            return None  # on its way somewhere: the table says what it is when it lands
+        label = self.book.label(sprite.name)
+        img = self._caption_image(label)
+        reach = max(sprite.w, sprite.h) / 2
+        rect = img.get_rect(midbottom=(round(sprite.x), round(sprite.y - reach - 6)))
+        rect.clamp_ip(pygame.Rect((0, 0), self.geometry.size))
+        return label, rect
+
+    def _caption_image(self, label: str) -> pygame.Surface:
+        words = text.fit(label, CAPTION_SIZE, CAPTION_WIDTH, widgets.INK, bold=True)
+        key = ("caption", label)
+        plate = self._badges.get(key)
+        if plate is None:
+            plate = pygame.Surface(words.get_rect().inflate(18, 8).size, pygame.SRCALPHA)
+            pygame.draw.rect(plate, (255, 236, 179, 235), plate.get_rect(), border_radius=8)
+            plate.blit(words, words.get_rect(center=plate.get_rect().center))
+            self._badges[key] = plate
+        return plate
+
+    def _draw_caption(self, surface: pygame.Surface, lit: Highlights) -> None:
+        found = self.caption(lit)
+        if found is not None:
+            label, rect = found
+            surface.blit(self._caption_image(label), rect)
 
     # --- piles ------------------------------------------------------------------------
 
@@ -455,5 +494,6 @@ class TableRenderer:
             self._blit_sprite(surface, sprite)
         for sprite in self.animator.loose:
             self._blit_sprite(surface, sprite)
+        self._draw_caption(surface, lit)
         self.draw_badges(surface, lit)
         self._draw_texts(surface)
