@@ -46,7 +46,7 @@ def describe(rules: RuleSet) -> str:
         '  (For a card turned up first, "the player" is the dealer and "the next player" '
         "the one who starts.)",
     ]
-    for name, spec in rules.kinds.items():
+    for spec in rules.kinds.values():
         kind = spec.model
         count = deck_count(model, kind)
         if count == 0:
