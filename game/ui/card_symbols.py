@@ -227,7 +227,7 @@ class Symbols:
         bw, bh = box
         shown = " ".join(text.split()) or "?"
         surf = pygame.Surface((1, 1), pygame.SRCALPHA)
-        for px in range(max(8, bh // 2), 7, -2):
+        for px in range(max(8, bh * 2 // 3), 7, -2):
             font = self.font(px)
             font.align = pygame.FONT_CENTER
             surf = font.render(shown, True, color, wraplength=bw)
