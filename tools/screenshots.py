@@ -1,16 +1,19 @@
 """Drive the real game window to each scene and save screenshots.
 
-    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR]
+    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR] [--modding]
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
 an autopilot plays for the humans. Writes docs/screenshots/<scene>.png: the
 1280x720 table, and what the real window shows when it is resized to 800x450
 and to a tall 1080x1350 (window_<W>x<H>.png; the screen must be that large).
+`--modding` takes only the shots of docs/modding.md: its own rule files,
+played in the real window (modding_hand.png, modding_wheel.png).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -30,7 +33,9 @@ from game.ui.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.window import Window  # noqa: E402
 
-OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
+OUT = Path(ARGS[0]) if ARGS else ROOT / "docs" / "screenshots"
+GUIDE = ROOT / "docs" / "modding.md"
 DT = 1 / 60
 WINDOW: Window
 
@@ -115,10 +120,53 @@ def start(app: App, seats, seed: int, **kw) -> MatchSession:
     return session
 
 
+def guide_files(folder: Path) -> None:
+    """Write the rule files of docs/modding.md (its `# file: NAME` blocks) into `folder`."""
+    text = GUIDE.read_text(encoding="utf-8")
+    for lang, body in re.findall(r"```(\w*)\n(.*?)```", text, flags=re.S):
+        first = body.splitlines()[0]
+        if lang == "yaml" and first.startswith("# file: "):
+            (folder / first.removeprefix("# file: ").strip()).write_text(body, encoding="utf-8")
+
+
+def modding_shots() -> None:
+    """docs/modding.md's Hot Potato in Ana's hand, named over it, in five colours;
+    then the colour wheel it opens, with the fifth colour."""
+    folder = Path(tempfile.mkdtemp(prefix="couch-uno-guide-"))
+    guide_files(folder)
+    app = new_app()
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
+    session = MatchSession([str(folder / "five-colours.yaml")], seats, seed=25)
+    show_match(app, session)
+
+    def potato_to_play() -> bool:
+        top = app.top
+        if type(top).__name__ != "PlayScene" or top.controls.actor() is None:
+            return False
+        hand = [s.name for s in top.table.sprites(top.table.bottom)]
+        return "wild:hot_potato" in hand
+
+    assert run_until(app, potato_to_play, pilot=False), "Ana never held the Hot Potato"
+    play = app.top
+    hand = [s.name for s in play.table.sprites(play.table.bottom)]
+    play.controls.selected = hand.index("wild:hot_potato")
+    frames(app, 40)
+    save(app, "modding_hand")
+    press(app, pygame.K_RETURN, 2)
+    assert type(app.top).__name__ == "ColorWheelScene"
+    app.top.focus = "purple"
+    frames(app, 20)
+    save(app, "modding_wheel")
+
+
 def main() -> int:
     global WINDOW
     start_pygame()
     WINDOW = open_window()
+    if "--modding" in sys.argv:
+        modding_shots()
+        pygame.quit()
+        return 0
 
     # Menu and setup.
     app = new_app()
@@ -259,6 +307,7 @@ def main() -> int:
         frames(app, 60 * 12)
         save(app, "replay")
         replay_log.unlink()
+    modding_shots()
     pygame.quit()
     return 0
 

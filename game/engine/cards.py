@@ -11,7 +11,7 @@ import weakref
 
 from game.engine.actions import Play
 from game.engine.choice_effects import ChooseColorParams
-from game.engine.ruleset import WILD, EffectSpec, KindSpec, RuleSet
+from game.engine.ruleset import WILD, EffectSpec, KindSpec, RuleSet, RuleSetModel
 
 
 class CardTable:
@@ -20,8 +20,10 @@ class CardTable:
     def __init__(self, rules: RuleSet) -> None:
         model = rules.model
         self.colors: tuple[str, ...] = tuple(model.colors)
-        # Indexed by the colour index; -1 (no colour) reads the trailing None.
+        # The colour's name (as events write it) by colour index; -1 (no
+        # colour) reads the trailing None.
         self.color_label: tuple[str | None, ...] = (*self.colors, None)
+        self.color_labels: tuple[str, ...] = color_labels(model)  # what players read
         self.names: list[str] = []
         self.color: list[int] = []  # index into colors, -1 for a wild
         self.kind: list[KindSpec] = []
@@ -55,7 +57,7 @@ class CardTable:
                     if kind.category == "number":
                         label = face
                     if colour >= 0:
-                        label = f"{color_label(self.colors[colour])} {label}"
+                        label = f"{self.color_labels[colour]} {label}"
                     for _ in range(copies):
                         self.labels.append(label)
                         self.effects.append(effects)
@@ -134,8 +136,18 @@ def kind_label(spec: KindSpec) -> str:
 
 
 def color_label(color: str) -> str:
-    """A colour as players read it at the start of a card's name: "red" -> "Red"."""
+    """A colour named by no label, as players read it: "red" -> "Red"."""
     return color.replace("_", " ").capitalize()
+
+
+def color_labels(model: RuleSetModel) -> tuple[str, ...]:
+    """Each colour of a rule set as players read it: the `label:` its file gives
+    it under `color_looks:`, else its name in words."""
+    labels = []
+    for colour in model.colors:
+        look = model.color_looks.get(colour)
+        labels.append(look.label if look is not None and look.label else color_label(colour))
+    return tuple(labels)
 
 
 _TABLES: weakref.WeakKeyDictionary[RuleSet, CardTable] = weakref.WeakKeyDictionary()

@@ -33,6 +33,7 @@ from game.engine import conditions as condition_registry
 from game.engine import effects as effect_registry
 from game.engine.conditions import Condition, Value
 from game.engine.effects import Effect, Params
+from game.looks import ARTS, HEX_COLOR, MAX_CORNER, NUMBER_ART
 
 COLOR_NAMES = ("red", "yellow", "green", "blue")
 WILD = "wild"
@@ -65,6 +66,10 @@ Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 Target = Annotated[int, Field(ge=1, le=MAX_TARGET)]
 ShortText = Annotated[str, Field(max_length=40)]  # a label, a house rule's short name
 LineText = Annotated[str, Field(max_length=200)]  # a house rule's one-line explanation
+# What players read for a card kind or a colour (one type, so that per-language
+# labels can replace it in one place).
+Label = ShortText
+CornerText = Annotated[str, Field(min_length=1, max_length=MAX_CORNER)]
 # Text a player reads holds no control character (a description may hold line
 # breaks and tabs): an escape sequence or a NUL must not reach a screen.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -108,7 +113,10 @@ class PlayerRange(_Block):
 class CardKind(_Block):
     """One entry under `cards:`. See rules/README.md for every field."""
 
-    label: ShortText | None = None
+    label: Label | None = None
+    # How it looks (game/looks.py): a symbol the game paints, and the corners' text.
+    art: str | None = None
+    corner: CornerText | None = None
     category: Literal["number", "action", "wild"] = "action"
     wild: bool = False
     faces: list[Face] | None = Field(None, max_length=MAX_FACE + 1)
@@ -122,6 +130,13 @@ class CardKind(_Block):
     play_only_if: dict[str, Any] | None = None
     when_not_allowed: Literal["bluff", "refuse"] = "bluff"
     stacks_on: list[str] = Field([], max_length=MAX_KINDS)
+
+
+class ColorLook(_Block):
+    """One entry under `color_looks:`: how a colour is shown and called."""
+
+    rgb: str | None = None  # "#RRGGBB"
+    label: Label | None = None
 
 
 class Dealing(_Block):
@@ -200,6 +215,7 @@ class RuleSetModel(_Block):
     house_rules: dict[ShortText, LineText] = Field({}, max_length=MAX_HOUSE_RULES)
     players: PlayerRange = PlayerRange()
     colors: list[str] = Field(list(COLOR_NAMES), max_length=MAX_COLORS)
+    color_looks: dict[str, ColorLook] = Field({}, max_length=MAX_COLORS)
     dealing: Dealing = Dealing()
     cards: dict[str, CardKind] = Field(max_length=MAX_KINDS)
     turn: TurnRules = TurnRules()
@@ -426,6 +442,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     # mapping too, so a typo there is reported along with every other problem.
     compiled = _compile_card_blocks(data.get("cards"), problems)
     _check_scheme(data.get("scoring"), problems)
+    problems.extend(_art_problems(data.get("cards")))
     if model is None:
         raise RulesInvalid(problems)
 
@@ -450,6 +467,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
         if not is_identifier(name):
             problems.append((("cards", name), identifier_problem(name, "card kind")))
     problems.extend(_shared_card_codes(model))
+    problems.extend(_look_problems(model, data))
 
     kinds: dict[str, KindSpec] = {}
     for name, kind in model.cards.items():
@@ -530,12 +548,63 @@ def _control_characters(model: RuleSetModel) -> list[tuple[Loc, str]]:
         texts += [(("house_rules", short), line, _CONTROL_IN_LINE)]
     for name, kind in model.cards.items():
         texts += [(("cards", name, "label"), kind.label or "", _CONTROL_IN_LINE)]
+        texts += [(("cards", name, "corner"), kind.corner or "", _CONTROL_IN_LINE)]
+    for colour, look in model.color_looks.items():
+        texts += [(("color_looks", colour, "label"), look.label or "", _CONTROL_IN_LINE)]
     problems: list[tuple[Loc, str]] = []
     for loc, text, pattern in texts:
         found = pattern.search(text)
         if found:
             code = f"U+{ord(found.group()):04X}"
             problems.append((loc, f"control character {code} in text shown to players"))
+    return problems
+
+
+def _art_problems(cards: Any) -> list[Problem]:
+    """`art:` names a symbol the game paints (checked on the raw mapping, so a
+    misspelt name is reported along with every other problem)."""
+    problems: list[Problem] = []
+    if not isinstance(cards, dict):
+        return problems
+    for name, raw in cards.items():
+        art = raw.get("art") if isinstance(raw, dict) else None
+        if not isinstance(art, str):
+            continue  # absent, or not text: the schema says so
+        loc = ("cards", name, "art")
+        if art not in ARTS:
+            close = difflib.get_close_matches(art, list(ARTS), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            known = ", ".join(ARTS)
+            problems.append((loc, f"unknown art '{art}'{hint}; the game paints: {known}"))
+        elif art == NUMBER_ART and raw.get("category", "action") != "number":
+            problems.append((loc, f"'{NUMBER_ART}' shows a number card's face; this kind has none"))
+    return problems
+
+
+def _look_problems(model: RuleSetModel, data: dict[str, Any]) -> list[tuple[Loc, str]]:
+    """A corner text shows something; `color_looks:` speaks of the rule set's
+    colours, in "#RRGGBB"."""
+    problems: list[tuple[Loc, str]] = []
+    for name, kind in model.cards.items():
+        if kind.corner is not None and not kind.corner.strip():
+            problems.append(
+                (("cards", name, "corner"), "a corner text shows something: 1 to 3 characters")
+            )
+    raw_looks = data.get("color_looks")
+    for colour, look in model.color_looks.items():
+        loc = ("color_looks", colour)
+        if colour not in model.colors:
+            known = ", ".join(model.colors)
+            problems.append((loc, f"'{colour}' is not one of this rule set's colours ({known})"))
+        raw = raw_looks.get(colour) if isinstance(raw_looks, dict) else None
+        if look.rgb is None and isinstance(raw, dict) and "rgb" in raw:
+            problems.append(
+                (loc + ("rgb",), 'write the colour in quotes, "#RRGGBB": a bare # starts a comment')
+            )
+        elif look.rgb is not None and not HEX_COLOR.fullmatch(look.rgb):
+            problems.append(
+                (loc + ("rgb",), f"'{look.rgb}' is no colour: write \"#RRGGBB\" (six hex digits)")
+            )
     return problems
 
 

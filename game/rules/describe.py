@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.engine import effects as effect_registry
+from game.engine.cards import color_labels, kind_label
 from game.engine.conditions import block_of
 from game.engine.ruleset import EffectSpec, Requirement, RuleSet, deck_count
 from game.engine.scoring import SCHEMES
@@ -41,16 +42,16 @@ def describe(rules: RuleSet) -> str:
     total = sum(deck_count(model, k) for k in model.cards.values())
     lines += [
         "",
-        f"Deck ({total} cards, colours {', '.join(model.colors)}):",
+        f"Deck ({total} cards, colours {', '.join(color_labels(model))}):",
         '  (For a card turned up first, "the player" is the dealer and "the next player" '
         "the one who starts.)",
     ]
-    for name, spec in rules.kinds.items():
+    for spec in rules.kinds.values():
         kind = spec.model
         count = deck_count(model, kind)
         if count == 0:
             continue
-        label = kind.label or name
+        label = kind_label(spec)
         if kind.category == "number":
             faces = kind.faces or []
             label += f" {faces[0]}-{faces[-1]}" if faces else ""
@@ -68,7 +69,7 @@ def describe(rules: RuleSet) -> str:
                 rule += " (a bluff is allowed, and a challenge catches it)"
             lines.append(f"    {rule}")
         if kind.stacks_on:
-            answered = [rules.kinds[other].model.label or other for other in kind.stacks_on]
+            answered = [kind_label(rules.kinds[other]) for other in kind.stacks_on]
             lines.append(f"    answers a pending draw from: {', '.join(answered)}")
         if spec.first_card is None:
             lines.append("    turned up first: goes back into the pile, another is turned")

@@ -103,7 +103,8 @@ class ColorWheelScene(Scene):
         r = self.radius
         surface.blit(title, title.get_rect(midbottom=(cx, cy - r - 22)))
         pygame.draw.circle(surface, (10, 14, 24), (cx, cy), r + 10)
-        wheel = self.app.art.wheel(r, self.colors)
+        book = self.table.book
+        wheel = self.app.art.wheel(r, [book.color_rgb(c) for c in self.colors])
         surface.blit(wheel, wheel.get_rect(center=(cx, cy)))
         # The focused slice: a ring at its middle, breathing a little.
         fx, fy = self.middle(self.focus)
@@ -230,11 +231,19 @@ class RevealScene(Scene):
     opaque = False
 
     def __init__(
-        self, app: App, title: str, cards: list[str], privacy: Privacy, owner: int, to: int
+        self,
+        app: App,
+        title: str,
+        cards: list[str],
+        privacy: Privacy,
+        owner: int,
+        to: int,
+        book: CardBook | None = None,
     ) -> None:
         super().__init__(app)
         self.title = title
         self.cards = cards
+        self.book = book if book is not None else CardBook()
         self.privacy = privacy
         self.owner = owner
         self.to = to
@@ -261,7 +270,8 @@ class RevealScene(Scene):
         surface.blit(title, title.get_rect(center=(640, 360 - h // 2 - 50)))
         for i, card in enumerate(self.cards):
             face = self.privacy.card_face(card, self.owner)
-            img = self.app.art.face(card, (w, h)) if face else self.app.art.back((w, h))
+            art = self.app.art
+            img = art.face(self.book.look(card), (w, h)) if face else art.back((w, h))
             surface.blit(img, img.get_rect(center=(x0 + i * step, 360)))
         hint = text.shadowed("Only you see this. Press any key to go on.", 24, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 360 + h // 2 + 50)))
@@ -350,7 +360,7 @@ class ChoiceScene(OptionsScene):
         art = self.app.art
         if self.card is not None:
             face = self.privacy.card_face(self.card, self.owner)
-            img = art.face(self.card, (140, 210)) if face else art.back((140, 210))
+            img = art.face(self.book.look(self.card), (140, 210)) if face else art.back((140, 210))
             surface.blit(img, img.get_rect(center=(640, 320)))
             if face:
                 name = text.shadowed(self.book.label(self.card), 26, (255, 255, 255), bold=True)
@@ -359,7 +369,7 @@ class ChoiceScene(OptionsScene):
             for i, (option, rect) in enumerate(zip(self.options, self.rects, strict=True)):
                 card = self.card_names[option]
                 face = self.privacy.card_face(card, self.owner)
-                img = art.face(card, self.size) if face else art.back(self.size)
+                img = art.face(self.book.look(card), self.size) if face else art.back(self.size)
                 if i == self.index:
                     glow = self.app.art.glow(self.size)
                     surface.blit(glow, glow.get_rect(center=rect.center))

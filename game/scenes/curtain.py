@@ -149,10 +149,10 @@ class CurtainScene(Scene):
         top = table.top_card
         color = table.model.color
         if color is not None:
-            ring = self.app.art.color_ring(84, color)
+            ring = self.app.art.color_ring(84, self.screen.book.color_rgb(color))
             surface.blit(ring, ring.get_rect(center=center))
         if top is not None and self.screen.privacy.card_face(top, DISCARD):
-            card = self.app.art.face(top, (84, 126))
+            card = self.app.art.face(self.screen.book.look(top), (84, 126))
             surface.blit(card, card.get_rect(center=center))
             name = text.shadowed(self.screen.book.label(top), 26, (255, 255, 255), bold=True)
             surface.blit(name, name.get_rect(center=(center[0], center[1] + 112)))

@@ -33,9 +33,6 @@ class Confetto:
     angle: float
 
 
-CONFETTI = ("red:7", "blue:skip", "green:reverse", "yellow:draw_two", "wild:wild", "red:1")
-
-
 class MatchEndScene(Scene):
     def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
@@ -46,12 +43,13 @@ class MatchEndScene(Scene):
         self.scores = list(state.scores)
         self.t = 0.0
         self.rng = random.Random(session.seed)
+        deck = sorted(set(state.cards.names))  # the match's own cards, modded ones too
         self.confetti = [
             Confetto(
                 self.rng.uniform(0, 1280),
                 self.rng.uniform(-720, 0),
                 self.rng.uniform(60, 160),
-                self.rng.choice(CONFETTI),
+                self.rng.choice(deck),
                 self.rng.choice((-30, -15, 0, 15, 30)),
             )
             for _ in range(18)
@@ -110,7 +108,7 @@ class MatchEndScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size(), (40, 20, 70), (6, 6, 20)), (0, 0))
         for c in self.confetti:
-            img = self.app.art.rotated(c.card, (60, 90), c.angle)
+            img = self.app.art.rotated(self.screen.book.look(c.card), (60, 90), c.angle)
             surface.blit(img, img.get_rect(center=(round(c.x), round(c.y))))
         names = self.session.state.names
         winner = names[self.winner] if self.winner is not None else "Nobody"

@@ -115,6 +115,7 @@ class PlayScene(Scene):
                 privacy=self.screen.privacy,
                 owner=int(event["p"]),
                 to=to,
+                book=self.table.book,
             )
             shown.private_to = to
 

@@ -1,8 +1,9 @@
 """Round score: every loser's cards flip over one by one and the points count up.
 
 Figures come from the `round_end` event (points per seat, match totals); the
-card values shown while counting come from the rule set's deck. Space, Enter or
-a click goes on: the next round (its deal), or the match's end.
+card values shown while counting come from the rule set's deck. The pointer
+on a card names it, with its points. Space, Enter or a click goes on: the
+next round (its deal), or the match's end.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ class RoundScoreScene(Scene):
             (640 - 150, 0, 300, 60), label, self.go_on, hint="Space", color=widgets.BUTTON_HOT
         )
         self.auto = not session.humans
+        self.pointer: tuple[int, int] | None = None
+        # Each card face up on screen this frame: where, and (seat, index in hand).
+        self.shown: list[tuple[pygame.Rect, int, int]] = []
         region = table.layout.regions["score_panel"]
         n = state.players
         self.row_h = max(34, min(56, (620 - 170) // n))
@@ -103,6 +107,7 @@ class RoundScoreScene(Scene):
             self.go_on()
         elif cmd.name == MOVE:
             self.button.hover = self.button.hit(cmd.pos)
+            self.pointer = cmd.pos
         elif cmd.name == KEY_BACK:
             self.app.push("pause", screen=self.screen)
         return True
@@ -144,6 +149,8 @@ class RoundScoreScene(Scene):
         card_w = round(card_h * 2 / 3)
         target = self.session.state.target
         privacy = self.screen.privacy
+        book = self.screen.book
+        self.shown = []
         for seat, hand in enumerate(self.hands):
             row = pygame.Rect(box.x + 20, y, box.width - 40, self.row_h - 4)
             if seat == self.winner:
@@ -157,14 +164,15 @@ class RoundScoreScene(Scene):
             for i, card in enumerate(hand):
                 k = flipped - index
                 index += 1
+                look = book.look(card)
                 if k >= 1 and privacy.card_face(card, seat):
-                    img = self.app.art.face(card, (card_w, card_h))
+                    img = self.app.art.face(look, (card_w, card_h))
                     hand_value += self.values[seat][i]
                 elif 0 < k < 1:
                     # Turning over: squeeze the back to nothing, then open the face.
                     face = k >= 0.5 and privacy.card_face(card, seat)
                     base = (
-                        self.app.art.face(card, (card_w, card_h))
+                        self.app.art.face(look, (card_w, card_h))
                         if face
                         else self.app.art.back((card_w, card_h))
                     )
@@ -172,7 +180,10 @@ class RoundScoreScene(Scene):
                     img = pygame.transform.scale(base, (width, card_h))
                 else:
                     img = self.app.art.back((card_w, card_h))
-                surface.blit(img, img.get_rect(center=(cx + card_w // 2, row.centery)))
+                rect = img.get_rect(center=(cx + card_w // 2, row.centery))
+                surface.blit(img, rect)
+                if k >= 1 and privacy.card_face(card, seat):
+                    self.shown.append((rect, seat, i))
                 cx += step
             if hand:
                 val = text.render(str(hand_value), 20, widgets.MUTED)
@@ -190,3 +201,32 @@ class RoundScoreScene(Scene):
             surface.blit(img, (box.x + 24, box.bottom - 44))
         if done_cards >= self.total_cards:
             self.button.draw(surface, self.t)
+        self._draw_pointed(surface)
+
+    def pointed(self) -> tuple[str, pygame.Rect] | None:
+        """The card under the pointer, named with its points, and where that is written."""
+        if self.pointer is None:
+            return None
+        for rect, seat, index in reversed(self.shown):  # the topmost card first
+            if rect.collidepoint(self.pointer):
+                card = self.hands[seat][index]
+                points = self.values[seat][index]
+                words = (
+                    f"{self.screen.book.label(card)}: {points} point{'s' if points != 1 else ''}"
+                )
+                box = pygame.Rect(0, 0, 0, 0)
+                box.midbottom = (rect.centerx, rect.top - 4)
+                return words, box
+        return None
+
+    def _draw_pointed(self, surface: pygame.Surface) -> None:
+        found = self.pointed()
+        if found is None:
+            return
+        words, at = found
+        img = text.render(words, 22, widgets.INK, bold=True)
+        box = img.get_rect().inflate(16, 8)
+        box.midbottom = at.midbottom
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (255, 236, 179), box, border_radius=8)
+        surface.blit(img, img.get_rect(center=box.center))

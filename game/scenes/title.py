@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.looks import DEFAULT_RGB, CardLook, classic_palette, hex_rgb
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP, Command
@@ -16,7 +17,21 @@ from game.ui.settings import pref_dir
 if TYPE_CHECKING:
     from game.app import App
 
-FAN = ("red:7", "yellow:skip", "wild:wild", "green:reverse", "blue:draw_two")
+
+def _classic(color: str | None, art: str, text: str, corner: str | None = None) -> CardLook:
+    """A classic card as rules/classic.yaml paints it (the title loads no rules:
+    tests/ui/test_card_looks.py checks these against the file)."""
+    body = hex_rgb(DEFAULT_RGB[color]) if color else None
+    return CardLook(art, text, corner, body, classic_palette())
+
+
+FAN = {
+    "red:7": _classic("red", "number", "7"),
+    "yellow:skip": _classic("yellow", "skip", "Skip"),
+    "wild:wild": _classic(None, "wild", "Wild"),
+    "green:reverse": _classic("green", "reverse", "Reverse"),
+    "blue:draw_two": _classic("blue", "draw", "Draw Two", "+2"),
+}
 
 
 class TitleScene(Scene):
@@ -90,7 +105,7 @@ class TitleScene(Scene):
         art = self.app.art
         # A fan of cards behind the title, breathing slowly.
         n = len(FAN)
-        for i, card in enumerate(FAN):
+        for i, card in enumerate(FAN.values()):
             k = i - (n - 1) / 2
             angle = -k * 12
             img = art.rotated(card, (104, 156), angle)

@@ -1,20 +1,25 @@
-"""What a card is called and where it sorts, read from the rule set.
+"""What a card is called, how it looks and where it sorts, read from the rule set.
 
-Every screen and message names a card through `CardBook.label`: the `label:` of
-its kind in the rule file, after its colour ("Blue Draw Two", "Red 7", "Wild
-Draw Four", "Shuffle Hands"), so a modder's card is named the way its file
-names it. A replay whose rules cannot be loaded gets a book without rules,
-which names cards as the log writes them ("purple:star" -> "Purple star").
+Every screen and message names a card through `CardBook.label`: the label the
+engine's card table made from the rule file (its kind's `label:` after its
+colour's: "Blue Draw Two", "Red 7", "Wild Draw Four", "Custom: Everyone
+Draws"), so a modder's card is named the way its file names it. Every card
+face is painted from `CardBook.look`: the kind's `art:` and `corner:`, and the
+colours as the rule set shows them (`color_looks:`, game/looks.py). A hand
+sorts by the rule file's order of colours, then of kinds, then of faces.
+
+A replay whose rules cannot be loaded gets a book without rules, which names
+cards as the log writes them ("purple:star" -> "Purple Star") and shows each
+on a plain face with that name.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.cards import card_table, color_label
-from game.engine.ruleset import RuleSet
-
-WILD = "wild"
+from game.engine.cards import CardTable, card_table, color_label, kind_label
+from game.engine.ruleset import COLOR_NAMES, WILD, RuleSet
+from game.looks import NUMBER_ART, RGB, CardLook, color_rgbs, initials, wheel_order
 
 
 @dataclass(frozen=True)
@@ -25,31 +30,50 @@ class CardFacts:
     number: bool
     face: str  # the digit of a number card, else the kind
     names_color: bool  # naming the colour is part of playing it (a plain Wild)
-    order: tuple  # where it sorts in a hand
+    order: tuple[int, int, int, int]  # where it sorts in a hand
+    look: CardLook
 
 
 class CardBook:
     def __init__(self, rules: RuleSet | None = None) -> None:
-        self.colors: tuple[str, ...] = ()
+        table = card_table(rules) if rules is not None else None
+        self.colors: tuple[str, ...] = tuple(table.colors) if table is not None else ()
+        self._color_labels: dict[str, str] = {}
+        given: dict[str, str] = {}
+        if rules is not None and table is not None:
+            self._color_labels = dict(zip(self.colors, table.color_labels, strict=True))
+            given = {c: look.rgb for c, look in rules.model.color_looks.items() if look.rgb}
+        self._rgb: dict[str, RGB] = color_rgbs(self.colors, given)
+        # The colours symbols show on a wild (its oval, +4's cards), in wheel order.
+        shown = wheel_order(self.colors or COLOR_NAMES)
+        self.palette: tuple[RGB, ...] = tuple(self.color_rgb(c) for c in shown)
         self._facts: dict[str, CardFacts] = {}
-        if rules is not None:
-            self._read(rules)
+        if rules is not None and table is not None:
+            self._read(rules, table)
 
-    def _read(self, rules: RuleSet) -> None:
-        table = card_table(rules)
-        self.colors = tuple(table.colors)
-        kind_order: dict[str, int] = {}
+    def _read(self, rules: RuleSet, table: CardTable) -> None:
+        kind_order = {name: rank for rank, name in enumerate(rules.kinds)}
         for card_id, name in enumerate(table.names):
             if name in self._facts:
                 continue
             spec = table.kind[card_id]
-            rank = kind_order.setdefault(spec.name, len(kind_order))
+            kind = spec.model
             colour_index = table.color[card_id]
             colour = self.colors[colour_index] if colour_index >= 0 else None
             number = table.category[card_id] == "number"
             face = table.symbol[card_id]
             slot = colour_index if colour_index >= 0 else len(self.colors)
-            order = (slot, 0, int(face), rank) if number else (slot, 1, rank, 0)
+            faces = kind.faces or []
+            at = faces.index(int(face)) if number and int(face) in faces else 0
+            text = face if number else kind_label(spec)
+            if kind.corner is not None:
+                corner: str | None = kind.corner
+            elif number and kind.art != NUMBER_ART:
+                corner = face
+            elif kind.art is None:
+                corner = initials(text)
+            else:
+                corner = None  # the art's own symbol, small
             self._facts[name] = CardFacts(
                 colour,
                 spec.name,
@@ -57,8 +81,12 @@ class CardBook:
                 number,
                 face,
                 table.needs_color[card_id],
-                order,
+                (slot, kind_order[spec.name], at, 0),
+                CardLook(kind.art, text, corner, self._body(colour), self.palette),
             )
+
+    def _body(self, colour: str | None) -> RGB | None:
+        return None if colour is None else self.color_rgb(colour)
 
     def facts(self, card: str) -> CardFacts:
         found = self._facts.get(card)
@@ -72,25 +100,39 @@ class CardBook:
         if not sep:
             colour, face = WILD, colour
         number = face.isdigit()
-        words = face.replace("_", " ").strip() or "?"
+        words = " ".join(face.replace("_", " ").split()) or "?"
         own = None if colour == WILD else colour
-        if own is None:
-            label = words.capitalize()
-        else:
-            label = f"{self.color_label(own)} {words if number else words.capitalize()}"
+        text = face if number else words.title()
+        label = text if own is None else f"{self.color_label(own)} {text}"
         known = list(self.colors)
         slot = known.index(own) if own in known else len(known) + (own is None)
-        order = (slot, 0, int(face), 0) if number else (slot, 1, 1000, 0)
-        return CardFacts(own, face, label, number, face, False, order)
+        order = (slot, 1000, int(face) if number else 1000, 0)
+        art = NUMBER_ART if number else None
+        corner = None if number else initials(text)
+        look = CardLook(art, text, corner, self._body(own), self.palette)
+        return CardFacts(own, face, label, number, face, False, order, look)
 
     def label(self, card: str) -> str:
         return self.facts(card).label
 
-    def color_label(self, color: str | None) -> str:
-        """A colour as the players read it ("Red"), as the engine names it in labels."""
-        return color_label(color) if color else "no colour"
+    def look(self, card: str) -> CardLook:
+        """How `card`'s face is painted (game/ui/card_art.py)."""
+        return self.facts(card).look
 
-    def sort_key(self, card: str) -> tuple:
+    def color_label(self, color: str | None) -> str:
+        """A colour as the players read it ("Red"): the rule file's label for it."""
+        if not color:
+            return "no colour"
+        return self._color_labels.get(color) or color_label(color)
+
+    def color_rgb(self, color: str) -> RGB:
+        """How a colour is shown: the rule file's `color_looks`, else its default."""
+        found = self._rgb.get(color)
+        if found is None:
+            found = self._rgb[color] = color_rgbs([color])[color]
+        return found
+
+    def sort_key(self, card: str) -> tuple[int, int, int, int]:
         return self.facts(card).order
 
     def names_color(self, card: str) -> bool:

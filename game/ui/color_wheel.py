@@ -12,15 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-# The Wild card's oval, clockwise from top-left: the classic colours keep this order.
-WILD_ORDER = ("red", "blue", "green", "yellow")
+from game.looks import WILD_ORDER, wheel_order
+
+__all__ = ["WILD_ORDER", "Wheel", "wheel_order"]
+
 SLICE_MIDDLE = 0.55  # how far out (of the radius) a slice's middle is
 WITHIN = 67.5  # degrees either side of an arrow's direction where a neighbour may lie
-
-
-def wheel_order(colors: Sequence[str]) -> tuple[str, ...]:
-    unique = tuple(dict.fromkeys(colors))
-    return WILD_ORDER if set(unique) == set(WILD_ORDER) else unique
 
 
 class Wheel:

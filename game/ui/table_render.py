@@ -19,7 +19,8 @@ import pygame
 from game.ui import text, widgets
 from game.ui.animator import TableAnimator
 from game.ui.callouts import Callouts
-from game.ui.card_art import BACK, CardArt, card_color
+from game.ui.card_art import BACK, CardArt
+from game.ui.card_book import CardBook
 from game.ui.narrate import Burst
 from game.ui.privacy import DISCARD, Privacy
 from game.ui.sprite import Sprite
@@ -28,6 +29,8 @@ from game.ui.table_model import TableModel
 from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, shake
 
 EVENT_SIZE = 30
+CAPTION_SIZE = 20  # the name over the focused card of the hand being played
+CAPTION_WIDTH = 320
 EVENT_SLIDE = 8  # the event line slides up this far as it appears
 BURST_RISE = 30  # a burst floats up this far
 BURST_GROWTH = 1.2  # and grows to at most this much of its size (ease_out_back overshoots)
@@ -57,9 +60,10 @@ class Highlights:
 NO_HIGHLIGHTS = Highlights()
 
 
-def tone_color(tone: str) -> pygame.Color:
+def tone_color(tone: str, book: CardBook) -> pygame.Color:
+    """A line's ink: a colour named ("color:<name>") as the rule set shows it, lightened."""
     if tone.startswith("color:"):
-        return pygame.Color(card_color(tone[6:])).lerp((255, 255, 255), 0.35)
+        return pygame.Color(book.color_rgb(tone[6:])).lerp((255, 255, 255), 0.35)
     return pygame.Color(TONES.get(tone, TONES["plain"]))
 
 
@@ -67,6 +71,7 @@ class TableRenderer:
     def __init__(
         self,
         art: CardArt,
+        book: CardBook,
         geometry: TableGeometry,
         model: TableModel,
         animator: TableAnimator,
@@ -74,6 +79,7 @@ class TableRenderer:
         callouts: Callouts,
     ) -> None:
         self.art = art
+        self.book = book
         self.geometry = geometry
         self.layout = geometry.layout
         self.model = model
@@ -104,7 +110,7 @@ class TableRenderer:
         size = (sprite.w, sprite.h)
         angle = sprite.angle
         if sprite.dst is None:
-            return self.art.rotated(name, size, angle)
+            return self.art.rotated(self.book.look(name) if face else BACK, size, angle)
         # In flight: sizes and angles are quantised so a few cached images serve every frame
         # (steps of 10 px, so a flight never shares a size with a hand at rest).
         qa = round(angle / 15) * 15
@@ -115,7 +121,10 @@ class TableRenderer:
         if img is None:
             if len(self._flight_cache) > 400:
                 self._flight_cache.clear()
-            base = self.art.back((qw, qh)) if name == BACK else self.art.face(name, (qw, qh))
+            if face:
+                base = self.art.face(self.book.look(name), (qw, qh))
+            else:
+                base = self.art.back((qw, qh))
             img = (
                 pygame.transform.rotate(base, qa)
                 if qa % 90 == 0
@@ -214,6 +223,43 @@ class TableRenderer:
                 surface.blit(glow, glow.get_rect(center=(round(sprite.x + dx), round(sprite.y))))
             self._blit_sprite(surface, sprite, dx)
 
+    def caption(self, lit: Highlights) -> tuple[str, pygame.Rect] | None:
+        """The name of the card under the focus in the hand being played from, and
+        where it is written (above the card): what a card is called, wherever its
+        face is too small or too fanned to read. Only on a hand shown face up."""
+        seat = lit.hand_seat
+        if seat is None or lit.selected is None or not self.privacy.may_see(seat):
+            return None
+        hand = self.animator.hands[seat]
+        if not 0 <= lit.selected < len(hand):
+            return None
+        sprite = hand[lit.selected]
+        if sprite.dst is not None:
+            return None  # on its way somewhere: the table says what it is when it lands
+        label = self.book.label(sprite.name)
+        img = self._caption_image(label)
+        reach = max(sprite.w, sprite.h) / 2
+        rect = img.get_rect(midbottom=(round(sprite.x), round(sprite.y - reach - 6)))
+        rect.clamp_ip(pygame.Rect((0, 0), self.geometry.size))
+        return label, rect
+
+    def _caption_image(self, label: str) -> pygame.Surface:
+        words = text.fit(label, CAPTION_SIZE, CAPTION_WIDTH, widgets.INK, bold=True)
+        key = ("caption", label)
+        plate = self._badges.get(key)
+        if plate is None:
+            plate = pygame.Surface(words.get_rect().inflate(18, 8).size, pygame.SRCALPHA)
+            pygame.draw.rect(plate, (255, 236, 179, 235), plate.get_rect(), border_radius=8)
+            plate.blit(words, words.get_rect(center=plate.get_rect().center))
+            self._badges[key] = plate
+        return plate
+
+    def _draw_caption(self, surface: pygame.Surface, lit: Highlights) -> None:
+        found = self.caption(lit)
+        if found is not None:
+            label, rect = found
+            surface.blit(self._caption_image(label), rect)
+
     # --- piles ------------------------------------------------------------------------
 
     def _discard_layer(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
@@ -244,7 +290,7 @@ class TableRenderer:
             self._ring_pulse = clock
         # Colour in force: a glowing ring around the discard pile.
         if model.color is not None:
-            ring = self.art.color_ring(96, model.color)
+            ring = self.art.color_ring(96, self.book.color_rgb(model.color))
             age = clock - self._ring_pulse
             if age < 0.45 and self.animator.scale > 0:
                 k = 1.0 + 0.25 * (1 - ease_out_cubic(age / 0.45))
@@ -276,7 +322,7 @@ class TableRenderer:
         cx, cy = ring.center
         a, b = ring.width / 2, ring.height / 2
         model = self.model
-        color = card_color(model.color) if model.color else pygame.Color(230, 230, 230)
+        color = pygame.Color(self.book.color_rgb(model.color) if model.color else (230, 230, 230))
         color = pygame.Color(color).lerp((255, 255, 255), 0.3)
         direction = model.direction
         spin = self.animator.clock * 0.35 * direction
@@ -372,7 +418,7 @@ class TableRenderer:
 
     def event_label(self, line_text: str, tone: str) -> pygame.Surface:
         home = self.geometry.event_home
-        ink = tone_color(tone)
+        ink = tone_color(tone, self.book)
         label = text.shadowed(line_text, EVENT_SIZE, ink, bold=True)
         if label.get_width() > home.width or label.get_height() > home.height - EVENT_SLIDE:
             label = text.fit(line_text, EVENT_SIZE, home.width, ink, bold=True)
@@ -397,7 +443,8 @@ class TableRenderer:
     def burst_envelope(self, burst: Burst) -> pygame.Rect:
         """Everything a burst covers while it grows and rises, relative to where it is
         drawn (its anchor at (0, 0))."""
-        base = text.shadowed(burst.text, burst.size, tone_color(burst.tone), bold=True, offset=3)
+        ink = tone_color(burst.tone, self.book)
+        base = text.shadowed(burst.text, burst.size, ink, bold=True, offset=3)
         w, h = (math.ceil(d * BURST_GROWTH) for d in base.get_size())
         return pygame.Rect(-w // 2, -h // 2 - BURST_RISE, w, h + BURST_RISE)
 
@@ -420,7 +467,8 @@ class TableRenderer:
         for shown in callouts.bursts:
             b = shown.burst
             p = (clock - shown.t0) / (b.dur * max(scale, 0.01))
-            base = text.shadowed(b.text, b.size, tone_color(b.tone), bold=True, offset=3)
+            ink = tone_color(b.tone, self.book)
+            base = text.shadowed(b.text, b.size, ink, bold=True, offset=3)
             k = 0.5 + 0.6 * ease_out_back(min(1.0, p / 0.35))
             img = pygame.transform.rotozoom(base, 0, k)
             if p > 0.6:
@@ -446,5 +494,6 @@ class TableRenderer:
             self._blit_sprite(surface, sprite)
         for sprite in self.animator.loose:
             self._blit_sprite(surface, sprite)
+        self._draw_caption(surface, lit)
         self.draw_badges(surface, lit)
         self._draw_texts(surface)

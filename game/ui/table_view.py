@@ -67,7 +67,7 @@ class TableView:
         )
         self.callouts = Callouts()
         self.renderer = TableRenderer(
-            art, self.geometry, self.model, self.animator, self.privacy, self.callouts
+            art, self.book, self.geometry, self.model, self.animator, self.privacy, self.callouts
         )
 
     # --- shortcuts the scenes use -----------------------------------------------------

@@ -9,7 +9,6 @@ import pygame
 import pytest
 
 from game.match import SeatConfig
-from game.ui.card_art import card_color
 from tests.scenes.players import start_match
 
 KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -56,7 +55,7 @@ def test_arrows_move_to_the_neighbour_as_drawn(driver, colors):
     for color in wheel.colors:
         x, y = wheel.middle(color)
         outer = (round(cx + (x - cx) * 1.45), round(cy + (y - cy) * 1.45))  # clear of the ring
-        seen, want = drawn_colour(driver, outer), tuple(card_color(color))[:3]
+        seen, want = drawn_colour(driver, outer), wheel.table.book.color_rgb(color)
         assert sum(abs(a - b) for a, b in zip(seen, want, strict=True)) < 24, (color, seen)
     reached = {wheel.focus}
     for start in wheel.colors:
