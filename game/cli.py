@@ -20,7 +20,7 @@ from game.log import LogError, LogWriter
 from game.native import engine_kind
 from game.plain_text import printable
 from game.rules.errors import RuleFileError
-from game.rules.loader import load_rules
+from game.rules.loader import NameRefused, load_rules, names_for_folder
 from game.sim import Tally, play_match
 
 MAX_ERRORS_SHOWN = 50
@@ -117,12 +117,11 @@ def _play(replay: str | None = None) -> int:
 
 def _verify(files: list[str]) -> int:
     """One line per match that does not re-execute exactly; a line per good file."""
-    from game.log import RuleSets, verify_file
+    from game.log import verify_file
 
-    rule_sets = RuleSets()
     failed = False
     for path in files:
-        report = verify_file(path, rule_sets)
+        report = verify_file(path)
         for problem in report.problems:
             print(problem)
         if report.problems:
@@ -166,8 +165,17 @@ def _bot_levels(spec: str, players: int) -> list[str]:
 
 
 def _simulate(args) -> int:
+    names, folder = list(args.rules), None
+    if args.log:
+        # The log names its rules as a shared file must: from its own folder.
+        folder = Path(args.log).parent
+        try:
+            names = names_for_folder(names, folder)
+        except NameRefused as err:
+            print(printable(err, None), file=sys.stderr)
+            return USAGE
     try:
-        rules = load_rules(args.rules)
+        rules = load_rules(names, folder=folder)
     except RuleFileError as err:
         print_errors(err.errors, file=sys.stderr)
         return 1

@@ -248,3 +248,60 @@ def test_replay_refuses_what_is_not_a_log_before_opening_a_window(tmp_path):
     result = run(["replay", str(tmp_path)])
     assert result.returncode == 1 and result.stderr.strip().endswith("it is a folder")
     assert run(["replay", str(tmp_path / "none.jsonl")]).returncode == 1
+
+
+# --- the rules a log names (issue 13 item 11) -----------------------------------------
+
+
+def test_a_log_names_its_rule_file_from_its_own_folder_so_verify_finds_it(tmp_path):
+    """`simulate --rules /abs/path/my.yaml --log` wrote the absolute path, which a
+    log (a shared file) may not name; now it writes the file relative to the log,
+    and the log verifies wherever the folder is moved."""
+    (tmp_path / "my.yaml").write_text("extends: classic\nname: Mine\n", encoding="utf-8")
+    log = tmp_path / "a.jsonl"
+    made = run(
+        [
+            "simulate",
+            "--rules",
+            str(tmp_path / "my.yaml"),
+            "--rules",
+            "house/stacking",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--log",
+            str(log),
+        ]
+    )
+    assert made.returncode == 0, made.stderr
+    assert read_log(log)[0]["rules"] == ["my.yaml", "house/stacking"]
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    for name in ("my.yaml", "a.jsonl"):
+        (tmp_path / name).rename(moved / name)
+    checked = run(["verify", str(moved / "a.jsonl")])
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_log_cannot_name_a_rule_file_outside_its_folder(tmp_path):
+    (tmp_path / "my.yaml").write_text("extends: classic\n", encoding="utf-8")
+    (tmp_path / "logs").mkdir()
+    made = run(
+        [
+            "simulate",
+            "--rules",
+            "my.yaml",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--log",
+            "logs/a.jsonl",
+        ],
+        cwd=tmp_path,
+    )
+    assert made.returncode == 2
+    assert "outside" in made.stderr and "own folder" in made.stderr
+    no_traceback(made)
+    assert not (tmp_path / "logs" / "a.jsonl").exists()

@@ -32,6 +32,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from game.engine import GameState, RuleSet, apply, new_game
 from game.log import actions, tables
@@ -229,7 +230,8 @@ class Reexecution:
         if self._rules is not None:
             rules = self._rules
         else:
-            sets = self._rule_sets or RuleSets()
+            folder = Path(self.path).parent if self.path is not None else None
+            sets = self._rule_sets or RuleSets(folder)
             try:
                 rules = sets.get(game["rules"])
             except LogError as err:

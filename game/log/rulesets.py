@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Callable
+from pathlib import Path
 
 from game.engine import RuleSet
 from game.log.format import MatchRefused
@@ -13,10 +16,25 @@ from game.rules.loader import load_rules
 
 class RuleSets:
     """Rule sets by the names a log gives, each loaded once (a log of many
-    matches names the same rules again and again)."""
+    matches names the same rules again and again).
 
-    def __init__(self, load: Callable[[list[str]], RuleSet] = load_rules) -> None:
-        self._load = load
+    A log is a shared file: the names in it reach only rule sets under
+    rules/ or files inside the log's own folder (`log_folder`), resolved the
+    way an `extends:` in a shared rule file is (game/rules/loader.py)."""
+
+    def __init__(
+        self,
+        log_folder: str | os.PathLike[str] | None = None,
+        *,
+        load: Callable[[list[str]], RuleSet] | None = None,
+    ) -> None:
+        if load is None:
+            folder = Path(log_folder) if log_folder is not None else Path.cwd()
+            self._load: Callable[[list[str]], RuleSet] = functools.partial(
+                load_rules, folder=folder
+            )
+        else:
+            self._load = load
         self._known: dict[tuple[str, ...], RuleSet | MatchRefused] = {}
 
     def get(self, names: list[str]) -> RuleSet:

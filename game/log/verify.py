@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from game.log.format import LogError, MatchRefused
 from game.log.reader import iter_matches
@@ -27,10 +28,10 @@ class Verdict:
 
 
 def verify_file(path: str | os.PathLike[str], rule_sets: RuleSets | None = None) -> Verdict:
-    """Re-execute every match of the log at `path` (`rule_sets` shares loaded
-    rules between files)."""
+    """Re-execute every match of the log at `path`; the rules it names are
+    found from its folder (`rule_sets`, if given, must be for that folder)."""
     shown = os.fspath(path)
-    sets = rule_sets or RuleSets()
+    sets = rule_sets or RuleSets(Path(shown).parent)
     verdict = Verdict()
     try:
         for match in iter_matches(path):

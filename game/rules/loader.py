@@ -143,6 +143,32 @@ def resolve_shared_name(name: object, folder: Path, rules_dir: Path = RULES_DIR)
     return candidate
 
 
+def names_for_folder(names: Sequence[str], folder: Path, rules_dir: Path = RULES_DIR) -> list[str]:
+    """What a file kept in `folder` (a replay log) writes for the rule sets the
+    player named, so that `resolve_shared_name` finds the very same files from
+    there: a name under rules/ stays as it is, another file is written
+    relative to `folder`. Raises NameRefused, in words, for a file outside
+    `folder`'s tree, which a shared file may not name."""
+    written = []
+    for name in names:
+        meant = real_path(resolve_name(name, rules_dir))
+        try:
+            if real_path(resolve_shared_name(name, folder, rules_dir)) == meant:
+                written.append(name)
+                continue
+        except NameRefused:
+            pass
+        base = real_path(folder)
+        if not meant.is_relative_to(base):
+            raise NameRefused(
+                f"'{name}' lies outside {folder}, and a log may name only rule sets under"
+                " rules/ or files in its own folder: write the log next to the rule file"
+                " (or copy the rule file into rules/)"
+            )
+        written.append(meant.relative_to(base).as_posix())
+    return written
+
+
 def _inside(path: Path, folder: Path) -> bool:
     return real_path(path).is_relative_to(real_path(folder))
 

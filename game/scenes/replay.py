@@ -46,7 +46,7 @@ class ReplayScene(Scene):
         self.standalone = standalone
         self.error: str | None = None  # the log cannot be played on from here
         self.note: str | None = None  # the match stops short (an interrupted game)
-        self.rule_sets = RuleSets()
+        self.rule_sets = RuleSets(self.path.parent)
         self.starts: list[Place] = []  # where each match seen so far begins
         self.match_count: int | None = None  # known once the file has been read through
         self.match = 0

@@ -86,21 +86,19 @@ def test_the_new_colour_is_named_in_the_rules(workdir):
 
 
 def test_a_replay_of_the_guides_log_names_and_paints_the_new_card(workdir, monkeypatch):
-    """The replay's book (game/scenes/replay.py) reads the rule files the log
-    names, so the log's cards are the files' cards: labels, art and colour."""
-    from game.scenes.replay import replay_book
+    """The replay (game/scenes/replay.py) re-executes the log under the rule
+    files it names, found from the log's folder, so the log's cards are the
+    files' cards: labels, art and colour."""
+    from game.log import RuleSets
+    from game.ui.card_book import CardBook
     from game.ui.narrate import Narrator
-    from game.ui.rule_catalog import forget_loaded
     from game.ui.table_model import TableModel
 
     [command] = [args for args in _commands() if "potato.jsonl" in args]
     assert _run(command[1:], workdir, script=command[0]).returncode == 0
     log = workdir / "potato.jsonl"
     events = [json.loads(line) for line in log.read_text().splitlines()]
-    monkeypatch.chdir(workdir)
-    forget_loaded()
-    book = replay_book(events[0])
-    forget_loaded()
+    book = CardBook(RuleSets(log.parent).get(events[0]["rules"]))
     potato = book.look("wild:hot_potato")
     assert (potato.art, potato.corner, potato.text) == ("swap", "HP", "Hot Potato")
     assert book.color_rgb("purple") == (0x8E, 0x24, 0xAA)
