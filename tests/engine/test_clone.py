@@ -1,0 +1,107 @@
+"""`GameState.clone`: bots clone a state for every playout, so the copy must
+be the same game, share nothing that changes, and draw the same random
+numbers, whichever of the two draws first."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+from pathlib import Path
+
+import pytest
+
+from game.bots import make_bot
+from game.engine import GameState, apply, new_game
+from game.engine import state as state_module
+from game.engine.rng import Rng
+from game.rules.loader import load_rules
+from tests.engine import sample_logs
+from tests.engine.rig import conserved
+from tests.engine.test_properties import next_action
+
+# Never changed during a game, so every copy may hold the same object.
+SHARED = {"rules", "cards", "flags", "plays", "pending"}
+
+
+def test_clone_names_every_field():
+    """`clone` calls the constructor with each field by name: a field added to
+    GameState and forgotten there would silently take its default in every copy."""
+    source = Path(inspect.getsourcefile(state_module) or "").read_text(encoding="utf-8")
+    clone = next(
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef) and node.name == "clone"
+    )
+    calls = [
+        node
+        for node in ast.walk(clone)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "GameState"
+    ]
+    assert len(calls) == 1
+    named = {keyword.arg for keyword in calls[0].keywords}
+    assert named == {f.name for f in dataclasses.fields(GameState)}
+
+
+def _same_game(state: GameState, twin: GameState) -> None:
+    for f in dataclasses.fields(GameState):
+        mine, theirs = getattr(state, f.name), getattr(twin, f.name)
+        if f.name == "rng":
+            continue  # compared by drawing, below
+        if f.name == "legal_cache":
+            assert theirs == {}
+            continue
+        assert theirs == mine, f.name
+        if isinstance(mine, list) and f.name not in SHARED:
+            assert theirs is not mine, f"{f.name} is shared"
+            assert all(a is not b for a, b in zip(mine, theirs, strict=True) if isinstance(a, list))
+    for part in ("penalty", "ctx"):
+        if getattr(state, part) is not None:
+            assert getattr(twin, part) is not getattr(state, part), f"{part} is shared"
+    if state.ctx is not None:
+        assert twin.ctx is not None and twin.ctx.cards is not state.ctx.cards
+
+
+@pytest.mark.parametrize("names", sample_logs.mixes(), ids="+".join)
+def test_a_clone_is_the_same_game_and_plays_on_alike(names):
+    rules = load_rules(names)
+    players = rules.model.allowed_counts()[0]
+    state, _ = new_game(rules, players, seed=5, single_round=True)
+    bots = [make_bot("basic", 9 + seat) for seat in range(players)]
+    steps = 0
+    while not state.over and steps < 300:
+        twin = state.clone()
+        _same_game(state, twin)
+        action = next_action(state, bots)
+        # Either copy may act first: the other is untouched and plays on alike.
+        if steps % 2:
+            _, on_twin = apply(twin, action, in_place=True)
+            _, on_state = apply(state, action, in_place=True)
+        else:
+            _, on_state = apply(state, action, in_place=True)
+            _, on_twin = apply(twin, action, in_place=True)
+        assert on_twin == on_state
+        assert conserved(state) and conserved(twin)
+        _same_game(state, twin)
+        steps += 1
+
+
+def test_twin_generators_draw_alike_whichever_draws_first():
+    first = Rng(42)
+    first.below(7)
+    second = first.clone()
+    third = second.clone()
+    drawn_second = [second.next_u64() for _ in range(3)]
+    deck = list(range(20))
+    first_deck = list(deck)
+    first.shuffle(first_deck)
+    third_deck = list(deck)
+    third.shuffle(third_deck)
+    assert first_deck == third_deck
+    # Each took its own copy when it first drew: no draw shows up in another.
+    fresh = Rng(42)
+    fresh.below(7)
+    assert drawn_second == [fresh.next_u64() for _ in range(3)]
+    assert [first.below(1000) for _ in range(5)] == [third.below(1000) for _ in range(5)]
