@@ -48,35 +48,38 @@ class Rng:
         Copying a Mersenne Twister's state costs as much as a few dozen game
         actions, and a game cloned for a playout seldom draws (only to
         reshuffle), so the twins share one generator until either of them
-        draws: that one takes its own copy first (`_own`)."""
+        draws: that one takes its own copy first (`_unshare`)."""
         return Rng(twin_of=self)
 
-    def _own(self) -> Random:
-        """The generator, after copying it if a twin still shares it."""
-        if self._shared:
-            mine = Random.__new__(Random)  # no seeding: the state is set next
-            mine.setstate(self._mt.getstate())
-            self._mt = mine
-            self._shared = False
-        return self._mt
+    def _unshare(self) -> None:
+        """Before drawing from a generator a twin may still hold: copy it."""
+        mine = Random.__new__(Random)  # no seeding: the state is set next
+        mine.setstate(self._mt.getstate())
+        self._mt = mine
+        self._shared = False
 
     def next_u64(self) -> int:
-        return self._own().getrandbits(64)
+        if self._shared:
+            self._unshare()
+        return self._mt.getrandbits(64)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n): rejection sampling on the fewest bits."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        getrandbits = self._own().getrandbits
+        if self._shared:
+            self._unshare()
         bits = n.bit_length()
-        r = getrandbits(bits)
+        r = self._mt.getrandbits(bits)
         while r >= n:
-            r = getrandbits(bits)
+            r = self._mt.getrandbits(bits)
         return r
 
     def shuffle(self, items: list[int]) -> None:
         """Fisher-Yates in place."""
-        getrandbits = self._own().getrandbits
+        if self._shared:
+            self._unshare()
+        getrandbits = self._mt.getrandbits
         for i in range(len(items) - 1, 0, -1):
             bound = i + 1
             bits = bound.bit_length()
