@@ -5,8 +5,9 @@ unless asked to work in place, which is what makes long simulations fast
 while the public contract stays "state + action -> new state + events".
 
 Events are dicts in the replay-log format (docs/replay-format.md, typed in
-events.py), appended to the list passed down; there is no separate event
-class because the log is the event stream.
+events.py), appended to the list passed down (None on a playout copy, which
+builds none: `events.EventSink`); there is no separate event class because
+the log is the event stream.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 
 from game.engine.actions import Action, Play
 from game.engine.cards import CardTable
-from game.engine.events import Event
+from game.engine.events import EventSink
 from game.engine.pending import Decision, Penalty, PlayContext
 from game.engine.rng import RandomSource
 from game.engine.ruleset import EffectSpec, RuleFlags, RuleSet
@@ -64,10 +65,18 @@ class GameState:
     # (both out of every hand and pile until the draft ends).
     draft_card: int = -1
     draft_discard: list[int] = field(default_factory=list)
+    # False on a playout copy (see `clone`): actions build no events.
+    writes_events: bool = True
 
-    def clone(self) -> GameState:
+    def clone(self, *, events: bool | None = None) -> GameState:
         """A copy that shares only what never changes during a game: the rules,
         the card table, the shared actions and decisions, the effects queued.
+
+        `events=False` makes a playout copy, for a bot that plays games out
+        to see where they lead: the very same game, but actions applied to it
+        (or to its own copies) build no events and `apply` returns an empty
+        list, which makes each action about a seventh cheaper. `events=True`
+        turns them back on; by default a copy does as its original does.
 
         Every field is named here (tests/engine/test_clone.py checks it): a
         direct constructor call costs a fraction of `dataclasses.replace`,
@@ -112,6 +121,7 @@ class GameState:
             legal_cache={},
             draft_card=self.draft_card,
             draft_discard=list(self.draft_discard),
+            writes_events=self.writes_events if events is None else events,
         )
 
     # --- seats -------------------------------------------------------------
@@ -172,7 +182,7 @@ class GameState:
             and self.cards.category[card] != "number"
         )
 
-    def lay_down(self, seat: int, card: int, color: str | None, events: list[Event]) -> None:
+    def lay_down(self, seat: int, card: int, color: str | None, events: EventSink) -> None:
         """Move a card from a hand to the discard pile and set the colour in
         force (its own, or `color` named for a wild)."""
         cards = self.cards
@@ -184,14 +194,15 @@ class GameState:
             self.color = own_colour
         elif color is not None:
             self.color = cards.colors.index(color)
-        events.append(
-            {
-                "t": "play",
-                "p": seat,
-                "card": cards.names[card],
-                "color": cards.color_label[self.color],
-            }
-        )
+        if events is not None:
+            events.append(
+                {
+                    "t": "play",
+                    "p": seat,
+                    "card": cards.names[card],
+                    "color": cards.color_label[self.color],
+                }
+            )
         self.turns += 1
         self.idle_passes = 0
         if len(hand) == 1 and not self.uno_called[seat]:
@@ -202,7 +213,7 @@ class GameState:
         points = self.cards.points
         return sum(points[c] for c in self.hands[seat])
 
-    def refill_draw_pile(self, events: list[Event]) -> None:
+    def refill_draw_pile(self, events: EventSink) -> None:
         """Keep the top discard; shuffle the rest into a new draw pile."""
         if len(self.discard) <= 1:
             return
@@ -210,12 +221,13 @@ class GameState:
         del self.discard[:-1]
         self.rng.shuffle(moved)
         self.draw_pile[:0] = moved
-        events.append({"t": "reshuffle", "cards": len(moved)})
+        if events is not None:
+            events.append({"t": "reshuffle", "cards": len(moved)})
 
     def can_draw(self) -> bool:
         return bool(self.draw_pile) or len(self.discard) > 1
 
-    def take_cards(self, seat: int, count: int, why: str, events: list[Event]) -> list[int]:
+    def take_cards(self, seat: int, count: int, why: str, events: EventSink) -> list[int]:
         """Move up to `count` cards from the draw pile to a hand; fewer if none are left."""
         pile = self.draw_pile
         if count == 1 and pile:
@@ -237,7 +249,8 @@ class GameState:
             self.uno_called[seat] = False
             if self.uno_window == seat:
                 self.uno_window = -1
-            names = self.cards.names
-            shown = [names[taken[0]]] if len(taken) == 1 else [names[c] for c in taken]
-            events.append({"t": "draw", "p": seat, "cards": shown, "why": why})
+            if events is not None:
+                names = self.cards.names
+                shown = [names[taken[0]]] if len(taken) == 1 else [names[c] for c in taken]
+                events.append({"t": "draw", "p": seat, "cards": shown, "why": why})
         return taken

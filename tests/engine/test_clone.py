@@ -1,6 +1,7 @@
 """`GameState.clone`: bots clone a state for every playout, so the copy must
 be the same game, share nothing that changes, and draw the same random
-numbers, whichever of the two draws first."""
+numbers, whichever of the two draws first. A playout copy
+(`clone(events=False)`) plays the very same game and writes no events."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.bots import make_bot
-from game.engine import GameState, apply, new_game
+from game.engine import GameState, apply, legal_actions, new_game
 from game.engine import state as state_module
 from game.engine.rng import Rng
 from game.rules.loader import load_rules
@@ -53,6 +54,8 @@ def _same_game(state: GameState, twin: GameState) -> None:
         if f.name == "legal_cache":
             assert theirs == {}
             continue
+        if f.name == "writes_events":
+            continue  # a playout copy differs here alone
         assert theirs == mine, f.name
         if isinstance(mine, list) and f.name not in SHARED:
             assert theirs is not mine, f"{f.name} is shared"
@@ -105,3 +108,36 @@ def test_twin_generators_draw_alike_whichever_draws_first():
     fresh.below(7)
     assert drawn_second == [fresh.next_u64() for _ in range(3)]
     assert [first.below(1000) for _ in range(5)] == [third.below(1000) for _ in range(5)]
+
+
+@pytest.mark.parametrize("names", sample_logs.mixes(), ids="+".join)
+def test_a_playout_copy_plays_the_same_game_without_events(names):
+    """Every decision kind a shipped rule set or house mix opens, and every
+    event writer they reach, run on a copy that writes nothing: the same
+    states follow the same actions, and no event comes out."""
+    rules = load_rules(names)
+    players = rules.model.allowed_counts()[-1]
+    state, _ = new_game(rules, players, seed=11)
+    quiet = state.clone(events=False)
+    bots = [make_bot("basic", 3 + seat) for seat in range(players)]
+    written = 0
+    steps = 0
+    while not state.over and steps < 600:
+        action = next_action(state, bots)
+        written += len(apply(state, action, in_place=True)[1])
+        assert apply(quiet, action, in_place=True)[1] == []
+        _same_game(state, quiet)
+        steps += 1
+    assert written > steps  # the original wrote its log all along
+
+
+def test_a_copy_keeps_or_sets_whether_events_are_written():
+    state, _ = new_game(load_rules(["classic"]), 2, seed=1)
+    quiet = state.clone(events=False)
+    assert not quiet.clone().writes_events
+    assert quiet.clone(events=True).writes_events
+    assert state.clone().writes_events
+    # The pure apply on a playout copy: a new state, still quiet, and no events.
+    action = next(iter(legal_actions(quiet, quiet.to_act)))
+    after, written = apply(quiet, action)
+    assert written == [] and not after.writes_events
