@@ -20,6 +20,7 @@ from game.engine.actions import Choose, NextRound
 from game.engine.cards import card_table
 from game.engine.decisions import DecisionKind, declare, declare_choice
 from game.engine.events import Event, EventSink
+from game.engine.flags import RuleFlags
 from game.engine.legality import next_round_answers, next_round_refusal
 from game.engine.pending import Decision, PlayContext
 from game.engine.rng import Rng
@@ -65,7 +66,7 @@ def new_game(
         rounds_won=[0] * players,
         eliminated=[False] * players,
         uno_called=[False] * players,
-        flags=rules.flags,
+        flags=RuleFlags(rules.model),
         plays=[cards.plays_for(seat) for seat in range(players)],
     )
     events: list[Event] = [

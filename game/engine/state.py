@@ -18,16 +18,17 @@ from dataclasses import dataclass, field
 from game.engine.actions import Action, Play
 from game.engine.cards import CardTable
 from game.engine.events import EventSink
+from game.engine.flags import RuleFlags
 from game.engine.pending import Decision, Penalty, PlayContext
 from game.engine.rng import RandomSource
-from game.engine.ruleset import EffectSpec, RuleFlags, RuleSet
+from game.engine.ruleset import EffectSpec, RuleSet
 
 
 @dataclass(slots=True)
 class GameState:
     rules: RuleSet
     cards: CardTable
-    flags: RuleFlags  # rules.flags: the settings consulted on every action
+    flags: RuleFlags  # the settings consulted on every action
     plays: list[list[tuple[Play, ...]]]  # per seat, per card id: CardTable.plays_for
     players: int
     names: list[str]
