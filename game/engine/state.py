@@ -79,51 +79,52 @@ class GameState:
         list, which makes each action about a seventh cheaper. `events=True`
         turns them back on; by default a copy does as its original does.
 
-        Every field is named here (tests/engine/test_clone.py checks it): a
-        direct constructor call costs a fraction of `dataclasses.replace`,
-        and bots clone a state for every playout."""
+        Every field is set here, one by one (tests/engine/test_clone.py checks
+        it): in the compiled engine these are direct stores, where the
+        dataclass's generated __init__ stays interpreted; bots copy a state
+        for every playout."""
         ctx = self.ctx
         penalty = self.penalty
-        return GameState(
-            rules=self.rules,
-            cards=self.cards,
-            flags=self.flags,
-            plays=self.plays,
-            players=self.players,
-            names=list(self.names),
-            rng=self.rng.clone(),
-            target=self.target,
-            single_round=self.single_round,
-            hands=[list(hand) for hand in self.hands],
-            draw_pile=list(self.draw_pile),
-            discard=list(self.discard),
-            color=self.color,
-            direction=self.direction,
-            dealer=self.dealer,
-            round_no=self.round_no,
-            scores=list(self.scores),
-            rounds_won=list(self.rounds_won),
-            eliminated=list(self.eliminated),
-            pending=self.pending,
-            penalty=None if penalty is None else dataclasses.replace(penalty),
-            queue=list(self.queue),
-            ctx=None if ctx is None else dataclasses.replace(ctx, cards=list(ctx.cards)),
-            uno_called=list(self.uno_called),
-            uno_window=self.uno_window,
-            uno_window_passed=self.uno_window_passed,
-            actor=self.actor,
-            skips=self.skips,
-            play_again=self.play_again,
-            drawn=list(self.drawn),
-            idle_passes=self.idle_passes,
-            turns=self.turns,
-            over=self.over,
-            winner=self.winner,
-            legal_cache={},
-            draft_card=self.draft_card,
-            draft_discard=list(self.draft_discard),
-            writes_events=self.writes_events if events is None else events,
-        )
+        twin = GameState.__new__(GameState)
+        twin.rules = self.rules
+        twin.cards = self.cards
+        twin.flags = self.flags
+        twin.plays = self.plays
+        twin.players = self.players
+        twin.names = list(self.names)
+        twin.rng = self.rng.clone()
+        twin.target = self.target
+        twin.single_round = self.single_round
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.draw_pile = list(self.draw_pile)
+        twin.discard = list(self.discard)
+        twin.color = self.color
+        twin.direction = self.direction
+        twin.dealer = self.dealer
+        twin.round_no = self.round_no
+        twin.scores = list(self.scores)
+        twin.rounds_won = list(self.rounds_won)
+        twin.eliminated = list(self.eliminated)
+        twin.pending = self.pending
+        twin.penalty = None if penalty is None else dataclasses.replace(penalty)
+        twin.queue = list(self.queue)
+        twin.ctx = None if ctx is None else dataclasses.replace(ctx, cards=list(ctx.cards))
+        twin.uno_called = list(self.uno_called)
+        twin.uno_window = self.uno_window
+        twin.uno_window_passed = self.uno_window_passed
+        twin.actor = self.actor
+        twin.skips = self.skips
+        twin.play_again = self.play_again
+        twin.drawn = list(self.drawn)
+        twin.idle_passes = self.idle_passes
+        twin.turns = self.turns
+        twin.over = self.over
+        twin.winner = self.winner
+        twin.legal_cache = {}
+        twin.draft_card = self.draft_card
+        twin.draft_discard = list(self.draft_discard)
+        twin.writes_events = self.writes_events if events is None else events
+        return twin
 
     # --- seats -------------------------------------------------------------
 

@@ -25,25 +25,25 @@ from tests.engine.test_properties import next_action
 SHARED = {"rules", "cards", "flags", "plays", "pending"}
 
 
-def test_clone_names_every_field():
-    """`clone` calls the constructor with each field by name: a field added to
-    GameState and forgotten there would silently take its default in every copy."""
+def test_clone_sets_every_field():
+    """`clone` sets each field of the copy by name: a field added to GameState
+    and forgotten there would be missing from every copy."""
     source = Path(inspect.getsourcefile(state_module) or "").read_text(encoding="utf-8")
     clone = next(
         node
         for node in ast.walk(ast.parse(source))
         if isinstance(node, ast.FunctionDef) and node.name == "clone"
     )
-    calls = [
-        node
+    assigned = {
+        target.attr
         for node in ast.walk(clone)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "GameState"
-    ]
-    assert len(calls) == 1
-    named = {keyword.arg for keyword in calls[0].keywords}
-    assert named == {f.name for f in dataclasses.fields(GameState)}
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "twin"
+    }
+    assert assigned == {f.name for f in dataclasses.fields(GameState)}
 
 
 def _same_game(state: GameState, twin: GameState) -> None:
