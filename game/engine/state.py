@@ -12,7 +12,6 @@ the log is the event stream.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 from game.engine.actions import Action, Play
@@ -106,9 +105,9 @@ class GameState:
         twin.rounds_won = list(self.rounds_won)
         twin.eliminated = list(self.eliminated)
         twin.pending = self.pending
-        twin.penalty = None if penalty is None else dataclasses.replace(penalty)
+        twin.penalty = None if penalty is None else penalty.copy()
         twin.queue = list(self.queue)
-        twin.ctx = None if ctx is None else dataclasses.replace(ctx, cards=list(ctx.cards))
+        twin.ctx = None if ctx is None else ctx.copy()
         twin.uno_called = list(self.uno_called)
         twin.uno_window = self.uno_window
         twin.uno_window_passed = self.uno_window_passed

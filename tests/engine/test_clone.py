@@ -6,6 +6,7 @@ numbers, whichever of the two draws first. A playout copy
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 
 from game.bots import make_bot
 from game.engine import GameState, apply, legal_actions, new_game
+from game.engine.pending import Decision, Penalty, PlayContext
 from game.engine.rng import Rng
 from game.rules.loader import load_rules
 from tests.engine import sample_logs
@@ -140,3 +142,31 @@ def test_a_copy_keeps_or_sets_whether_events_are_written():
     action = next(iter(legal_actions(quiet, quiet.to_act)))
     after, written = apply(quiet, action)
     assert written == [] and not after.writes_events
+
+
+# Records with every field away from its default: a field that __init__ or
+# copy forgot would come out with its default, or unset.
+FULL_RECORDS = [
+    Decision("color", 3, ("red", "blue")),
+    Penalty(4, 2, 1, False, True, True, True, False, "green", 5),
+    PlayContext(2, 17, True, True, True, False, 4, 1, [17, 18], 40, -1, (18, 19)),
+]
+REQUIRED = {Decision: 2, Penalty: 3, PlayContext: 2}  # fields without a default
+
+
+@pytest.mark.parametrize("record", FULL_RECORDS, ids=lambda r: type(r).__name__)
+def test_a_record_sets_and_copies_every_field(record):
+    """The records' written-out __init__ and copy (pending.py) miss no field."""
+    cls = type(record)
+    names = [f.name for f in dataclasses.fields(cls)]
+    values = [getattr(record, name) for name in names]
+    assert [getattr(cls(*values), name) for name in names] == values
+    least = cls(*values[: REQUIRED[cls]])
+    for name in names:
+        getattr(least, name)  # an unset field raises AttributeError
+    assert copy.deepcopy(record) == record == copy.copy(record)
+    if cls is not Decision:  # decisions are shared, never changed
+        twin = record.copy()
+        assert twin == record and twin is not record
+        if isinstance(record, PlayContext):
+            assert twin.cards is not record.cards
