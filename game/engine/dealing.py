@@ -16,6 +16,8 @@ declared here.
 
 from __future__ import annotations
 
+from typing import Final
+
 from game.engine.actions import Choose, NextRound
 from game.engine.cards import card_table
 from game.engine.decisions import DecisionKind, declare, declare_choice
@@ -114,7 +116,7 @@ def _cut_for_dealer(state: GameState, events: EventSink) -> int:
     return contenders[state.rng.below(len(contenders))]
 
 
-MAX_CUTS = 10
+MAX_CUTS: Final = 10
 
 
 def start_round(state: GameState, events: EventSink) -> None:

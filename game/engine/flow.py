@@ -70,11 +70,9 @@ def apply_in_place(
             state.uno_window = -1
     decision = state.pending
     if decision is not None and decision.seat == seat:
-        try:
-            handler = APPLY[decision.kind][kind]
-        except KeyError:
-            pass  # not an answer to it: an UNO call
-        else:
+        # (None: not an answer to it, but an UNO call)
+        handler = APPLY[decision.kind].get(kind)
+        if handler is not None:
             if handler(state, sink, action):
                 run_effects(state, sink)
             return events

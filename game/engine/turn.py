@@ -24,6 +24,8 @@ end, with their answers and refusals from legality.py.
 
 from __future__ import annotations
 
+from typing import Final
+
 from game.engine import scoring
 from game.engine.actions import MAX_SEATS, Accept, Action, Challenge, Draw, Pass, Play
 from game.engine.decisions import DecisionKind, Handler, declare
@@ -118,8 +120,8 @@ def begin_turn(state: GameState, events: EventSink, seat: int) -> None:
         events.append({"t": "turn", "p": seat})
 
 
-_PLAY_DECISIONS = tuple(Decision("play", seat) for seat in range(MAX_SEATS))
-_DRAWN_DECISIONS = tuple(Decision("drawn", seat) for seat in range(MAX_SEATS))
+_PLAY_DECISIONS: Final = tuple(Decision("play", seat) for seat in range(MAX_SEATS))
+_DRAWN_DECISIONS: Final = tuple(Decision("drawn", seat) for seat in range(MAX_SEATS))
 
 
 # --- cards owed ---------------------------------------------------------------
