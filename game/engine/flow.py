@@ -70,8 +70,7 @@ def apply_in_place(
             state.uno_window = -1
     decision = state.pending
     if decision is not None and decision.seat == seat:
-        # (None: not an answer to it, but an UNO call)
-        handler = APPLY[decision.kind].get(kind)
+        handler = APPLY[decision.kind].get(kind)  # None: an UNO call, not an answer
         if handler is not None:
             if handler(state, sink, action):
                 run_effects(state, sink)
