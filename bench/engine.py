@@ -24,6 +24,12 @@ second, with the actions in a playout and the cost of the copy.
 
 Ours runs the compiled engine when `tools/build_engine.py` has built one that
 matches the source (`--engine auto`), or as asked; the first line says which.
+
+`--just log|quiet|rlcard` plays `--rounds` rounds of one side, untimed, for
+counting instructions, which no load on the machine disturbs (the count for
+`--rounds 0`, the start-up, taken off):
+
+    valgrind --tool=cachegrind --cache-sim=no python bench/engine.py --just quiet --rounds 400
 """
 
 from __future__ import annotations
@@ -146,13 +152,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3000)
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
-    parser.add_argument("--batches", type=int, default=6)
+    parser.add_argument("--batches", type=int, default=10)
     parser.add_argument("--playouts", type=int, default=6000)
     parser.add_argument("--engine", choices=("auto", "python", "compiled"), default="auto")
+    parser.add_argument("--just", choices=("log", "quiet", "rlcard"), help="see above")
     args = parser.parse_args()
     os.environ["COUCH_UNO_ENGINE"] = args.engine
     from game.native import engine_kind  # stops with the reason if it cannot be had
 
+    if args.just:
+        seats = args.seats[0]
+        side = Rlcard(seats) if args.just == "rlcard" else Ours(seats, args.just == "log")
+        side.play(args.rounds)
+        return 0
     print(f"engine: {engine_kind()} (CPU time, medians of {args.batches} alternating batches)")
     print(
         f"{'seats':>5} {'with log r/s':>13} {'no events r/s':>14} {'rlcard r/s':>11}"
