@@ -33,6 +33,7 @@ COMPILED_MODULES = (
     "actions",
     "pending",
     "cards",
+    "flags",
     "state",
     "legality",
     "turn",

@@ -8,6 +8,16 @@
 that do not need the old state pass `in_place=True`. Events are dicts in the
 replay-log format (typed in `events.py`). No pygame, no clock, no global random in here.
 
+A bot that plays games out to see where they lead works on a playout copy,
+which plays the very same game but builds no events (nothing reads them)
+and draws from the original's generator until it needs its own:
+
+    playout = state.clone(events=False)
+    while playout.pending is not None and playout.pending.kind != "next_round":
+        seat = playout.pending.seat
+        actions = fresh_legal_actions(playout, seat)
+        apply_in_place(playout, policy(actions), trusted=True)  # returns []
+
 What a seat must decide is `state.pending` (every kind, with its answers, is
 declared in `decisions.REGISTRY`); `out_of_turn_seats(state)` says who else
 may act right now (a catch, an UNO call, an identical card played out of

@@ -9,7 +9,7 @@ gives `red:7`), so two identical cards in one hand are two actions.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Self
+from typing import Any, Final, Self
 
 
 class _Value:
@@ -94,7 +94,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
 
 # Actions that belong to the turn itself; taking one ends a catch window that
 # stays open only "until the next player acts".
-TURN_ACTIONS = (Play, Draw, Pass, Challenge, Accept, Choose)
+TURN_ACTIONS: Final = (Play, Draw, Pass, Challenge, Accept, Choose)
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -123,5 +123,5 @@ class SeatActions:
         self.catch = tuple(Catch(seat, target) for target in range(MAX_SEATS))
 
 
-MAX_SEATS = 20
-SEAT_ACTIONS = tuple(SeatActions(seat) for seat in range(MAX_SEATS))
+MAX_SEATS: Final = 20
+SEAT_ACTIONS: Final = tuple(SeatActions(seat) for seat in range(MAX_SEATS))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from game.engine.actions import Choose
 from game.engine.decisions import declare_choice
 from game.engine.effects import SUSPEND, NoParams, Params, effect
-from game.engine.events import Event
+from game.engine.events import EventSink
 from game.engine.pending import Decision, PlayContext
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class ChooseColorParams(Params):
     ),
 )
 def choose_color(
-    state: GameState, ctx: PlayContext, params: ChooseColorParams, events: list[Event]
+    state: GameState, ctx: PlayContext, params: ChooseColorParams, events: EventSink
 ) -> bool:
     """A seat names the colour in force. With `who: self` the colour travels
     with the play itself; `who: next` lets the next seat pick (a Wild turned
@@ -51,9 +51,7 @@ def choose_color(
     NoParams,
     words=lambda p: "the player picks another player",
 )
-def choose_player(
-    state: GameState, ctx: PlayContext, params: NoParams, events: list[Event]
-) -> bool:
+def choose_player(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
     """The seat that played picks another seat; later effects use `chosen`.
 
     YAML: `- choose_player` then `- swap_hands: {with: chosen}`.
@@ -71,11 +69,12 @@ def choose_player(
 # --- the decisions these effects open ---------------------------------------------
 
 
-def _name_colour(state: GameState, events: list[Event], action: Choose) -> bool:
+def _name_colour(state: GameState, events: EventSink, action: Choose) -> bool:
     assert isinstance(action.value, str)
     state.pending = None
     state.color = state.cards.colors.index(action.value)
-    events.append({"t": "color", "p": action.seat, "color": action.value})
+    if events is not None:
+        events.append({"t": "color", "p": action.seat, "color": action.value})
     return True
 
 
@@ -88,13 +87,14 @@ declare_choice(
 )
 
 
-def _pick_player(state: GameState, events: list[Event], action: Choose) -> bool:
+def _pick_player(state: GameState, events: EventSink, action: Choose) -> bool:
     assert isinstance(action.value, int)
     ctx = state.ctx
     assert ctx is not None, "a player is chosen for a card's effect"
     state.pending = None
     ctx.chosen = action.value
-    events.append({"t": "chose", "p": action.seat, "player": action.value})
+    if events is not None:
+        events.append({"t": "chose", "p": action.seat, "player": action.value})
     return True
 
 

@@ -16,10 +16,13 @@ declared here.
 
 from __future__ import annotations
 
+from typing import Final
+
 from game.engine.actions import Choose, NextRound
 from game.engine.cards import card_table
 from game.engine.decisions import DecisionKind, declare, declare_choice
-from game.engine.events import Event
+from game.engine.events import Event, EventSink
+from game.engine.flags import RuleFlags
 from game.engine.legality import next_round_answers, next_round_refusal
 from game.engine.pending import Decision, PlayContext
 from game.engine.rng import Rng
@@ -65,7 +68,7 @@ def new_game(
         rounds_won=[0] * players,
         eliminated=[False] * players,
         uno_called=[False] * players,
-        flags=rules.flags,
+        flags=RuleFlags(rules.model),
         plays=[cards.plays_for(seat) for seat in range(players)],
     )
     events: list[Event] = [
@@ -83,7 +86,7 @@ def new_game(
     return state, events
 
 
-def _cut_for_dealer(state: GameState, events: list[Event]) -> int:
+def _cut_for_dealer(state: GameState, events: EventSink) -> int:
     """Each contender cuts a card; the highest number deals, ties cut again.
 
     At most MAX_CUTS cuts: the seats still tied after them (in a deck whose
@@ -102,7 +105,8 @@ def _cut_for_dealer(state: GameState, events: list[Event]) -> int:
             index = state.rng.below(len(deck))
             deck[index], deck[-1] = deck[-1], deck[index]
             cut[seat] = deck.pop()
-        events.append({"t": "cut", "cards": {str(s): cards.names[c] for s, c in cut.items()}})
+        if events is not None:
+            events.append({"t": "cut", "cards": {str(s): cards.names[c] for s, c in cut.items()}})
         best = max(cards.cut_value[c] for c in cut.values())
         contenders = [s for s, c in cut.items() if cards.cut_value[c] == best]
         if len(contenders) == 1:
@@ -112,14 +116,15 @@ def _cut_for_dealer(state: GameState, events: list[Event]) -> int:
     return contenders[state.rng.below(len(contenders))]
 
 
-MAX_CUTS = 10
+MAX_CUTS: Final = 10
 
 
-def start_round(state: GameState, events: list[Event]) -> None:
+def start_round(state: GameState, events: EventSink) -> None:
     rules = state.rules.model
     cards = state.cards
     state.round_no += 1
-    events.append({"t": "round", "n": state.round_no, "dealer": state.dealer})
+    if events is not None:
+        events.append({"t": "round", "n": state.round_no, "dealer": state.dealer})
     seats = state.active_seats()
     state.hands = [[] for _ in range(state.players)]
     state.uno_called = [False] * state.players
@@ -150,24 +155,26 @@ def start_round(state: GameState, events: list[Event]) -> None:
     for _ in range(rules.dealing.hand_size):
         for seat in order:
             state.hands[seat].append(pile.pop())
-    for seat in order:
-        events.append(
-            {"t": "deal", "p": seat, "cards": [cards.names[c] for c in state.hands[seat]]}
-        )
+    if events is not None:
+        for seat in order:
+            events.append(
+                {"t": "deal", "p": seat, "cards": [cards.names[c] for c in state.hands[seat]]}
+            )
     turn_up_first(state, events)
 
 
 # --- the draft -------------------------------------------------------------------
 
 
-def _offer_draft(state: GameState, events: list[Event], seat: int) -> None:
+def _offer_draft(state: GameState, events: EventSink, seat: int) -> None:
     """The drafting seat takes the top card and looks at it."""
     state.draft_card = state.draw_pile.pop()
     state.pending = Decision("draft", seat, ("keep", "discard"))
-    events.append({"t": "turn", "p": seat})
+    if events is not None:
+        events.append({"t": "turn", "p": seat})
 
 
-def _draft(state: GameState, events: list[Event], action: Choose) -> bool:
+def _draft(state: GameState, events: EventSink, action: Choose) -> bool:
     seat = action.seat
     state.pending = None
     names = state.cards.names
@@ -183,7 +190,8 @@ def _draft(state: GameState, events: list[Event], action: Choose) -> bool:
     state.hands[seat].append(kept)
     state.draft_discard.append(dropped)
     for card, was_kept in steps:
-        events.append({"t": "draft", "p": seat, "card": names[card], "kept": was_kept})
+        if events is not None:
+            events.append({"t": "draft", "p": seat, "card": names[card], "kept": was_kept})
     size = state.rules.model.dealing.hand_size
     nxt = state.next_seat(seat)
     if len(state.hands[nxt]) < size:
@@ -208,7 +216,7 @@ declare_choice(
 # --- the first card -----------------------------------------------------------------
 
 
-def turn_up_first(state: GameState, events: list[Event]) -> None:
+def turn_up_first(state: GameState, events: EventSink) -> None:
     cards = state.cards
     pile = state.draw_pile
     first = pile.pop()
@@ -223,15 +231,16 @@ def turn_up_first(state: GameState, events: list[Event]) -> None:
     state.discard.append(first)
     state.color = cards.color[first]
     state.actor = state.dealer
-    events.append(
-        {
-            "t": "start",
-            "card": cards.names[first],
-            "color": cards.color_name(state.color),
-            "first": state.next_seat(state.dealer),
-            "direction": state.direction,
-        }
-    )
+    if events is not None:
+        events.append(
+            {
+                "t": "start",
+                "card": cards.names[first],
+                "color": cards.color_name(state.color),
+                "first": state.next_seat(state.dealer),
+                "direction": state.direction,
+            }
+        )
     state.ctx = PlayContext(actor=state.dealer, card=first, first_card=True)
     state.queue = list(effects)
     run_effects(state, events)
@@ -240,7 +249,7 @@ def turn_up_first(state: GameState, events: list[Event]) -> None:
 # --- the next round -------------------------------------------------------------------
 
 
-def _next_round(state: GameState, events: list[Event], action: NextRound) -> bool:
+def _next_round(state: GameState, events: EventSink, action: NextRound) -> bool:
     moves = state.rules.model.dealing.dealer_moves
     if moves != "stays" or state.eliminated[state.dealer]:
         state.dealer = state.next_seat(state.dealer, -1 if moves == "right" else 1)

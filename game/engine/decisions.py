@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Action, Choose
-from game.engine.events import Event
+from game.engine.events import EventSink
 from game.engine.pending import Decision
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def declare_choice(
     name: str,
     must: str,
     options: str,
-    apply: Callable[[GameState, list[Event], Choose], bool],
+    apply: Callable[[GameState, EventSink, Choose], bool],
     words: Callable[[GameState, str | int], str],
 ) -> DecisionKind:
     """Declare a kind whose answers are `Choose(seat, option)`, one per option."""

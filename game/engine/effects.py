@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from game.engine.events import Event
+from game.engine.events import EventSink
 from game.engine.pending import Penalty, PlayContext
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ class Effect(Protocol[P_in]):
     __name__: str
 
     def __call__(
-        self, state: GameState, ctx: PlayContext, params: P_in, events: list[Event], /
+        self, state: GameState, ctx: PlayContext, params: P_in, events: EventSink, /
     ) -> bool: ...
 
 
@@ -135,7 +135,7 @@ class SkipParams(Params):
         else f"the next {p.count} players lose their turn"
     ),
 )
-def skip(state: GameState, ctx: PlayContext, params: SkipParams, events: list[Event]) -> bool:
+def skip(state: GameState, ctx: PlayContext, params: SkipParams, events: EventSink) -> bool:
     """The next `count` seats lose their turn.
 
     YAML: `- skip` or `- skip: {count: 2}`; Reverse with two players:
@@ -154,14 +154,15 @@ class NoParams(Params):
     NoParams,
     words=lambda p: "the direction of play changes",
 )
-def reverse(state: GameState, ctx: PlayContext, params: NoParams, events: list[Event]) -> bool:
+def reverse(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
     """The direction of play changes.
 
     YAML: `- reverse`.
     """
     if not ctx.going_out:
         state.direction = -state.direction
-        events.append({"t": "direction", "direction": state.direction})
+        if events is not None:
+            events.append({"t": "direction", "direction": state.direction})
     return False
 
 
@@ -170,7 +171,7 @@ def reverse(state: GameState, ctx: PlayContext, params: NoParams, events: list[E
     words=lambda p: "the player plays again",
     plays_again=True,
 )
-def play_again(state: GameState, ctx: PlayContext, params: NoParams, events: list[Event]) -> bool:
+def play_again(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
     """The seat that played the card takes another turn.
 
     YAML: `- play_again` — a Skip that lets its player go again; as a first card,
@@ -200,7 +201,7 @@ class PenaltyParams(Params):
     ),
     owes=True,
 )
-def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: list[Event]) -> bool:
+def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: EventSink) -> bool:
     """The next seat owes `count` cards; it may answer by stacking (if the
     rules let a card stack on this one, and `stackable` is not false) or
     challenging (if `challengeable`), else draws them and, with `lose_turn`,
@@ -251,7 +252,7 @@ class DrawParams(Params):
         "every other player draws", "every other player draws"
     ),
 )
-def draw(state: GameState, ctx: PlayContext, params: DrawParams, events: list[Event]) -> bool:
+def draw(state: GameState, ctx: PlayContext, params: DrawParams, events: EventSink) -> bool:
     """Seats draw cards at once; no stacking, no challenge, no lost turn. On
     the card that ends the round, the cards are drawn only where
     `round_end.final_penalty_drawn` says a last card's draws still count.

@@ -201,4 +201,11 @@ Event = (
     | GameEndEvent
 )
 
-Events = list[Event]  # the list an action's events are appended to
+# Where the engine writes an action's events: the list they are appended to,
+# or None where nothing will read them (a playout on a copy made with
+# `GameState.clone(events=False)`). Then no event is built at all, which
+# saves about a seventh of what an action costs on the Python source and a
+# fifth compiled; so every writer asks first:
+#     if events is not None:
+#         events.append({"t": "turn", "p": seat})
+EventSink = list[Event] | None

@@ -50,13 +50,15 @@ def apply_in_place(
 
     `trusted` skips the legality check, for drivers that took `action` from
     `legal_actions` of this very state (the simulation loop); `events`, when
-    given, is the list the new events are appended to (and returned)."""
+    given, is the list the new events are appended to (and returned). A
+    playout copy (`GameState.clone(events=False)`) appends none."""
     if not trusted and action not in legal_actions(state, action.seat):
         raise IllegalAction(why_illegal(state, action))
     if state.legal_cache:
         state.legal_cache.clear()
     if events is None:
         events = []
+    sink = events if state.writes_events else None
     kind = type(action)
     seat = action.seat
     if state.uno_window >= 0 and seat != state.uno_window and kind in TURN_ACTIONS:
@@ -68,13 +70,10 @@ def apply_in_place(
             state.uno_window = -1
     decision = state.pending
     if decision is not None and decision.seat == seat:
-        try:
-            handler = APPLY[decision.kind][kind]
-        except KeyError:
-            pass  # not an answer to it: an UNO call
-        else:
-            if handler(state, events, action):
-                run_effects(state, events)
+        handler = APPLY[decision.kind].get(kind)  # None: an UNO call, not an answer
+        if handler is not None:
+            if handler(state, sink, action):
+                run_effects(state, sink)
             return events
     # Out of turn, or no answer to the decision: calling UNO, catching a seat
     # that forgot, or an identical card played out of turn (`turn.jump_in`).
@@ -82,15 +81,17 @@ def apply_in_place(
         state.uno_called[seat] = True
         if state.uno_window == seat:
             state.uno_window = -1
-        events.append({"t": "uno", "p": seat})
+        if sink is not None:
+            sink.append({"t": "uno", "p": seat})
     elif kind is Catch:
         assert isinstance(action, Catch)
         target = action.target
         state.uno_window = -1
-        events.append({"t": "catch", "by": seat, "p": target})
-        state.take_cards(target, state.rules.model.uno.penalty, "uno", events)
+        if sink is not None:
+            sink.append({"t": "catch", "by": seat, "p": target})
+        state.take_cards(target, state.rules.model.uno.penalty, "uno", sink)
     else:
         assert isinstance(action, Play), "only a card may be played out of turn"
-        jump_in(state, events, seat)
-        play(state, events, action)
+        jump_in(state, sink, seat)
+        play(state, sink, action)
     return events

@@ -12,7 +12,7 @@ from pydantic import Field
 from game.engine.actions import Choose
 from game.engine.decisions import declare_choice
 from game.engine.effects import SUSPEND, NoParams, Params, effect
-from game.engine.events import Event, HandsEvent
+from game.engine.events import EventSink, HandsEvent
 from game.engine.pending import Decision, PlayContext
 
 if TYPE_CHECKING:
@@ -23,10 +23,12 @@ if TYPE_CHECKING:
 # --- hands --------------------------------------------------------------------
 
 
-def _hands_changed(state: GameState, events: list[Event], discard: list[str] | None = None) -> None:
+def _hands_changed(state: GameState, events: EventSink, discard: list[str] | None = None) -> None:
     """After hands move between seats, old UNO calls and catch windows mean nothing."""
     state.uno_called = [False] * state.players
     state.uno_window = -1
+    if events is None:
+        return
     names = state.cards.names
     event: HandsEvent = {"t": "hands", "hands": [[names[c] for c in hand] for hand in state.hands]}
     if discard is not None:
@@ -45,7 +47,7 @@ class SwapParams(Params):
         + ("the chosen player" if p.with_ == "chosen" else "the next player")
     ),
 )
-def swap_hands(state: GameState, ctx: PlayContext, params: SwapParams, events: list[Event]) -> bool:
+def swap_hands(state: GameState, ctx: PlayContext, params: SwapParams, events: EventSink) -> bool:
     """The seat that played swaps hands with another seat.
 
     YAML: `- choose_player` then `- swap_hands: {with: chosen}` (Swap Hands; a 7 that swaps).
@@ -60,7 +62,8 @@ def swap_hands(state: GameState, ctx: PlayContext, params: SwapParams, events: l
     state.uno_called[ctx.actor] = state.uno_called[other] = False
     if state.uno_window in (ctx.actor, other):
         state.uno_window = -1
-    events.append({"t": "swap", "p": ctx.actor, "with": other})
+    if events is not None:
+        events.append({"t": "swap", "p": ctx.actor, "with": other})
     return False
 
 
@@ -68,7 +71,7 @@ def swap_hands(state: GameState, ctx: PlayContext, params: SwapParams, events: l
     NoParams,
     words=lambda p: "every hand passes to the next player in the direction of play",
 )
-def rotate_hands(state: GameState, ctx: PlayContext, params: NoParams, events: list[Event]) -> bool:
+def rotate_hands(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
     """Every hand passes to the next seat in the direction of play.
 
     YAML: `- rotate_hands` (a 0 that passes every hand on).
@@ -109,7 +112,7 @@ class ShuffleParams(Params):
     ),
 )
 def shuffle_hands(
-    state: GameState, ctx: PlayContext, params: ShuffleParams, events: list[Event]
+    state: GameState, ctx: PlayContext, params: ShuffleParams, events: EventSink
 ) -> bool:
     """Hands are gathered, shuffled and dealt again, starting left of the player.
 
@@ -157,9 +160,7 @@ def shuffle_hands(
     NoParams,
     words=lambda p: "the player discards every card of the colour in force",
 )
-def discard_color(
-    state: GameState, ctx: PlayContext, params: NoParams, events: list[Event]
-) -> bool:
+def discard_color(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
     """The seat that played discards every card of the colour in force from
     its hand, under the top card (it may go out this way). Where the rules
     forbid going out on an action card or a wild
@@ -180,8 +181,9 @@ def discard_color(
         return False
     state.hands[ctx.actor] = [c for c in hand if c not in gone]
     state.discard[-1:-1] = gone
-    names = state.cards.names
-    events.append({"t": "discard", "p": ctx.actor, "cards": [names[c] for c in gone]})
+    if events is not None:
+        names = state.cards.names
+        events.append({"t": "discard", "p": ctx.actor, "cards": [names[c] for c in gone]})
     if len(state.hands[ctx.actor]) == 1 and not state.uno_called[ctx.actor]:
         state.uno_window = ctx.actor
     return False
@@ -200,7 +202,7 @@ class DumpParams(Params):
         else "the next player may play every card they hold of that colour"
     ),
 )
-def dump_color(state: GameState, ctx: PlayContext, params: DumpParams, events: list[Event]) -> bool:
+def dump_color(state: GameState, ctx: PlayContext, params: DumpParams, events: EventSink) -> bool:
     """A seat may also play every other card it holds of the colour in force:
     all or nothing, one by one in the order it picks; the last card's own
     effects then apply. With `who: next`, the next seat does it and play
@@ -239,7 +241,7 @@ def _dump_answers(state: GameState, seat: int) -> tuple[str, ...]:
 # --- the colour dump's decisions ------------------------------------------------
 
 
-def _dump(state: GameState, events: list[Event], action: Choose) -> bool:
+def _dump(state: GameState, events: EventSink, action: Choose) -> bool:
     """The colour dump: all of a colour or nothing, in the seat's order."""
     seat, value = action.seat, action.value
     state.pending = None

@@ -134,7 +134,6 @@ def play_options(state: GameState, seat: int, candidates: list[int]) -> list[Act
     (`play_refusal` over each, its match check inlined)."""
     cards = state.cards
     fits = cards.fits[state.color][cards.symbol_id[state.discard[-1]]]  # see state.matches
-    refusable = cards.refusable
     plays_for = state.plays[seat]
     last_card = state.flags.finish_forbidden and len(state.hands[seat]) == 1
     actions: list[Action] = []
@@ -144,6 +143,7 @@ def play_options(state: GameState, seat: int, candidates: list[int]) -> list[Act
             if fits[card]:
                 actions += plays_for[card]
         return actions
+    refusable = cards.refusable
     for card in candidates:
         if not fits[card]:
             continue

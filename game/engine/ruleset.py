@@ -19,7 +19,6 @@ and below the state that plays it: rules -> blocks, state -> rules.
 from __future__ import annotations
 
 import difflib
-import functools
 import re
 import typing
 from collections.abc import Iterable
@@ -261,23 +260,6 @@ class KindSpec:
     play_only_if_text: dict[str, Any] | None
 
 
-class RuleFlags:
-    """The settings the engine consults on every action, one attribute away."""
-
-    def __init__(self, model: RuleSetModel) -> None:
-        self.draw_when_playable = model.turn.draw_when_playable
-        self.finish_forbidden = model.round_end.finish_on_action_card == "forbidden"
-        self.turn_limit = model.round_end.turn_limit
-        self.any_stacking = any(kind.stacks_on for kind in model.cards.values())
-        self.catch_until_own_turn = model.uno.catch_window == "until_own_next_turn"
-        self.multi_play = model.turn.multi_play.mode != "off"
-        self.jump_in = model.turn.jump_in.enabled
-        self.play_drawn = model.turn.play_drawn
-        self.unlimited_draw = model.turn.draw.mode == "unlimited"
-        self.draws_until_playable = model.turn.draw.mode == "until_playable"
-        self.draw_count = model.turn.draw.count
-
-
 @dataclass(frozen=True, eq=False)
 class RuleSet:
     """A validated rule set: the model plus the effects compiled from it."""
@@ -285,10 +267,6 @@ class RuleSet:
     model: RuleSetModel
     kinds: dict[str, KindSpec]
     sources: tuple[str, ...] = ()
-
-    @functools.cached_property
-    def flags(self) -> RuleFlags:
-        return RuleFlags(self.model)
 
     def target_for(self, players: int) -> int | None:
         scoring = self.model.scoring

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from game.engine.events import Event
+from game.engine.events import EventSink
 
 if TYPE_CHECKING:
     # Only for annotations: the state holds the rule set, which names its
@@ -122,7 +122,7 @@ def rounds_won(state: GameState, winner: int) -> list[int]:
     return points
 
 
-def match_result(state: GameState, round_winner: int, events: list[Event]) -> int | None:
+def match_result(state: GameState, round_winner: int, events: EventSink) -> int | None:
     """The match winner once the match is over, else None; may eliminate seats."""
     if state.single_round:
         return round_winner
@@ -141,7 +141,8 @@ def match_result(state: GameState, round_winner: int, events: list[Event]) -> in
     if rule == "eliminated":
         for seat in reached:
             state.eliminated[seat] = True
-            events.append({"t": "eliminated", "p": seat, "score": scores[seat]})
+            if events is not None:
+                events.append({"t": "eliminated", "p": seat, "score": scores[seat]})
         left = state.active_seats()
         if len(left) > 1:
             return None

@@ -24,10 +24,12 @@ end, with their answers and refusals from legality.py.
 
 from __future__ import annotations
 
+from typing import Final
+
 from game.engine import scoring
 from game.engine.actions import MAX_SEATS, Accept, Action, Challenge, Draw, Pass, Play
 from game.engine.decisions import DecisionKind, Handler, declare
-from game.engine.events import Event, RoundEndEvent
+from game.engine.events import EventSink, RoundEndEvent
 from game.engine.legality import (
     challenge_open,
     drawn_answers,
@@ -49,7 +51,7 @@ from game.engine.state import GameState
 # --- effects and turn order ---------------------------------------------------
 
 
-def run_effects(state: GameState, events: list[Event]) -> None:
+def run_effects(state: GameState, events: EventSink) -> None:
     """Resolve the effects queued for `state.ctx`, until one opens a decision;
     then end the turn, or the round if its player went out."""
     queue = state.queue
@@ -67,7 +69,7 @@ def run_effects(state: GameState, events: list[Event]) -> None:
         end_turn(state, events)
 
 
-def end_turn(state: GameState, events: list[Event]) -> None:
+def end_turn(state: GameState, events: EventSink) -> None:
     actor = state.actor
     if state.play_again:
         nxt = actor
@@ -77,7 +79,8 @@ def end_turn(state: GameState, events: list[Event]) -> None:
         nxt = state.next_seat(actor)
         if state.skips:
             for _ in range(state.skips):
-                events.append({"t": "skip", "p": nxt})
+                if events is not None:
+                    events.append({"t": "skip", "p": nxt})
                 nxt = state.next_seat(nxt)
             state.skips = 0
     owed = state.penalty
@@ -90,14 +93,14 @@ def end_turn(state: GameState, events: list[Event]) -> None:
     begin_turn(state, events, nxt)
 
 
-def _advance_from(state: GameState, events: list[Event], seat: int) -> None:
+def _advance_from(state: GameState, events: EventSink, seat: int) -> None:
     state.actor = seat
     state.play_again = False
     state.skips = 0
     begin_turn(state, events, state.next_seat(seat))
 
 
-def begin_turn(state: GameState, events: list[Event], seat: int) -> None:
+def begin_turn(state: GameState, events: EventSink, seat: int) -> None:
     if state.turns > state.flags.turn_limit:
         _end_blocked_round(state, events)
         return
@@ -113,17 +116,18 @@ def begin_turn(state: GameState, events: list[Event], seat: int) -> None:
         return
     # Decisions are never changed once made, so the common one is shared.
     state.pending = _PLAY_DECISIONS[seat]
-    events.append({"t": "turn", "p": seat})
+    if events is not None:
+        events.append({"t": "turn", "p": seat})
 
 
-_PLAY_DECISIONS = tuple(Decision("play", seat) for seat in range(MAX_SEATS))
-_DRAWN_DECISIONS = tuple(Decision("drawn", seat) for seat in range(MAX_SEATS))
+_PLAY_DECISIONS: Final = tuple(Decision("play", seat) for seat in range(MAX_SEATS))
+_DRAWN_DECISIONS: Final = tuple(Decision("drawn", seat) for seat in range(MAX_SEATS))
 
 
 # --- cards owed ---------------------------------------------------------------
 
 
-def _open_penalty(state: GameState, events: list[Event], seat: int, can_stack: bool) -> None:
+def _open_penalty(state: GameState, events: EventSink, seat: int, can_stack: bool) -> None:
     owed = state.penalty
     assert owed is not None, "a penalty is owed"
     can_stack = can_stack and owed.stackable
@@ -138,10 +142,11 @@ def _open_penalty(state: GameState, events: list[Event], seat: int, can_stack: b
         _take_penalty(state, events, seat, turn_announced=False)
         return
     state.pending = Decision("penalty", seat, ("stack",) if can_stack else ())
-    events.append({"t": "turn", "p": seat})
+    if events is not None:
+        events.append({"t": "turn", "p": seat})
 
 
-def _take_penalty(state: GameState, events: list[Event], seat: int, turn_announced: bool) -> None:
+def _take_penalty(state: GameState, events: EventSink, seat: int, turn_announced: bool) -> None:
     owed = state.penalty
     assert owed is not None, "a penalty is owed"
     state.penalty = None
@@ -151,7 +156,7 @@ def _take_penalty(state: GameState, events: list[Event], seat: int, turn_announc
 
 def _after_penalty(
     state: GameState,
-    events: list[Event],
+    events: EventSink,
     seat: int,
     owed: Penalty,
     lost_turn: bool,
@@ -160,29 +165,31 @@ def _after_penalty(
     if owed.resume_seat is not None:
         begin_turn(state, events, owed.resume_seat)
     elif lost_turn:
-        events.append({"t": "skip", "p": seat})
+        if events is not None:
+            events.append({"t": "skip", "p": seat})
         _advance_from(state, events, seat)
     else:
         state.pending = Decision("play", seat)
-        if not turn_announced:
+        if not turn_announced and events is not None:
             events.append({"t": "turn", "p": seat})
 
 
-def _challenge(state: GameState, events: list[Event], seat: int) -> None:
+def _challenge(state: GameState, events: EventSink, seat: int) -> None:
     owed = state.penalty
     assert owed is not None, "a challenge answers a penalty"
     state.penalty = None
-    names = state.cards.names
-    events.append({"t": "challenge", "by": seat, "p": owed.source, "guilty": owed.guilty})
-    # The challenger alone sees the challenged hand (the UI shows it privately).
-    events.append(
-        {
-            "t": "reveal",
-            "p": owed.source,
-            "to": seat,
-            "cards": [names[c] for c in state.hands[owed.source]],
-        }
-    )
+    if events is not None:
+        names = state.cards.names
+        events.append({"t": "challenge", "by": seat, "p": owed.source, "guilty": owed.guilty})
+        # The challenger alone sees the challenged hand (the UI shows it privately).
+        events.append(
+            {
+                "t": "reveal",
+                "p": owed.source,
+                "to": seat,
+                "cards": [names[c] for c in state.hands[owed.source]],
+            }
+        )
     if owed.guilty:
         state.take_cards(owed.source, owed.count, "challenge", events)
         after = state.rules.model.challenge.after_guilty
@@ -203,28 +210,29 @@ def _challenge(state: GameState, events: list[Event], seat: int) -> None:
 # --- the end of a round ---------------------------------------------------------
 
 
-def _end_blocked_round(state: GameState, events: list[Event]) -> None:
+def _end_blocked_round(state: GameState, events: EventSink) -> None:
     """A round nobody can finish: the lowest hand wins it."""
     state.pending = None
     winner = min(state.active_seats(), key=lambda s: (state.hand_points(s), s))
     end_round(state, events, winner, blocked=True)
 
 
-def end_round(state: GameState, events: list[Event], winner: int, blocked: bool = False) -> None:
+def end_round(state: GameState, events: EventSink, winner: int, blocked: bool = False) -> None:
     scheme = scoring.SCHEMES[state.rules.model.scoring.scheme]
     points = scheme.fn(state, winner)
     for seat, gained in enumerate(points):
         state.scores[seat] += gained
     state.rounds_won[winner] += 1
-    event: RoundEndEvent = {
-        "t": "round_end",
-        "winner": winner,
-        "points": {str(s): points[s] for s in range(state.players)},
-        "scores": list(state.scores),
-    }
-    if blocked:
-        event["blocked"] = True
-    events.append(event)
+    if events is not None:
+        event: RoundEndEvent = {
+            "t": "round_end",
+            "winner": winner,
+            "points": {str(s): points[s] for s in range(state.players)},
+            "scores": list(state.scores),
+        }
+        if blocked:
+            event["blocked"] = True
+        events.append(event)
     state.queue = []
     state.penalty = None
     state.uno_window = -1
@@ -235,6 +243,8 @@ def end_round(state: GameState, events: list[Event], winner: int, blocked: bool 
     state.pending = None
     state.over = True
     state.winner = result
+    if events is None:
+        return
     if state.rules.model.scoring.teams:
         team = list(scoring.team_of(state, result))
         events.append(
@@ -247,7 +257,7 @@ def end_round(state: GameState, events: list[Event], winner: int, blocked: bool 
 # --- playing --------------------------------------------------------------------
 
 
-def play(state: GameState, events: list[Event], action: Play) -> bool:
+def play(state: GameState, events: EventSink, action: Play) -> bool:
     """A seat plays a card (on its turn, as a stack, or jumping in)."""
     seat = action.seat
     card = action.card
@@ -292,7 +302,7 @@ def play(state: GameState, events: list[Event], action: Play) -> bool:
     return False
 
 
-def _play_more(state: GameState, events: list[Event], action: Play) -> bool:
+def _play_more(state: GameState, events: EventSink, action: Play) -> bool:
     seat, card = action.seat, action.card
     state.lay_down(seat, card, action.color, events)
     ctx = state.ctx
@@ -307,12 +317,12 @@ def _play_more(state: GameState, events: list[Event], action: Play) -> bool:
     return False
 
 
-def _stop_more(state: GameState, events: list[Event], action: Pass) -> bool:
+def _stop_more(state: GameState, events: EventSink, action: Pass) -> bool:
     _finish_multi_play(state, events)
     return False
 
 
-def _finish_multi_play(state: GameState, events: list[Event]) -> None:
+def _finish_multi_play(state: GameState, events: EventSink) -> None:
     state.pending = None
     ctx = state.ctx
     assert ctx is not None, "several cards are being played"
@@ -324,11 +334,12 @@ def _finish_multi_play(state: GameState, events: list[Event]) -> None:
     run_effects(state, events)
 
 
-def jump_in(state: GameState, events: list[Event], seat: int) -> None:
+def jump_in(state: GameState, events: EventSink, seat: int) -> None:
     """An identical card played out of turn: play goes on from that seat."""
     decision = state.pending
     assert decision is not None, "a card played out of turn cuts into an open turn"
-    events.append({"t": "jump_in", "p": seat, "over": decision.seat})
+    if events is not None:
+        events.append({"t": "jump_in", "p": seat, "over": decision.seat})
     if state.rules.model.turn.jump_in.cancels_action:
         # Only one of the two identical cards acts: what the covered card did
         # to the turn order (cards owed, seats skipped, the direction) is undone.
@@ -338,13 +349,14 @@ def jump_in(state: GameState, events: list[Event], seat: int) -> None:
         before = ctx.prev_direction if ctx is not None and ctx.card == state.top else 0
         if before and state.direction != before:
             state.direction = before
-            events.append({"t": "direction", "direction": before})
+            if events is not None:
+                events.append({"t": "direction", "direction": before})
 
 
 # --- drawing and passing -----------------------------------------------------------
 
 
-def _draw(state: GameState, events: list[Event], action: Draw) -> bool:
+def _draw(state: GameState, events: EventSink, action: Draw) -> bool:
     seat = action.seat
     flags = state.flags
     if flags.draws_until_playable:
@@ -367,14 +379,16 @@ def _draw(state: GameState, events: list[Event], action: Draw) -> bool:
     if play_options(state, seat, state.choosable(seat)) or may_draw_again(state):
         state.pending = _DRAWN_DECISIONS[seat]
         return False
-    events.append({"t": "pass", "p": seat})
+    if events is not None:
+        events.append({"t": "pass", "p": seat})
     _advance_from(state, events, seat)
     return False
 
 
-def _pass(state: GameState, events: list[Event], action: Pass) -> bool:
+def _pass(state: GameState, events: EventSink, action: Pass) -> bool:
     seat = action.seat
-    events.append({"t": "pass", "p": seat})
+    if events is not None:
+        events.append({"t": "pass", "p": seat})
     if not state.drawn and not state.can_draw():
         state.idle_passes += 1
         if state.idle_passes >= len(state.active_seats()):
@@ -388,12 +402,12 @@ def _pass(state: GameState, events: list[Event], action: Pass) -> bool:
 # --- the turn's decisions -------------------------------------------------------------
 
 
-def _accept(state: GameState, events: list[Event], action: Accept) -> bool:
+def _accept(state: GameState, events: EventSink, action: Accept) -> bool:
     _take_penalty(state, events, action.seat, turn_announced=True)
     return False
 
 
-def _challenge_action(state: GameState, events: list[Event], action: Challenge) -> bool:
+def _challenge_action(state: GameState, events: EventSink, action: Challenge) -> bool:
     _challenge(state, events, action.seat)
     return False
 
