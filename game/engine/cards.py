@@ -84,8 +84,15 @@ class CardTable:
             for effects in self.effects
         ]
         self.by_name: dict[str, int] = {}
+        copies_of: dict[str, list[int]] = {}
         for card_id, card_name in enumerate(self.names):
             self.by_name.setdefault(card_name, card_id)
+            copies_of.setdefault(card_name, []).append(card_id)
+        # The other copies of each card: identical to the rules and to a log.
+        self.twins: list[tuple[int, ...]] = [
+            tuple(c for c in copies_of[name] if c != card_id)
+            for card_id, name in enumerate(self.names)
+        ]
         # Cards whose restriction makes them illegal (not just challengeable).
         self.restricted = [bool(spec.play_only_if) for spec in self.kind]
         self.refusable = [

@@ -184,12 +184,23 @@ class GameState:
             and self.cards.category[card] != "number"
         )
 
-    def lay_down(self, seat: int, card: int, color: str | None, events: EventSink) -> None:
+    def lay_down(self, seat: int, card: int, color: str | None, events: EventSink) -> int:
         """Move a card from a hand to the discard pile and set the colour in
-        force (its own, or `color` named for a wild)."""
+        force (its own, or `color` named for a wild); returns the card moved.
+
+        Of identical cards in the hand the first one leaves, whichever copy
+        was chosen: copies are one card to the rules and to a log, which
+        writes names, so the log alone fixes the order of every hand and a
+        re-execution (game/log/reexec.py) never has to guess the copy."""
         cards = self.cards
         hand = self.hands[seat]
-        hand.remove(card)
+        at = hand.index(card)
+        for twin in cards.twins[card]:
+            if twin in hand:
+                other = hand.index(twin)
+                if other < at:
+                    at, card = other, twin
+        del hand[at]
         self.discard.append(card)
         own_colour = cards.color[card]
         if own_colour >= 0:
@@ -210,6 +221,7 @@ class GameState:
         if len(hand) == 1 and not self.uno_called[seat]:
             self.uno_window = seat
             self.uno_window_passed = False
+        return card
 
     def hand_points(self, seat: int) -> int:
         points = self.cards.points

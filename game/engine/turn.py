@@ -268,7 +268,7 @@ def play(state: GameState, events: EventSink, action: Play) -> bool:
     # Judged on the hand and colour before the card leaves them.
     allowed = not cards.restricted[card] or state.play_allowed(seat, card)
     prev_color = state.color
-    state.lay_down(seat, card, color, events)
+    card = state.lay_down(seat, card, color, events)
     if state.drawn:
         state.drawn = []
     state.pending = None
@@ -304,7 +304,7 @@ def play(state: GameState, events: EventSink, action: Play) -> bool:
 
 def _play_more(state: GameState, events: EventSink, action: Play) -> bool:
     seat, card = action.seat, action.card
-    state.lay_down(seat, card, action.color, events)
+    card = state.lay_down(seat, card, action.color, events)
     ctx = state.ctx
     assert ctx is not None, "several cards are being played"
     ctx.cards.append(card)

@@ -120,6 +120,7 @@ class Reexecution:
         self.path = path
         self._buffer: list[tuple[int, dict]] = []
         self._base = 0  # match index of _buffer[0]
+        self._line_read: int | None = None  # the file's line of the last event read
         self._ended = False
         self._readings: list[_Reading] = []
         # Match indices, in the events read so far, of round ends and of events
@@ -149,6 +150,7 @@ class Reexecution:
             if item is None:
                 self._ended = True
                 return None
+            self._line_read = item[0]
             kind = item[1]["t"]
             if kind == "round_end":
                 self._round_ends.append(self._base + len(self._buffer))
@@ -195,7 +197,7 @@ class Reexecution:
         yield from done
 
     def _last_line(self) -> int | None:
-        return self._buffer[-1][0] if self._buffer else None
+        return self._line_read
 
     # --- the check -----------------------------------------------------------------
 

@@ -44,7 +44,8 @@ def test_unplugging_mid_game_keeps_the_table(driver):
     driver.key(pygame.K_UP)  # Up from the first row wraps to Start
     assert setup.rows[setup.focus].kind == "start"
     driver.key(pygame.K_RETURN, frames=3)
-    assert driver.until(lambda: driver.top_name in ("PlayScene", "CurtainScene"), limit=3000)
+    reached = driver.until(lambda: driver.top_name in ("PlayScene", "CurtainScene"), limit=3000)
+    assert reached, f"no table: {driver.top_name} on top, notice {driver.app.notice!r}"
     scene = driver.top
     state = scene.session.state
     pads = Gamepads(module=_fake())
