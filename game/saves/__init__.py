@@ -38,12 +38,12 @@ from game.saves.format import (
     stale_temporaries,
 )
 from game.saves.writer import Done, FileWriter
-from game.stats import STATS_FILE, PlayerStats
 
 if TYPE_CHECKING:
     from game.match import MatchSession
     from game.saves.record import MatchRecorder
     from game.saves.resume import Resumed
+    from game.stats import PlayerStats
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ class SaveSlot:
     ) -> None:
         self._folder = folder
         self._resolved: Path | None = None
-        self._on_done = on_done
+        self.on_done = on_done  # told of every finished write (tests, tools)
         self.writer = (
             FileWriter(on_done=self._done)
             if threaded is None
@@ -86,6 +86,8 @@ class SaveSlot:
 
     @property
     def folder(self) -> Path:
+        from game.stats import STATS_FILE  # (game.stats reads files with game.saves.format)
+
         if self._resolved is None:
             folder = self._folder if isinstance(self._folder, Path) else self._folder()
             self._resolved = folder
@@ -103,6 +105,8 @@ class SaveSlot:
 
     @property
     def stats_path(self) -> Path:
+        from game.stats import STATS_FILE
+
         return self.folder / STATS_FILE
 
     # --- the saved match --------------------------------------------------------------
@@ -191,8 +195,10 @@ class SaveSlot:
 
     @property
     def stats(self) -> PlayerStats:
+        from game.stats import PlayerStats
+
         if self._stats is None:
-            self.writer.flush()
+            # Read once, then kept here: only this slot writes the file after.
             try:
                 self._stats = PlayerStats.load(self.stats_path)
             except Exception as exc:  # noqa: BLE001 - no folder: counted in memory only
@@ -225,5 +231,5 @@ class SaveSlot:
             self._notices.append(f"Could not write {path.name}: {error}")
         elif path.name == SAVE_FILE:
             self.write_error = None
-        if self._on_done is not None:
-            self._on_done(path, text, error)
+        if self.on_done is not None:
+            self.on_done(path, text, error)
