@@ -76,7 +76,8 @@ class SaveSlot:
             if threaded is None
             else FileWriter(threaded=threaded, on_done=self._done)
         )
-        self.problem: str | None = None  # the last save that could not be used, in words
+        # Why the last save could not be continued, in words (for the title).
+        self.problem: str | None = None
         self._notices: list[str] = []
         self._stats: PlayerStats | None = None
         self.recorder: MatchRecorder | None = None  # the match being saved
@@ -145,8 +146,13 @@ class SaveSlot:
 
     def _refuse(self, path: Path, problem: SaveProblem) -> None:
         kept = keep_aside(path)
-        where = f" It was kept as {kept.name}." if kept is not None else ""
-        self.problem = f"The saved match cannot be continued: {problem.reason}.{where}"
+        where = (
+            f" The file was kept as {kept.name} in the settings folder ({kept.parent})."
+            if kept is not None
+            else ""
+        )
+        reason = problem.reason[:1].upper() + problem.reason[1:]
+        self.problem = f"{reason}.{where}"
         log.warning("saves: %s", self.problem)
 
     def _finish(self, found: SavedMatch) -> None:

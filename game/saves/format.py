@@ -223,6 +223,7 @@ class SavedMatch:
     round_no: int
     scores: list[int]
     over: bool  # the log reaches its game_end
+    target: int | None  # the score that ends the match, as the log's game event says
 
     @property
     def names(self) -> list[str]:
@@ -280,6 +281,7 @@ def peek(path: Path) -> SavedMatch | None:
     if not lines:
         raise SaveProblem("damaged", "it holds no match")
     round_no, scores, over = 0, [0] * len(header.seats), False
+    target: int | None = None
     for number, raw in enumerate(lines, start=2):
         try:
             event = json.loads(raw.decode("utf-8"))
@@ -290,12 +292,13 @@ def peek(path: Path) -> SavedMatch | None:
         kind = event["t"]
         if number == 2:
             _check_game(event, header)
+            target = event.get("target") if _whole(event.get("target")) else None
         elif kind == "round" and isinstance(event.get("n"), int):
             round_no = event["n"]
         elif kind in ("round_end", "game_end"):
             scores = _scores(event.get("scores"), len(header.seats), number)
             over = over or kind == "game_end"
-    return SavedMatch(path, header, end + 1, len(lines), round_no, scores, over)
+    return SavedMatch(path, header, end + 1, len(lines), round_no, scores, over, target)
 
 
 def _check_game(event: dict, header: SaveHeader) -> None:

@@ -177,8 +177,12 @@ class TitleScene(Scene):
         surface.blit(widgets.panel(box.size), box)
         head = text.render("Saved match", 30, GOLD, bold=True)
         surface.blit(head, (box.x + 24, box.y + 16))
-        when = f"round {saved.round_no}" if saved.round_no else "the deal"
-        line = f"{header.rules_label}  ·  {when}"
+        parts = [header.rules_label, f"round {saved.round_no}" if saved.round_no else "the deal"]
+        if header.single_round:
+            parts.append("one round")
+        elif saved.target is not None:
+            parts.append(f"to {saved.target}")
+        line = "  ·  ".join(parts)
         img = text.fit(line, 22, box.w - 48, (236, 238, 244))
         surface.blit(img, (box.x + 24, box.y + 56))
         y = box.y + 92
@@ -193,9 +197,12 @@ class TitleScene(Scene):
             y += row
 
     def _draw_problem(self, surface: pygame.Surface, problem: str) -> None:
-        box = pygame.Rect(PANEL.x, PANEL.y, PANEL.w, 220)
+        body = text.render(problem, 22, (236, 238, 244), wrap=PANEL.w - 48)
+        height = min(PANEL.h, body.get_height() + 96)
+        box = pygame.Rect(PANEL.x, PANEL.y, PANEL.w, height)
         surface.blit(widgets.panel(box.size, edge=widgets.ERROR), box)
-        head = text.render("The saved match", 30, widgets.ERROR, bold=True)
+        head = text.render("The saved match cannot be continued", 28, widgets.ERROR, bold=True)
         surface.blit(head, (box.x + 24, box.y + 16))
-        body = text.render(problem, 22, (236, 238, 244), wrap=box.w - 48)
-        surface.blit(body, (box.x + 24, box.y + 58))
+        surface.blit(body, (box.x + 24, box.y + 58), pygame.Rect(0, 0, box.w, box.h - 74))
+        hint = text.render("New game starts afresh.", 20, widgets.MUTED)
+        surface.blit(hint, (box.x + 24, box.bottom - 30))
