@@ -288,7 +288,7 @@ def peek(path: Path) -> SavedMatch | None:
         except (UnicodeDecodeError, ValueError, RecursionError):
             event = None
         if not isinstance(event, dict) or not isinstance(event.get("t"), str):
-            raise SaveProblem("damaged", f"line {number} is not an event of a replay log")
+            raise SaveProblem("damaged", f"its line {number} is not an event of a replay log")
         kind = event["t"]
         if number == 2:
             _check_game(event, header)
@@ -319,7 +319,7 @@ def _scores(value: object, players: int, number: int) -> list[int]:
         )
     ):
         return list(value)
-    raise SaveProblem("damaged", f"line {number} has scores that are not one number per seat")
+    raise SaveProblem("damaged", f"its line {number} has scores that are not one number per seat")
 
 
 def _whole(value: object) -> bool:

@@ -221,7 +221,7 @@ def damage(path, how: str) -> None:
 
 WORDS = {
     "truncated": "cut short",
-    "corrupt": "line",
+    "corrupt": "is not an event of a replay log",
     "foreign": "not a Couch UNO save",
     "replay log": "not a Couch UNO save",
     "other version": "save format 7",
