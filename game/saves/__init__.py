@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from game.stats import PlayerStats
 
 log = logging.getLogger(__name__)
+MAX_NOTICES = 4  # lines waiting to be shown; more of the same say nothing new
 
 __all__ = [
     "SAVE_FILE",
@@ -181,7 +182,7 @@ class SaveSlot:
         try:
             self.save_path  # noqa: B018 - the folder, now: a failure means no saving
         except Exception as exc:  # noqa: BLE001
-            self._notices.append(f"The match cannot be saved: no settings folder ({exc})")
+            self._notice(f"The match cannot be saved: no settings folder ({exc})")
             return
         recorder = MatchRecorder(self, session, header or header_for(session))
         session.recorder = recorder
@@ -195,7 +196,7 @@ class SaveSlot:
         return recorder is not None and recorder.saving and self.write_error is None
 
     def failed(self, recorder: MatchRecorder, why: str) -> None:
-        self._notices.append(f"The match is no longer saved: {why}")
+        self._notice(f"The match is no longer saved: {why}")
 
     # --- statistics -------------------------------------------------------------------
 
@@ -210,7 +211,8 @@ class SaveSlot:
             except Exception as exc:  # noqa: BLE001 - no folder: counted in memory only
                 log.warning("stats: %s", exc)
                 self._stats = PlayerStats()
-            self._notices.extend(self._stats.notices)
+            for line in self._stats.notices:
+                self._notice(line)
         return self._stats
 
     def count(self, header: SaveHeader, events: list[dict]) -> None:
@@ -222,6 +224,10 @@ class SaveSlot:
 
     # --- the app's side ------------------------------------------------------------------
 
+    def _notice(self, line: str) -> None:
+        if line not in self._notices and len(self._notices) < MAX_NOTICES:
+            self._notices.append(line)
+
     def take_notice(self) -> str | None:
         """A line for the player about saving, once (a failed write, a damaged file)."""
         return self._notices.pop(0) if self._notices else None
@@ -231,11 +237,17 @@ class SaveSlot:
         self.writer.flush()
 
     def _done(self, path: Path, text: str | None, error: BaseException | None) -> None:
+        # Said once when writing starts failing and once when it works again,
+        # not at every decision of a full disk.
         if error is not None:
             if path.name == SAVE_FILE:
+                if self.write_error is None:
+                    self._notice(f"The match cannot be saved: {error}")
                 self.write_error = str(error)
-            self._notices.append(f"Could not write {path.name}: {error}")
-        elif path.name == SAVE_FILE:
+            else:
+                self._notice(f"Could not write {path.name}: {error}")
+        elif path.name == SAVE_FILE and self.write_error is not None:
             self.write_error = None
+            self._notice("The match is saved again")
         if self.on_done is not None:
             self.on_done(path, text, error)

@@ -75,8 +75,12 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         # Back from another screen: a match may have been saved or finished since.
+        focused = self.focus.current.label if self.focus.current is not None else None
         self.saved = self.app.saves.saved()
         self._build()
+        for button in self.buttons:
+            if button.label == focused:
+                self.focus.focus(button)
 
     def continue_match(self) -> None:
         from game.scenes.resume import resume_match

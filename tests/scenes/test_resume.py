@@ -190,12 +190,47 @@ def test_a_finished_match_clears_its_save_and_stays_watchable(driver, prefs):
     driver.app.close()
     assert not (prefs / SAVE_FILE).exists()
     assert (prefs / "last_match.jsonl").is_file()
-    driver.key(pygame.K_ESCAPE)  # Menu
+    driver.key(pygame.K_RETURN)  # Play again: a new match, saved afresh
+    driver.frames(3)
+    driver.app.close()
+    assert (prefs / SAVE_FILE).is_file()
+    assert driver.app.stack[0].session.state.round_no == 1
+    driver.key(pygame.K_ESCAPE)  # pause
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)  # quit to the menu
+    driver.key(pygame.K_RETURN)  # yes
     title = driver.top
     labels = [b.label for b in title.buttons]
-    assert "Continue" not in labels and "Watch last match" in labels
+    assert labels[0] == "Continue" and "Watch last match" in labels
     ana = driver.app.saves.stats.player("Ana")
     assert ana.matches == 1 and ana.rounds == 1
+
+
+def test_a_new_game_over_a_saved_match_asks_first(driver, prefs):
+    start_match(driver.app, ANA_BO_CY, seed=7)
+    driver.frames(5)
+    first = json.loads((prefs / SAVE_FILE).read_text().split("\n")[0])["id"]
+    reopen(driver)
+    title = driver.top
+    title.focus.focus(next(b for b in title.buttons if b.label == "New game"))
+    driver.key(pygame.K_RETURN)
+    assert driver.top_name == "ConfirmScene" and "Ana, Bo, Cy" in driver.top.detail
+    driver.key(pygame.K_ESCAPE)  # back: nothing is lost
+    assert driver.top is title and title.buttons[0].label == "Continue"
+    assert title.focus.current.label == "New game"
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)  # yes: the setup
+    assert driver.top_name == "SetupScene"
+    driver.key(pygame.K_ESCAPE)  # not started after all: the save is still there
+    assert driver.top is title and title.buttons[0].label == "Continue"
+    title.focus.focus(next(b for b in title.buttons if b.label == "New game"))
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)
+    driver.top.start()
+    driver.frames(2)
+    driver.app.close()
+    assert json.loads((prefs / SAVE_FILE).read_text().split("\n")[0])["id"] != first
 
 
 def damage(path, how: str) -> None:
