@@ -37,7 +37,7 @@ from game.saves.format import (
     peek,
     stale_temporaries,
 )
-from game.saves.writer import Done, FileWriter
+from game.saves.writer import THREADS, Done, FileWriter
 
 if TYPE_CHECKING:
     from game.match import MatchSession
@@ -66,17 +66,13 @@ class SaveSlot:
         self,
         folder: Path | Callable[[], Path],
         *,
-        threaded: bool | None = None,
+        threaded: bool = THREADS,
         on_done: Done | None = None,
     ) -> None:
         self._folder = folder
         self._resolved: Path | None = None
         self.on_done = on_done  # told of every finished write (tests, tools)
-        self.writer = (
-            FileWriter(on_done=self._done)
-            if threaded is None
-            else FileWriter(threaded=threaded, on_done=self._done)
-        )
+        self.writer = FileWriter(threaded=threaded, on_done=self._done)
         # Why the last save could not be continued, in words (for the title).
         self.problem: str | None = None
         self._notices: list[str] = []
@@ -88,9 +84,10 @@ class SaveSlot:
 
     @property
     def folder(self) -> Path:
-        from game.stats import STATS_FILE  # (game.stats reads files with game.saves.format)
-
         if self._resolved is None:
+            # (game.stats reads its file with game.saves.format: imported here.)
+            from game.stats import STATS_FILE
+
             folder = self._folder if isinstance(self._folder, Path) else self._folder()
             self._resolved = folder
             for temp in stale_temporaries(folder, SAVE_FILE) + stale_temporaries(
@@ -195,7 +192,8 @@ class SaveSlot:
         recorder = self.recorder
         return recorder is not None and recorder.saving and self.write_error is None
 
-    def failed(self, recorder: MatchRecorder, why: str) -> None:
+    def failed(self, why: str) -> None:
+        """The match being saved can no longer be (`MatchRecorder` tells)."""
         self._notice(f"The match is no longer saved: {why}")
 
     # --- statistics -------------------------------------------------------------------
@@ -218,9 +216,14 @@ class SaveSlot:
     def count(self, header: SaveHeader, events: list[dict]) -> None:
         """Count what a match's log holds into the statistics, and write them."""
         stats = self.stats
-        if stats.count(header.id, header.names, header.humans, header.rules_label, events):
-            with contextlib.suppress(Exception):
-                self.writer.put(self.stats_path, stats.text())
+        if not stats.count(header.id, header.names, header.humans, header.rules_label, events):
+            return
+        try:
+            path = self.stats_path
+        except Exception as exc:  # noqa: BLE001 - no settings folder: counted in memory only
+            log.warning("stats: %s", exc)
+            return
+        self.writer.put(path, stats.text())
 
     # --- the app's side ------------------------------------------------------------------
 

@@ -69,7 +69,7 @@ class MatchRecorder:
             self._lines.extend(self._encoded(events))
         except SaveFailed as err:
             self.broken = str(err)
-            self.slot.failed(self, self.broken)
+            self.slot.failed(self.broken)
             return
         ends = any(e["t"] in ("round_end", "game_end") for e in events)
         over = any(e["t"] == "game_end" for e in events)
@@ -90,7 +90,3 @@ class MatchRecorder:
                 reason = err.reason if isinstance(err, LogError) else str(err)
                 raise SaveFailed(f"an event cannot be written ({reason})") from None
         return lines
-
-    def text(self) -> str:
-        """The save file as it stands (for tests and tools)."""
-        return "".join(self._lines)
