@@ -57,6 +57,16 @@ __all__ = [
 ]
 
 
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from the next (every save is a new
+    file renamed into place: a new inode), or None when there is none."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_ino, info.st_mtime_ns, info.st_size)
+
+
 class SaveSlot:
     """The one saved match and the statistics, in `folder` (the settings
     folder; a callable is asked on first use, and may fail: then nothing is
@@ -79,6 +89,7 @@ class SaveSlot:
         self._stats: PlayerStats | None = None
         self.recorder: MatchRecorder | None = None  # the match being saved
         self.write_error: str | None = None  # the last write of the save failed
+        self._peeked: tuple[tuple[int, int, int], SavedMatch | None] | None = None
 
     # --- where ----------------------------------------------------------------------
 
@@ -119,6 +130,9 @@ class SaveSlot:
             log.warning("saves: no folder: %s", exc)
             return None
         self.writer.flush()
+        stamp = _stamp(path)
+        if stamp is not None and self._peeked is not None and self._peeked[0] == stamp:
+            return self._peeked[1]  # the title again, the file as it was: not read twice
         try:
             found = peek(path)
         except SaveProblem as problem:
@@ -127,6 +141,7 @@ class SaveSlot:
         if found is not None and found.over:
             self._finish(found)
             return None
+        self._peeked = (stamp, found) if stamp is not None else None
         return found
 
     def resume(self) -> Resumed:

@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 SAVE_FILE = "match.save"
 FORMAT = "couch-uno-save"
 VERSION = 1
-MAX_SAVE_BYTES = 16 * 1024 * 1024  # a 500-point match of ten seats is about 100 KiB
+MAX_SAVE_BYTES = 8 * 1024 * 1024  # a 500-point match of ten seats is about 40 KiB
 MAX_HEADER_BYTES = 64 * 1024
-MAX_SEATS = 20  # the log format's most seats
+MAX_SEATS = 10  # the table layouts seat 2 to 10 (assets/layouts/)
 MAX_NAME = 200  # a seat's name, as in the log format
 MAX_RULES = 32
 MAX_TEXT = 200
