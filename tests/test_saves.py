@@ -316,3 +316,21 @@ def test_a_save_is_written_within_a_bounded_time_of_its_decision(tmp_path):
         play(session, 4)
         slot.writer.flush()
         assert peek(tmp_path / SAVE_FILE).events == len(session.log)
+
+
+def test_the_rules_fingerprint_follows_play_not_wording(tmp_path):
+    from game.rules.loader import load_rules
+    from game.saves.format import rules_fingerprint
+
+    def fingerprint(text: str) -> str:
+        path = tmp_path / f"r{abs(hash(text))}.yaml"
+        path.write_text("extends: classic\n" + text)
+        return rules_fingerprint(load_rules([str(path)]))
+
+    base = fingerprint("")
+    assert base == rules_fingerprint(load_rules(["classic"]))
+    assert fingerprint("name: Ours\ndescription: house rules of flat 3\n") == base
+    assert fingerprint("cards: {skip: {label: Miss a go}}\n") == base
+    assert fingerprint("cards: {skip: {copies: 3}}\n") != base
+    assert fingerprint("dealing: {hand_size: 8}\n") != base
+    assert fingerprint("uno: {penalty: 4}\n") != base

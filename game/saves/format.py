@@ -133,26 +133,26 @@ class SaveHeader:
         )
 
 
-# Fields of a rule set that only name or explain things: a new label or a
-# fixed description leaves a save playable; anything else refuses it.
-WORDING = frozenset({"name", "description", "house_rules", "label", "labels"})
+# Fields of a rule set that only name, explain or paint things: a new label,
+# a fixed description or a re-skinned card leaves a save playable; anything
+# else refuses it. (`art`, `corner` and `color_looks` are the card looks
+# of rule files that have them.)
+WORDING = frozenset({"name", "description", "house_rules", "color_looks"})
+CARD_LOOKS = frozenset({"label", "art", "corner"})
 
 
 def rules_fingerprint(rules: RuleSet) -> str:
-    """A digest of what the rules make happen, wording left out (`WORDING`):
-    a save made under other rules is refused rather than resumed under
-    these (the engine would re-execute its log only as far as the rules
-    agree)."""
-
-    def played(value: object) -> object:
-        if isinstance(value, dict):
-            return {str(k): played(v) for k, v in value.items() if k not in WORDING}
-        if isinstance(value, list | tuple):
-            return [played(v) for v in value]
-        return value
-
-    data = played(rules.model.model_dump(mode="json"))
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    """A digest of what the rules make happen, wording and looks left out
+    (`WORDING`, `CARD_LOOKS`): a save made under other rules is refused
+    rather than resumed under these (the engine would re-execute its log
+    only as far as the rules agree)."""
+    data = rules.model.model_dump(mode="json")
+    played = {k: v for k, v in data.items() if k not in WORDING}
+    played["cards"] = {
+        name: {k: v for k, v in kind.items() if k not in CARD_LOOKS}
+        for name, kind in data.get("cards", {}).items()
+    }
+    text = json.dumps(played, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
