@@ -21,10 +21,11 @@ from game.scenes.pad_seats import deliver  # noqa: E402
 from game.scenes.registry import make_scene  # noqa: E402
 from game.ui import text, widgets  # noqa: E402
 from game.ui.input import FULLSCREEN, MUTE, Gamepads, command_for  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.ui.settings import Settings, pref_dir  # noqa: E402
 from game.ui.window import LOGICAL, Window  # noqa: E402
 
 if TYPE_CHECKING:
+    from game.saves import SaveSlot
     from game.scenes.base import Scene
     from game.ui.card_art import CardArt
     from game.ui.sound import SoundBank
@@ -47,6 +48,7 @@ class App:
         self.frames = 0
         self._art: CardArt | None = None
         self._sound: SoundBank | None = None
+        self._saves: SaveSlot | None = None
         self.gamepads: Gamepads | None = None  # opened by main(); tests run without
         self.notice = ""  # a line over every scene: a controller came or went
         self.notice_until = 0.0
@@ -73,6 +75,20 @@ class App:
 
             self._sound = SoundBank(muted=self.settings.muted)
         return self._sound
+
+    @property
+    def saves(self) -> SaveSlot:
+        """The saved match and the players' statistics (game/saves/)."""
+        if self._saves is None:
+            from game.saves import SaveSlot
+
+            self._saves = SaveSlot(pref_dir)
+        return self._saves
+
+    def close(self) -> None:
+        """The last writes reach the disk before the window goes."""
+        if self._saves is not None:
+            self._saves.close()
 
     def play(self, name: str) -> None:
         self.sound.play(name)
@@ -124,17 +140,19 @@ class App:
     def in_match(self) -> bool:
         return any(scene.in_match for scene in self.stack)
 
+    def leaving_words(self) -> str:
+        """What leaving the match in progress does to it, for the question asked first."""
+        if self._saves is not None and self._saves.saving_now:
+            return "The match is saved: Continue on the title screen picks it up later."
+        return "This match could not be saved: it will be lost."
+
     def ask_to_quit(self) -> None:
-        """Quit, after asking; a match in progress would be lost (there is no save yet)."""
+        """Quit, after asking (and saying whether the match in progress is saved)."""
         top = self.top
         if top is not None and top.asks_to_quit:
             self.quit()  # asked twice (a second window close): it is meant
             return
-        detail = (
-            "The match in progress will be lost: there is no save yet."
-            if self.in_match
-            else "See you at the next game night."
-        )
+        detail = self.leaving_words() if self.in_match else "See you at the next game night."
         self.push(
             "confirm",
             question="Quit Couch UNO?",
@@ -195,6 +213,10 @@ class App:
                 return
         self.time += dt
         self.frames += 1
+        if self._saves is not None:
+            line = self._saves.take_notice()
+            if line:
+                self.show_notice(line, seconds=6.0)
         top = self.top
         if top is not None:
             top.update(dt)
@@ -264,5 +286,6 @@ async def main(replay: str | None = None) -> int:
         await asyncio.sleep(0)
     while app.stack:
         app.stack.pop().leave()
+    app.close()
     pygame.quit()
     return 0

@@ -12,43 +12,25 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import Protocol, cast
 
 from game.bots import make_bot
 from game.engine import Event, apply, legal_actions, new_game, view
 from game.engine.ruleset import RuleSet
+from game.engine.state import GameState
 from game.log import LogError, write_log
 from game.rules.loader import load_rules
+from game.seats import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
 
-DEFAULT_NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
-BOT_LEVELS = ("basic", "random")
+__all__ = ["BOT_LEVELS", "DEFAULT_NAMES", "MatchSession", "Recorder", "SeatConfig"]
 
 
-@dataclass
-class SeatConfig:
-    name: str
-    kind: str = "human"  # "human" or "bot"
-    level: str = "basic"
+class Recorder(Protocol):
+    """Keeps the match on disk as it goes (game/saves/record.py)."""
 
-    @property
-    def is_bot(self) -> bool:
-        return self.kind == "bot"
-
-    def to_dict(self) -> dict:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
-
-    @classmethod
-    def from_dict(cls, data: dict, index: int) -> SeatConfig:
-        name = str(data.get("name") or DEFAULT_NAMES[index % len(DEFAULT_NAMES)])[:16]
-        kind = data.get("kind")
-        level = data.get("level")
-        return cls(
-            name,
-            kind if isinstance(kind, str) and kind in ("human", "bot") else "bot",
-            level if isinstance(level, str) and level in BOT_LEVELS else "basic",
-        )
+    def record(self, events: list[dict]) -> None:
+        """`events` were just added to the session's log."""
 
 
 class MatchSession:
@@ -75,12 +57,45 @@ class MatchSession:
         self.state, events = new_game(
             self.rules, len(seats), self.seed, names, single_round=single_round, **kwargs
         )
-        self.bots = {
-            i: make_bot(s.level, self.seed + 1 + i) for i, s in enumerate(seats) if s.is_bot
-        }
-        self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
+        self._seat_bots()
         self.queue: deque[dict] = deque(_wire(events))
         self.log: list[dict] = list(_wire(events))
+        self.recorder: Recorder | None = None
+
+    @classmethod
+    def resumed(
+        cls,
+        rule_names: list[str],
+        seats: list[SeatConfig],
+        rules: RuleSet,
+        state: GameState,
+        log: list[dict],
+        *,
+        target: int | None | str,
+        single_round: bool,
+    ) -> MatchSession:
+        """A match that goes on from `state`, which the engine reached by
+        re-executing `log` (game/saves/resume.py). The table has seen the log
+        already; nothing is queued."""
+        session = cls.__new__(cls)
+        session.rule_names = list(rule_names)
+        session.rules = rules
+        session.seats = list(seats)
+        session.target = target
+        session.single_round = single_round
+        session.seed = log[0]["seed"]
+        session.state = state
+        session._seat_bots()
+        session.queue = deque()
+        session.log = list(log)
+        session.recorder = None
+        return session
+
+    def _seat_bots(self) -> None:
+        self.bots = {
+            i: make_bot(s.level, self.seed + 1 + i) for i, s in enumerate(self.seats) if s.is_bot
+        }
+        self.humans = [i for i, s in enumerate(self.seats) if not s.is_bot]
 
     @property
     def players(self) -> int:
@@ -102,6 +117,8 @@ class MatchSession:
         events = _wire(typed)
         self.queue.extend(events)
         self.log.extend(events)
+        if self.recorder is not None and events:
+            self.recorder.record(events)
         return events
 
     def card_points(self, card: str) -> int:

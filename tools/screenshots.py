@@ -3,7 +3,9 @@
     xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR] [--modding]
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
-an autopilot plays for the humans. Writes docs/screenshots/<scene>.png: the
+an autopilot plays for the humans. Every match is saved as in the game (to a
+temporary settings folder), so the title can show one to continue and the
+Players screen what was played. Writes docs/screenshots/<scene>.png: the
 1280x720 table, and what the real window shows when it is resized to 800x450
 and to a tall 1080x1350 (window_<W>x<H>.png; the screen must be that large).
 `--modding` takes only the shots of docs/modding.md: its own rule files,
@@ -55,7 +57,9 @@ def autopilot(app: App) -> None:
     """One input for a human, if a human is being asked something."""
     top = app.top
     name = type(top).__name__
-    if name == "PlayScene" and top.controls.actor() is not None:
+    if name == "PlayScene" and top.controls.uno_button.visible:
+        pygame.event.post(key_event(pygame.K_u))  # the autopilot remembers its UNO
+    elif name == "PlayScene" and top.controls.actor() is not None:
         table = top.table
         hand = table.sprites(table.bottom)
         lifted = [i for i, s in enumerate(hand) if s.name in top.controls.lit.lift]
@@ -289,6 +293,42 @@ def main() -> int:
     run_until(app, match_over)
     frames(app, 90)
     save(app, "match_end")
+
+    # A few quick rounds among friends, for the Players screen.
+    for seed, names in ((31, ("Zeynep", "Mikko", "Eleni")), (32, ("Kadri", "Zeynep", "Mikko"))):
+        app.close()
+        app = new_app("instant")
+        seats = [SeatConfig(n) for n in names] + [SeatConfig("Bo", "bot")]
+        start(app, seats, seed=seed, single_round=True)
+        run_until(app, match_over, limit=40000)
+
+    # A match left half-way: the title offers to continue it, with its scores.
+    app.close()
+    app = new_app("instant")
+    seats = [
+        SeatConfig("Ana"),
+        SeatConfig("Bo", "bot"),
+        SeatConfig("Selin"),
+        SeatConfig("Cy", "bot"),
+    ]
+    session = start(app, seats, seed=21, target=300)
+
+    def second_round_under_way():
+        if type(app.top).__name__ == "RoundScoreScene":
+            pygame.event.post(key_event(pygame.K_SPACE))
+        return session.state.round_no >= 2 and type(app.top).__name__ == "CurtainScene"
+
+    run_until(app, second_round_under_way)
+    app.close()
+    app = new_app()
+    frames(app, 40)
+    save(app, "title_continue")
+
+    # The players' numbers from every match above (people only, by name).
+    title = app.top
+    title.focus.index = [b.label for b in title.buttons].index("Players")
+    press(app, pygame.K_RETURN, 10)
+    save(app, "players")
 
     replay_log = OUT / "_replay.jsonl"
     if (ROOT / "game" / "scenes" / "replay.py").is_file():

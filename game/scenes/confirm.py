@@ -1,8 +1,9 @@
 """Are you sure? A question over the screen, with a yes and a no.
 
-Asked before anything is thrown away: quitting the game, leaving a match
-(there is no save yet, so the question says the match will be lost). Enter
-(or A) presses the focused answer, Esc (or B) says no.
+Asked before quitting the game or leaving a match (the question says
+whether the match is saved for Continue, or would be lost), and before a new
+match replaces the saved one. Enter (or A) presses the focused answer, Esc
+(or B) says no.
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ Space (or a click) hurries the deal along.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.scenes.base import Scene
@@ -15,18 +17,22 @@ from game.ui import text
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
 from game.ui.match_screen import MatchScreen
 
+if TYPE_CHECKING:
+    from game.app import App
+
 DEAL_EVENTS = ("game", "cut", "round", "deal", "draft", "start")
 
 
 class DealScene(Scene):
     in_match = True
 
-    def __init__(self, app, screen: MatchScreen) -> None:
+    def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen
         self.session = screen.session
         self.table = screen.table
         self.table.scale = app.settings.anim_scale
+        app.saves.keep(self.session)  # from the first deal on, every decision is saved
         # A deal is shown to the whole couch: hands are dealt face down to all but
         # a lone human, and whoever acts first gets the curtain.
         screen.look_away()

@@ -1,7 +1,10 @@
 """Match end: the winner, the totals, play again or back to the menu.
 
 The match's replay log is saved to the preference folder (`last_match.jsonl`),
-so `python main.py replay FILE` can show it again with every hand face up.
+so `python main.py replay FILE` can show it again with every hand face up
+("Watch last match" on the title). The match's save for Continue was cleared
+when its `game_end` was written (game/saves/record.py); "Play again" deals a
+new match, saved afresh.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ class PauseScene(Scene):
         self.app.push(
             "confirm",
             question="Leave this match?",
-            detail="There is no save yet: the match will be lost.",
+            detail=self.app.leaving_words(),
             on_yes=lambda: self.app.reset("title"),
             yes="Leave",
             no="Stay",

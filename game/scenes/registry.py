@@ -32,6 +32,7 @@ SCENES: dict[str, str] = {
     "round_score": "game.scenes.round_score:RoundScoreScene",
     "match_end": "game.scenes.match_end:MatchEndScene",
     "replay": "game.scenes.replay:ReplayScene",
+    "players": "game.scenes.players:PlayersScene",
 }
 
 

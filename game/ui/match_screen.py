@@ -25,6 +25,7 @@ class MatchScreen:
         settings: Settings | None = None,
         *,
         sound: Callable[[str], None] | None = None,
+        resumed: bool = False,
     ) -> None:
         self.session = session
         self.settings = settings if settings is not None else Settings()
@@ -46,14 +47,35 @@ class MatchScreen:
         # the screen (None once anything was shown to the whole couch).
         self.last_viewer: int | None = None
         self.last_round_end: dict | None = None  # for the round score screen
+        # A resumed match: whoever sits in front of the screen now, no hand is
+        # shown before its owner has lifted a curtain (even a lone human's).
+        self.hidden = resumed and bool(self.humans)
         humans = self.humans
         if not humans:
             self.table.set_show_all(True)
         else:
             # The first human sits at the bottom; with a fixed table, for good.
             self.table.set_bottom(humans[0])
-            if len(humans) == 1:
+            if len(humans) == 1 and not self.hidden:
                 self.table.set_viewer(humans[0])
+        if resumed:
+            self._catch_up(session.log)
+
+    def _catch_up(self, log: list[dict]) -> None:
+        """Put the table as the log leaves it, at once: the rounds before only
+        as scores, the round in progress card by card without motion or sound."""
+        table = self.table
+        start = max((i for i, e in enumerate(log) if e["t"] == "round"), default=0)
+        for event in log[:start]:
+            table.model.apply(event)
+        scale = table.scale
+        table.scale = 0.0
+        for event in log[start:]:
+            table.feed(event)
+            if event["t"] == "round_end":
+                self.last_round_end = event
+        table.update(0.0)
+        table.scale = scale
 
     @property
     def fixed(self) -> bool:
@@ -92,6 +114,8 @@ class MatchScreen:
 
     def may_show(self, seat: int) -> bool:
         """Show `seat`'s hand for a private decision now, if that needs no curtain."""
+        if self.hidden:
+            return False
         if not self.shared or self.table.viewer == seat:
             return True
         if self.table.viewer is None and self.last_viewer == seat:
@@ -101,6 +125,7 @@ class MatchScreen:
 
     def curtain_lifted(self, seat: int) -> None:
         """`seat` dismissed their curtain: only they are looking."""
+        self.hidden = False
         self.last_viewer = seat
         self.show_hand(seat)
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.app import App
 from game.match import MatchSession, SeatConfig
 from game.ui.match_screen import MatchScreen
+from game.ui.settings import Settings
 
 
 def start_match(
@@ -15,6 +17,30 @@ def start_match(
     screen = MatchScreen(session, app.art, app.settings, sound=app.play)
     app.push("deal", screen=screen)
     return screen
+
+
+def reopen(driver) -> App:
+    """The game was closed and started again: a new app on the same settings
+    folder (its saved match, its statistics), showing the title."""
+    old = driver.app
+    old.close()
+    while old.stack:
+        old.stack.pop().leave()
+    app = App(old.window, Settings(pacing="instant"))
+    driver.app = app
+    app.push("title")
+    driver.frames(2)
+    return app
+
+
+def press_continue(driver) -> MatchScreen:
+    """Press the title's Continue, without a frame yet: the resumed match's screen."""
+    title = driver.top
+    assert type(title).__name__ == "TitleScene"
+    assert title.buttons[0].label == "Continue"
+    title.focus.index = 0
+    title.focus.press()
+    return driver.app.stack[0].screen
 
 
 def card_point(table, index: int, seat: int | None = None) -> tuple[int, int]:

@@ -4,7 +4,10 @@ whether the person in front of the screen was allowed to see them.
 The watch keeps its own idea of who is looking, from what is on screen and
 nothing else:
 
-- with one human and bots, that human, always;
+- with one human and bots, that human, always — except in a match resumed
+  from a save, where nobody is looking until that human has dismissed a
+  curtain (whoever sits at the screen when a match comes back may not be
+  its human);
 - with more humans, nobody while a curtain is up or a shared screen is showing
   (a deal, the round score, the pause, the match end), and the named player
   once they have dismissed their "Pass to NAME" curtain.
@@ -39,6 +42,7 @@ class Leak:
 @dataclass
 class Watch:
     screen: MatchScreen
+    resumed: bool = False
     looker: int | None = None
     frame: int = 0
     leaks: list[Leak] = field(default_factory=list)
@@ -50,7 +54,7 @@ class Watch:
     def __post_init__(self) -> None:
         humans = self.screen.humans
         self.single = len(humans) == 1
-        if self.single:
+        if self.single and not self.resumed:
             self.looker = humans[0]
         self.screen.privacy.witness = self._saw
 
@@ -66,7 +70,8 @@ class Watch:
         self.frame += 1
         top = app.top
         name = type(top).__name__
-        if not self.single:
+        # A lone human, once they have looked, is the looker for good.
+        if not self.single or self.looker is None:
             if name == "CurtainScene":
                 if top is not self._curtain_for:
                     self.curtains += 1
@@ -76,7 +81,7 @@ class Watch:
                 if self._curtain_for is not None:
                     self.looker = self._curtain_for.seat
                     self._curtain_for = None
-                if name in SHARED:
+                if name in SHARED and not self.single:
                     self.looker = None
         hands_open = name == "RoundScoreScene"
         reveal = None
@@ -116,9 +121,13 @@ class Watch:
             )
 
 
-def watch_app(app, screen: MatchScreen, monkeypatch) -> Watch:
+def watch_app(app, screen: MatchScreen, monkeypatch, resumed: bool = False) -> Watch:
     """Install a watch on `app`'s frame loop and on the session's actions."""
-    watch = Watch(screen)
+    watch = Watch(screen, resumed)
+    if type(app.top).__name__ == "CurtainScene":
+        # A curtain already up (a resumed match starts behind one).
+        watch._curtain_for = app.top
+        watch.curtains += 1
     real_frame = type(app).frame
 
     def frame(dt, events):

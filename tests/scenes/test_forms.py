@@ -145,7 +145,7 @@ def test_the_mouse_moves_the_one_focus(driver):
     title = driver.top
     driver.frames()
     driver.key(pygame.K_DOWN)
-    target = title.buttons[2]
+    target = next(b for b in title.buttons if b.label == "Settings")
     pygame.event.post(
         pygame.event.Event(
             pygame.MOUSEMOTION, pos=target.rect.center, rel=(0, 0), buttons=(0, 0, 0)
@@ -192,7 +192,7 @@ def test_esc_on_the_title_asks_before_quitting(driver):
     assert not driver.app.running
 
 
-def test_leaving_a_match_asks_and_says_it_will_be_lost(driver):
+def test_leaving_a_match_asks_and_says_it_is_saved(driver):
     from game.match import SeatConfig
     from tests.scenes.players import start_match
 
@@ -206,12 +206,13 @@ def test_leaving_a_match_asks_and_says_it_will_be_lost(driver):
     driver.click(quit_button.rect.center)
     confirm = driver.top
     assert driver.top_name == "ConfirmScene"
-    assert "will be lost" in confirm.detail
+    assert "saved" in confirm.detail and "Continue" in confirm.detail
     driver.key(pygame.K_ESCAPE)
     assert driver.top is pause
     driver.click(quit_button.rect.center)
     driver.key(pygame.K_RETURN)
     assert driver.top_name == "TitleScene" and len(driver.app.stack) == 1
+    assert driver.top.buttons[0].label == "Continue"
 
 
 def test_closing_the_window_mid_match_asks_first(driver):
@@ -224,6 +225,7 @@ def test_closing_the_window_mid_match_asks_first(driver):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     driver.frames()
     assert driver.app.running and driver.top_name == "ConfirmScene"
+    assert "Continue" in driver.top.detail  # the match is saved, and says where it is
     pygame.event.post(pygame.event.Event(pygame.QUIT))  # a second close means it
     driver.frames()
     assert not driver.app.running

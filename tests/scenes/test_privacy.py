@@ -3,7 +3,10 @@ real scenes, no frame shows a card to someone who may not see it (issue 8 §1).
 
 Each game has 2-4 humans and bots (classic, the 112-card deck with Shuffle
 Hands or Swap Hands, UNO Duo, Seven-O, jump-in, teams) and is played past the
-start of its second round, where the curtain once went missing.
+start of its second round, where the curtain once went missing. A match
+resumed from its save (issue 12 §4), with one to four humans, stopped at any
+moment, shows no hand before its owner has lifted a curtain, and none to
+anyone else after.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from hypothesis import strategies as st
 
 from game.match import SeatConfig
 from tests.depth import examples
-from tests.scenes.players import Couch, start_match
+from tests.scenes.players import Couch, press_continue, reopen, start_match
 from tests.scenes.privacy_watch import watch_app
 
 VARIANTS = [
@@ -115,3 +118,37 @@ def _last_human_to_act_in_round_1(session) -> int | None:
         if e["t"] in ("play", "draw", "pass") and not session.is_bot(e["p"])
     ]
     return acts[-1] if acts else None
+
+
+@settings(max_examples=examples(15), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(1, 10_000),
+    pick=st.integers(0, 10_000),
+    stop=st.integers(0, 150),
+)
+def test_a_resumed_match_shows_no_hand_before_its_curtain(driver, variant, seed, pick, stop):
+    rules, counts = variant
+    rng = random.Random(pick)
+    players = rng.choice(counts)
+    humans = set(rng.sample(range(players), rng.randint(1, min(4, players))))
+    seats = [
+        SeatConfig(NAMES[i], "human" if i in humans else "bot", rng.choice(["basic", "random"]))
+        for i in range(players)
+    ]
+    driver.app.stack.clear()
+    screen = start_match(driver.app, seats, seed=seed, rules=rules, target=5000)
+    couch = Couch(driver)
+    driver.until(lambda: len(screen.session.log) >= stop, each=couch.play_on, limit=3000)
+    reopen(driver)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        resumed = press_continue(driver)
+        watch = watch_app(driver.app, resumed, monkeypatch, resumed=True)
+        session = resumed.session
+        acted = len(session.log)
+        for _ in range(1500):
+            couch.play_on()
+            if watch.leaks or len(session.log) - acted > 80:
+                break
+    assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
+    assert watch.curtains > 0 and watch.faces_seen > 0, "the watch saw nothing"
