@@ -51,6 +51,26 @@ RULE_SET_NAME = re.compile(r"[\w-][\w .-]*(?:/[\w-][\w .-]*)*")
 SUFFIXES = (".yaml", ".yml")
 
 
+def merges_into(into: dict, key: object, value: object) -> bool:
+    """Whether layering `value` over `into[key]` merges the two mappings key by
+    key; otherwise it replaces what was there. Lists and the settings that
+    only make sense whole (ATOMIC_SETTINGS) are replaced."""
+    return (
+        isinstance(value, dict) and isinstance(into.get(key), dict) and key not in ATOMIC_SETTINGS
+    )
+
+
+def layer(into: dict, over: dict) -> None:
+    """Layer the mapping `over` onto `into`, in place, as a later rule file is
+    layered over an earlier one (without the checks and marks of loading:
+    tests and tools that build rules in code use this)."""
+    for key, value in over.items():
+        if merges_into(into, key, value):
+            layer(into[key], value)
+        else:
+            into[key] = copy.deepcopy(value)
+
+
 class NameRefused(ValueError):
     """A rule-set name that names no file the game may read; the text says why."""
 
@@ -329,11 +349,7 @@ class _Layers:
             self.errors.extend(narrow_players(into, over, base.filename, loaded))
         for key, value in over.items():
             here = path + (key,)
-            if (
-                isinstance(value, dict)
-                and isinstance(into.get(key), dict)
-                and key not in ATOMIC_SETTINGS
-            ):
+            if merges_into(into, key, value):
                 self._merge(into[key], value, loaded, here)
             else:
                 earlier = self.origin.get(here)
