@@ -35,6 +35,7 @@ from game.engine.ruleset import (
     unknown_name,
     validate_rules,
 )
+from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.selftest import self_test
@@ -42,7 +43,6 @@ from game.rules.yamlsafe import LoadedYaml, load_yaml_file
 
 # Keys that steer layering and are not rules themselves.
 LAYER_KEYS = ("extends", "requires", "conflicts_with")
-RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 MAX_CHAIN = 32  # files in one extends chain
 MAX_NAMES = 32  # names in one extends, requires or conflicts_with
 # A rule-set name: `classic`, `house/stacking`, `my rules` (no `.yaml`, no `.` or

@@ -128,18 +128,37 @@ def test_a_build_older_than_the_source_is_not_used(tmp_path):
     assert "older than the source" in asked.stderr
 
 
+def _command(*args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "main.py", *args],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+    )
+
+
 def test_a_missing_build_is_named_when_asked_for(tmp_path):
+    """Importing `game` raises (never exits the process); the command says why in one line."""
     asked = _python(_SHOW, COUCH_UNO_ENGINE="compiled", COUCH_UNO_ENGINE_DIR=str(tmp_path))
     assert asked.returncode != 0
-    assert "no compiled engine" in asked.stderr and "build_engine.py" in asked.stderr
-    assert "Traceback" not in asked.stderr
+    assert "EngineBuildError: there is no compiled engine" in asked.stderr
+    assert "SystemExit" not in asked.stderr
+    command = _command(
+        "rules", "classic", COUCH_UNO_ENGINE="compiled", COUCH_UNO_ENGINE_DIR=str(tmp_path)
+    )
+    assert command.returncode == 1 and not command.stdout
+    assert command.stderr.startswith("couch-uno: there is no compiled engine")
+    assert "build_engine.py" in command.stderr and "Traceback" not in command.stderr
 
 
 def test_an_unknown_engine_choice_is_refused_by_name():
-    asked = _python(_SHOW, COUCH_UNO_ENGINE="fast")
-    assert asked.returncode != 0
-    assert "auto, python or compiled, not 'fast'" in asked.stderr
-    assert "Traceback" not in asked.stderr
+    command = _command("rules", "classic", COUCH_UNO_ENGINE="fast")
+    assert command.returncode == 1
+    assert (
+        command.stderr.strip()
+        == "couch-uno: COUCH_UNO_ENGINE is auto, python or compiled, not 'fast'"
+    )
 
 
 def test_a_build_missing_a_module_is_not_used(tmp_path):
