@@ -47,6 +47,9 @@ def _can_compile() -> bool:
 needs_compiler = pytest.mark.skipif(
     not _can_compile(), reason="needs a C compiler and Python.h (Debian: gcc python3-dev)"
 )
+# The tests that use the build share one worker (one build), and start first:
+# building is the longest step of the suite (tests/conftest.py).
+on_the_build = pytest.mark.xdist_group("compiled-engine")
 
 
 @pytest.fixture(scope="module")
@@ -69,6 +72,7 @@ def compiled_env(tmp_path_factory) -> dict[str, str]:
 
 @inner_run
 @needs_compiler
+@on_the_build
 def test_compiled_engine_plays_the_golden_logs_and_a_sample_alike(compiled_env):
     """The golden logs, and a seeded sample of games over every rule set, come
     out of the compiled engine byte for byte as out of the source."""
@@ -80,6 +84,8 @@ def test_compiled_engine_plays_the_golden_logs_and_a_sample_alike(compiled_env):
             "-q",
             "-p",
             "no:cacheprovider",
+            "-n",
+            "0",
             "tests/engine/test_golden.py",
         ],
         cwd=ROOT,
@@ -97,10 +103,12 @@ def test_compiled_engine_plays_the_golden_logs_and_a_sample_alike(compiled_env):
 
 @inner_run
 @needs_compiler
+@on_the_build
 @pytest.mark.slow
 def test_compiled_engine_passes_the_engine_tests(compiled_env):
     tests = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "tests/engine"],
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-n", "0"]
+        + ["tests/engine"],
         cwd=ROOT,
         env={**os.environ, **compiled_env},
         capture_output=True,

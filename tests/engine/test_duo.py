@@ -666,3 +666,36 @@ def test_duo_table_options_are_not_accept_or_pass_on_a_play_turn():
     assert kinds == {"Play", "Draw"}
     assert Draw(0) in legal(state, 0)
     assert Pass(0) not in legal(state, 0)
+
+
+def test_reverse_dump_emptying_the_hand_keeps_the_number_for_last_with_no_action_finish():
+    """RULES.md §3 'Reverse' with the house rule 'no-action-finish' (docs/
+    house-rules.md): a dump that empties the hand must end on a number, so
+    the order offered keeps the last number for last; the round is won on it."""
+    strict = rules("duo", "house/no-action-finish")
+    hands = {0: ["red:reverse", "red:skip", "red:draw_two", "red:4"], 1: ["green:1"]}
+    state = rigged(strict, hands=hands, top="red:5", draw=["blue:4", "blue:6"])
+    state.uno_called[0] = True
+    state, _ = play(state, 0, "red:reverse")
+    state, _ = choose(state, 0, "all")
+    assert pending(state) == ("dump_next", 0)
+    options = {state.cards.names[a.value] for a in legal(state, 0)}
+    assert options == {"red:skip", "red:draw_two"}  # not the 4: it goes last
+    state, events = choose(state, 0, card_in_hand(state, 0, "red:draw_two"))
+    assert brief(events) == [("play", 0, "red:draw_two", "red")]
+    assert [state.cards.names[a.value] for a in legal(state, 0)] == ["red:skip"]
+    state, events = choose(state, 0, card_in_hand(state, 0, "red:skip"))
+    assert brief(events)[:2] == [("play", 0, "red:skip", "red"), ("play", 0, "red:4", "red")]
+    assert brief(events)[-1] == ("round_end", 0)
+
+
+def test_reverse_dump_with_two_numbers_left_may_go_in_any_order_with_no_action_finish():
+    """As above, with two numbers among the cards left: either may go down
+    now, since the other will still be a number to end on."""
+    strict = rules("duo", "house/no-action-finish")
+    hands = {0: ["red:reverse", "red:skip", "red:3", "red:4"], 1: ["green:1"]}
+    state = rigged(strict, hands=hands, top="red:5")
+    state, _ = play(state, 0, "red:reverse")
+    state, _ = choose(state, 0, "all")
+    options = {state.cards.names[a.value] for a in legal(state, 0)}
+    assert options == {"red:skip", "red:3", "red:4"}

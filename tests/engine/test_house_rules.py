@@ -336,6 +336,20 @@ def test_draw_until_playable():
     assert brief(events) == [("play", 0, "red:9", "red"), ("turn", 1)]
 
 
+def test_draw_until_playable_runs_out_of_cards():
+    """RULES.md §4 'Unlimited draw' with RULES.md §1 'A turn': when the draw
+    pile runs out (and the discard pile under the top card is too small to
+    reshuffle) before a playable card comes, the drawing stops with what was
+    drawn and the turn passes."""
+    hands = {0: ["blue:1", "blue:2"], 1: ["yellow:1"], 2: ["yellow:2"]}
+    state = rigged(
+        house("draw-until-playable"), hands=hands, top="red:5", draw=["green:1"], rest="out"
+    )
+    state, events = act(state, Draw(0), conserve=False)
+    assert brief(events) == [("draw", 0, ("green:1",), "turn"), ("pass", 0), ("turn", 1)]
+    assert hand(state, 0) == ["blue:1", "blue:2", "green:1"] and state.draw_pile == []
+
+
 def test_draw_until_playable_option_cap():
     """RULES.md §4 'Unlimited draw': 'the draw can be capped' (`cap: 2`):
     after 2 unplayable cards the drawing stops and the turn passes."""

@@ -111,7 +111,7 @@ def mixes(draw):
     return [base, *draw(st.lists(st.sampled_from(HOUSE), max_size=3, unique=True))]
 
 
-@settings(max_examples=examples(200), suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(200, quick=15), suppress_health_check=list(HealthCheck))
 @given(
     names=mixes(),
     seed=st.integers(0, 2**31),
@@ -395,7 +395,7 @@ def mutate(data: bytes, mutation) -> bytes:
     return b"\n".join(lines) + b"\n"
 
 
-@settings(max_examples=examples(300), suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300, quick=30), suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_every_mutant_is_refused_in_words_or_re_executes(logs, data, tmp_path_factory):
     original = data.draw(st.sampled_from(logs))
