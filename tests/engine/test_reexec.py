@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
@@ -36,11 +37,12 @@ from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, layer_base, load_rules, resolve_name
 from game.sim import play_match
 from tests.depth import examples
-from tests.engine.test_log import GOLDEN
 
 RULE_FILES = available_rule_sets()
 BASES = [name for name in RULE_FILES if not name.startswith("house/")]
 HOUSE = [name for name in RULE_FILES if name.startswith("house/")]
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
 def shipped(name: str) -> list[str]:
