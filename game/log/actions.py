@@ -24,6 +24,7 @@ from game.engine import (
     out_of_turn_seats,
     why_illegal,
 )
+from game.engine.events import Event
 from game.plain_text import printable
 
 # Events that only the action of their own kind writes first.
@@ -44,9 +45,9 @@ def moves(state: GameState) -> list:
     return found
 
 
-def first_events(state: GameState) -> list[dict]:
+def first_events(state: GameState) -> list[Event]:
     """The first event of each thing the engine could do now, each once."""
-    found: list[dict] = []
+    found: list[Event] = []
     for action in moves(state):
         _, written = apply(state, action)
         if written and written[0] not in found:

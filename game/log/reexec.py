@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.engine import GameState, RuleSet, apply, new_game
+from game.engine.events import Event
 from game.log import actions, tables
 from game.log.format import HAND_ORDER_EVENTS, LogError, MatchRefused, shown
 from game.log.rulesets import RuleSets
@@ -61,7 +62,7 @@ class Divergence(MatchRefused):
         *,
         path: str | None = None,
         line: int | None = None,
-        expected: tuple[dict, ...] = (),
+        expected: tuple[Event, ...] = (),
         found: dict | None = None,
     ) -> None:
         super().__init__(reason, path=path, line=line)
@@ -228,7 +229,7 @@ class Reexecution:
             yield from self._release(self._base + len(self._buffer))
             raise
 
-    def _start(self, line: int, game: dict) -> tuple[GameState, list[dict]]:
+    def _start(self, line: int, game: dict) -> tuple[GameState, list[Event]]:
         if self._rules is not None:
             rules = self._rules
         else:
@@ -253,7 +254,7 @@ class Reexecution:
                 line=line,
             ) from None
 
-    def _compare(self, written: list[dict], pos: int, single: bool = False) -> int | None:
+    def _compare(self, written: list[Event], pos: int, single: bool = False) -> int | None:
         """How many of `written` the log shows from `pos` before they differ
         (None: all of them). With `single`, a difference is raised at once."""
         for offset, event in enumerate(written):
@@ -274,10 +275,10 @@ class Reexecution:
         later = [r for r in self._readings if r.pos != pos]
         here = [r for r in self._readings if r.pos == pos]
         found: list[_Reading] = []
-        openings: list[dict] = []
+        openings: list[Event] = []
         # The deepest point any action got to, and what it would have written there.
         deepest, short = pos, False
-        expected: list[dict] = []
+        expected: list[Event] = []
         reason = None
         for reading in here:
             state = reading.state
@@ -389,7 +390,7 @@ class Reexecution:
         )
 
     def _divergence(
-        self, index: int, expected: tuple[dict, ...], reason: str | None = None
+        self, index: int, expected: tuple[Event, ...], reason: str | None = None
     ) -> Divergence:
         item = self._event(index)
         if item is None:

@@ -104,12 +104,19 @@ def _blocks(effects: Any) -> list[Any]:
     return [EFFECTS[name] for name in _effect_names(effects) if name in EFFECTS]
 
 
+def _section(data: dict, key: str) -> dict:
+    """`data[key]` when it is a mapping, else an empty one (a wrong type is the
+    validator's to report)."""
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
+
+
 def check_stacking(data: dict, origin: Origin, files) -> list[RuleError]:
     """A card may only stack on a draw card that the next seat gets to answer:
     one with an effect that leaves cards owed (`owes`), and none that lets
     its player go again first (`plays_again`)."""
     errors = []
-    cards = data.get("cards") if isinstance(data.get("cards"), dict) else {}
+    cards = _section(data, "cards")
     for name, kind in cards.items():
         if not isinstance(kind, dict):
             continue
@@ -144,7 +151,7 @@ def check_stacking(data: dict, origin: Origin, files) -> list[RuleError]:
 def check_scoring(data: dict, origin: Origin, files) -> list[RuleError]:
     """What the scheme says of itself (game/engine/scoring.py): whether its
     winner scores, for teams to share, and which `at_target` readings fit it."""
-    scoring = data.get("scoring") if isinstance(data.get("scoring"), dict) else {}
+    scoring = _section(data, "scoring")
     scheme = scoring.get("scheme", "winner_takes_points")
     at_target = scoring.get("at_target", "wins")
     block = SCHEMES.get(scheme) if isinstance(scheme, str) else None
@@ -191,7 +198,7 @@ def check_removed_cards(data: dict, origin: Origin, files) -> list[RuleError]:
     swap-hands-card layer, which removes Shuffle Hands, refuses a
     shuffle-hands-redeal layer that rewrites it."""
     errors = []
-    cards = data.get("cards") if isinstance(data.get("cards"), dict) else {}
+    cards = _section(data, "cards")
     for name, kind in cards.items():
         if not isinstance(kind, dict) or kind.get("copies") != 0:
             continue

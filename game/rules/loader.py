@@ -35,6 +35,7 @@ from game.engine.ruleset import (
     unknown_name,
     validate_rules,
 )
+from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.selftest import self_test
@@ -42,13 +43,32 @@ from game.rules.yamlsafe import LoadedYaml, load_yaml_file
 
 # Keys that steer layering and are not rules themselves.
 LAYER_KEYS = ("extends", "requires", "conflicts_with")
-RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 MAX_CHAIN = 32  # files in one extends chain
 MAX_NAMES = 32  # names in one extends, requires or conflicts_with
 # A rule-set name: `classic`, `house/stacking`, `my rules` (no `.yaml`, no `.` or
 # `..` folder, no leading `/`).
 RULE_SET_NAME = re.compile(r"[\w-][\w .-]*(?:/[\w-][\w .-]*)*")
 SUFFIXES = (".yaml", ".yml")
+
+
+def merges_into(into: dict, key: object, value: object) -> bool:
+    """Whether layering `value` over `into[key]` merges the two mappings key by
+    key; otherwise it replaces what was there. Lists and the settings that
+    only make sense whole (ATOMIC_SETTINGS) are replaced."""
+    return (
+        isinstance(value, dict) and isinstance(into.get(key), dict) and key not in ATOMIC_SETTINGS
+    )
+
+
+def layer(into: dict, over: dict) -> None:
+    """Layer the mapping `over` onto `into`, in place, as a later rule file is
+    layered over an earlier one (without the checks and marks of loading:
+    tests and tools that build rules in code use this)."""
+    for key, value in over.items():
+        if merges_into(into, key, value):
+            layer(into[key], value)
+        else:
+            into[key] = copy.deepcopy(value)
 
 
 class NameRefused(ValueError):
@@ -355,11 +375,7 @@ class _Layers:
             self.errors.extend(narrow_players(into, over, base.filename, loaded))
         for key, value in over.items():
             here = path + (key,)
-            if (
-                isinstance(value, dict)
-                and isinstance(into.get(key), dict)
-                and key not in ATOMIC_SETTINGS
-            ):
+            if merges_into(into, key, value):
                 self._merge(into[key], value, loaded, here)
             else:
                 earlier = self.origin.get(here)

@@ -17,25 +17,17 @@ import game.engine
 from game.engine import Catch, Draw, Play, legal_actions, view
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
-from tests.engine.rig import act, colour, conserved, hand
-from tests.engine.rig_variants import (
-    bv,
-    card_id,
-    challenge,
-    choose,
-    overlay_file,
-    pending,
-    rig_table,
-    rules,
-    turn_up,
-)
+from tests.support.acting import act, challenge, choose
+from tests.support.events import brief
+from tests.support.rules import overlay_file, rules
+from tests.support.table import card_in_hand, colour, conserved, hand, pending, rigged, turn_up
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _wild(state, seat: int, name: str, color: str | None = None) -> Play:
     """The offered play of `name`, naming `color` when the play names one."""
-    card = card_id(state, seat, name)
+    card = card_in_hand(state, seat, name)
     plays = [a for a in legal_actions(state, seat) if type(a) is Play and a.card == card]
     assert plays, f"{name} is not offered to seat {seat}"
     return next(a for a in plays if a.color in (color, None))
@@ -56,7 +48,7 @@ def test_colour_purge_cannot_empty_a_hand_that_must_end_on_a_number():
     wild. The purge keeps one card of the colour, a number, and play goes on."""
     mix = rules("uno112", "house/no-action-finish")
     hands = {0: ["wild:wild_color_purge", "red:1", "red:2"], 1: ["blue:1"], 2: ["green:1"]}
-    state = rig_table(mix, hands=hands, top="yellow:5")
+    state = rigged(mix, hands=hands, top="yellow:5")
     state, events = act(state, _wild(state, 0, "wild:wild_color_purge", "red"))
     assert "round_end" not in [e["t"] for e in events]
     assert [e["cards"] for e in events if e["t"] == "discard"] == [["red:1"]]
@@ -69,7 +61,7 @@ def test_colour_purge_keeps_an_action_card_when_the_colour_has_no_number():
     either, so the seat must draw or play it on later)."""
     mix = rules("uno112", "house/no-action-finish")
     hands = {0: ["wild:wild_color_purge", "red:skip"], 1: ["blue:1"], 2: ["green:1"]}
-    state = rig_table(mix, hands=hands, top="yellow:5")
+    state = rigged(mix, hands=hands, top="yellow:5")
     state, events = act(state, _wild(state, 0, "wild:wild_color_purge", "red"))
     assert "round_end" not in [e["t"] for e in events]
     assert hand(state, 0) == ["red:skip"]
@@ -78,9 +70,9 @@ def test_colour_purge_keeps_an_action_card_when_the_colour_has_no_number():
 def test_colour_purge_still_goes_out_where_finishing_on_a_wild_is_allowed():
     """uno112.yaml without the house rule: the purge may empty the hand."""
     hands = {0: ["wild:wild_color_purge", "red:1", "red:2"], 1: ["blue:1"], 2: ["green:1"]}
-    state = rig_table(rules("uno112"), hands=hands, top="yellow:5")
+    state = rigged(rules("uno112"), hands=hands, top="yellow:5")
     state, events = act(state, _wild(state, 0, "wild:wild_color_purge", "red"))
-    assert bv(events)[-1] == ("round_end", 0)
+    assert brief(events)[-1] == ("round_end", 0)
 
 
 # --- 2. Shuffle Hands as the last card -----------------------------------------------------
@@ -98,14 +90,14 @@ def test_shuffle_hands_as_the_last_card_does_not_win():
     the hands are gathered and dealt out again, so the player receives cards
     and play goes on (the publisher's ruling; uno112.yaml `as_last_card:
     redistribute`). The player then names the colour."""
-    state = rig_table(rules("uno112"), hands=LAST_SHUFFLE, top="red:5")
+    state = rigged(rules("uno112"), hands=LAST_SHUFFLE, top="red:5")
     state.uno_called[0] = True
     state, events = act(state, _wild(state, 0, "wild:wild_shuffle_hands"))
     assert "round_end" not in [e["t"] for e in events]
     assert [len(h) for h in state.hands] == [2, 2, 2]
     assert pending(state) == ("color", 0)
     state, events = choose(state, 0, "green")
-    assert bv(events) == [("color", 0, "green"), ("turn", 1)]
+    assert brief(events) == [("color", 0, "green"), ("turn", 1)]
     assert conserved(state)
 
 
@@ -122,10 +114,10 @@ def test_shuffle_hands_as_the_last_card_wins_as_an_option():
             }
         },
     )
-    state = rig_table(option, hands=LAST_SHUFFLE, top="red:5")
+    state = rigged(option, hands=LAST_SHUFFLE, top="red:5")
     state.uno_called[0] = True
     state, events = act(state, _wild(state, 0, "wild:wild_shuffle_hands"))
-    assert bv(events)[-1] == ("round_end", 0)
+    assert brief(events)[-1] == ("round_end", 0)
 
 
 # --- 3. UNO Duo: a bluff caught by a challenge ---------------------------------------------
@@ -140,11 +132,11 @@ def test_duo_caught_bluff_gives_the_challenger_its_turn():
     another card, they draw the 4 instead') read as classic reads it: the
     caught bluffer draws the 4 and the challenger takes its turn (duo.yaml
     `challenge.after_guilty: challenger_plays`), not the bluffer's extra turn."""
-    state = rig_table(rules("duo"), hands=BLUFF, top="red:5", draw=FOUR)
+    state = rigged(rules("duo"), hands=BLUFF, top="red:5", draw=FOUR)
     state, _ = act(state, _wild(state, 0, "wild:wild_draw_four", "green"))
     state, events = challenge(state, 1)
-    assert ("challenge", 1, 0, True) in bv(events)
-    assert ("draw", 0, tuple(FOUR), "challenge") in bv(events)
+    assert ("challenge", 1, 0, True) in brief(events)
+    assert ("draw", 0, tuple(FOUR), "challenge") in brief(events)
     assert pending(state) == ("play", 1)
     assert colour(state) == "green"
 
@@ -153,10 +145,10 @@ def test_duo_caught_bluff_keeps_its_extra_turn_as_an_option():
     """The other reading (`after_guilty: as_played`): the bluffer draws the 4
     and still plays again, as the card says."""
     option = _with("duo", "duo-as-played", {"challenge": {"after_guilty": "as_played"}})
-    state = rig_table(option, hands=BLUFF, top="red:5", draw=FOUR)
+    state = rigged(option, hands=BLUFF, top="red:5", draw=FOUR)
     state, _ = act(state, _wild(state, 0, "wild:wild_draw_four", "green"))
     state, events = challenge(state, 1)
-    assert bv(events)[-1] == ("turn", 0)
+    assert brief(events)[-1] == ("turn", 0)
 
 
 # --- 4. UNO Duo: a catch during the colour dump -------------------------------------------
@@ -168,8 +160,8 @@ def test_duo_cards_drawn_for_a_catch_are_not_part_of_the_dump():
     the dump is still open, the player draws 2 red cards; dumping 'all' then
     plays only the card held before, and the player does not go out."""
     hands = {0: ["red:reverse", "red:1"], 1: ["green:1", "green:2"]}
-    state = rig_table(rules("duo"), hands=hands, top="red:5", draw=["red:7", "red:8"])
-    state, _ = act(state, Play(0, card_id(state, 0, "red:reverse")))
+    state = rigged(rules("duo"), hands=hands, top="red:5", draw=["red:7", "red:8"])
+    state, _ = act(state, Play(0, card_in_hand(state, 0, "red:reverse")))
     assert pending(state) == ("dump", 0)
     state, events = act(state, Catch(1, 0))
     assert sorted(hand(state, 0)) == ["red:1", "red:7", "red:8"]
@@ -189,13 +181,13 @@ def test_duo_wild_draw_four_just_drawn_is_judged_by_what_could_be_played():
     played at once is innocent, whatever else the hand holds."""
     hands = {0: ["blue:5"], 1: ["green:1", "green:2"]}
     draw = ["wild:wild_draw_four", *["yellow:1", "yellow:2", "yellow:3", "yellow:4"]]
-    state = rig_table(rules("duo"), hands=hands, top="red:5", draw=draw)
+    state = rigged(rules("duo"), hands=hands, top="red:5", draw=draw)
     state, _ = act(state, Draw(0))
     assert pending(state) == ("drawn", 0)
     state, _ = act(state, _wild(state, 0, "wild:wild_draw_four", "blue"))
     assert state.penalty.guilty is False
     state, events = challenge(state, 1)
-    assert ("challenge", 1, 0, False) in bv(events)
+    assert ("challenge", 1, 0, False) in brief(events)
 
 
 # --- 6. UNO Duo: a 112-card special turned up first ---------------------------------------
@@ -217,7 +209,7 @@ def test_duo_special_wild_turned_up_first_player_1_names_the_colour(special):
     state, events = turn_up(rules("duo"), special, hands=hands, dealer=0)
     assert pending(state) == ("color", 0)
     state, events = choose(state, 0, "blue")
-    assert bv(events) == [("color", 0, "blue"), ("turn", 1)]
+    assert brief(events) == [("color", 0, "blue"), ("turn", 1)]
 
 
 # --- 7. a last card's draw effects and final_penalty_drawn --------------------------------
@@ -230,7 +222,7 @@ def test_a_last_cards_draw_effect_follows_final_penalty_drawn():
     nobody draw when it is false."""
     option = _with("uno112", "no-final-draws", {"round_end": {"final_penalty_drawn": False}})
     hands = {0: ["wild:wild_everyone_draws"], 1: ["blue:1"], 2: ["green:1"]}
-    state = rig_table(option, hands=hands, top="red:5")
+    state = rigged(option, hands=hands, top="red:5")
     state.uno_called[0] = True
     state, events = act(state, _wild(state, 0, "wild:wild_everyone_draws", "blue"))
     assert [e["t"] for e in events] == ["play", "round_end"]
@@ -240,7 +232,7 @@ def test_a_last_cards_draw_effect_is_drawn_by_default():
     """uno112.yaml (classic's `final_penalty_drawn: true`): Everyone Draws
     played last still makes the others draw before the round is scored."""
     hands = {0: ["wild:wild_everyone_draws"], 1: ["blue:1"], 2: ["green:1"]}
-    state = rig_table(rules("uno112"), hands=hands, top="red:5")
+    state = rigged(rules("uno112"), hands=hands, top="red:5")
     state.uno_called[0] = True
     state, events = act(state, _wild(state, 0, "wild:wild_everyone_draws", "blue"))
     assert [e["t"] for e in events] == ["play", "draw", "draw", "round_end"]

@@ -9,18 +9,10 @@ decision to make (a Draw Two where no stacking is allowed, a Skip) gets a
 from __future__ import annotations
 
 from game.engine import Accept, Challenge
-from tests.engine.rig import (
-    act,
-    brief,
-    colour,
-    hand,
-    of,
-    offered,
-    offered_kinds,
-    play,
-    rigged,
-    rules_with,
-)
+from tests.support.acting import act, offered, offered_kinds, play
+from tests.support.events import brief, of
+from tests.support.rules import rules_with
+from tests.support.table import colour, hand, rigged
 
 THREE = {0: ["red:skip", "red:1", "red:2"], 1: ["blue:1", "blue:2"], 2: ["green:1", "red:8"]}
 

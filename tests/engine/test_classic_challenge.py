@@ -7,7 +7,9 @@ challenge"; rules/classic.yaml `challenge:` and `cards.wild_draw_four`.
 from __future__ import annotations
 
 from game.engine import Challenge, view
-from tests.engine.rig import act, brief, colour, hand, of, offered_plays, play, rigged
+from tests.support.acting import act, offered_plays, play
+from tests.support.events import brief, of
+from tests.support.table import colour, hand, rigged
 
 DRAW = [f"yellow:{n}" for n in range(1, 8)]
 

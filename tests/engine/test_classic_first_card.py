@@ -2,28 +2,16 @@
 
 Rules: /work/shared/RULES.md §1 'Setup', "First card turned up (000)";
 rules/classic.yaml `first_card:` of each card kind. Every test deals round 1
-from a rigged pile (tests/engine/rig.py `start_round`), dealer seat 0 of 4,
+from a rigged pile (tests/support/table.py `start_round`), dealer seat 0 of 4,
 so the first player is seat 1.
 """
 
 from __future__ import annotations
 
 from game.engine import Choose, Play
-from tests.engine.rig import (
-    act,
-    brief,
-    colour,
-    conserved,
-    draw_pile,
-    hand,
-    kinds,
-    of,
-    offered,
-    offered_kinds,
-    play,
-    start_round,
-    top,
-)
+from tests.support.acting import act, offered, offered_kinds, play
+from tests.support.events import brief, kinds, of
+from tests.support.table import colour, conserved, draw_pile, hand, start_round, top
 
 
 def _after_start(events):

@@ -15,7 +15,9 @@ import random
 import pytest
 
 from game.engine import apply, legal_actions, new_game
-from tests.engine.rig import check_events, check_hands, classic, conserved, of, rules_with
+from tests.support.events import check_events, check_hands, of
+from tests.support.rules import classic, rules_with
+from tests.support.table import conserved
 
 VARIANTS = {
     "classic": {},

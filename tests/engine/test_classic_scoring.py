@@ -9,17 +9,10 @@ from __future__ import annotations
 import pytest
 
 from game.engine import NextRound, Pass, new_game
-from tests.engine.rig import (
-    act,
-    brief,
-    hand,
-    kinds,
-    of,
-    offered,
-    play,
-    rigged,
-    rules_with,
-)
+from tests.support.acting import act, offered, play
+from tests.support.events import brief, kinds, of
+from tests.support.rules import rules_with
+from tests.support.table import hand, rigged
 
 
 def test_round_points_go_to_the_winner():
@@ -33,7 +26,7 @@ def test_round_points_go_to_the_winner():
     }
     state = rigged(hands=hands, top="red:5")
     state, events = play(state, 0, "red:1")
-    assert brief(events) == [("play", 0, "red:1", "red"), ("round_end",)]
+    assert brief(events) == [("play", 0, "red:1", "red"), ("round_end", 0)]
     assert of(events, "round_end") == [
         {
             "t": "round_end",
@@ -87,7 +80,7 @@ def test_last_draw_two_still_drawn_and_counted():
     assert brief(events) == [
         ("play", 0, "red:draw_two", "red"),
         ("draw", 1, ("green:3", "blue:4"), "penalty"),
-        ("round_end",),
+        ("round_end", 0),
     ]
     assert of(events, "round_end")[0]["points"] == {"0": 1 + 3 + 4 + 9, "1": 0, "2": 0}
 
@@ -102,7 +95,7 @@ def test_last_wild_draw_four_still_drawn_and_counted():
     assert brief(events) == [
         ("play", 0, "wild:wild_draw_four", "green"),
         ("draw", 1, tuple(draw), "penalty"),
-        ("round_end",),
+        ("round_end", 0),
     ]
     assert of(events, "round_end")[0]["points"]["0"] == 1 + 10 + 9
 
@@ -276,7 +269,7 @@ def test_blocked_round_lowest_hand_wins():
     state, events = act(state, Pass(1), conserve=False)
     assert brief(events) == [("pass", 1), ("turn", 2)]
     state, events = act(state, Pass(2), conserve=False)
-    assert brief(events) == [("pass", 2), ("round_end",)]
+    assert brief(events) == [("pass", 2), ("round_end", 1)]
     end = of(events, "round_end")[0]
     assert end["winner"] == 1
     assert end["points"] == {"0": 0, "1": 10 + 7, "2": 0}

@@ -12,22 +12,10 @@ import pytest
 
 from game.engine import NextRound, new_game
 from game.engine.cards import card_table
-from tests.engine.rig import (
-    RiggedRng,
-    act,
-    brief,
-    check_events,
-    check_hands,
-    classic,
-    conserved,
-    deal_script,
-    kinds,
-    of,
-    play,
-    rigged,
-    rules_with,
-    start_round,
-)
+from tests.support.acting import act, play
+from tests.support.events import brief, check_events, check_hands, kinds, of
+from tests.support.rules import classic, rules_with
+from tests.support.table import RiggedRng, conserved, deal_script, rigged, start_round
 
 COLOURS = ("red", "yellow", "green", "blue")
 

@@ -1,7 +1,7 @@
 """A turn: matching, Wild Draw Four's restriction, drawing, the empty pile.
 
 Rules: /work/shared/RULES.md §1 'A turn'; rules/classic.yaml `turn:` and
-`cards.wild_draw_four`. States are rigged with tests/engine/rig.py `rigged`.
+`cards.wild_draw_four`. States are rigged with tests/support/table.py `rigged`.
 """
 
 from __future__ import annotations
@@ -9,27 +9,10 @@ from __future__ import annotations
 import pytest
 
 from game.engine import Draw, IllegalAction, Pass, Play, why_illegal
-from tests.engine.rig import (
-    Replace,
-    act,
-    brief,
-    card_in_hand,
-    colour,
-    conserved,
-    draw_pile,
-    hand,
-    kinds,
-    of,
-    offered,
-    offered_kinds,
-    offered_plays,
-    overlay,
-    play,
-    play_of,
-    rigged,
-    rules_with,
-    top,
-)
+from tests.support.acting import act, offered, offered_kinds, offered_plays, play, play_of
+from tests.support.events import brief, kinds, of
+from tests.support.rules import overlay, rules_with
+from tests.support.table import card_in_hand, colour, conserved, draw_pile, hand, rigged, top
 
 ALL = ("red", "yellow", "green", "blue")
 
@@ -170,7 +153,7 @@ def test_wild_draw_four_refused_uses_colour_in_force_after_a_wild():
         play(state, 0, "wild:wild_draw_four", "red")
 
 
-WD4_000 = {"cards": {"wild_draw_four": {"play_only_if": Replace({"holds_match": False})}}}
+WD4_000 = {"cards": {"wild_draw_four": {"play_only_if": {"holds_match": False}}}}
 
 
 def test_wild_draw_four_source_000_no_match_of_number_either():
@@ -207,7 +190,7 @@ def test_wild_draw_four_source_000_bluff_is_guilty():
 
 def test_wild_draw_four_source_000_as_a_house_file():
     """RULES.md §1 'A turn' (000 reading), as a table would switch it on: a
-    YAML file layered over classic by the loader (tests/engine/overlays/
+    YAML file layered over classic by the loader (tests/support/overlays/
     wd4_source_000.yaml). Layering replaces `play_only_if` whole, so the
     rule is 000's alone."""
     rules = overlay("wd4_source_000")

@@ -9,17 +9,10 @@ from __future__ import annotations
 import pytest
 
 from game.engine import CallUno, Catch, Draw, IllegalAction
-from tests.engine.rig import (
-    act,
-    brief,
-    hand,
-    of,
-    offered,
-    offered_kinds,
-    play,
-    rigged,
-    rules_with,
-)
+from tests.support.acting import act, offered, offered_kinds, play
+from tests.support.events import brief, of
+from tests.support.rules import rules_with
+from tests.support.table import hand, rigged
 
 HANDS = {
     0: ["red:2", "red:3"],

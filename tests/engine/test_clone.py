@@ -18,8 +18,8 @@ from game.engine.pending import Decision, Penalty, PlayContext
 from game.engine.rng import Rng
 from game.rules.loader import load_rules
 from tests.engine import sample_logs
-from tests.engine.rig import conserved
-from tests.engine.test_properties import next_action
+from tests.support.matches import next_action
+from tests.support.table import conserved
 
 ENGINE = Path(__file__).resolve().parents[2] / "game" / "engine"
 # Never changed during a game, so every copy may hold the same object.

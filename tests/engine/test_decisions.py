@@ -36,8 +36,9 @@ from game.engine import (
 )
 from game.engine.decisions import REGISTRY
 from game.rules.loader import available_rule_sets
-from tests.engine.rig import play
-from tests.engine.rig_variants import draw, house_option, rig_table, rules
+from tests.support.acting import draw, play
+from tests.support.rules import house_option, rules
+from tests.support.table import rigged
 
 MIXES = [[name] for name in available_rule_sets() if not name.startswith("house/")] + [
     ["classic", "house/stacking", "house/seven-o"],
@@ -128,7 +129,7 @@ def test_play_drawn_any_refuses_a_card_by_the_matching_rule():
     played after drawing, so a card that does not match is refused for not
     matching, not with "only the drawn card may be played"."""
     any_card = house_option("draw-until-playable", {"turn": {"play_drawn": "any"}})
-    state = rig_table(
+    state = rigged(
         any_card,
         hands={0: ["blue:2", "green:7"], 1: ["yellow:1"]},
         draw=["red:9"],
@@ -146,7 +147,7 @@ def test_drawn_only_says_only_the_drawn_card():
     """classic.yaml `turn.play_drawn: drawn_only` (002): after drawing, another
     card of the hand, even a matching one, is refused for that reason."""
     classic = rules("classic")
-    state = rig_table(classic, hands={0: ["blue:2"], 1: ["yellow:1"]}, draw=["red:9"], top="red:5")
+    state = rigged(classic, hands={0: ["blue:2"], 1: ["yellow:1"]}, draw=["red:9"], top="red:5")
     state, _ = draw(state, 0)
     blue = state.hands[0][0]
     assert why_illegal(state, Play(0, blue)) == "After drawing, only the drawn card may be played."
@@ -157,7 +158,7 @@ def test_refusals_name_the_open_question():
     a card or a draw is refused with the question, in the colours' names."""
     seven = rules("classic", "house/seven-o")
     hands = {0: ["red:7", "red:1", "blue:4"], 1: ["blue:2"], 2: ["green:2"]}
-    state = rig_table(seven, hands=hands, top="red:5")
+    state = rigged(seven, hands=hands, top="red:5")
     state, _ = play(state, 0, "red:7")
     assert state.pending.kind == "player"
     reason = why_illegal(state, Draw(0))
@@ -171,7 +172,7 @@ def test_stacking_refusal_names_both_cards():
     the cards owed; the refusal says which cards."""
     stacking = rules("classic", "house/stacking")
     hands = {0: ["red:draw_two", "red:1"], 1: ["blue:draw_two", "red:skip"], 2: ["green:1"]}
-    state = rig_table(stacking, hands=hands, top="red:5")
+    state = rigged(stacking, hands=hands, top="red:5")
     state, _ = play(state, 0, "red:draw_two")
     assert state.pending.kind == "penalty"
     skip = next(c for c in state.hands[1] if state.cards.names[c] == "red:skip")

@@ -16,19 +16,27 @@ import pytest
 from game.engine import CallUno, Catch, Draw, NextRound, Pass, Play, new_game, view
 from game.engine import legal_actions as legal
 from game.engine.cards import card_table
-from tests.engine.rig import act, colour, conserved, hand, offered_kinds, offered_plays, play
-from tests.engine.rig_variants import (
+from tests.support.acting import (
     accept,
-    bv,
-    card_id,
+    act,
     challenge,
     choose,
-    draft_round,
     draw,
+    offered_kinds,
+    offered_plays,
     pass_,
+    play,
+)
+from tests.support.events import brief
+from tests.support.rules import rules
+from tests.support.table import (
+    card_in_hand,
+    colour,
+    conserved,
+    draft_round,
+    hand,
     pending,
-    rig_table,
-    rules,
+    rigged,
     turn_up,
 )
 
@@ -38,7 +46,7 @@ def duo():
 
 
 def wild(state, seat, name, color):
-    card = card_id(state, seat, name)
+    card = card_in_hand(state, seat, name)
     options = [a for a in legal(state, seat) if type(a) is Play and a.card == card]
     assert options, f"{name} not offered"
     return next(a for a in options if a.color in (color, None))
@@ -93,9 +101,9 @@ def test_draft_keep_turns_the_next_card_onto_the_draft_discard():
     turned onto the draft discard pile (`draft` kept true, then false)."""
     pile = _pile()
     state, events = draft_round(duo(), 0, pile)
-    assert bv(events) == [("round",), ("turn", 0)]
+    assert brief(events) == [("round",), ("turn", 0)]
     state, events = choose(state, 0, "keep")
-    assert bv(events) == [
+    assert brief(events) == [
         ("draft", 0, pile[0], True),
         ("draft", 0, pile[1], False),
         ("turn", 1),
@@ -110,7 +118,7 @@ def test_draft_discard_means_the_next_card_is_kept():
     pile = _pile()
     state, _ = draft_round(duo(), 0, pile)
     state, events = choose(state, 0, "discard")
-    assert bv(events) == [
+    assert brief(events) == [
         ("draft", 0, pile[0], False),
         ("draft", 0, pile[1], True),
         ("turn", 1),
@@ -163,16 +171,16 @@ def test_full_draft_seven_each_fourteen_under_the_draw_pile():
     assert Counter(bottom) == Counter(dropped)
     assert len(state.draw_pile) == 112 - 14 - 1
     assert state.draft_discard == []
-    assert bv(events)[-2:] == [("start", "red:5", "red", 1, 1), ("turn", 1)]
+    assert brief(events)[-2:] == [("start", "red:5", "red", 1, 1), ("turn", 1)]
     assert pending(state) == ("play", 1)
 
 
 def test_first_drafter_and_first_player_alternate_each_round():
     """RULES.md §3 'Draft': the first drafter alternates every round; 'Starting
     the round': the first player alternates every round."""
-    state = rig_table(duo(), hands={0: ["red:1"], 1: ["blue:7"]}, top="red:5", dealer=0)
+    state = rigged(duo(), hands={0: ["red:1"], 1: ["blue:7"]}, top="red:5", dealer=0)
     state, events = play(state, 0, "red:1")
-    assert bv(events)[-1] == ("round_end", 0)
+    assert brief(events)[-1] == ("round_end", 0)
     state, events = act(state, NextRound(0))
     assert events[0] == {"t": "round", "n": 2, "dealer": 1}
     assert pending(state) == ("draft", 1)
@@ -192,14 +200,14 @@ def test_first_card_number_player_2_starts():
     """RULES.md §3 'Starting the round': Number card -- Player 2 takes the
     first turn as normal."""
     state, events = turn_up(duo(), "red:5", hands=HANDS, dealer=0)
-    assert bv(events) == [("start", "red:5", "red", 1, 1), ("turn", 1)]
+    assert brief(events) == [("start", "red:5", "red", 1, 1), ("turn", 1)]
 
 
 def test_first_card_draw_two_player_2_draws_and_ends_turn():
     """RULES.md §3 'Starting the round': Draw Two -- the first player draws
     them and ends their turn; Player 1 then plays."""
     state, events = turn_up(duo(), "red:draw_two", hands=HANDS, draw=["red:8", "red:9"])
-    assert bv(events) == [
+    assert brief(events) == [
         ("start", "red:draw_two", "red", 1, 1),
         ("draw", 1, ("red:8", "red:9"), "penalty"),
         ("skip", 1),
@@ -212,13 +220,17 @@ def test_first_card_draw_two_is_not_a_volley():
     end their turn'): even holding a Draw Two, Player 2 draws 2, no volley."""
     hands = {0: ["green:1", "green:2"], 1: ["blue:draw_two", "blue:2"]}
     state, events = turn_up(duo(), "red:draw_two", hands=hands, draw=["red:8", "red:9"])
-    assert bv(events)[1:] == [("draw", 1, ("red:8", "red:9"), "penalty"), ("skip", 1), ("turn", 0)]
+    assert brief(events)[1:] == [
+        ("draw", 1, ("red:8", "red:9"), "penalty"),
+        ("skip", 1),
+        ("turn", 0),
+    ]
 
 
 def test_first_card_skip_player_1_goes_first():
     """RULES.md §3 'Starting the round': Skip -- Player 1 goes first instead."""
     state, events = turn_up(duo(), "red:skip", hands=HANDS, dealer=0)
-    assert bv(events) == [("start", "red:skip", "red", 1, 1), ("turn", 0)]
+    assert brief(events) == [("start", "red:skip", "red", 1, 1), ("turn", 0)]
 
 
 def test_first_card_reverse_first_player_may_dump_that_colour():
@@ -227,13 +239,13 @@ def test_first_card_reverse_first_player_may_dump_that_colour():
     goes to Player 1."""
     hands = {0: ["green:1", "green:2"], 1: ["red:1", "blue:2", "red:7"]}
     state, events = turn_up(duo(), "red:reverse", hands=hands, dealer=0)
-    assert bv(events) == [("start", "red:reverse", "red", 1, 1)]
+    assert brief(events) == [("start", "red:reverse", "red", 1, 1)]
     assert pending(state) == ("dump", 1)
     assert {a.value for a in legal(state, 1)} == {"all", "none"}
     state, events = choose(state, 1, "all")
     assert pending(state) == ("dump_next", 1)
-    state, events = choose(state, 1, card_id(state, 1, "red:7"))
-    assert bv(events) == [("play", 1, "red:7", "red"), ("play", 1, "red:1", "red"), ("turn", 0)]
+    state, events = choose(state, 1, card_in_hand(state, 1, "red:7"))
+    assert brief(events) == [("play", 1, "red:7", "red"), ("play", 1, "red:1", "red"), ("turn", 0)]
     assert hand(state, 1) == ["blue:2"]
 
 
@@ -243,7 +255,7 @@ def test_first_card_reverse_dump_declined_player_2_plays_normally():
     hands = {0: ["green:1", "green:2"], 1: ["red:1", "blue:2"]}
     state, _ = turn_up(duo(), "red:reverse", hands=hands, dealer=0)
     state, events = choose(state, 1, "none")
-    assert bv(events) == [("turn", 1)]
+    assert brief(events) == [("turn", 1)]
     assert hand(state, 1) == ["red:1", "blue:2"]
 
 
@@ -253,8 +265,8 @@ def test_first_card_reverse_dump_ending_on_draw_two_hits_player_1():
     hands = {0: ["green:1", "green:2"], 1: ["red:3", "red:draw_two", "blue:2"]}
     state, _ = turn_up(duo(), "red:reverse", hands=hands, dealer=0, draw=["blue:8", "blue:9"])
     state, _ = choose(state, 1, "all")
-    state, events = choose(state, 1, card_id(state, 1, "red:3"))
-    assert bv(events) == [
+    state, events = choose(state, 1, card_in_hand(state, 1, "red:3"))
+    assert brief(events) == [
         ("play", 1, "red:3", "red"),
         ("play", 1, "red:draw_two", "red"),
         ("draw", 0, ("blue:8", "blue:9"), "penalty"),
@@ -267,10 +279,10 @@ def test_first_card_wild_player_1_names_the_colour():
     """RULES.md §3 'Starting the round': Wild -- Player 1 names the colour;
     Player 2 then takes the first turn."""
     state, events = turn_up(duo(), "wild:wild", hands=HANDS, dealer=0)
-    assert bv(events) == [("start", "wild:wild", None, 1, 1)]
+    assert brief(events) == [("start", "wild:wild", None, 1, 1)]
     assert pending(state) == ("color", 0)
     state, events = choose(state, 0, "blue")
-    assert bv(events) == [("color", 0, "blue"), ("turn", 1)]
+    assert brief(events) == [("color", 0, "blue"), ("turn", 1)]
     assert colour(state) == "blue"
 
 
@@ -281,7 +293,7 @@ def test_first_card_wild_draw_four_player_1_names_player_2_draws_four():
     state, events = turn_up(duo(), "wild:wild_draw_four", hands=HANDS, draw=draw_cards)
     assert pending(state) == ("color", 0)
     state, events = choose(state, 0, "green")
-    assert bv(events) == [
+    assert brief(events) == [
         ("color", 0, "green"),
         ("draw", 1, tuple(draw_cards), "penalty"),
         ("skip", 1),
@@ -295,7 +307,7 @@ def test_first_card_wild_draw_four_player_1_names_player_2_draws_four():
 def test_draw_offered_while_holding_a_playable_card():
     """RULES.md §3 'A turn': playing is never compulsory -- Draw is offered
     next to the playable cards."""
-    state = rig_table(duo(), hands={0: ["red:1", "blue:2"], 1: ["green:1"]}, top="red:5")
+    state = rigged(duo(), hands={0: ["red:1", "blue:2"], 1: ["green:1"]}, top="red:5")
     assert offered_plays(state, 0) == {"red:1"}
     assert "Draw" in offered_kinds(state, 0)
 
@@ -304,38 +316,38 @@ def test_drawn_playable_card_may_be_kept():
     """RULES.md §3 'A turn': the drawn card may be played if playable (not
     compulsory); Pass keeps it and ends the turn. Only the drawn card is
     offered after drawing."""
-    state = rig_table(
+    state = rigged(
         duo(),
         hands={0: ["red:1", "blue:2"], 1: ["green:1", "green:2"]},
         top="red:5",
         draw=["red:9"],
     )
     state, events = draw(state, 0)
-    assert bv(events) == [("draw", 0, ("red:9",), "turn")]
+    assert brief(events) == [("draw", 0, ("red:9",), "turn")]
     assert offered_plays(state, 0) == {"red:9"}
     assert "Pass" in offered_kinds(state, 0)
     state, events = pass_(state, 0)
-    assert bv(events) == [("pass", 0), ("turn", 1)]
+    assert brief(events) == [("pass", 0), ("turn", 1)]
     assert hand(state, 0) == ["red:1", "blue:2", "red:9"]
 
 
 def test_drawn_playable_card_may_be_played():
     """RULES.md §3 'A turn': the drawn card may be played at once."""
-    state = rig_table(
+    state = rigged(
         duo(), hands={0: ["blue:2"], 1: ["green:1", "green:2"]}, top="red:5", draw=["red:9"]
     )
     state, _ = draw(state, 0)
     state, events = play(state, 0, "red:9")
-    assert bv(events) == [("play", 0, "red:9", "red"), ("turn", 1)]
+    assert brief(events) == [("play", 0, "red:9", "red"), ("turn", 1)]
 
 
 def test_drawn_unplayable_card_is_kept_and_the_turn_ends():
     """RULES.md §3 'A turn': otherwise the drawn card is kept; turn ends."""
-    state = rig_table(
+    state = rigged(
         duo(), hands={0: ["blue:2"], 1: ["green:1", "green:2"]}, top="red:5", draw=["yellow:9"]
     )
     state, events = draw(state, 0)
-    assert bv(events) == [("draw", 0, ("yellow:9",), "turn"), ("pass", 0), ("turn", 1)]
+    assert brief(events) == [("draw", 0, ("yellow:9",), "turn"), ("pass", 0), ("turn", 1)]
 
 
 # --- Draw Two volley ----------------------------------------------------------------------
@@ -350,17 +362,17 @@ def test_draw_two_volley_source_example():
         1: ["blue:draw_two", "blue:3", "blue:4"],
     }
     six = ["yellow:2", "yellow:3", "yellow:4", "yellow:5", "yellow:6", "yellow:7"]
-    state = rig_table(duo(), hands=hands, top="red:5", draw=six)
+    state = rigged(duo(), hands=hands, top="red:5", draw=six)
     state, events = play(state, 0, "red:draw_two")
-    assert bv(events) == [("play", 0, "red:draw_two", "red"), ("turn", 1)]
+    assert brief(events) == [("play", 0, "red:draw_two", "red"), ("turn", 1)]
     assert pending(state) == ("penalty", 1)
     assert offered_plays(state, 1) == {"blue:draw_two"}
     assert "Accept" in offered_kinds(state, 1)
     state, events = play(state, 1, "blue:draw_two")
-    assert bv(events) == [("play", 1, "blue:draw_two", "blue"), ("turn", 0)]
+    assert brief(events) == [("play", 1, "blue:draw_two", "blue"), ("turn", 0)]
     assert state.penalty.count == 4
     state, events = play(state, 0, "green:draw_two")
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "green:draw_two", "green"),
         ("draw", 1, tuple(six), "penalty"),
         ("skip", 1),
@@ -373,10 +385,14 @@ def test_draw_two_volley_player_who_will_not_answer_draws_the_total():
     """RULES.md §3 'Draw Two volley': the first who cannot OR WILL NOT
     continue draws the total and ends their turn."""
     hands = {0: ["red:draw_two", "yellow:1"], 1: ["blue:draw_two", "blue:3"]}
-    state = rig_table(duo(), hands=hands, top="red:5", draw=["green:1", "green:2"])
+    state = rigged(duo(), hands=hands, top="red:5", draw=["green:1", "green:2"])
     state, _ = play(state, 0, "red:draw_two")
     state, events = accept(state, 1)
-    assert bv(events) == [("draw", 1, ("green:1", "green:2"), "penalty"), ("skip", 1), ("turn", 0)]
+    assert brief(events) == [
+        ("draw", 1, ("green:1", "green:2"), "penalty"),
+        ("skip", 1),
+        ("turn", 0),
+    ]
     assert "blue:draw_two" in hand(state, 1)
 
 
@@ -386,9 +402,9 @@ def test_draw_two_volley_player_who_will_not_answer_draws_the_total():
 def test_skip_plays_again():
     """RULES.md §3 'Action cards': Skip -- the player who played it
     immediately plays again."""
-    state = rig_table(duo(), hands={0: ["red:skip", "blue:1"], 1: ["green:1"]}, top="red:5")
+    state = rigged(duo(), hands={0: ["red:skip", "blue:1"], 1: ["green:1"]}, top="red:5")
     state, events = play(state, 0, "red:skip")
-    assert bv(events) == [("play", 0, "red:skip", "red"), ("turn", 0)]
+    assert brief(events) == [("play", 0, "red:skip", "red"), ("turn", 0)]
 
 
 REV = {0: ["red:reverse", "red:1", "red:draw_two", "blue:3"], 1: ["green:1", "green:2"]}
@@ -399,9 +415,9 @@ def test_reverse_dump_all_in_chosen_order_last_draw_two_hits_opponent():
     colour -- all or nothing -- the Reverse first, then the rest one by one in
     the order they choose; the last card's action applies to the opponent
     (ending on a Draw Two, the opponent owes 2)."""
-    state = rig_table(duo(), hands=REV, top="red:5", draw=["yellow:8", "yellow:9"])
+    state = rigged(duo(), hands=REV, top="red:5", draw=["yellow:8", "yellow:9"])
     state, events = play(state, 0, "red:reverse")
-    assert bv(events) == [("play", 0, "red:reverse", "red")]
+    assert brief(events) == [("play", 0, "red:reverse", "red")]
     assert pending(state) == ("dump", 0)
     assert {a.value for a in legal(state, 0)} == {"all", "none"}
     state, events = choose(state, 0, "all")
@@ -410,8 +426,8 @@ def test_reverse_dump_all_in_chosen_order_last_draw_two_hits_opponent():
     options = {state.cards.names[a.value] for a in legal(state, 0)}
     assert options == {"red:1", "red:draw_two"}
     assert offered_kinds(state, 0) == {"Choose"}
-    state, events = choose(state, 0, card_id(state, 0, "red:1"))
-    assert bv(events) == [
+    state, events = choose(state, 0, card_in_hand(state, 0, "red:1"))
+    assert brief(events) == [
         ("play", 0, "red:1", "red"),
         ("play", 0, "red:draw_two", "red"),
         ("draw", 1, ("yellow:8", "yellow:9"), "penalty"),
@@ -424,11 +440,11 @@ def test_reverse_dump_all_in_chosen_order_last_draw_two_hits_opponent():
 def test_reverse_dump_order_ending_on_a_number_has_no_action():
     """RULES.md §3 'Reverse': the order is the player's; ending on a number
     card, nothing happens to the opponent, who plays next."""
-    state = rig_table(duo(), hands=REV, top="red:5")
+    state = rigged(duo(), hands=REV, top="red:5")
     state, _ = play(state, 0, "red:reverse")
     state, _ = choose(state, 0, "all")
-    state, events = choose(state, 0, card_id(state, 0, "red:draw_two"))
-    assert bv(events) == [
+    state, events = choose(state, 0, card_in_hand(state, 0, "red:draw_two"))
+    assert brief(events) == [
         ("play", 0, "red:draw_two", "red"),
         ("play", 0, "red:1", "red"),
         ("turn", 1),
@@ -439,10 +455,10 @@ def test_reverse_dump_order_ending_on_a_number_has_no_action():
 def test_reverse_dump_declined_only_the_reverse_is_played():
     """RULES.md §3 'Reverse': 'nothing' -- only the Reverse is played; the
     opponent plays next."""
-    state = rig_table(duo(), hands=REV, top="red:5")
+    state = rigged(duo(), hands=REV, top="red:5")
     state, _ = play(state, 0, "red:reverse")
     state, events = choose(state, 0, "none")
-    assert bv(events) == [("turn", 1)]
+    assert brief(events) == [("turn", 1)]
     assert hand(state, 0) == ["red:1", "red:draw_two", "blue:3"]
 
 
@@ -450,29 +466,29 @@ def test_reverse_dump_ending_on_skip_plays_again():
     """RULES.md §3 'Reverse': a last Skip makes the opponent lose the turn --
     the player plays again."""
     hands = {0: ["red:reverse", "red:skip", "blue:3"], 1: ["green:1"]}
-    state = rig_table(duo(), hands=hands, top="red:5")
+    state = rigged(duo(), hands=hands, top="red:5")
     state, _ = play(state, 0, "red:reverse")
     state, events = choose(state, 0, "all")
-    assert bv(events) == [("play", 0, "red:skip", "red"), ("turn", 0)]
+    assert brief(events) == [("play", 0, "red:skip", "red"), ("turn", 0)]
 
 
 def test_reverse_with_no_other_card_of_the_colour_passes_play_on():
     """RULES.md §3 'Reverse': with nothing else of that colour there is no
     dump to decide; the opponent plays."""
-    state = rig_table(duo(), hands={0: ["red:reverse", "blue:3"], 1: ["green:1"]}, top="red:5")
+    state = rigged(duo(), hands={0: ["red:reverse", "blue:3"], 1: ["green:1"]}, top="red:5")
     state, events = play(state, 0, "red:reverse")
-    assert bv(events) == [("play", 0, "red:reverse", "red"), ("turn", 1)]
+    assert brief(events) == [("play", 0, "red:reverse", "red"), ("turn", 1)]
 
 
 def test_reverse_dump_going_out_on_draw_two_opponent_still_draws():
     """RULES.md §3 'Reverse' with §1 'End of a round' (004): dumping the last
     cards ends the round; a last Draw Two is still drawn before scoring."""
     hands = {0: ["red:reverse", "red:draw_two"], 1: ["green:1"]}
-    state = rig_table(duo(), hands=hands, top="red:5", draw=["blue:4", "blue:6"])
+    state = rigged(duo(), hands=hands, top="red:5", draw=["blue:4", "blue:6"])
     state.uno_called[0] = True
     state, _ = play(state, 0, "red:reverse")
     state, events = choose(state, 0, "all")
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "red:draw_two", "red"),
         ("draw", 1, ("blue:4", "blue:6"), "penalty"),
         ("round_end", 0),
@@ -483,9 +499,9 @@ def test_reverse_dump_going_out_on_draw_two_opponent_still_draws():
 def test_wild_names_the_colour_the_opponent_must_play():
     """RULES.md §3 'Wild': names the colour the opponent must play."""
     hands = {0: ["wild:wild", "red:1"], 1: ["green:1", "blue:2", "red:3"]}
-    state = rig_table(duo(), hands=hands, top="red:5")
+    state = rigged(duo(), hands=hands, top="red:5")
     state, events = act(state, wild(state, 0, "wild:wild", "blue"))
-    assert bv(events) == [("play", 0, "wild:wild", "blue"), ("turn", 1)]
+    assert brief(events) == [("play", 0, "wild:wild", "blue"), ("turn", 1)]
     assert offered_plays(state, 1) == {"blue:2"}
 
 
@@ -497,13 +513,13 @@ SIX = FOUR + ["yellow:5", "yellow:6"]
 def test_wild_draw_four_opponent_draws_four_and_player_plays_again():
     """RULES.md §3 'Wild Draw Four': opponent draws 4; the player names the
     colour and takes another turn."""
-    state = rig_table(duo(), hands=WD4, top="red:5", draw=FOUR)
+    state = rigged(duo(), hands=WD4, top="red:5", draw=FOUR)
     state, events = act(state, wild(state, 0, "wild:wild_draw_four", "blue"))
-    assert bv(events)[0] == ("play", 0, "wild:wild_draw_four", "blue")
+    assert brief(events)[0] == ("play", 0, "wild:wild_draw_four", "blue")
     assert pending(state) == ("penalty", 1)
     assert offered_kinds(state, 1) == {"Accept", "Challenge"}
     state, events = accept(state, 1)
-    assert bv(events) == [("draw", 1, tuple(FOUR), "penalty"), ("turn", 0)]
+    assert brief(events) == [("draw", 1, tuple(FOUR), "penalty"), ("turn", 0)]
     assert colour(state) == "blue"
     assert offered_plays(state, 0) == {"blue:3", "blue:4"}
 
@@ -512,12 +528,12 @@ def test_wild_draw_four_challenge_innocent_challenger_draws_six():
     """RULES.md §3 'Wild Draw Four' challenge: the play was legal (no other
     playable card: blue cards on red 5) -- the challenger draws 6; the
     player still plays again."""
-    state = rig_table(duo(), hands=WD4, top="red:5", draw=SIX)
+    state = rigged(duo(), hands=WD4, top="red:5", draw=SIX)
     state, _ = act(state, wild(state, 0, "wild:wild_draw_four", "green"))
     state, events = challenge(state, 1)
-    assert ("challenge", 1, 0, False) in bv(events)
-    assert ("draw", 1, tuple(SIX), "challenge") in bv(events)
-    assert bv(events)[-1] == ("turn", 0)
+    assert ("challenge", 1, 0, False) in brief(events)
+    assert ("draw", 1, tuple(SIX), "challenge") in brief(events)
+    assert brief(events)[-1] == ("turn", 0)
     assert len(state.hands[1]) == 8
 
 
@@ -526,11 +542,11 @@ def test_wild_draw_four_challenge_guilty_any_other_playable_card():
     played another card'): holding a card of another colour that matches the
     number counts -- the player draws the 4 instead, the challenger nothing."""
     hands = {0: ["wild:wild_draw_four", "blue:5", "blue:4"], 1: ["green:1", "green:2"]}
-    state = rig_table(duo(), hands=hands, top="red:5", draw=FOUR)
+    state = rigged(duo(), hands=hands, top="red:5", draw=FOUR)
     state, _ = act(state, wild(state, 0, "wild:wild_draw_four", "green"))
     state, events = challenge(state, 1)
-    assert ("challenge", 1, 0, True) in bv(events)
-    assert ("draw", 0, tuple(FOUR), "challenge") in bv(events)
+    assert ("challenge", 1, 0, True) in brief(events)
+    assert ("draw", 0, tuple(FOUR), "challenge") in brief(events)
     assert len(state.hands[1]) == 2
     assert len(state.hands[0]) == 2 + 4
 
@@ -538,10 +554,10 @@ def test_wild_draw_four_challenge_guilty_any_other_playable_card():
 def test_wild_draw_four_challenge_guilty_when_holding_a_wild():
     """RULES.md §3 'Wild Draw Four' challenge: a Wild is another playable card."""
     hands = {0: ["wild:wild_draw_four", "wild:wild", "blue:4"], 1: ["green:1", "green:2"]}
-    state = rig_table(duo(), hands=hands, top="red:5", draw=FOUR)
+    state = rigged(duo(), hands=hands, top="red:5", draw=FOUR)
     state, _ = act(state, wild(state, 0, "wild:wild_draw_four", "green"))
     state, events = challenge(state, 1)
-    assert ("challenge", 1, 0, True) in bv(events)
+    assert ("challenge", 1, 0, True) in brief(events)
 
 
 def test_wild_draw_four_as_last_card_opponent_still_draws_four():
@@ -549,9 +565,9 @@ def test_wild_draw_four_as_last_card_opponent_still_draws_four():
     on a Wild Draw Four ends the round; the opponent draws the 4 before the
     points are counted (no challenge, no extra turn)."""
     hands = {0: ["wild:wild_draw_four"], 1: ["green:1"]}
-    state = rig_table(duo(), hands=hands, top="red:5", draw=FOUR)
+    state = rigged(duo(), hands=hands, top="red:5", draw=FOUR)
     state, events = act(state, wild(state, 0, "wild:wild_draw_four", "blue"))
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "wild:wild_draw_four", events[0]["color"]),
         ("draw", 1, tuple(FOUR), "penalty"),
         ("round_end", 0),
@@ -566,21 +582,21 @@ def test_uno_said_first_by_the_opponent_costs_two():
     """RULES.md §3 'A turn' (003): a player who plays their second-to-last
     card says UNO; if the opponent says it first, they draw 2."""
     hands = {0: ["red:1", "red:2"], 1: ["green:1", "green:2"]}
-    state = rig_table(duo(), hands=hands, top="red:5", draw=["blue:1", "blue:2"])
+    state = rigged(duo(), hands=hands, top="red:5", draw=["blue:1", "blue:2"])
     assert CallUno(0) in legal(state, 0)
     state, _ = play(state, 0, "red:1")
     assert Catch(1, 0) in legal(state, 1)
     state, events = act(state, Catch(1, 0))
-    assert bv(events) == [("catch", 1, 0), ("draw", 0, ("blue:1", "blue:2"), "uno")]
+    assert brief(events) == [("catch", 1, 0), ("draw", 0, ("blue:1", "blue:2"), "uno")]
     assert len(state.hands[0]) == 3
 
 
 def test_uno_called_in_time_cannot_be_caught():
     """RULES.md §3 'A turn': saying UNO first protects the player."""
     hands = {0: ["red:1", "red:2"], 1: ["green:1", "green:2"]}
-    state = rig_table(duo(), hands=hands, top="red:5")
+    state = rigged(duo(), hands=hands, top="red:5")
     state, events = act(state, CallUno(0))
-    assert bv(events) == [("uno", 0)]
+    assert brief(events) == [("uno", 0)]
     state, _ = play(state, 0, "red:1")
     assert not any(type(a) is Catch for a in legal(state, 1))
 
@@ -599,9 +615,9 @@ def test_scoring_the_player_left_with_cards_scores_them():
     """RULES.md §3 'Scoring': the player who goes out scores 0; the other
     scores their remaining cards: numbers face value; Draw Two, Reverse, Skip
     10; Wild 15; Wild Draw Four 20."""
-    state = rig_table(duo(), hands={0: ["red:1"], 1: LEFT}, top="red:5", scores=[30, 40])
+    state = rigged(duo(), hands={0: ["red:1"], 1: LEFT}, top="red:5", scores=[30, 40])
     state, events = play(state, 0, "red:1")
-    assert bv(events) == [("play", 0, "red:1", "red"), ("round_end", 0)]
+    assert brief(events) == [("play", 0, "red:1", "red"), ("round_end", 0)]
     assert events[-1]["points"] == {"0": 0, "1": 7 + 10 + 10 + 10 + 15 + 20}
     assert events[-1]["scores"] == [30, 40 + 72]
     assert pending(state) == ("next_round", 0)
@@ -611,9 +627,9 @@ def test_scoring_the_player_left_with_cards_scores_them():
 def test_match_ends_at_200_lower_total_wins():
     """RULES.md §3 'Scoring': rounds go on until someone reaches 200 or more:
     that player loses, the lower score wins."""
-    state = rig_table(duo(), hands={0: ["red:1"], 1: LEFT}, top="red:5", scores=[150, 190])
+    state = rigged(duo(), hands={0: ["red:1"], 1: LEFT}, top="red:5", scores=[150, 190])
     state, events = play(state, 0, "red:1")
-    assert bv(events)[-2:] == [("round_end", 0), ("game_end", 0)]
+    assert brief(events)[-2:] == [("round_end", 0), ("game_end", 0)]
     assert events[-1]["scores"] == [150, 262]
     assert state.over and state.winner == 0
 
@@ -621,7 +637,7 @@ def test_match_ends_at_200_lower_total_wins():
 def test_match_ends_when_the_player_left_with_cards_reaches_200_winner_went_out():
     """RULES.md §3 'Scoring': the round's winner can be the match's loser's
     opponent only by total -- seat 1 goes out but seat 0 crosses 200."""
-    state = rig_table(
+    state = rigged(
         duo(),
         hands={0: ["blue:9", "blue:8"], 1: ["red:1"]},
         top="red:5",
@@ -630,7 +646,7 @@ def test_match_ends_when_the_player_left_with_cards_reaches_200_winner_went_out(
     )
     state, events = play(state, 1, "red:1")
     assert events[-2]["points"] == {"0": 17, "1": 0}
-    assert bv(events)[-1] == ("game_end", 1)
+    assert brief(events)[-1] == ("game_end", 1)
     assert events[-1]["scores"] == [207, 20]
 
 
@@ -645,8 +661,41 @@ def test_duo_table_options_are_not_accept_or_pass_on_a_play_turn():
     """RULES.md §3 'A turn': on a play turn the choices are the playable cards
     and Draw; there is nothing to accept or pass."""
     hands = {0: ["red:1", "blue:2", "blue:3"], 1: ["green:1"]}
-    state = rig_table(duo(), hands=hands, top="red:5")
+    state = rigged(duo(), hands=hands, top="red:5")
     kinds = offered_kinds(state, 0)
     assert kinds == {"Play", "Draw"}
     assert Draw(0) in legal(state, 0)
     assert Pass(0) not in legal(state, 0)
+
+
+def test_reverse_dump_emptying_the_hand_keeps_the_number_for_last_with_no_action_finish():
+    """RULES.md §3 'Reverse' with the house rule 'no-action-finish' (docs/
+    house-rules.md): a dump that empties the hand must end on a number, so
+    the order offered keeps the last number for last; the round is won on it."""
+    strict = rules("duo", "house/no-action-finish")
+    hands = {0: ["red:reverse", "red:skip", "red:draw_two", "red:4"], 1: ["green:1"]}
+    state = rigged(strict, hands=hands, top="red:5", draw=["blue:4", "blue:6"])
+    state.uno_called[0] = True
+    state, _ = play(state, 0, "red:reverse")
+    state, _ = choose(state, 0, "all")
+    assert pending(state) == ("dump_next", 0)
+    options = {state.cards.names[a.value] for a in legal(state, 0)}
+    assert options == {"red:skip", "red:draw_two"}  # not the 4: it goes last
+    state, events = choose(state, 0, card_in_hand(state, 0, "red:draw_two"))
+    assert brief(events) == [("play", 0, "red:draw_two", "red")]
+    assert [state.cards.names[a.value] for a in legal(state, 0)] == ["red:skip"]
+    state, events = choose(state, 0, card_in_hand(state, 0, "red:skip"))
+    assert brief(events)[:2] == [("play", 0, "red:skip", "red"), ("play", 0, "red:4", "red")]
+    assert brief(events)[-1] == ("round_end", 0)
+
+
+def test_reverse_dump_with_two_numbers_left_may_go_in_any_order_with_no_action_finish():
+    """As above, with two numbers among the cards left: either may go down
+    now, since the other will still be a number to end on."""
+    strict = rules("duo", "house/no-action-finish")
+    hands = {0: ["red:reverse", "red:skip", "red:3", "red:4"], 1: ["green:1"]}
+    state = rigged(strict, hands=hands, top="red:5")
+    state, _ = play(state, 0, "red:reverse")
+    state, _ = choose(state, 0, "all")
+    options = {state.cards.names[a.value] for a in legal(state, 0)}
+    assert options == {"red:skip", "red:3", "red:4"}

@@ -7,7 +7,7 @@ why they conflict; no silent precedence. RULES.md §4: house rules are
 options 'a table can turn on, alone or together'.
 
 A mix that loads must play: a full match of basic bots (game.sim.play_match),
-its log checked against the replay format (rig.check_events) and
+its log checked against the replay format (tests/support/events.py `check_events`) and
 re-executed by game.log.reexecute: the engine plays the match again and must
 write every event of the log exactly.
 """
@@ -25,15 +25,10 @@ from game.log import reexecute
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
 from game.sim import play_match
-from tests.engine.rig import check_events, offered_plays, play
-from tests.engine.rig_variants import (
-    accept,
-    choose,
-    decision_kinds,
-    pending,
-    rig_table,
-    rules,
-)
+from tests.support.acting import accept, choose, decision_kinds, offered_plays, play
+from tests.support.events import check_events
+from tests.support.rules import rules
+from tests.support.table import pending, rigged
 
 NAMES = available_rule_sets()
 BASES = [n for n in NAMES if not n.startswith("house/")]
@@ -224,7 +219,7 @@ def test_multi_card_with_no_action_finish_cannot_end_on_an_action():
     a follower that would be the last card may not be an action card."""
     mix = rules("classic", "house/multi-card", "house/no-action-finish")
     hands = {0: ["red:skip", "blue:skip"], 1: ["yellow:1", "yellow:2"], 2: ["green:1"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, _ = play(state, 0, "red:skip")
     assert offered_plays(state, 0) == set()
     assert state.hands[0]
@@ -235,7 +230,7 @@ def test_stacking_with_no_action_finish_cannot_stack_the_last_card():
     Draw Two may not be played, not even as a stack; the player draws the sum."""
     mix = rules("classic", "house/stacking", "house/no-action-finish")
     hands = {0: ["red:draw_two", "red:1"], 1: ["blue:draw_two"], 2: ["green:1"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, events = play(state, 0, "red:draw_two")
     if pending(state) == ("penalty", 1):
         assert offered_plays(state, 1) == set()
@@ -250,7 +245,7 @@ def test_jump_in_with_no_action_finish_cannot_jump_in_with_the_last_action():
     card, an action card, may not be played -- out of turn neither."""
     mix = rules("classic", "house/jump-in", "house/no-action-finish")
     hands = {0: ["red:skip", "red:1"], 1: ["blue:2", "blue:3"], 2: ["green:4"], 3: ["red:skip"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, _ = play(state, 0, "red:skip")
     assert offered_plays(state, 3) == set()
 
@@ -260,7 +255,7 @@ def test_duo_dump_with_no_action_finish_cannot_end_the_round_on_an_action():
     that would empty the hand on an action card is not offered."""
     mix = rules("duo", "house/no-action-finish")
     hands = {0: ["red:reverse", "red:skip"], 1: ["green:1", "green:2"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state.uno_called[0] = True
     state, _ = play(state, 0, "red:reverse")
     if pending(state) == ("dump", 0):
@@ -278,7 +273,7 @@ def test_stacking_with_wd4_no_playable_first_wd4_still_challengeable():
         1: ["wild:wild_draw_four", "yellow:1"],
         2: ["yellow:2", "yellow:3"],
     }
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, _ = play(state, 0, "wild:wild_draw_four", "green")
     assert decision_kinds(state, 1) == {"Accept", "Challenge", "Play"}
     state, _ = play(state, 1, "wild:wild_draw_four", "blue")
@@ -291,7 +286,7 @@ def test_seven_o_with_duo_seven_swaps_with_the_opponent():
     with the opponent without asking; the Duo opponent then plays."""
     mix = rules("duo", "house/seven-o")
     hands = {0: ["red:7", "red:1", "blue:1"], 1: ["green:2", "green:3"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, events = play(state, 0, "red:7")
     assert [e["t"] for e in events] == ["play", "swap", "turn"]
     assert events[-1]["p"] == 1
@@ -303,7 +298,7 @@ def test_swap_hands_card_with_seven_o_both_choose_a_player():
     Hands card and a 7 open a `player` decision with 3+ players."""
     mix = rules("uno112", "house/swap-hands-card", "house/seven-o")
     hands = {0: ["red:7", "red:1"], 1: ["green:2"], 2: ["blue:3", "blue:4"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, _ = play(state, 0, "red:7")
     assert pending(state) == ("player", 0)
     state, events = choose(state, 0, 1)

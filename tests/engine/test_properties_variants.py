@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
 from tests.depth import examples
-from tests.engine.test_properties import Checker, play_game
+from tests.support.matches import Checker, play_game
 
 BASES = [n for n in available_rule_sets() if not n.startswith("house/")]
 HOUSE = [n for n in available_rule_sets() if n.startswith("house/")]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
@@ -35,11 +36,12 @@ from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, layer_base, load_rules, resolve_name
 from game.sim import play_match
 from tests.depth import examples
-from tests.engine.test_log import GOLDEN
 
 RULE_FILES = available_rule_sets()
 BASES = [name for name in RULE_FILES if not name.startswith("house/")]
 HOUSE = [name for name in RULE_FILES if name.startswith("house/")]
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
 def shipped(name: str) -> list[str]:
@@ -110,7 +112,7 @@ def mixes(draw):
     return [base, *draw(st.lists(st.sampled_from(HOUSE), max_size=3, unique=True))]
 
 
-@settings(max_examples=examples(200), suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(200, quick=15), suppress_health_check=list(HealthCheck))
 @given(
     names=mixes(),
     seed=st.integers(0, 2**31),
@@ -422,7 +424,7 @@ def mutate(data: bytes, mutation) -> bytes:
     return b"\n".join(lines) + b"\n"
 
 
-@settings(max_examples=examples(300), suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300, quick=30), suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_every_mutant_is_refused_in_words_or_re_executes(logs, data, tmp_path_factory):
     original = data.draw(st.sampled_from(logs))

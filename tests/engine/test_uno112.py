@@ -16,16 +16,10 @@ import pytest
 from game.engine import Play, legal_actions, new_game
 from game.engine.cards import card_table
 from game.rules.errors import RuleFileError
-from tests.engine.rig import act, colour, hand, play, top
-from tests.engine.rig_variants import (
-    bv,
-    choose,
-    pending,
-    rig_table,
-    rules,
-    set_shuffle,
-    turn_up,
-)
+from tests.support.acting import act, choose, play
+from tests.support.events import brief
+from tests.support.rules import rules
+from tests.support.table import colour, hand, pending, rigged, set_shuffle, top, turn_up
 
 SPECIALS = {
     "wild:wild_shuffle_hands": 1,
@@ -78,7 +72,7 @@ def test_special_cards_score_40_each():
     cards = card_table(uno112())
     for name in SPECIALS:
         assert cards.points[cards.by_name[name]] == 40, name
-    state = rig_table(
+    state = rigged(
         uno112(),
         hands={0: ["red:1"], 1: list(SPECIALS), 2: ["blue:3"]},
         top="red:5",
@@ -131,7 +125,7 @@ def test_shuffle_hands_redistributes_hands_evenly_starting_left():
     """RULES.md §2 'Shuffle Hands' (the published card; uno112.yaml default
     `mode: redistribute`): the hands are gathered, shuffled and dealt out
     evenly, starting left of the player; the draw and discard piles stay."""
-    state = rig_table(uno112(), hands=THREE, top="red:5", under_top=["yellow:9"])
+    state = rigged(uno112(), hands=THREE, top="red:5", under_top=["yellow:9"])
     pile = list(state.draw_pile)
     order = ["green:3", "red:1", "blue:2", "green:1", "blue:1", "red:2", "green:2", "blue:3"]
     set_shuffle(state, order)
@@ -160,13 +154,13 @@ def test_shuffle_hands_redistributes_hands_evenly_starting_left():
         "red:5",
         "wild:wild_shuffle_hands",
     ]
-    assert bv(events)[-1] == ("turn", 1)
+    assert brief(events)[-1] == ("turn", 1)
 
 
 def test_shuffle_hands_deals_from_the_left_even_when_play_goes_right():
     """RULES.md §2 'Shuffle Hands': dealing starts left of the player (clockwise,
     seat + 1) whatever the direction of play; play then goes on to the right."""
-    state = rig_table(uno112(), hands=THREE, top="red:5", direction=-1)
+    state = rigged(uno112(), hands=THREE, top="red:5", direction=-1)
     order = ["green:3", "red:1", "blue:2", "green:1", "blue:1", "red:2", "green:2", "blue:3"]
     set_shuffle(state, order)
     state, events = act(state, wild_play(state, 0, "wild:wild_shuffle_hands", "red"))
@@ -175,7 +169,7 @@ def test_shuffle_hands_deals_from_the_left_even_when_play_goes_right():
         events += more
     assert [len(h) for h in state.hands] == [2, 3, 3]
     assert hand(state, 1)[0] == "green:3"
-    assert bv(events)[-1] == ("turn", 2)
+    assert brief(events)[-1] == ("turn", 2)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -189,7 +183,7 @@ def test_shuffle_hands_keeps_every_card_and_sizes_even(seed):
         2: ["green:1", "green:2", "green:3", "green:4", "green:5", "green:6"],
         3: ["yellow:1", "yellow:2"],
     }
-    state = rig_table(uno112(), hands=hands, top="red:5", seed=seed)
+    state = rigged(uno112(), hands=hands, top="red:5", seed=seed)
     before = Counter(c for h in state.hands for c in h)
     shuffle = state.cards.by_name["wild:wild_shuffle_hands"]
     before[shuffle] -= 1
@@ -208,7 +202,7 @@ def test_shuffle_hands_odd_total_extra_cards_go_left_of_the_player():
         2: ["green:1", "green:2"],
         3: ["yellow:1", "yellow:2", "yellow:3"],
     }
-    state = rig_table(uno112(), hands=hands, top="blue:5", to_act=1)
+    state = rigged(uno112(), hands=hands, top="blue:5", to_act=1)
     state, _ = act(state, wild_play(state, 1, "wild:wild_shuffle_hands", "blue"))
     assert [len(h) for h in state.hands] == [2, 2, 3, 3]
 
@@ -219,7 +213,7 @@ def test_shuffle_hands_redeal_gathers_everything_and_deals_seven():
     together; everyone is dealt 7 anew starting left of the player; the
     discard pile is left with just this card. The `hands` event carries the
     new hands and the `discard` pile."""
-    state = rig_table(
+    state = rigged(
         redeal_rules(),
         hands=THREE,
         top="red:5",
@@ -243,7 +237,7 @@ def test_shuffle_hands_redeal_gathers_everything_and_deals_seven():
         state, more = choose(state, 0, "green")
         events += more
     assert colour(state) == "green"
-    assert bv(events)[-1] == ("turn", 1)
+    assert brief(events)[-1] == ("turn", 1)
 
 
 @pytest.mark.parametrize("base", ["classic", "uno112-blank"])
@@ -261,7 +255,7 @@ def test_shuffle_hands_colour_is_named_after_the_new_hands():
     """RULES.md §2 'Shuffle Hands' (000): everyone is dealt new cards; 'the
     player then names the colour' -- a `color` decision after the `hands`
     event, so the colour is picked knowing the new hand."""
-    state = rig_table(uno112(), hands=THREE, top="red:5")
+    state = rigged(uno112(), hands=THREE, top="red:5")
     card = state.cards.by_name["wild:wild_shuffle_hands"]
     offered = [a for a in legal_actions(state, 0) if type(a) is Play and a.card == card]
     assert offered == [Play(0, card, None)]
@@ -269,7 +263,7 @@ def test_shuffle_hands_colour_is_named_after_the_new_hands():
     assert [e["t"] for e in events] == ["play", "hands"]
     assert pending(state) == ("color", 0)
     state, events = choose(state, 0, "blue")
-    assert bv(events) == [("color", 0, "blue"), ("turn", 1)]
+    assert brief(events) == [("color", 0, "blue"), ("turn", 1)]
 
 
 def test_shuffle_hands_turned_up_first_the_next_player_names_the_colour():
@@ -278,10 +272,10 @@ def test_shuffle_hands_turned_up_first_the_next_player_names_the_colour():
     names the colour."""
     hands = {0: ["red:1"], 1: ["blue:1"], 2: ["green:1"]}
     state, events = turn_up(uno112(), "wild:wild_shuffle_hands", hands=hands, dealer=0)
-    assert bv(events) == [("start", "wild:wild_shuffle_hands", None, 1, 1)]
+    assert brief(events) == [("start", "wild:wild_shuffle_hands", None, 1, 1)]
     assert pending(state) == ("color", 1)
     state, events = choose(state, 1, "blue")
-    assert bv(events) == [("color", 1, "blue"), ("turn", 1)]
+    assert brief(events) == [("color", 1, "blue"), ("turn", 1)]
 
 
 # --- Swap Hands ------------------------------------------------------------------------
@@ -298,14 +292,14 @@ def test_swap_hands_asks_for_a_player_then_swaps():
     """RULES.md §2 'Swap Hands' (000; house/swap-hands-card.yaml): the player
     swaps hands with any player they choose -- a `player` decision with 3+
     players, then `chose` and `swap` events; play goes on to the left."""
-    state = rig_table(swap_rules(), hands=SWAP3, top="red:5")
+    state = rigged(swap_rules(), hands=SWAP3, top="red:5")
     state, events = act(state, wild_play(state, 0, "wild:wild_swap_hands", "green"))
     assert pending(state) == ("player", 0)
     assert state.pending.options == (1, 2)
-    assert bv(events) == [("play", 0, "wild:wild_swap_hands", events[0]["color"])]
+    assert brief(events) == [("play", 0, "wild:wild_swap_hands", events[0]["color"])]
     state, events = choose(state, 0, 2)
-    assert ("chose", 0, 2) in bv(events)
-    assert ("swap", 0, 2) in bv(events)
+    assert ("chose", 0, 2) in brief(events)
+    assert ("swap", 0, 2) in brief(events)
     if pending(state) == ("color", 0):
         state, more = choose(state, 0, "green")
         events += more
@@ -313,37 +307,37 @@ def test_swap_hands_asks_for_a_player_then_swaps():
     assert hand(state, 2) == ["red:1", "red:2"]
     assert hand(state, 1) == SWAP3[1]
     assert colour(state) == "green"
-    assert bv(events)[-1] == ("turn", 1)
+    assert brief(events)[-1] == ("turn", 1)
 
 
 def test_swap_hands_with_two_players_needs_no_choice():
     """RULES.md §2 'Swap Hands': with two players the only other seat is the
     one swapped with; no `player` decision is opened."""
     hands = {0: ["wild:wild_swap_hands", "red:1"], 1: ["blue:1", "blue:2", "blue:3"]}
-    state = rig_table(swap_rules(), hands=hands, top="red:5")
+    state = rigged(swap_rules(), hands=hands, top="red:5")
     state, events = act(state, wild_play(state, 0, "wild:wild_swap_hands", "blue"))
     if pending(state) == ("color", 0):
         state, more = choose(state, 0, "blue")
         events += more
-    assert ("swap", 0, 1) in bv(events)
+    assert ("swap", 0, 1) in brief(events)
     assert hand(state, 0) == ["blue:1", "blue:2", "blue:3"]
     assert hand(state, 1) == ["red:1"]
-    assert bv(events)[-1] == ("turn", 1)
+    assert brief(events)[-1] == ("turn", 1)
 
 
 def test_swap_hands_colour_is_named_after_the_swap():
     """RULES.md §2 'Swap Hands' / issue 3: 'swap with a player you choose, then
     name the colour' -- the colour is a decision after the `swap` event."""
-    state = rig_table(swap_rules(), hands=SWAP3, top="red:5")
+    state = rigged(swap_rules(), hands=SWAP3, top="red:5")
     card = state.cards.by_name["wild:wild_swap_hands"]
     offered = [a for a in legal_actions(state, 0) if type(a) is Play and a.card == card]
     assert offered == [Play(0, card, None)]
     state, events = act(state, offered[0])
     state, events = choose(state, 0, 1)
-    assert bv(events) == [("chose", 0, 1), ("swap", 0, 1)]
+    assert brief(events) == [("chose", 0, 1), ("swap", 0, 1)]
     assert pending(state) == ("color", 0)
     state, events = choose(state, 0, "blue")
-    assert bv(events) == [("color", 0, "blue"), ("turn", 1)]
+    assert brief(events) == [("color", 0, "blue"), ("turn", 1)]
 
 
 def test_swap_hands_card_needs_a_112_card_deck():
@@ -364,7 +358,7 @@ def test_swapping_clears_an_uno_window():
         1: ["blue:1", "blue:2"],
         2: ["green:1", "green:2"],
     }
-    state = rig_table(swap_rules(), hands=hands, top="red:5")
+    state = rigged(swap_rules(), hands=hands, top="red:5")
     state.uno_window = 2  # seat 2 went down to 2... say it may still be caught
     state, _ = act(state, wild_play(state, 0, "wild:wild_swap_hands", "red"))
     state, _ = choose(state, 0, 2)
@@ -384,9 +378,9 @@ def test_custom_everyone_draws_one():
         2: ["green:1"],
         3: ["yellow:1"],
     }
-    state = rig_table(uno112(), hands=hands, top="red:5", draw=["red:8", "blue:8", "green:8"])
+    state = rigged(uno112(), hands=hands, top="red:5", draw=["red:8", "blue:8", "green:8"])
     state, events = act(state, wild_play(state, 0, "wild:wild_everyone_draws", "blue"))
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "wild:wild_everyone_draws", "blue"),
         ("draw", 1, ("red:8",), "effect"),
         ("draw", 2, ("blue:8",), "effect"),
@@ -405,9 +399,9 @@ def test_custom_colour_purge_discards_the_colour_in_force():
         0: ["wild:wild_color_purge", "red:1", "blue:3", "red:skip", "red:7", "green:2"],
         1: ["blue:1", "blue:2"],
     }
-    state = rig_table(uno112(), hands=hands, top="yellow:5", players=3)
+    state = rigged(uno112(), hands=hands, top="yellow:5", players=3)
     state, events = act(state, wild_play(state, 0, "wild:wild_color_purge", "red"))
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "wild:wild_color_purge", "red"),
         ("discard", 0, ("red:1", "red:skip", "red:7")),
         ("turn", 1),
@@ -427,9 +421,9 @@ def test_custom_colour_purge_can_go_out():
         1: ["blue:1", "blue:9"],
         2: ["green:4"],
     }
-    state = rig_table(uno112(), hands=hands, top="yellow:5")
+    state = rigged(uno112(), hands=hands, top="yellow:5")
     state, events = act(state, wild_play(state, 0, "wild:wild_color_purge", "red"))
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "wild:wild_color_purge", "red"),
         ("discard", 0, ("red:1", "red:2")),
         ("round_end", 0),
@@ -442,7 +436,7 @@ def test_custom_colour_purge_leaving_one_card_opens_the_uno_window():
     """RULES.md §1 'Calling UNO' with colour purge: down to one card without
     calling UNO, the player can be caught before the next player acts."""
     hands = {0: ["wild:wild_color_purge", "red:1", "blue:3"], 1: ["blue:1", "blue:2"]}
-    state = rig_table(uno112(), hands=hands, top="yellow:5")
+    state = rigged(uno112(), hands=hands, top="yellow:5")
     state, _ = act(state, wild_play(state, 0, "wild:wild_color_purge", "red"))
     assert hand(state, 0) == ["blue:3"]
     assert state.uno_window == 0
@@ -452,20 +446,20 @@ def test_custom_encore_plays_again():
     """RULES.md §2 'Customizable Wild' (uno112.yaml `wild_encore`): name a
     colour and take another turn."""
     hands = {0: ["wild:wild_encore", "red:1", "blue:2"], 1: ["blue:1"], 2: ["green:1"]}
-    state = rig_table(uno112(), hands=hands, top="yellow:5")
+    state = rigged(uno112(), hands=hands, top="yellow:5")
     state, events = act(state, wild_play(state, 0, "wild:wild_encore", "blue"))
-    assert bv(events) == [("play", 0, "wild:wild_encore", "blue"), ("turn", 0)]
+    assert brief(events) == [("play", 0, "wild:wild_encore", "blue"), ("turn", 0)]
     state, events = play(state, 0, "blue:2")
-    assert bv(events)[-1] == ("turn", 1)
+    assert brief(events)[-1] == ("turn", 1)
 
 
 def test_blank_card_as_shipped_names_colour_and_next_draws_one():
     """RULES.md §2 (004; uno112-blank.yaml as shipped): a blank wild names the
     colour and the next player draws one card, then plays as normal."""
     hands = {0: ["wild:blank", "red:1"], 1: ["blue:1"], 2: ["green:1"]}
-    state = rig_table(rules("uno112-blank"), hands=hands, top="yellow:5", draw=["green:9"])
+    state = rigged(rules("uno112-blank"), hands=hands, top="yellow:5", draw=["green:9"])
     state, events = act(state, wild_play(state, 0, "wild:blank", "green"))
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "wild:blank", "green"),
         ("draw", 1, ("green:9",), "effect"),
         ("turn", 1),
@@ -478,9 +472,9 @@ def test_custom_wild_as_last_card_wins_the_round(name):
     """RULES.md §1 'End of a round' with the 112-card wilds: a custom wild
     played as the last card ends the round at once (no purge, no extra turn)."""
     hands = {0: [name], 1: ["blue:1"], 2: ["green:2"]}
-    state = rig_table(uno112(), hands=hands, top="yellow:5")
+    state = rigged(uno112(), hands=hands, top="yellow:5")
     state, events = act(state, wild_play(state, 0, name, "red"))
-    assert bv(events) == [("play", 0, name, "red"), ("round_end", 0)]
+    assert brief(events) == [("play", 0, name, "red"), ("round_end", 0)]
     assert events[-1]["points"] == {"0": 3, "1": 0, "2": 0}
 
 
@@ -489,9 +483,9 @@ def test_custom_everyone_draws_as_last_card_still_makes_them_draw():
     before points are counted; classic.yaml `final_penalty_drawn: true`):
     a last Everyone Draws makes the others draw, and the cards count."""
     hands = {0: ["wild:wild_everyone_draws"], 1: ["blue:1"], 2: ["green:2"]}
-    state = rig_table(uno112(), hands=hands, top="yellow:5", draw=["red:8", "blue:9"])
+    state = rigged(uno112(), hands=hands, top="yellow:5", draw=["red:8", "blue:9"])
     state, events = act(state, wild_play(state, 0, "wild:wild_everyone_draws", "red"))
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "wild:wild_everyone_draws", "red"),
         ("draw", 1, ("red:8",), "effect"),
         ("draw", 2, ("blue:9",), "effect"),

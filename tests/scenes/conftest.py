@@ -16,13 +16,6 @@ from game.ui.settings import Settings  # noqa: E402
 DT = 1 / 30
 
 
-@pytest.fixture(autouse=True)
-def prefs(tmp_path, monkeypatch):
-    """Settings and saved replays go to a temp folder, never the user's."""
-    monkeypatch.setenv("COUCH_UNO_PREFS", str(tmp_path / "prefs"))
-    return tmp_path / "prefs"
-
-
 @pytest.fixture
 def app():
     pygame.init()

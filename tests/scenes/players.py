@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 
 from game.app import App
 from game.match import MatchSession, SeatConfig
+from game.scenes.play import PlayScene
+from game.scenes.title import TitleScene
 from game.ui.match_screen import MatchScreen
 from game.ui.settings import Settings
 
@@ -205,3 +209,26 @@ class PadCouch:
             self.press(seat, B if button.label in ("Pass", "Done") else X)
             return
         self.d.frames()
+
+
+def open_setup(driver):
+    driver.app.push(TitleScene(driver.app))
+    driver.frames(2)
+    driver.key(pygame.K_RETURN, frames=2)
+    assert driver.top_name == "SetupScene"
+    return driver.top
+
+
+def table_matches_engine(scene: PlayScene) -> None:
+    """Once the table has shown every event, it shows exactly the engine's table."""
+    state = scene.session.state
+    table = scene.table
+    names = state.cards.names
+    model = table.model
+    for seat in range(state.players):
+        assert Counter(table.hand_names(seat)) == Counter(names[c] for c in state.hands[seat])
+        assert Counter(model.hands[seat]) == Counter(names[c] for c in state.hands[seat])
+    assert table.top_card == names[state.top]
+    assert model.draw_count == len(state.draw_pile)
+    assert model.color == state.cards.color_name(state.color)
+    assert model.direction == state.direction

@@ -7,7 +7,7 @@ import pygame
 
 from game.ui import widgets
 from game.ui.input import key_event
-from tests.scenes.test_menus import open_setup
+from tests.scenes.players import open_setup
 
 ARROW_COLOURS = {(255, 193, 7), (200, 200, 210), (220, 220, 230)}
 

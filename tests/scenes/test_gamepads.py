@@ -7,7 +7,7 @@ import pygame
 
 from game.ui.input import PADMAP, Gamepads, command_for
 from tests.scenes.fake_pads import Device, FakeControllers
-from tests.scenes.test_menus import open_setup
+from tests.scenes.players import open_setup
 
 
 def _added(index: int) -> pygame.event.Event:

@@ -8,15 +8,7 @@ import game.scenes.setup as setup_scene
 from game.scenes.title import TitleScene
 from game.ui import rule_catalog
 from game.ui.settings import Settings
-from tests.scenes.players import Couch
-
-
-def open_setup(driver):
-    driver.app.push(TitleScene(driver.app))
-    driver.frames(2)
-    driver.key(pygame.K_RETURN, frames=2)
-    assert driver.top_name == "SetupScene"
-    return driver.top
+from tests.scenes.players import Couch, open_setup
 
 
 def test_menu_to_a_table_with_the_keyboard(driver):

@@ -16,8 +16,7 @@ from game.match import SeatConfig
 from game.scenes.play import PlayScene
 from game.ui.input import LIGHT_OFF, SEAT_COLORS
 from tests.scenes.fake_pads import PadRig
-from tests.scenes.players import PadCouch, start_match
-from tests.scenes.test_menus import open_setup
+from tests.scenes.players import PadCouch, open_setup, start_match
 
 A = pygame.CONTROLLER_BUTTON_A
 B = pygame.CONTROLLER_BUTTON_B

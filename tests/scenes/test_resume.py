@@ -17,8 +17,13 @@ from game.log import Incomplete, Reexecution
 from game.match import SeatConfig
 from game.saves import SAVE_FILE
 from game.scenes.play import PlayScene
-from tests.scenes.players import Couch, press_continue, reopen, start_match
-from tests.scenes.test_round import table_matches_engine
+from tests.scenes.players import (
+    Couch,
+    press_continue,
+    reopen,
+    start_match,
+    table_matches_engine,
+)
 
 ANA_BO_CY = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy")]
 

@@ -10,24 +10,9 @@ from game.engine import Play
 from game.match import MatchSession, SeatConfig
 from game.scenes.play import PlayScene
 from game.ui.card_art import BACK, CardArt
-from tests.scenes.players import Couch, start_match
+from tests.scenes.players import Couch, start_match, table_matches_engine
 
 FOUR = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Selin"), SeatConfig("Cy", "bot")]
-
-
-def table_matches_engine(scene: PlayScene) -> None:
-    """Once the table has shown every event, it shows exactly the engine's table."""
-    state = scene.session.state
-    table = scene.table
-    names = state.cards.names
-    model = table.model
-    for seat in range(state.players):
-        assert Counter(table.hand_names(seat)) == Counter(names[c] for c in state.hands[seat])
-        assert Counter(model.hands[seat]) == Counter(names[c] for c in state.hands[seat])
-    assert table.top_card == names[state.top]
-    assert model.draw_count == len(state.draw_pile)
-    assert model.color == state.cards.color_name(state.color)
-    assert model.direction == state.direction
 
 
 def test_two_humans_two_bots_play_a_round_to_the_score(driver):

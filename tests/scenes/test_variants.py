@@ -10,8 +10,7 @@ from game.match import SeatConfig
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
 from game.scenes.play import PlayScene
-from tests.scenes.players import Couch, start_match
-from tests.scenes.test_round import table_matches_engine
+from tests.scenes.players import Couch, start_match, table_matches_engine
 
 TWO_HUMANS = [SeatConfig("Ana"), SeatConfig("Selin")]
 HUMAN_AND_BOTS = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")]
