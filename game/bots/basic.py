@@ -80,13 +80,13 @@ class BasicBot:
             for c in view["hand_cards"]
         )
 
-    def _favourite_colour(self, view) -> str | None:
+    def _favourite_color(self, view) -> str | None:
         counts = Counter(_color_of(c) for c in view["hand_cards"] if _color_of(c) != "wild")
         return counts.most_common(1)[0][0] if counts else None
 
     def _best_play(self, view, plays):
         hand = dict(zip(view["hand"], view["hand_cards"], strict=True))
-        favourite = self._favourite_colour(view)
+        favourite = self._favourite_color(view)
         sizes = view["hand_sizes"]
         seat = view["seat"]
         nxt = (seat + view["direction"]) % view["players"]
@@ -94,15 +94,15 @@ class BasicBot:
 
         def rank(action):
             name = hand[action.card]
-            colour, face = name.split(":", 1)
-            wild = colour == "wild"
+            color, face = name.split(":", 1)
+            wild = color == "wild"
             score = 0.0
             if wild:
                 # Keep wilds for need, unless someone is about to go out.
                 score -= 10 if not threatened else -5
                 score += 3 if action.color == favourite else 0
             else:
-                score += 2 if colour == favourite else 0
+                score += 2 if color == favourite else 0
                 if not face.isdigit():
                     score += 4 if threatened else 1
                 else:
@@ -119,7 +119,7 @@ class BasicBot:
         actions = [a for a in offered if isinstance(a, Choose)]
         kind = view["pending"]["kind"] if view["pending"] else None
         if kind == "color":
-            favourite = self._favourite_colour(view)
+            favourite = self._favourite_color(view)
             for action in actions:
                 if action.value == favourite:
                     return action
@@ -140,24 +140,24 @@ class BasicBot:
         return actions[self.rng.below(len(actions))]
 
     def _worth_keeping(self, view) -> bool:
-        colour, face = view["draft_card"].split(":", 1)
-        if colour == "wild" or not face.isdigit():
+        color, face = view["draft_card"].split(":", 1)
+        if color == "wild" or not face.isdigit():
             return True
         held = Counter(_color_of(c) for c in view["hand_cards"])
         # Low numbers cost little if stuck in hand; a colour already held plays well.
-        return int(face) <= 4 or held[colour] > 0
+        return int(face) <= 4 or held[color] > 0
 
     def _worth_challenging(self, view) -> bool:
         owed = view["penalty"]
-        colour = owed["color_before"]
-        if colour is None:
+        color = owed["color_before"]
+        if color is None:
             return False
         seen = Counter(_color_of(c) for c in view["hand_cards"] + view["discard"])
         # Unseen cards: the deck less what this seat can see.
         unseen_total = max(1, sum(view["hand_sizes"]) + view["draw_pile"] - len(view["hand"]))
-        deck_colour = 25  # per colour in the classic deck; close enough for a heuristic
-        unseen_colour = max(0, deck_colour - seen[colour])
-        share = min(1.0, unseen_colour / unseen_total)
+        deck_color = 25  # per colour in the classic deck; close enough for a heuristic
+        unseen_color = max(0, deck_color - seen[color])
+        share = min(1.0, unseen_color / unseen_total)
         held = view["hand_sizes"][owed["source"]]
         p_holds = 1 - (1 - share) ** held
         return p_holds * BLUFF_PRIOR > CHALLENGE_THRESHOLD

@@ -34,8 +34,8 @@ class CardTable:
         self.labels: list[str] = []  # what players read: "Red 7", "Blue Draw Two", "Wild"
         for name, spec in rules.kinds.items():
             kind = spec.model
-            colours = [-1] if kind.wild else range(len(self.colors))
-            for colour in colours:
+            colors = [-1] if kind.wild else range(len(self.colors))
+            for color in colors:
                 # (face, copies, points, effects) of each face of the kind
                 faces: list[tuple[str, int, int, tuple[EffectSpec, ...]]]
                 if kind.category == "number":
@@ -56,14 +56,14 @@ class CardTable:
                     label = kind_label(spec)
                     if kind.category == "number":
                         label = face
-                    if colour >= 0:
-                        label = f"{self.color_labels[colour]} {label}"
+                    if color >= 0:
+                        label = f"{self.color_labels[color]} {label}"
                     for _ in range(copies):
                         self.labels.append(label)
                         self.effects.append(effects)
-                        colour_name = WILD if colour < 0 else self.colors[colour]
-                        self.names.append(f"{colour_name}:{face}")
-                        self.color.append(colour)
+                        color_name = WILD if color < 0 else self.colors[color]
+                        self.names.append(f"{color_name}:{face}")
+                        self.color.append(color)
                         self.kind.append(spec)
                         self.symbol.append(face)
                         self.points.append(points)
@@ -110,12 +110,12 @@ class CardTable:
         self.fits: tuple[tuple[bytes, ...], ...] = tuple(
             tuple(
                 bytes(
-                    own < 0 or own == colour or self.symbol_id[card] == symbol
+                    own < 0 or own == color or self.symbol_id[card] == symbol
                     for card, own in enumerate(self.color)
                 )
                 for symbol in range(len(symbol_ids))
             )
-            for colour in (*range(len(self.colors)), -1)
+            for color in (*range(len(self.colors)), -1)
         )
         self._plays: dict[int, list[tuple[Play, ...]]] = {}
 
@@ -125,7 +125,7 @@ class CardTable:
         found = self._plays.get(seat)
         if found is None:
             found = [
-                tuple(Play(seat, card, colour) for colour in self.colors)
+                tuple(Play(seat, card, color) for color in self.colors)
                 if self.needs_color[card]
                 else (Play(seat, card),)
                 for card in range(self.size)
@@ -151,9 +151,9 @@ def color_labels(model: RuleSetModel) -> tuple[str, ...]:
     """Each colour of a rule set as players read it: the `label:` its file gives
     it under `color_looks:`, else its name in words."""
     labels = []
-    for colour in model.colors:
-        look = model.color_looks.get(colour)
-        labels.append(look.label if look is not None and look.label else color_label(colour))
+    for color in model.colors:
+        look = model.color_looks.get(color)
+        labels.append(look.label if look is not None and look.label else color_label(color))
     return tuple(labels)
 
 

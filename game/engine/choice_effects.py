@@ -69,7 +69,7 @@ def choose_player(state: GameState, ctx: PlayContext, params: NoParams, events: 
 # --- the decisions these effects open ---------------------------------------------
 
 
-def _name_colour(state: GameState, events: EventSink, action: Choose) -> bool:
+def _name_color(state: GameState, events: EventSink, action: Choose) -> bool:
     assert isinstance(action.value, str)
     state.pending = None
     state.color = state.cards.colors.index(action.value)
@@ -82,7 +82,7 @@ declare_choice(
     "color",
     must="name the colour in force",
     options="colour names",
-    apply=_name_colour,
+    apply=_name_color,
     words=lambda state, option: str(option),
 )
 

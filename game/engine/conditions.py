@@ -46,9 +46,9 @@ class ConditionBlock:
     # condition is refused, e.g. "only without a red card"; None: from `words`.
     refusal: Callable[[Value, str | None], str] | None = None
 
-    def refusal_text(self, expected: Value, colour: str | None) -> str:
+    def refusal_text(self, expected: Value, color: str | None) -> str:
         if self.refusal is not None:
-            return self.refusal(expected, colour)
+            return self.refusal(expected, color)
         return f"only when {self.words(expected)}"
 
 
@@ -85,7 +85,7 @@ def _others_in_hand(state: GameState, ctx: PlayContext) -> list[int]:
         if v
         else "the player holds no card of the colour in force"
     ),
-    refusal=lambda v, colour: f"only {'with' if v else 'without'} a {colour} card",
+    refusal=lambda v, color: f"only {'with' if v else 'without'} a {color} card",
 )
 def holds_color_in_force(state: GameState, ctx: PlayContext) -> bool:
     """The seat holds another card of the colour in force.
@@ -93,9 +93,9 @@ def holds_color_in_force(state: GameState, ctx: PlayContext) -> bool:
     YAML: `play_only_if: {holds_color_in_force: false}` — the official Wild
     Draw Four restriction.
     """
-    colour = state.color
+    color = state.color
     color_of = state.cards.color
-    return any(color_of[c] == colour for c in _others_in_hand(state, ctx))
+    return any(color_of[c] == color for c in _others_in_hand(state, ctx))
 
 
 @condition(
@@ -105,7 +105,7 @@ def holds_color_in_force(state: GameState, ctx: PlayContext) -> bool:
         if v
         else "the player holds no card matching the top card"
     ),
-    refusal=lambda v, colour: f"only {'with' if v else 'without'} a card that matches the top card",
+    refusal=lambda v, color: f"only {'with' if v else 'without'} a card that matches the top card",
 )
 def holds_match(state: GameState, ctx: PlayContext) -> bool:
     """The seat holds another card matching the top card by colour, number or symbol.
@@ -126,7 +126,7 @@ def holds_match(state: GameState, ctx: PlayContext) -> bool:
     words=lambda v: (
         "the player could play another card" if v else "the player has no other card to play"
     ),
-    refusal=lambda v, colour: (
+    refusal=lambda v, color: (
         "only when another card could be played" if v else "only when no other card can be played"
     ),
 )

@@ -213,8 +213,8 @@ def dump_color(state: GameState, ctx: PlayContext, params: DumpParams, events: E
     if ctx.going_out:
         return False
     seat = ctx.actor if params.who == "self" else state.next_seat(ctx.actor)
-    colour = state.color
-    dump = tuple(c for c in state.hands[seat] if state.cards.color[c] == colour)
+    color = state.color
+    dump = tuple(c for c in state.hands[seat] if state.cards.color[c] == color)
     if not dump:
         return False
     # The dump is the cards held now: cards drawn while it goes on (a catch)
@@ -248,7 +248,7 @@ def _dump(state: GameState, events: EventSink, action: Choose) -> bool:
     if value == "none":
         return True
     cards = state.cards
-    colour = state.color
+    color = state.color
     ctx = state.ctx
     assert ctx is not None, "the dump is a card's effect"
     if isinstance(value, int):
@@ -267,7 +267,7 @@ def _dump(state: GameState, events: EventSink, action: Choose) -> bool:
         actor=seat,
         card=last,
         going_out=not state.hands[seat],
-        prev_color=colour,
+        prev_color=color,
         chosen=ctx.chosen,
     )
     state.queue = list(cards.effects[last]) + state.queue

@@ -65,24 +65,24 @@ def _no_match(state: GameState, card: int) -> str:
     cards = state.cards
     top = state.top
     ways = []
-    colour = cards.color_name(state.color)
-    if colour is not None:
-        ways.append(colour)
+    color = cards.color_name(state.color)
+    if color is not None:
+        ways.append(color)
     if cards.color[top] >= 0:
         ways.append(_a(_symbol_label(cards, top)))
     if any(own < 0 for own in cards.color):
         ways.append("a wild")
     shown = cards.labels[top]
-    if cards.color[top] < 0 and colour is not None:
-        shown += f" ({colour})"
+    if cards.color[top] < 0 and color is not None:
+        shown += f" ({color})"
     return f"{cards.labels[card]} doesn't match {shown} — play {_either(ways)}."
 
 
 def _symbol_label(cards: CardTable, card: int) -> str:
     """What matches by symbol: "7" for a number, "Draw Two" for an action card."""
     label = cards.labels[card]
-    colour = cards.color_name(cards.color[card])
-    prefix = f"{colour} ".lower() if colour is not None else ""
+    color = cards.color_name(cards.color[card])
+    prefix = f"{color} ".lower() if color is not None else ""
     return label[len(prefix) :] if label.lower().startswith(prefix) else label
 
 
@@ -103,17 +103,17 @@ def _restriction_text(state: GameState, seat: int, card: int) -> str:
     the seat fails, in the words of each condition."""
     cards = state.cards
     spec = cards.kind[card]
-    colour = cards.color_name(state.color)
+    color = cards.color_name(state.color)
     ctx = PlayContext(actor=seat, card=card)
     parts = [
-        block_of(fn).refusal_text(want, colour)
+        block_of(fn).refusal_text(want, color)
         for fn, want in spec.play_only_if
         if fn(state, ctx) != want
     ]
     return f"{cards.labels[card]} may be played {' and '.join(parts)}."
 
 
-def _colour_refusal(state: GameState, action: Play) -> str | None:
+def _color_refusal(state: GameState, action: Play) -> str | None:
     """A wild played by itself names the colour; any other card does not."""
     cards = state.cards
     card = action.card
@@ -213,22 +213,22 @@ def followers(state: GameState, seat: int) -> list[int]:
         return []
     cards = state.cards
     first = played[0]
-    colour, symbol = cards.color[first], cards.symbol[first]
+    color, symbol = cards.color[first], cards.symbol[first]
     if rules.mode == "color_combo":
         # On a red 3, more red cards and the 3s of other colours: the combo is
         # judged against the card the turn started on.
-        colour, symbol = ctx.prev_color, cards.symbol[ctx.base_top]
+        color, symbol = ctx.prev_color, cards.symbol[ctx.base_top]
     found = []
     for card in state.hands[seat]:
         own = cards.color[card]
         if own < 0:
             continue  # wilds never ride along
         same_symbol = cards.symbol[card] == symbol
-        same_colour = own == colour
+        same_color = own == color
         if (
             (rules.mode == "same_symbol" and same_symbol)
-            or (rules.mode == "same_color" and same_colour)
-            or (rules.mode == "color_combo" and (same_colour or same_symbol))
+            or (rules.mode == "same_color" and same_color)
+            or (rules.mode == "color_combo" and (same_color or same_symbol))
         ) and not state.cannot_finish_on(seat, card):
             found.append(card)
     return found
@@ -273,7 +273,7 @@ def _card_refusal(
     `play_refusal` or the colour it names."""
     if action.card not in state.hands[seat]:
         return "That card is not in your hand."
-    return play_refusal(state, seat, action.card) or _colour_refusal(state, action)
+    return play_refusal(state, seat, action.card) or _color_refusal(state, action)
 
 
 def drawn_answers(state: GameState, decision: Decision) -> list[Action]:
@@ -335,7 +335,7 @@ def penalty_refusal(state: GameState, decision: Decision, action: Action) -> str
             )
         return (
             _stack_refusal(state, seat, action.card)
-            or _colour_refusal(state, action)
+            or _color_refusal(state, action)
             or _not_now(action)
         )
     if type(action) is Challenge:
@@ -371,7 +371,7 @@ def more_refusal(state: GameState, decision: Decision, action: Action) -> str:
             return f"{label} cannot join a play of several cards."
         if action.card not in followers(state, seat):
             return f"{label} cannot join: only cards {joins} may, or pass to stop."
-        return _colour_refusal(state, action) or _not_now(action)
+        return _color_refusal(state, action) or _not_now(action)
     return "Add a card to the play, or pass to stop."
 
 
@@ -527,6 +527,6 @@ def _jump_in_refusal(state: GameState, seat: int, decision: Decision, action: Pl
         )
     return (
         _refusal_of_match(state, seat, action.card)
-        or _colour_refusal(state, action)
+        or _color_refusal(state, action)
         or (f"It is {state.names[decision.seat]}'s turn.")
     )

@@ -436,9 +436,9 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
     problems.extend(_control_characters(model))
-    for index, colour in enumerate(model.colors):
-        if not is_identifier(colour):
-            problems.append((("colors", index), identifier_problem(colour, "colour")))
+    for index, color in enumerate(model.colors):
+        if not is_identifier(color):
+            problems.append((("colors", index), identifier_problem(color, "colour")))
     if not model.cards:
         problems.append((("cards",), "a rule set needs at least one card kind"))
     for name in model.cards:
@@ -474,12 +474,18 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
         kinds[name] = KindSpec(name, kind, effects, by_face, first, only_if, kind.play_only_if)
 
     total = sum(deck_count(model, k) for k in model.cards.values())
-    needed = model.players.max * model.dealing.hand_size + 1
+    dealt = model.players.max * model.dealing.hand_size
+    if model.dealing.mode == "draft":
+        # Each card kept in a draft costs two off the pile (the one looked at
+        # and the next); the discarded half goes back before the turn-up.
+        needed, how = 2 * dealt, "drafting"
+    else:
+        needed, how = dealt + 1, "dealing"
     if model.cards and total < needed:
         problems.append(
             (
                 Alternatives((("dealing", "hand_size"), ("players", "max"), ("cards",))),
-                f"the deck has {total} cards but dealing {model.dealing.hand_size} to "
+                f"the deck has {total} cards but {how} {model.dealing.hand_size} to "
                 f"{model.players.max} players and turning one up needs {needed}",
             )
         )
@@ -527,8 +533,8 @@ def _control_characters(model: RuleSetModel) -> list[tuple[Loc, str]]:
     for name, kind in model.cards.items():
         texts += [(("cards", name, "label"), kind.label or "", _CONTROL_IN_LINE)]
         texts += [(("cards", name, "corner"), kind.corner or "", _CONTROL_IN_LINE)]
-    for colour, look in model.color_looks.items():
-        texts += [(("color_looks", colour, "label"), look.label or "", _CONTROL_IN_LINE)]
+    for color, look in model.color_looks.items():
+        texts += [(("color_looks", color, "label"), look.label or "", _CONTROL_IN_LINE)]
     problems: list[tuple[Loc, str]] = []
     for loc, text, pattern in texts:
         found = pattern.search(text)
@@ -569,12 +575,12 @@ def _look_problems(model: RuleSetModel, data: dict[str, Any]) -> list[tuple[Loc,
                 (("cards", name, "corner"), "a corner text shows something: 1 to 3 characters")
             )
     raw_looks = data.get("color_looks")
-    for colour, look in model.color_looks.items():
-        loc = ("color_looks", colour)
-        if colour not in model.colors:
+    for color, look in model.color_looks.items():
+        loc = ("color_looks", color)
+        if color not in model.colors:
             known = ", ".join(model.colors)
-            problems.append((loc, f"'{colour}' is not one of this rule set's colours ({known})"))
-        raw = raw_looks.get(colour) if isinstance(raw_looks, dict) else None
+            problems.append((loc, f"'{color}' is not one of this rule set's colours ({known})"))
+        raw = raw_looks.get(color) if isinstance(raw_looks, dict) else None
         if look.rgb is None and isinstance(raw, dict) and "rgb" in raw:
             problems.append(
                 (loc + ("rgb",), 'write the colour in quotes, "#RRGGBB": a bare # starts a comment')
@@ -594,8 +600,8 @@ def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:
         if kind.category != "number":
             continue
         for face in sorted(set(kind.faces or [])):
-            for colour in [WILD] if kind.wild else model.colors:
-                code = f"{colour}:{face}"
+            for color in [WILD] if kind.wild else model.colors:
+                code = f"{color}:{face}"
                 other = owner.setdefault(code, name)
                 if other != name:
                     problems.append(

@@ -202,9 +202,9 @@ class GameState:
                     at, card = other, twin
         del hand[at]
         self.discard.append(card)
-        own_colour = cards.color[card]
-        if own_colour >= 0:
-            self.color = own_colour
+        own_color = cards.color[card]
+        if own_color >= 0:
+            self.color = own_color
         elif color is not None:
             self.color = cards.colors.index(color)
         if events is not None:

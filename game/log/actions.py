@@ -115,8 +115,8 @@ def why_refused(state: GameState, event: dict) -> str | None:
         card = next((c for c in state.hands[seat] if names[c] == event["card"]), None)
         if card is None:
             return f"seat {seat} holds no {printable(event['card'], 40)}"
-        colour = event["color"] if state.cards.color[card] < 0 else None
-        action = Play(seat, card, colour)
+        color = event["color"] if state.cards.color[card] < 0 else None
+        action = Play(seat, card, color)
     elif kind == "draw" and event["why"] == "turn":
         action = Draw(seat)
     elif kind == "pass":

@@ -168,7 +168,7 @@ def _seat(value: object, players: int) -> str | None:
     return None
 
 
-def _text(value: object, players: int, *, card: bool = False, colour: bool = False) -> str | None:
+def _text(value: object, players: int, *, card: bool = False, color: bool = False) -> str | None:
     if not isinstance(value, str):
         return f"should be a string, not {_kind(value)}"
     if not value or len(value) > MAX_TEXT:
@@ -176,10 +176,10 @@ def _text(value: object, players: int, *, card: bool = False, colour: bool = Fal
     if not value.isprintable():
         return "holds a control or format character"
     if card:
-        colour_part, _, face = value.partition(":")
-        if not colour_part or not face or ":" in face:
+        color_part, _, face = value.partition(":")
+        if not color_part or not face or ":" in face:
             return f"'{printable(value, 40)}' is not a card (written colour:face)"
-    if colour and ":" in value:
+    if color and ":" in value:
         return f"'{printable(value, 40)}' is not a colour"
     return None
 
@@ -188,12 +188,12 @@ def _card(value: object, players: int) -> str | None:
     return _text(value, players, card=True)
 
 
-def _colour(value: object, players: int) -> str | None:
-    return _text(value, players, colour=True)
+def _color(value: object, players: int) -> str | None:
+    return _text(value, players, color=True)
 
 
-def _colour_or_null(value: object, players: int) -> str | None:
-    return None if value is None else _colour(value, players)
+def _color_or_null(value: object, players: int) -> str | None:
+    return None if value is None else _color(value, players)
 
 
 def _list_of(item: Check, what: str, low: int = 0, high: int = MAX_CARDS) -> Check:
@@ -317,12 +317,12 @@ EVENTS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "deal": ({"p": _seat, "cards": _CARDS}, {}),
     "draft": ({"p": _seat, "card": _card, "kept": _bool}, {}),
     "start": (
-        {"card": _card, "color": _colour_or_null, "first": _seat, "direction": _direction},
+        {"card": _card, "color": _color_or_null, "first": _seat, "direction": _direction},
         {},
     ),
-    "color": ({"p": _seat, "color": _colour}, {}),
+    "color": ({"p": _seat, "color": _color}, {}),
     "turn": ({"p": _seat}, {}),
-    "play": ({"p": _seat, "card": _card, "color": _colour_or_null}, {}),
+    "play": ({"p": _seat, "card": _card, "color": _color_or_null}, {}),
     "draw": ({"p": _seat, "cards": _SOME_CARDS, "why": _why}, {}),
     "pass": ({"p": _seat}, {}),
     "skip": ({"p": _seat}, {}),

@@ -294,9 +294,9 @@ class ReplayScene(Scene):
         elif self.note is not None and self.finished:
             self._draw_box(surface, "Incomplete match", self.note, (60, 44, 12, 235))
 
-    def _draw_box(self, surface: pygame.Surface, title: str, body: str, colour) -> None:
+    def _draw_box(self, surface: pygame.Surface, title: str, body: str, color) -> None:
         box = pygame.Rect(140, 250, 1000, 200)
-        surface.blit(widgets.panel(box.size, colour), box)
+        surface.blit(widgets.panel(box.size, color), box)
         head = text.render(title, 34, (255, 213, 79), bold=True)
         surface.blit(head, (box.x + 24, box.y + 20))
         img = text.render(printable(body, 600), 22, (255, 255, 255), wrap=box.width - 48)

@@ -208,9 +208,9 @@ class TitleScene(Scene):
         size = 22 if row >= 26 else 19
         for (name, kind, level), score in zip(header.seats, saved.scores, strict=True):
             who = name if kind == "human" else f"{name}  (bot, {level})"
-            colour = (255, 255, 255) if kind == "human" else widgets.MUTED
-            left = text.fit(who, size, box.w - 180, colour, bold=kind == "human")
-            right = text.render(str(score), size, colour, bold=True)
+            color = (255, 255, 255) if kind == "human" else widgets.MUTED
+            left = text.fit(who, size, box.w - 180, color, bold=kind == "human")
+            right = text.render(str(score), size, color, bold=True)
             surface.blit(left, (box.x + 32, y + (row - left.get_height()) // 2))
             surface.blit(right, right.get_rect(midright=(box.right - 32, y + row // 2)))
             y += row

@@ -58,11 +58,11 @@ class CardBook:
                 continue
             spec = table.kind[card_id]
             kind = spec.model
-            colour_index = table.color[card_id]
-            colour = self.colors[colour_index] if colour_index >= 0 else None
+            color_index = table.color[card_id]
+            color = self.colors[color_index] if color_index >= 0 else None
             number = table.category[card_id] == "number"
             face = table.symbol[card_id]
-            slot = colour_index if colour_index >= 0 else len(self.colors)
+            slot = color_index if color_index >= 0 else len(self.colors)
             faces = kind.faces or []
             at = faces.index(int(face)) if number and int(face) in faces else 0
             text = face if number else kind_label(spec)
@@ -75,18 +75,18 @@ class CardBook:
             else:
                 corner = None  # the art's own symbol, small
             self._facts[name] = CardFacts(
-                colour,
+                color,
                 spec.name,
                 table.labels[card_id],
                 number,
                 face,
                 table.needs_color[card_id],
                 (slot, kind_order[spec.name], at, 0),
-                CardLook(kind.art, text, corner, self._body(colour), self.palette),
+                CardLook(kind.art, text, corner, self._body(color), self.palette),
             )
 
-    def _body(self, colour: str | None) -> RGB | None:
-        return None if colour is None else self.color_rgb(colour)
+    def _body(self, color: str | None) -> RGB | None:
+        return None if color is None else self.color_rgb(color)
 
     def facts(self, card: str) -> CardFacts:
         found = self._facts.get(card)
@@ -96,12 +96,12 @@ class CardBook:
 
     def _unknown(self, card: str) -> CardFacts:
         """A card the rules do not list (a replay without its rules): named as written."""
-        colour, sep, face = card.partition(":")
+        color, sep, face = card.partition(":")
         if not sep:
-            colour, face = WILD, colour
+            color, face = WILD, color
         number = face.isdigit()
         words = " ".join(face.replace("_", " ").split()) or "?"
-        own = None if colour == WILD else colour
+        own = None if color == WILD else color
         text = face if number else words.title()
         label = text if own is None else f"{self.color_label(own)} {text}"
         known = list(self.colors)

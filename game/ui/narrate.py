@@ -101,7 +101,7 @@ class Narrator:
     def label(self, card: object) -> str:
         return self.book.label(str(card))
 
-    def colour(self, color: object) -> str:
+    def color_label(self, color: object) -> str:
         return self.book.color_label(color if isinstance(color, str) else None)
 
     # --- one method per event kind --------------------------------------------------
@@ -134,7 +134,7 @@ class Narrator:
         color = e.get("color")
         if self.book.names_color(card) and color:
             return Line(
-                f"{self.name(seat)} plays {label} and names {self.colour(color)}", _ink(color)
+                f"{self.name(seat)} plays {label} and names {self.color_label(color)}", _ink(color)
             )
         return Line(
             f"{self.name(seat)} plays {label}", _ink(None if self.book.is_wild(card) else color)
@@ -187,7 +187,7 @@ class Narrator:
 
     def _color(self, e: dict) -> Line:
         color = e.get("color")
-        return Line(f"{self.name(e.get('p'))} names {self.colour(color)}", _ink(color))
+        return Line(f"{self.name(e.get('p'))} names {self.color_label(color)}", _ink(color))
 
     def _uno(self, e: dict) -> Line:
         seat = int(e["p"])

@@ -1,6 +1,6 @@
 """The rule defects an outside audit found (issue 9 §5), one scenario each.
 
-Each test names the rule it checks (RULES.md, and the rule file that carries
+Each test names the rule it checks (docs/rules.md, and the rule file that carries
 the reading) and failed before its fix. Where the issue asks for the other
 reading as an option, a second test switches the option on.
 """
@@ -20,7 +20,7 @@ from game.rules.loader import load_rules
 from tests.support.acting import act, challenge, choose
 from tests.support.events import brief
 from tests.support.rules import overlay_file, rules
-from tests.support.table import card_in_hand, colour, conserved, hand, pending, rigged, turn_up
+from tests.support.table import card_in_hand, color, conserved, hand, pending, rigged, turn_up
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,8 +41,8 @@ def _with(base: str, name: str, data: dict):
 # --- 1. Colour Purge and no-action-finish ------------------------------------------------
 
 
-def test_colour_purge_cannot_empty_a_hand_that_must_end_on_a_number():
-    """RULES.md §4 'No finishing on an action card' (house/no-action-finish.yaml)
+def test_color_purge_cannot_empty_a_hand_that_must_end_on_a_number():
+    """docs/rules.md §4 'No finishing on an action card' (house/no-action-finish.yaml)
     with §2's Customizable Wild 'Colour Purge' (uno112.yaml: choose_color then
     discard_color): naming the colour of every card left would go out on a
     wild. The purge keeps one card of the colour, a number, and play goes on."""
@@ -56,7 +56,7 @@ def test_colour_purge_cannot_empty_a_hand_that_must_end_on_a_number():
     assert state.to_act == 1
 
 
-def test_colour_purge_keeps_an_action_card_when_the_colour_has_no_number():
+def test_color_purge_keeps_an_action_card_when_the_color_has_no_number():
     """The same rule: a single red Skip left is kept (it cannot be the last card
     either, so the seat must draw or play it on later)."""
     mix = rules("uno112", "house/no-action-finish")
@@ -67,7 +67,7 @@ def test_colour_purge_keeps_an_action_card_when_the_colour_has_no_number():
     assert hand(state, 0) == ["red:skip"]
 
 
-def test_colour_purge_still_goes_out_where_finishing_on_a_wild_is_allowed():
+def test_color_purge_still_goes_out_where_finishing_on_a_wild_is_allowed():
     """uno112.yaml without the house rule: the purge may empty the hand."""
     hands = {0: ["wild:wild_color_purge", "red:1", "red:2"], 1: ["blue:1"], 2: ["green:1"]}
     state = rigged(rules("uno112"), hands=hands, top="yellow:5")
@@ -86,7 +86,7 @@ LAST_SHUFFLE = {
 
 
 def test_shuffle_hands_as_the_last_card_does_not_win():
-    """RULES.md §2 'Shuffle Hands': played as the last card it does not win --
+    """docs/rules.md §2 'Shuffle Hands': played as the last card it does not win --
     the hands are gathered and dealt out again, so the player receives cards
     and play goes on (the publisher's ruling; uno112.yaml `as_last_card:
     redistribute`). The player then names the colour."""
@@ -128,7 +128,7 @@ BLUFF = {0: ["wild:wild_draw_four", "blue:5", "blue:4"], 1: ["green:1", "green:2
 
 
 def test_duo_caught_bluff_gives_the_challenger_its_turn():
-    """RULES.md §3 'Wild Draw Four' (003: 'if the player could have played
+    """docs/rules.md §3 'Wild Draw Four' (003: 'if the player could have played
     another card, they draw the 4 instead') read as classic reads it: the
     caught bluffer draws the 4 and the challenger takes its turn (duo.yaml
     `challenge.after_guilty: challenger_plays`), not the bluffer's extra turn."""
@@ -138,7 +138,7 @@ def test_duo_caught_bluff_gives_the_challenger_its_turn():
     assert ("challenge", 1, 0, True) in brief(events)
     assert ("draw", 0, tuple(FOUR), "challenge") in brief(events)
     assert pending(state) == ("play", 1)
-    assert colour(state) == "green"
+    assert color(state) == "green"
 
 
 def test_duo_caught_bluff_keeps_its_extra_turn_as_an_option():
@@ -155,7 +155,7 @@ def test_duo_caught_bluff_keeps_its_extra_turn_as_an_option():
 
 
 def test_duo_cards_drawn_for_a_catch_are_not_part_of_the_dump():
-    """RULES.md §3 'Reverse' (the dump is the cards of that colour the player
+    """docs/rules.md §3 'Reverse' (the dump is the cards of that colour the player
     holds when playing the Reverse) with 'UNO': caught without calling while
     the dump is still open, the player draws 2 red cards; dumping 'all' then
     plays only the card held before, and the player does not go out."""
@@ -175,7 +175,7 @@ def test_duo_cards_drawn_for_a_catch_are_not_part_of_the_dump():
 
 
 def test_duo_wild_draw_four_just_drawn_is_judged_by_what_could_be_played():
-    """RULES.md §3 'Wild Draw Four' challenge ('if the player could have played
+    """docs/rules.md §3 'Wild Draw Four' challenge ('if the player could have played
     another card') with 'A turn' (after drawing, only the drawn card may be
     played; duo.yaml `play_drawn: drawn_only`): a Wild Draw Four drawn and
     played at once is innocent, whatever else the hand holds."""
@@ -202,8 +202,8 @@ def test_duo_wild_draw_four_just_drawn_is_judged_by_what_could_be_played():
         "wild:wild_encore",
     ],
 )
-def test_duo_special_wild_turned_up_first_player_1_names_the_colour(special):
-    """RULES.md §3 'Starting the round' (Wild: Player 1 names the colour): a
+def test_duo_special_wild_turned_up_first_player_1_names_the_color(special):
+    """docs/rules.md §3 'Starting the round' (Wild: Player 1 names the colour): a
     112-card special wild turned up first is a Wild too (duo.yaml)."""
     hands = {0: ["red:1", "blue:2"], 1: ["green:1", "yellow:2"]}
     state, events = turn_up(rules("duo"), special, hands=hands, dealer=0)
@@ -216,7 +216,7 @@ def test_duo_special_wild_turned_up_first_player_1_names_the_colour(special):
 
 
 def test_a_last_cards_draw_effect_follows_final_penalty_drawn():
-    """RULES.md §1 'End of a round' (004: a last Draw card is still drawn; the
+    """docs/rules.md §1 'End of a round' (004: a last Draw card is still drawn; the
     setting `round_end.final_penalty_drawn: false` drops it): the setting
     governs every draw of the last card, so Everyone Draws played last makes
     nobody draw when it is false."""
@@ -256,7 +256,7 @@ def test_a_last_cards_draw_effect_is_drawn_by_default():
     ],
 )
 def test_mixes_that_would_mean_something_else_are_refused(names, named):
-    """RULES.md §4 (house rules a table turns on 'alone or together') with
+    """docs/rules.md §4 (house rules a table turns on 'alone or together') with
     issue 3's 'refused with a message naming both rules and why': Swap Hands
     in place of Shuffle Hands leaves a Shuffle Hands redeal nothing to change;
     app-2-4's 'first to 100 wins' on Duo, where reaching the target loses,

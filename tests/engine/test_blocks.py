@@ -257,7 +257,7 @@ def test_effect_shuffle_hands_as_the_last_card():
     assert hand(state, 0) == [] and ctx.going_out
 
 
-def test_effect_discard_color_lays_the_colour_under_the_top_card():
+def test_effect_discard_color_lays_the_color_under_the_top_card():
     state = rigged(
         hands={0: ["red:1", "blue:2", "red:skip"], 1: ["green:3"]}, top="wild:wild", color="red"
     )
@@ -286,7 +286,7 @@ def test_effect_dump_color_asks_all_or_none():
     assert state.pending == Decision("dump", 1, ("all", "none"))
 
 
-def test_effect_dump_color_without_the_colour_asks_nothing():
+def test_effect_dump_color_without_the_color_asks_nothing():
     state = rigged(hands={0: ["blue:3"], 1: ["red:3"]}, top="red:reverse")
     assert run(state, "dump_color") == (False, [])
     assert state.pending == Decision("play", 0)
@@ -303,7 +303,7 @@ def test_condition_holds_color_in_force_counts_the_other_cards():
     assert holds(state, "holds_color_in_force") is True
 
 
-def test_condition_holds_match_counts_colour_and_symbol_but_not_wilds():
+def test_condition_holds_match_counts_color_and_symbol_but_not_wilds():
     state = rigged(hands={0: ["wild:wild", "blue:5"], 1: ["red:3"]}, top="red:5")
     assert holds(state, "holds_match") is True  # the blue 5 matches the 5
     state = rigged(hands={0: ["wild:wild", "blue:6"], 1: ["red:3"]}, top="red:5")

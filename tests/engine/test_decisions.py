@@ -154,7 +154,7 @@ def test_drawn_only_says_only_the_drawn_card():
 
 
 def test_refusals_name_the_open_question():
-    """RULES.md §1 'Action cards' (Wild): while a colour is to be named,
+    """docs/rules.md §1 'Action cards' (Wild): while a colour is to be named,
     a card or a draw is refused with the question, in the colours' names."""
     seven = rules("classic", "house/seven-o")
     hands = {0: ["red:7", "red:1", "blue:4"], 1: ["blue:2"], 2: ["green:2"]}
@@ -168,7 +168,7 @@ def test_refusals_name_the_open_question():
 
 
 def test_stacking_refusal_names_both_cards():
-    """RULES.md §4 'Stacking': only a card that stacks on the top card answers
+    """docs/rules.md §4 'Stacking': only a card that stacks on the top card answers
     the cards owed; the refusal says which cards."""
     stacking = rules("classic", "house/stacking")
     hands = {0: ["red:draw_two", "red:1"], 1: ["blue:draw_two", "red:skip"], 2: ["green:1"]}

@@ -1,7 +1,7 @@
 """UNO Duo: rules/duo.yaml.
 
-Rules: /work/shared/RULES.md §3 (source 003, the Turkish UNO Duo rules);
-the log: /work/shared/replay-format.md (`draft` events, `turn` for a draft
+Rules: docs/rules.md §3 (source 003, the Turkish UNO Duo rules);
+the log: docs/replay-format.md (`draft` events, `turn` for a draft
 decision) plus the engine's `chose`. Seat 0 deals in the rigged tables
 below, so seat 0 is Player 1 (the cut winner, who drafts first) and seat 1
 is Player 2 (who takes the first turn after a number card).
@@ -31,7 +31,7 @@ from tests.support.events import brief
 from tests.support.rules import rules
 from tests.support.table import (
     card_in_hand,
-    colour,
+    color,
     conserved,
     draft_round,
     hand,
@@ -56,7 +56,7 @@ def wild(state, seat, name, color):
 
 
 def test_exactly_two_players():
-    """RULES.md §3 'UNO Duo (003) — 2 players': two seats play; three (or one
+    """docs/rules.md §3 'UNO Duo (003) — 2 players': two seats play; three (or one
     more of any count) are refused with a message saying 2."""
     state, _ = new_game(duo(), 2, seed=1)
     assert state.players == 2
@@ -66,7 +66,7 @@ def test_exactly_two_players():
 
 
 def test_duo_deck_is_112_cards():
-    """RULES.md §3: 'UNO Duo — 2 players, 112-card deck' (duo.yaml extends uno112)."""
+    """docs/rules.md §3: 'UNO Duo — 2 players, 112-card deck' (duo.yaml extends uno112)."""
     assert card_table(duo()).size == 112
 
 
@@ -80,7 +80,7 @@ def _pile(n: int = 28, first: str = "red:5") -> list[str]:
 
 
 def test_cut_winner_is_player_1_and_drafts_first():
-    """RULES.md §3 'Draft instead of a deal': each player cuts; the higher card
+    """docs/rules.md §3 'Draft instead of a deal': each player cuts; the higher card
     is Player 1, who shuffles and drafts first (a `turn` and a `draft`
     decision for the dealer)."""
     for seed in range(12):
@@ -97,7 +97,7 @@ def test_cut_winner_is_player_1_and_drafts_first():
 
 
 def test_draft_keep_turns_the_next_card_onto_the_draft_discard():
-    """RULES.md §3 'Draft': keep the looked-at card, then the next card is
+    """docs/rules.md §3 'Draft': keep the looked-at card, then the next card is
     turned onto the draft discard pile (`draft` kept true, then false)."""
     pile = _pile()
     state, events = draft_round(duo(), 0, pile)
@@ -113,7 +113,7 @@ def test_draft_keep_turns_the_next_card_onto_the_draft_discard():
 
 
 def test_draft_discard_means_the_next_card_is_kept():
-    """RULES.md §3 'Draft': discard the looked-at card, then take the next card
+    """docs/rules.md §3 'Draft': discard the looked-at card, then take the next card
     and keep it (`draft` false, then true)."""
     pile = _pile()
     state, _ = draft_round(duo(), 0, pile)
@@ -129,7 +129,7 @@ def test_draft_discard_means_the_next_card_is_kept():
 
 
 def test_draft_card_visible_only_to_the_drafter():
-    """RULES.md §3 'Draft': a player takes the top card and looks at it -- on
+    """docs/rules.md §3 'Draft': a player takes the top card and looks at it -- on
     one screen only the drafting seat sees it (`view`); the draft discard
     cannot be chosen (only keep / discard are offered)."""
     pile = _pile()
@@ -143,7 +143,7 @@ def test_draft_card_visible_only_to_the_drafter():
 
 
 def test_full_draft_seven_each_fourteen_under_the_draw_pile():
-    """RULES.md §3 'Draft': when both hold 7 the draft discard holds 14; it is
+    """docs/rules.md §3 'Draft': when both hold 7 the draft discard holds 14; it is
     put under the draw pile; then the top card is turned up (a number card:
     Player 2 takes the first turn)."""
     pile = _pile(first="red:5")
@@ -176,7 +176,7 @@ def test_full_draft_seven_each_fourteen_under_the_draw_pile():
 
 
 def test_first_drafter_and_first_player_alternate_each_round():
-    """RULES.md §3 'Draft': the first drafter alternates every round; 'Starting
+    """docs/rules.md §3 'Draft': the first drafter alternates every round; 'Starting
     the round': the first player alternates every round."""
     state = rigged(duo(), hands={0: ["red:1"], 1: ["blue:7"]}, top="red:5", dealer=0)
     state, events = play(state, 0, "red:1")
@@ -197,14 +197,14 @@ HANDS = {0: ["green:1", "green:2", "yellow:3"], 1: ["blue:1", "blue:2", "yellow:
 
 
 def test_first_card_number_player_2_starts():
-    """RULES.md §3 'Starting the round': Number card -- Player 2 takes the
+    """docs/rules.md §3 'Starting the round': Number card -- Player 2 takes the
     first turn as normal."""
     state, events = turn_up(duo(), "red:5", hands=HANDS, dealer=0)
     assert brief(events) == [("start", "red:5", "red", 1, 1), ("turn", 1)]
 
 
 def test_first_card_draw_two_player_2_draws_and_ends_turn():
-    """RULES.md §3 'Starting the round': Draw Two -- the first player draws
+    """docs/rules.md §3 'Starting the round': Draw Two -- the first player draws
     them and ends their turn; Player 1 then plays."""
     state, events = turn_up(duo(), "red:draw_two", hands=HANDS, draw=["red:8", "red:9"])
     assert brief(events) == [
@@ -216,7 +216,7 @@ def test_first_card_draw_two_player_2_draws_and_ends_turn():
 
 
 def test_first_card_draw_two_is_not_a_volley():
-    """RULES.md §3 'Starting the round' (003: 'they must draw these cards and
+    """docs/rules.md §3 'Starting the round' (003: 'they must draw these cards and
     end their turn'): even holding a Draw Two, Player 2 draws 2, no volley."""
     hands = {0: ["green:1", "green:2"], 1: ["blue:draw_two", "blue:2"]}
     state, events = turn_up(duo(), "red:draw_two", hands=hands, draw=["red:8", "red:9"])
@@ -228,13 +228,13 @@ def test_first_card_draw_two_is_not_a_volley():
 
 
 def test_first_card_skip_player_1_goes_first():
-    """RULES.md §3 'Starting the round': Skip -- Player 1 goes first instead."""
+    """docs/rules.md §3 'Starting the round': Skip -- Player 1 goes first instead."""
     state, events = turn_up(duo(), "red:skip", hands=HANDS, dealer=0)
     assert brief(events) == [("start", "red:skip", "red", 1, 1), ("turn", 0)]
 
 
-def test_first_card_reverse_first_player_may_dump_that_colour():
-    """RULES.md §3 'Starting the round': Reverse -- the first player plays all
+def test_first_card_reverse_first_player_may_dump_that_color():
+    """docs/rules.md §3 'Starting the round': Reverse -- the first player plays all
     their cards of that colour (a `dump` decision for Player 2); play then
     goes to Player 1."""
     hands = {0: ["green:1", "green:2"], 1: ["red:1", "blue:2", "red:7"]}
@@ -250,7 +250,7 @@ def test_first_card_reverse_first_player_may_dump_that_colour():
 
 
 def test_first_card_reverse_dump_declined_player_2_plays_normally():
-    """RULES.md §3 'Starting the round': Reverse -- dumping is the first
+    """docs/rules.md §3 'Starting the round': Reverse -- dumping is the first
     player's choice; declining it leaves them their ordinary first turn."""
     hands = {0: ["green:1", "green:2"], 1: ["red:1", "blue:2"]}
     state, _ = turn_up(duo(), "red:reverse", hands=hands, dealer=0)
@@ -260,7 +260,7 @@ def test_first_card_reverse_dump_declined_player_2_plays_normally():
 
 
 def test_first_card_reverse_dump_ending_on_draw_two_hits_player_1():
-    """RULES.md §3 'Starting the round' / 'Reverse': the dump's last card acts
+    """docs/rules.md §3 'Starting the round' / 'Reverse': the dump's last card acts
     on the opponent -- ending on a Draw Two, Player 1 draws 2 and is skipped."""
     hands = {0: ["green:1", "green:2"], 1: ["red:3", "red:draw_two", "blue:2"]}
     state, _ = turn_up(duo(), "red:reverse", hands=hands, dealer=0, draw=["blue:8", "blue:9"])
@@ -275,19 +275,19 @@ def test_first_card_reverse_dump_ending_on_draw_two_hits_player_1():
     ]
 
 
-def test_first_card_wild_player_1_names_the_colour():
-    """RULES.md §3 'Starting the round': Wild -- Player 1 names the colour;
+def test_first_card_wild_player_1_names_the_color():
+    """docs/rules.md §3 'Starting the round': Wild -- Player 1 names the colour;
     Player 2 then takes the first turn."""
     state, events = turn_up(duo(), "wild:wild", hands=HANDS, dealer=0)
     assert brief(events) == [("start", "wild:wild", None, 1, 1)]
     assert pending(state) == ("color", 0)
     state, events = choose(state, 0, "blue")
     assert brief(events) == [("color", 0, "blue"), ("turn", 1)]
-    assert colour(state) == "blue"
+    assert color(state) == "blue"
 
 
 def test_first_card_wild_draw_four_player_1_names_player_2_draws_four():
-    """RULES.md §3 'Starting the round': Wild Draw Four -- Player 1 names the
+    """docs/rules.md §3 'Starting the round': Wild Draw Four -- Player 1 names the
     colour, the first player draws 4 and ends the turn (no challenge)."""
     draw_cards = ["red:1", "red:2", "red:3", "red:4"]
     state, events = turn_up(duo(), "wild:wild_draw_four", hands=HANDS, draw=draw_cards)
@@ -305,7 +305,7 @@ def test_first_card_wild_draw_four_player_1_names_player_2_draws_four():
 
 
 def test_draw_offered_while_holding_a_playable_card():
-    """RULES.md §3 'A turn': playing is never compulsory -- Draw is offered
+    """docs/rules.md §3 'A turn': playing is never compulsory -- Draw is offered
     next to the playable cards."""
     state = rigged(duo(), hands={0: ["red:1", "blue:2"], 1: ["green:1"]}, top="red:5")
     assert offered_plays(state, 0) == {"red:1"}
@@ -313,7 +313,7 @@ def test_draw_offered_while_holding_a_playable_card():
 
 
 def test_drawn_playable_card_may_be_kept():
-    """RULES.md §3 'A turn': the drawn card may be played if playable (not
+    """docs/rules.md §3 'A turn': the drawn card may be played if playable (not
     compulsory); Pass keeps it and ends the turn. Only the drawn card is
     offered after drawing."""
     state = rigged(
@@ -332,7 +332,7 @@ def test_drawn_playable_card_may_be_kept():
 
 
 def test_drawn_playable_card_may_be_played():
-    """RULES.md §3 'A turn': the drawn card may be played at once."""
+    """docs/rules.md §3 'A turn': the drawn card may be played at once."""
     state = rigged(
         duo(), hands={0: ["blue:2"], 1: ["green:1", "green:2"]}, top="red:5", draw=["red:9"]
     )
@@ -342,7 +342,7 @@ def test_drawn_playable_card_may_be_played():
 
 
 def test_drawn_unplayable_card_is_kept_and_the_turn_ends():
-    """RULES.md §3 'A turn': otherwise the drawn card is kept; turn ends."""
+    """docs/rules.md §3 'A turn': otherwise the drawn card is kept; turn ends."""
     state = rigged(
         duo(), hands={0: ["blue:2"], 1: ["green:1", "green:2"]}, top="red:5", draw=["yellow:9"]
     )
@@ -354,7 +354,7 @@ def test_drawn_unplayable_card_is_kept_and_the_turn_ends():
 
 
 def test_draw_two_volley_source_example():
-    """RULES.md §3 'Draw Two volley' (003's example): Player 1 plays a Draw
+    """docs/rules.md §3 'Draw Two volley' (003's example): Player 1 plays a Draw
     Two, Player 2 answers with one (4), Player 1 another (6); Player 2 has
     none left, draws six and the turn ends."""
     hands = {
@@ -382,7 +382,7 @@ def test_draw_two_volley_source_example():
 
 
 def test_draw_two_volley_player_who_will_not_answer_draws_the_total():
-    """RULES.md §3 'Draw Two volley': the first who cannot OR WILL NOT
+    """docs/rules.md §3 'Draw Two volley': the first who cannot OR WILL NOT
     continue draws the total and ends their turn."""
     hands = {0: ["red:draw_two", "yellow:1"], 1: ["blue:draw_two", "blue:3"]}
     state = rigged(duo(), hands=hands, top="red:5", draw=["green:1", "green:2"])
@@ -400,7 +400,7 @@ def test_draw_two_volley_player_who_will_not_answer_draws_the_total():
 
 
 def test_skip_plays_again():
-    """RULES.md §3 'Action cards': Skip -- the player who played it
+    """docs/rules.md §3 'Action cards': Skip -- the player who played it
     immediately plays again."""
     state = rigged(duo(), hands={0: ["red:skip", "blue:1"], 1: ["green:1"]}, top="red:5")
     state, events = play(state, 0, "red:skip")
@@ -411,7 +411,7 @@ REV = {0: ["red:reverse", "red:1", "red:draw_two", "blue:3"], 1: ["green:1", "gr
 
 
 def test_reverse_dump_all_in_chosen_order_last_draw_two_hits_opponent():
-    """RULES.md §3 'Reverse': the player may also play every other card of that
+    """docs/rules.md §3 'Reverse': the player may also play every other card of that
     colour -- all or nothing -- the Reverse first, then the rest one by one in
     the order they choose; the last card's action applies to the opponent
     (ending on a Draw Two, the opponent owes 2)."""
@@ -438,7 +438,7 @@ def test_reverse_dump_all_in_chosen_order_last_draw_two_hits_opponent():
 
 
 def test_reverse_dump_order_ending_on_a_number_has_no_action():
-    """RULES.md §3 'Reverse': the order is the player's; ending on a number
+    """docs/rules.md §3 'Reverse': the order is the player's; ending on a number
     card, nothing happens to the opponent, who plays next."""
     state = rigged(duo(), hands=REV, top="red:5")
     state, _ = play(state, 0, "red:reverse")
@@ -453,7 +453,7 @@ def test_reverse_dump_order_ending_on_a_number_has_no_action():
 
 
 def test_reverse_dump_declined_only_the_reverse_is_played():
-    """RULES.md §3 'Reverse': 'nothing' -- only the Reverse is played; the
+    """docs/rules.md §3 'Reverse': 'nothing' -- only the Reverse is played; the
     opponent plays next."""
     state = rigged(duo(), hands=REV, top="red:5")
     state, _ = play(state, 0, "red:reverse")
@@ -463,7 +463,7 @@ def test_reverse_dump_declined_only_the_reverse_is_played():
 
 
 def test_reverse_dump_ending_on_skip_plays_again():
-    """RULES.md §3 'Reverse': a last Skip makes the opponent lose the turn --
+    """docs/rules.md §3 'Reverse': a last Skip makes the opponent lose the turn --
     the player plays again."""
     hands = {0: ["red:reverse", "red:skip", "blue:3"], 1: ["green:1"]}
     state = rigged(duo(), hands=hands, top="red:5")
@@ -472,8 +472,8 @@ def test_reverse_dump_ending_on_skip_plays_again():
     assert brief(events) == [("play", 0, "red:skip", "red"), ("turn", 0)]
 
 
-def test_reverse_with_no_other_card_of_the_colour_passes_play_on():
-    """RULES.md §3 'Reverse': with nothing else of that colour there is no
+def test_reverse_with_no_other_card_of_the_color_passes_play_on():
+    """docs/rules.md §3 'Reverse': with nothing else of that colour there is no
     dump to decide; the opponent plays."""
     state = rigged(duo(), hands={0: ["red:reverse", "blue:3"], 1: ["green:1"]}, top="red:5")
     state, events = play(state, 0, "red:reverse")
@@ -481,7 +481,7 @@ def test_reverse_with_no_other_card_of_the_colour_passes_play_on():
 
 
 def test_reverse_dump_going_out_on_draw_two_opponent_still_draws():
-    """RULES.md §3 'Reverse' with §1 'End of a round' (004): dumping the last
+    """docs/rules.md §3 'Reverse' with §1 'End of a round' (004): dumping the last
     cards ends the round; a last Draw Two is still drawn before scoring."""
     hands = {0: ["red:reverse", "red:draw_two"], 1: ["green:1"]}
     state = rigged(duo(), hands=hands, top="red:5", draw=["blue:4", "blue:6"])
@@ -496,8 +496,8 @@ def test_reverse_dump_going_out_on_draw_two_opponent_still_draws():
     assert events[-1]["points"] == {"0": 0, "1": 1 + 4 + 6}
 
 
-def test_wild_names_the_colour_the_opponent_must_play():
-    """RULES.md §3 'Wild': names the colour the opponent must play."""
+def test_wild_names_the_color_the_opponent_must_play():
+    """docs/rules.md §3 'Wild': names the colour the opponent must play."""
     hands = {0: ["wild:wild", "red:1"], 1: ["green:1", "blue:2", "red:3"]}
     state = rigged(duo(), hands=hands, top="red:5")
     state, events = act(state, wild(state, 0, "wild:wild", "blue"))
@@ -511,7 +511,7 @@ SIX = FOUR + ["yellow:5", "yellow:6"]
 
 
 def test_wild_draw_four_opponent_draws_four_and_player_plays_again():
-    """RULES.md §3 'Wild Draw Four': opponent draws 4; the player names the
+    """docs/rules.md §3 'Wild Draw Four': opponent draws 4; the player names the
     colour and takes another turn."""
     state = rigged(duo(), hands=WD4, top="red:5", draw=FOUR)
     state, events = act(state, wild(state, 0, "wild:wild_draw_four", "blue"))
@@ -520,12 +520,12 @@ def test_wild_draw_four_opponent_draws_four_and_player_plays_again():
     assert offered_kinds(state, 1) == {"Accept", "Challenge"}
     state, events = accept(state, 1)
     assert brief(events) == [("draw", 1, tuple(FOUR), "penalty"), ("turn", 0)]
-    assert colour(state) == "blue"
+    assert color(state) == "blue"
     assert offered_plays(state, 0) == {"blue:3", "blue:4"}
 
 
 def test_wild_draw_four_challenge_innocent_challenger_draws_six():
-    """RULES.md §3 'Wild Draw Four' challenge: the play was legal (no other
+    """docs/rules.md §3 'Wild Draw Four' challenge: the play was legal (no other
     playable card: blue cards on red 5) -- the challenger draws 6; the
     player still plays again."""
     state = rigged(duo(), hands=WD4, top="red:5", draw=SIX)
@@ -538,7 +538,7 @@ def test_wild_draw_four_challenge_innocent_challenger_draws_six():
 
 
 def test_wild_draw_four_challenge_guilty_any_other_playable_card():
-    """RULES.md §3 'Wild Draw Four' challenge (003: 'if the player could have
+    """docs/rules.md §3 'Wild Draw Four' challenge (003: 'if the player could have
     played another card'): holding a card of another colour that matches the
     number counts -- the player draws the 4 instead, the challenger nothing."""
     hands = {0: ["wild:wild_draw_four", "blue:5", "blue:4"], 1: ["green:1", "green:2"]}
@@ -552,7 +552,7 @@ def test_wild_draw_four_challenge_guilty_any_other_playable_card():
 
 
 def test_wild_draw_four_challenge_guilty_when_holding_a_wild():
-    """RULES.md §3 'Wild Draw Four' challenge: a Wild is another playable card."""
+    """docs/rules.md §3 'Wild Draw Four' challenge: a Wild is another playable card."""
     hands = {0: ["wild:wild_draw_four", "wild:wild", "blue:4"], 1: ["green:1", "green:2"]}
     state = rigged(duo(), hands=hands, top="red:5", draw=FOUR)
     state, _ = act(state, wild(state, 0, "wild:wild_draw_four", "green"))
@@ -561,7 +561,7 @@ def test_wild_draw_four_challenge_guilty_when_holding_a_wild():
 
 
 def test_wild_draw_four_as_last_card_opponent_still_draws_four():
-    """RULES.md §3 'Wild Draw Four' with §1 'End of a round' (004): going out
+    """docs/rules.md §3 'Wild Draw Four' with §1 'End of a round' (004): going out
     on a Wild Draw Four ends the round; the opponent draws the 4 before the
     points are counted (no challenge, no extra turn)."""
     hands = {0: ["wild:wild_draw_four"], 1: ["green:1"]}
@@ -579,7 +579,7 @@ def test_wild_draw_four_as_last_card_opponent_still_draws_four():
 
 
 def test_uno_said_first_by_the_opponent_costs_two():
-    """RULES.md §3 'A turn' (003): a player who plays their second-to-last
+    """docs/rules.md §3 'A turn' (003): a player who plays their second-to-last
     card says UNO; if the opponent says it first, they draw 2."""
     hands = {0: ["red:1", "red:2"], 1: ["green:1", "green:2"]}
     state = rigged(duo(), hands=hands, top="red:5", draw=["blue:1", "blue:2"])
@@ -592,7 +592,7 @@ def test_uno_said_first_by_the_opponent_costs_two():
 
 
 def test_uno_called_in_time_cannot_be_caught():
-    """RULES.md §3 'A turn': saying UNO first protects the player."""
+    """docs/rules.md §3 'A turn': saying UNO first protects the player."""
     hands = {0: ["red:1", "red:2"], 1: ["green:1", "green:2"]}
     state = rigged(duo(), hands=hands, top="red:5")
     state, events = act(state, CallUno(0))
@@ -612,7 +612,7 @@ LEFT = [
 
 
 def test_scoring_the_player_left_with_cards_scores_them():
-    """RULES.md §3 'Scoring': the player who goes out scores 0; the other
+    """docs/rules.md §3 'Scoring': the player who goes out scores 0; the other
     scores their remaining cards: numbers face value; Draw Two, Reverse, Skip
     10; Wild 15; Wild Draw Four 20."""
     state = rigged(duo(), hands={0: ["red:1"], 1: LEFT}, top="red:5", scores=[30, 40])
@@ -625,7 +625,7 @@ def test_scoring_the_player_left_with_cards_scores_them():
 
 
 def test_match_ends_at_200_lower_total_wins():
-    """RULES.md §3 'Scoring': rounds go on until someone reaches 200 or more:
+    """docs/rules.md §3 'Scoring': rounds go on until someone reaches 200 or more:
     that player loses, the lower score wins."""
     state = rigged(duo(), hands={0: ["red:1"], 1: LEFT}, top="red:5", scores=[150, 190])
     state, events = play(state, 0, "red:1")
@@ -635,7 +635,7 @@ def test_match_ends_at_200_lower_total_wins():
 
 
 def test_match_ends_when_the_player_left_with_cards_reaches_200_winner_went_out():
-    """RULES.md §3 'Scoring': the round's winner can be the match's loser's
+    """docs/rules.md §3 'Scoring': the round's winner can be the match's loser's
     opponent only by total -- seat 1 goes out but seat 0 crosses 200."""
     state = rigged(
         duo(),
@@ -651,14 +651,14 @@ def test_match_ends_when_the_player_left_with_cards_reaches_200_winner_went_out(
 
 
 def test_match_target_is_200():
-    """RULES.md §3 'Scoring': the match is played to 200 (the `game` event's target)."""
+    """docs/rules.md §3 'Scoring': the match is played to 200 (the `game` event's target)."""
     _, events = new_game(duo(), 2, seed=4)
     assert events[0]["target"] == 200
     assert events[0]["rules"] == ["duo"]
 
 
 def test_duo_table_options_are_not_accept_or_pass_on_a_play_turn():
-    """RULES.md §3 'A turn': on a play turn the choices are the playable cards
+    """docs/rules.md §3 'A turn': on a play turn the choices are the playable cards
     and Draw; there is nothing to accept or pass."""
     hands = {0: ["red:1", "blue:2", "blue:3"], 1: ["green:1"]}
     state = rigged(duo(), hands=hands, top="red:5")
@@ -669,7 +669,7 @@ def test_duo_table_options_are_not_accept_or_pass_on_a_play_turn():
 
 
 def test_reverse_dump_emptying_the_hand_keeps_the_number_for_last_with_no_action_finish():
-    """RULES.md §3 'Reverse' with the house rule 'no-action-finish' (docs/
+    """docs/rules.md §3 'Reverse' with the house rule 'no-action-finish' (docs/
     house-rules.md): a dump that empties the hand must end on a number, so
     the order offered keeps the last number for last; the round is won on it."""
     strict = rules("duo", "house/no-action-finish")

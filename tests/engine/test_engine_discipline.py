@@ -3,7 +3,7 @@
 Source: issue 3 'Engine discipline' -- "Each new behaviour is one building
 block with a docstring showing its YAML use, and a test. No rule-set name in
 engine code; a test fails if `duo`, `uno112` or a house rule's name appears
-in `game/engine/`." And RULES.md §2-4: every variant differs from classic
+in `game/engine/`." And docs/rules.md §2-4: every variant differs from classic
 only in YAML, so every shipped rule file must validate.
 
 What counts as a name:
@@ -273,7 +273,7 @@ def test_every_condition_has_a_yaml_example_that_validates(name):
 
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_every_shipped_rule_file_validates(name):
-    """RULES.md §2-4 / issue 3: every shipped rule set checks clean (`check`:
+    """docs/rules.md §2-4 / issue 3: every shipped rule set checks clean (`check`:
     a base on its own, a house file on the base it requires, else classic)."""
     assert check_files([name]) == []
     path = RULES_DIR / f"{name}.yaml"

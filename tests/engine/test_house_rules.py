@@ -1,6 +1,6 @@
 """House rules: every file under rules/house/ layered on classic (and its options).
 
-Rules: /work/shared/RULES.md §4 (sources 000, 001, 004; Seven-O and Jump-In
+Rules: docs/rules.md §4 (sources 000, 001, 004; Seven-O and Jump-In
 are the published house rules §4 lists), §1 for the readings that
 reverse-no-skip-2p, wd4-no-playable, late-catch and app-2-4 switch on
 (sources 001, 000, 001, 002). Each house file documents its options; an
@@ -40,7 +40,7 @@ from tests.support.acting import (
 )
 from tests.support.events import brief
 from tests.support.rules import house_option, overlay_file, rules
-from tests.support.table import colour, hand, pending, rigged, top
+from tests.support.table import color, hand, pending, rigged, top
 
 
 def house(name: str):
@@ -55,7 +55,7 @@ def names(state, cards):
 
 
 def test_stacking_draw_two_on_draw_two_first_who_cannot_answer_draws_the_sum():
-    """RULES.md §4 'Stacking' (000, 004; house/stacking.yaml): a Draw Two may
+    """docs/rules.md §4 'Stacking' (000, 004; house/stacking.yaml): a Draw Two may
     answer a Draw Two; the first player who cannot answer draws the sum and
     loses the turn."""
     hands = {
@@ -80,7 +80,7 @@ def test_stacking_draw_two_on_draw_two_first_who_cannot_answer_draws_the_sum():
 
 
 def test_stacking_wild_draw_four_on_wild_draw_four_no_challenge_once_stacked():
-    """RULES.md §4 'Stacking': a Wild Draw Four may answer a Wild Draw Four;
+    """docs/rules.md §4 'Stacking': a Wild Draw Four may answer a Wild Draw Four;
     'No challenge while stacking' -- the first Wild Draw Four may still be
     challenged, a stacked one not; the last player named the colour."""
     hands = {
@@ -100,11 +100,11 @@ def test_stacking_wild_draw_four_on_wild_draw_four_no_challenge_once_stacked():
     assert brief(events)[0][:2] == ("draw", 2)
     assert len(events[0]["cards"]) == 8
     assert brief(events)[1:] == [("skip", 2), ("turn", 3)]
-    assert colour(state) == "green"
+    assert color(state) == "green"
 
 
 def test_stacking_draw_two_does_not_answer_wild_draw_four():
-    """RULES.md §4 'Stacking' (house/stacking.yaml, the printed house rule):
+    """docs/rules.md §4 'Stacking' (house/stacking.yaml, the printed house rule):
     Draw Two on Draw Two, Wild Draw Four on Wild Draw Four -- not across."""
     hands = {0: ["wild:wild_draw_four", "blue:1"], 1: ["red:draw_two", "green:1"], 2: ["green:2"]}
     state = rigged(house("stacking"), hands=hands, top="yellow:5")
@@ -117,7 +117,7 @@ def test_stacking_draw_two_does_not_answer_wild_draw_four():
 
 
 def test_classic_has_no_stacking():
-    """RULES.md §4: stacking is a house rule -- on classic a Draw Two is drawn."""
+    """docs/rules.md §4: stacking is a house rule -- on classic a Draw Two is drawn."""
     hands = {0: ["red:draw_two", "blue:1"], 1: ["blue:draw_two", "green:1"], 2: ["green:2"]}
     state = rigged(rules("classic"), hands=hands, top="red:5")
     state, events = play(state, 0, "red:draw_two")
@@ -125,7 +125,7 @@ def test_classic_has_no_stacking():
 
 
 def test_stacking_cross_source_000_example():
-    """RULES.md §4 'Stacking' (000's example; house/stacking-cross.yaml): A plays
+    """docs/rules.md §4 'Stacking' (000's example; house/stacking-cross.yaml): A plays
     a Draw Two, B a Wild Draw Four, C a Wild Draw Four; D cannot answer and
     draws 2 + 4 + 4 = 10; C named the colour last. No challenge while stacking."""
     hands = {
@@ -149,12 +149,12 @@ def test_stacking_cross_source_000_example():
         ("skip", 3),
         ("turn", 0),
     ]
-    assert colour(state) == "green"
+    assert color(state) == "green"
     assert len(state.hands[3]) == 12
 
 
 def test_stacking_cross_draw_two_answers_wild_draw_four():
-    """RULES.md §4 'Stacking' (000: any draw card on any draw card)."""
+    """docs/rules.md §4 'Stacking' (000: any draw card on any draw card)."""
     hands = {0: ["wild:wild_draw_four", "blue:1"], 1: ["red:draw_two", "green:1"], 2: ["green:2"]}
     state = rigged(house("stacking-cross"), hands=hands, top="yellow:5")
     state, _ = play_offered(state, 0, "wild:wild_draw_four", "blue")
@@ -169,7 +169,7 @@ def test_stacking_cross_draw_two_answers_wild_draw_four():
 
 
 def test_multi_card_same_symbol():
-    """RULES.md §4 'Multi-card play' (001; house/multi-card.yaml `same_symbol`):
+    """docs/rules.md §4 'Multi-card play' (001; house/multi-card.yaml `same_symbol`):
     after a card, more of the same number in any colour; wilds never ride
     along; Pass ends the move; the last card sets the colour."""
     hands = {
@@ -187,12 +187,12 @@ def test_multi_card_same_symbol():
     assert brief(events) == [("play", 0, "green:7", "green")]
     state, events = play(state, 0, "blue:7")
     assert brief(events) == [("play", 0, "blue:7", "blue"), ("turn", 1)]
-    assert colour(state) == "blue"
+    assert color(state) == "blue"
     assert hand(state, 0) == ["red:8", "wild:wild"]
 
 
 def test_multi_card_pass_ends_the_move():
-    """RULES.md §4 'Multi-card play': the player may stop after any card."""
+    """docs/rules.md §4 'Multi-card play': the player may stop after any card."""
     hands = {0: ["red:7", "blue:7", "green:7"], 1: ["yellow:1"], 2: ["yellow:2"]}
     state = rigged(house("multi-card"), hands=hands, top="red:5")
     state, _ = play(state, 0, "red:7")
@@ -217,7 +217,7 @@ def test_multi_card_only_the_last_card_acts():
 
 
 def test_multi_card_option_same_color_two_cards():
-    """RULES.md §4 'Multi-card play' (000: two cards of the same colour;
+    """docs/rules.md §4 'Multi-card play' (000: two cards of the same colour;
     house/multi-card.yaml with `mode: same_color`, `max_cards: 2`)."""
     option = house_option(
         "multi-card", {"turn": {"multi_play": {"mode": "same_color", "max_cards": 2}}}
@@ -243,8 +243,8 @@ def _combo_rules():
     return rules("classic", path)
 
 
-def test_multi_card_option_color_combo_same_colour_or_number():
-    """RULES.md §4 'Multi-card play' (000's colour combo, `mode: color_combo`
+def test_multi_card_option_color_combo_same_color_or_number():
+    """docs/rules.md §4 'Multi-card play' (000's colour combo, `mode: color_combo`
     in an overlay): on a red 3, red cards and 3s of other colours go
     together -- judged against the red 3 the move started on, so after a
     blue 3 a red 8 may follow and a blue 8 may not."""
@@ -260,7 +260,7 @@ def test_multi_card_option_color_combo_same_colour_or_number():
 
 
 def test_multi_card_color_combo_source_000_example():
-    """RULES.md §4 'Multi-card play' (000): 'on red 3: another red card
+    """docs/rules.md §4 'Multi-card play' (000): 'on red 3: another red card
     together with the 3s of other colours' -- red 8, blue 3 and green 3 in
     one move on a red 3, in some order."""
     hands = {0: ["red:8", "blue:3", "green:3", "yellow:9"], 1: ["yellow:1"], 2: ["yellow:2"]}
@@ -282,7 +282,7 @@ def test_multi_card_color_combo_source_000_example():
 
 
 def test_cumulative_two_draw_twos_make_four():
-    """RULES.md §4 'Cumulative effects' (001; house/cumulative.yaml): two Draw
+    """docs/rules.md §4 'Cumulative effects' (001; house/cumulative.yaml): two Draw
     Twos played together make the next player draw 4."""
     hands = {0: ["red:draw_two", "blue:draw_two", "red:1"], 1: ["yellow:1"], 2: ["yellow:2"]}
     four = ["green:1", "green:2", "green:3", "green:4"]
@@ -298,7 +298,7 @@ def test_cumulative_two_draw_twos_make_four():
 
 
 def test_cumulative_two_skips_skip_two():
-    """RULES.md §4 'Cumulative effects': 'likewise for other multiplied
+    """docs/rules.md §4 'Cumulative effects': 'likewise for other multiplied
     actions' -- two Skips skip two players."""
     hands = {
         0: ["red:skip", "green:skip", "red:1"],
@@ -321,7 +321,7 @@ def test_cumulative_two_skips_skip_two():
 
 
 def test_draw_until_playable():
-    """RULES.md §4 'Unlimited draw' (001; house/draw-until-playable.yaml): draw
+    """docs/rules.md §4 'Unlimited draw' (001; house/draw-until-playable.yaml): draw
     until a playable card comes; it may then be played."""
     hands = {0: ["blue:1", "blue:2"], 1: ["yellow:1"], 2: ["yellow:2"]}
     pile = ["green:1", "yellow:7", "red:9", "red:8"]
@@ -337,7 +337,7 @@ def test_draw_until_playable():
 
 
 def test_draw_until_playable_runs_out_of_cards():
-    """RULES.md §4 'Unlimited draw' with RULES.md §1 'A turn': when the draw
+    """docs/rules.md §4 'Unlimited draw' with docs/rules.md §1 'A turn': when the draw
     pile runs out (and the discard pile under the top card is too small to
     reshuffle) before a playable card comes, the drawing stops with what was
     drawn and the turn passes."""
@@ -351,7 +351,7 @@ def test_draw_until_playable_runs_out_of_cards():
 
 
 def test_draw_until_playable_option_cap():
-    """RULES.md §4 'Unlimited draw': 'the draw can be capped' (`cap: 2`):
+    """docs/rules.md §4 'Unlimited draw': 'the draw can be capped' (`cap: 2`):
     after 2 unplayable cards the drawing stops and the turn passes."""
     option = house_option("draw-until-playable", {"turn": {"draw": {"cap": 2}}})
     hands = {0: ["blue:1", "blue:2"], 1: ["yellow:1"], 2: ["yellow:2"]}
@@ -364,7 +364,7 @@ def test_draw_until_playable_option_cap():
 
 
 def test_draw_option_forced_count():
-    """RULES.md §4 'Unlimited draw': 'or forced to a set count' (the file's
+    """docs/rules.md §4 'Unlimited draw': 'or forced to a set count' (the file's
     `mode: one` with `count: 3`): every draw takes 3 cards; a playable one
     among them may be played."""
     option = house_option("draw-until-playable", {"turn": {"draw": {"mode": "one", "count": 3}}})
@@ -377,7 +377,7 @@ def test_draw_option_forced_count():
 
 
 def test_draw_option_unlimited_player_decides_after_each_card():
-    """RULES.md §4 'Unlimited draw' (000: as many cards as they like; the
+    """docs/rules.md §4 'Unlimited draw' (000: as many cards as they like; the
     file's `mode: unlimited`): after each card the player may draw again,
     play a drawn playable card, or stop."""
     option = house_option("draw-until-playable", {"turn": {"draw": {"mode": "unlimited"}}})
@@ -400,7 +400,7 @@ def test_draw_option_unlimited_player_decides_after_each_card():
 
 @pytest.mark.parametrize("last", ["red:skip", "red:reverse", "red:draw_two", "wild:wild"])
 def test_no_action_finish_last_action_or_wild_not_offered(last):
-    """RULES.md §4 'No finishing on an action card' (000, 001;
+    """docs/rules.md §4 'No finishing on an action card' (000, 001;
     house/no-action-finish.yaml): a last action card or wild is not offered;
     the player draws instead."""
     hands = {0: [last], 1: ["yellow:1"], 2: ["yellow:2"]}
@@ -425,7 +425,7 @@ def test_no_action_finish_number_card_may_finish():
 
 
 def test_teams_partners_opposite_both_score():
-    """RULES.md §4 'Team play' (001; house/teams.yaml): partners sit opposite
+    """docs/rules.md §4 'Team play' (001; house/teams.yaml): partners sit opposite
     (seats 0 and 2, 1 and 3); the winner's partner scores the same, and the
     partner's own cards do not count."""
     hands = {0: ["red:1"], 1: ["blue:9"], 2: ["wild:wild"], 3: ["green:skip"]}
@@ -456,7 +456,7 @@ def test_teams_six_players_partner_is_three_seats_away():
 
 
 def test_teams_team_wins_together():
-    """RULES.md §4 'Team play': the team wins or loses together (`game_end`
+    """docs/rules.md §4 'Team play': the team wins or loses together (`game_end`
     names the winning seat and its `team`)."""
     hands = {0: ["blue:1"], 1: ["red:1"], 2: ["wild:wild"], 3: ["blue:3"]}
     state = rigged(house("teams"), hands=hands, top="red:5", to_act=1, scores=[100, 480, 100, 480])
@@ -469,14 +469,14 @@ def test_teams_team_wins_together():
 
 @pytest.mark.parametrize("count", [2, 3, 5, 7])
 def test_teams_odd_count_refused(count):
-    """RULES.md §4 'Team play': an even number of players in teams of two."""
+    """docs/rules.md §4 'Team play': an even number of players in teams of two."""
     with pytest.raises(ValueError):
         new_game(house("teams"), count, seed=0)
 
 
 @pytest.mark.parametrize("count", [4, 6, 8, 10])
 def test_teams_even_counts_play(count):
-    """RULES.md §4 'Team play': 4, 6, 8, 10 seats."""
+    """docs/rules.md §4 'Team play': 4, 6, 8, 10 seats."""
     state, _ = new_game(house("teams"), count, seed=0)
     assert state.players == count
 
@@ -485,7 +485,7 @@ def test_teams_even_counts_play(count):
 
 
 def test_loser_scores_each_scores_own_hand():
-    """RULES.md §1 'End of a round and scoring' (001; house/loser-scores.yaml):
+    """docs/rules.md §1 'End of a round and scoring' (001; house/loser-scores.yaml):
     the winner scores 0, everyone else scores their own hand."""
     hands = {0: ["red:1"], 1: ["blue:9", "blue:skip"], 2: ["wild:wild"]}
     state = rigged(house("loser-scores"), hands=hands, top="red:5")
@@ -495,7 +495,7 @@ def test_loser_scores_each_scores_own_hand():
 
 
 def test_loser_scores_eliminated_at_target_rest_play_on():
-    """RULES.md §1 (001): whoever reaches 500 is out and the rest play on (the
+    """docs/rules.md §1 (001): whoever reaches 500 is out and the rest play on (the
     file's default `at_target: eliminated`); the next round deals only to
     the seats still in."""
     hands = {0: ["red:1"], 1: ["blue:9", "blue:skip"], 2: ["blue:2"]}
@@ -511,7 +511,7 @@ def test_loser_scores_eliminated_at_target_rest_play_on():
 
 
 def test_loser_scores_last_seat_standing_wins():
-    """RULES.md §1 (001, eliminated): when only one seat is left it wins."""
+    """docs/rules.md §1 (001, eliminated): when only one seat is left it wins."""
     hands = {0: ["red:1"], 1: [], 2: ["blue:2", "blue:3"]}
     state = rigged(
         house("loser-scores"),
@@ -525,7 +525,7 @@ def test_loser_scores_last_seat_standing_wins():
 
 
 def test_loser_scores_option_lowest_total_wins():
-    """RULES.md §1 (001): '...or the lowest total wins' (`at_target:
+    """docs/rules.md §1 (001): '...or the lowest total wins' (`at_target:
     lowest_total_wins`): the match stops at 500 and the lowest total wins."""
     option = house_option("loser-scores", {"scoring": {"at_target": "lowest_total_wins"}})
     hands = {0: ["red:1"], 1: ["blue:9", "blue:skip"], 2: ["blue:2"]}
@@ -536,7 +536,7 @@ def test_loser_scores_option_lowest_total_wins():
 
 
 def test_rounds_won_counts_rounds_first_to_five():
-    """RULES.md §1 'End of a round and scoring' (000: most rounds won;
+    """docs/rules.md §1 'End of a round and scoring' (000: most rounds won;
     house/rounds-won.yaml, first to 5): the winner scores 1, card points do
     not count."""
     hands = {0: ["red:1"], 1: ["blue:9", "wild:wild"], 2: ["blue:2"]}
@@ -561,7 +561,7 @@ def test_rounds_won_target_in_the_log():
 
 
 def test_reverse_no_skip_with_two_players():
-    """RULES.md §1 'Action cards' (001: with 2 players Reverse has no effect;
+    """docs/rules.md §1 'Action cards' (001: with 2 players Reverse has no effect;
     house/reverse-no-skip-2p.yaml): the opponent plays next."""
     hands = {0: ["red:reverse", "red:1"], 1: ["blue:1", "blue:2"]}
     state = rigged(house("reverse-no-skip-2p"), hands=hands, top="red:5")
@@ -589,7 +589,7 @@ def _wd4_challenged(rule_set) -> bool:
 
 
 def test_wd4_no_playable_stricter_reading():
-    """RULES.md §1 'A turn' (000: Wild Draw Four only with no card matching
+    """docs/rules.md §1 'A turn' (000: Wild Draw Four only with no card matching
     colour, number or symbol; house/wd4-no-playable.yaml): a number match
     makes it illegal, and a challenge catches it. Officially it was legal."""
     assert _wd4_challenged(house("wd4-no-playable")) is True
@@ -613,7 +613,7 @@ CATCH3 = {
 
 
 def test_late_catch_after_the_next_player_acted():
-    """RULES.md §1 'Calling UNO' (001; house/late-catch.yaml): a missed UNO may
+    """docs/rules.md §1 'Calling UNO' (001; house/late-catch.yaml): a missed UNO may
     be caught after the next player has started, until the forgetful
     player's own next turn."""
     hands = {
@@ -645,7 +645,7 @@ def test_late_catch_window_closes_at_own_next_turn():
 
 
 def test_classic_catch_window_closes_when_the_next_player_acts():
-    """RULES.md §1 'Calling UNO' (official window, for contrast)."""
+    """docs/rules.md §1 'Calling UNO' (official window, for contrast)."""
     hands = {
         0: ["red:1", "red:2"],
         1: ["red:3", "blue:1", "blue:3"],
@@ -668,7 +668,7 @@ SEVEN = {
 
 
 def test_seven_o_seven_swaps_with_a_chosen_player():
-    """RULES.md §4 'Seven-O' (house/seven-o.yaml): a 7 swaps hands with a
+    """docs/rules.md §4 'Seven-O' (house/seven-o.yaml): a 7 swaps hands with a
     player the player chooses (`player` decision, `chose`, `swap`)."""
     state = rigged(house("seven-o"), hands=SEVEN, top="red:5")
     state, events = play(state, 0, "red:7")
@@ -682,7 +682,7 @@ def test_seven_o_seven_swaps_with_a_chosen_player():
 
 
 def test_basic_bot_picks_a_player_with_its_own_uno_window_open():
-    """RULES.md §4 'Seven-O' with §1 'UNO': a bot that plays a 7 down to one
+    """docs/rules.md §4 'Seven-O' with §1 'UNO': a bot that plays a 7 down to one
     card without calling has both the `player` question and an UNO call
     offered; it calls UNO first, then picks (it used to stop on the call)."""
     hands = {0: ["red:7", "red:1"], 1: ["blue:2", "blue:3"], 2: ["green:2", "green:3"]}
@@ -698,7 +698,7 @@ def test_basic_bot_picks_a_player_with_its_own_uno_window_open():
 
 
 def test_seven_o_zero_passes_hands_in_the_direction_of_play():
-    """RULES.md §4 'Seven-O': a 0 passes every hand on along the direction of
+    """docs/rules.md §4 'Seven-O': a 0 passes every hand on along the direction of
     play (a `hands` event with every new hand)."""
     hands = {0: ["red:0", "red:1"], 1: ["blue:2"], 2: ["green:2", "green:3"], 3: ["yellow:4"]}
     state = rigged(house("seven-o"), hands=hands, top="red:5")
@@ -709,7 +709,7 @@ def test_seven_o_zero_passes_hands_in_the_direction_of_play():
 
 
 def test_seven_o_zero_counterclockwise():
-    """RULES.md §4 'Seven-O': after a Reverse the hands pass the other way."""
+    """docs/rules.md §4 'Seven-O': after a Reverse the hands pass the other way."""
     hands = {0: ["red:0", "red:1"], 1: ["blue:2"], 2: ["green:2", "green:3"], 3: ["yellow:4"]}
     state = rigged(house("seven-o"), hands=hands, top="red:5", direction=-1)
     state, events = play(state, 0, "red:0")
@@ -718,7 +718,7 @@ def test_seven_o_zero_counterclockwise():
 
 
 def test_seven_o_seven_as_last_card_just_wins():
-    """RULES.md §4 'Seven-O' with §1 'End of a round': a last 7 ends the round."""
+    """docs/rules.md §4 'Seven-O' with §1 'End of a round': a last 7 ends the round."""
     hands = {0: ["red:7"], 1: ["blue:2"], 2: ["green:2"]}
     state = rigged(house("seven-o"), hands=hands, top="red:5")
     state, events = play(state, 0, "red:7")
@@ -729,7 +729,7 @@ def test_seven_o_seven_as_last_card_just_wins():
 
 
 def test_jump_in_identical_card_out_of_turn_play_continues_from_jumper():
-    """RULES.md §4 'Jump-In' (house/jump-in.yaml): a player holding a card
+    """docs/rules.md §4 'Jump-In' (house/jump-in.yaml): a player holding a card
     identical to the top card (colour and face) may play it out of turn;
     play goes on from them (a `jump_in` event, then the `play`)."""
     hands = {
@@ -749,7 +749,7 @@ def test_jump_in_identical_card_out_of_turn_play_continues_from_jumper():
 
 
 def test_jump_in_not_on_classic():
-    """RULES.md §4: Jump-In is a house rule -- classic offers nothing out of turn."""
+    """docs/rules.md §4: Jump-In is a house rule -- classic offers nothing out of turn."""
     hands = {0: ["red:7", "red:1"], 1: ["blue:2", "blue:3"], 2: ["red:7", "yellow:1"]}
     state = rigged(rules("classic"), hands=hands, top="red:5")
     state, _ = play(state, 0, "red:7")
@@ -780,7 +780,7 @@ def _draw_two_jump(rule_set):
 
 
 def test_jump_in_on_a_draw_two_cancels_the_first_draw_two():
-    """RULES.md §4 'Jump-In' (issue 9 §5 defect 9): a jumped-in Draw Two
+    """docs/rules.md §4 'Jump-In' (issue 9 §5 defect 9): a jumped-in Draw Two
     cancels the one it covers -- only one of them acts (the published rule,
     house/jump-in.yaml's default `cancels_action: true`). The first victim
     draws nothing; the seat after the jumper draws 2, not 4."""
@@ -793,7 +793,7 @@ def test_jump_in_on_a_draw_two_cancels_the_first_draw_two():
 
 
 def test_jump_in_option_adds_up_the_draws():
-    """RULES.md §4 'Jump-In', the other reading ('adding them up'):
+    """docs/rules.md §4 'Jump-In', the other reading ('adding them up'):
     `cancels_action: false` makes both Draw Twos act; the draw, now aimed on
     from the jumper, is 4, and the seat jumped over draws nothing."""
     option = house_option("jump-in", {"turn": {"jump_in": {"cancels_action": False}}})
@@ -806,7 +806,7 @@ def test_jump_in_option_adds_up_the_draws():
 
 
 def test_jump_in_on_a_reverse_cancels_the_first_reverse():
-    """RULES.md §4 'Jump-In': a jumped-in Reverse cancels the one it covers, so
+    """docs/rules.md §4 'Jump-In': a jumped-in Reverse cancels the one it covers, so
     the direction is reversed once (by the jumper's card), not twice; play goes
     on from the jumper in that direction."""
     hands = {0: ["red:reverse", "red:1"], 1: ["blue:2"], 2: ["red:reverse", "red:9"], 3: ["blue:4"]}
@@ -852,7 +852,7 @@ def test_jump_in_with_stacking_and_cancel():
 
 @pytest.mark.parametrize(("count", "target"), [(2, 100), (3, 200), (4, 200)])
 def test_app_2_4_targets(count, target):
-    """RULES.md §1 'End of a round and scoring' (002; house/app-2-4.yaml): 2-4
+    """docs/rules.md §1 'End of a round and scoring' (002; house/app-2-4.yaml): 2-4
     players; 100 points with two players, 200 with three or four."""
     state, events = new_game(house("app-2-4"), count, seed=0)
     assert state.target == target
@@ -867,7 +867,7 @@ def test_app_2_4_five_players_refused(count):
 
 
 def test_app_2_4_match_ends_at_100_with_two():
-    """RULES.md §1 (002): first to 100 with two players wins."""
+    """docs/rules.md §1 (002): first to 100 with two players wins."""
     hands = {0: ["red:1"], 1: ["blue:9", "wild:wild"]}
     state = rigged(house("app-2-4"), hands=hands, top="red:5", scores=[50, 0])
     state, events = play(state, 0, "red:1")

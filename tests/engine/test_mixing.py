@@ -3,7 +3,7 @@ and random three-file mixes.
 
 Rules: issue 3 'Mixing and checking' -- any base with any set of house
 files must either work or be refused with a message naming both rules and
-why they conflict; no silent precedence. RULES.md §4: house rules are
+why they conflict; no silent precedence. docs/rules.md §4: house rules are
 options 'a table can turn on, alone or together'.
 
 A mix that loads must play: a full match of basic bots (game.sim.play_match),
@@ -136,7 +136,7 @@ def _house_pairs():
 
 @pytest.mark.parametrize(("first", "second"), list(_house_pairs()))
 def test_two_house_rules_together(first, second):
-    """RULES.md §4 'alone or together': two house rules (in either order) on
+    """docs/rules.md §4 'alone or together': two house rules (in either order) on
     their base load and play, or are refused (REFUSED_HOUSE_PAIRS) with a
     message naming both house files."""
     needs_112 = {"house/shuffle-hands-redeal", "house/swap-hands-card"} & {first, second}
@@ -193,7 +193,7 @@ def test_every_base_alone_plays_and_replays(base):
 
 
 def test_teams_match_log_replays():
-    """RULES.md §4 'Team play' with replay-format.md: 'from the log alone,
+    """docs/rules.md §4 'Team play' with replay-format.md: 'from the log alone,
     someone who knows the rules must be able to re-check every rule' -- a
     teams match's log re-executes exactly (game.log.reexecute)."""
     rule_set = rules("classic", "house/teams")
@@ -215,7 +215,7 @@ def test_refusals_give_file_line_and_reason():
 
 
 def test_multi_card_with_no_action_finish_cannot_end_on_an_action():
-    """RULES.md §4 'No finishing on an action card' with 'Multi-card play':
+    """docs/rules.md §4 'No finishing on an action card' with 'Multi-card play':
     a follower that would be the last card may not be an action card."""
     mix = rules("classic", "house/multi-card", "house/no-action-finish")
     hands = {0: ["red:skip", "blue:skip"], 1: ["yellow:1", "yellow:2"], 2: ["green:1"]}
@@ -226,7 +226,7 @@ def test_multi_card_with_no_action_finish_cannot_end_on_an_action():
 
 
 def test_stacking_with_no_action_finish_cannot_stack_the_last_card():
-    """RULES.md §4 'No finishing on an action card' with 'Stacking': a last
+    """docs/rules.md §4 'No finishing on an action card' with 'Stacking': a last
     Draw Two may not be played, not even as a stack; the player draws the sum."""
     mix = rules("classic", "house/stacking", "house/no-action-finish")
     hands = {0: ["red:draw_two", "red:1"], 1: ["blue:draw_two"], 2: ["green:1"]}
@@ -241,7 +241,7 @@ def test_stacking_with_no_action_finish_cannot_stack_the_last_card():
 
 
 def test_jump_in_with_no_action_finish_cannot_jump_in_with_the_last_action():
-    """RULES.md §4 'No finishing on an action card' with 'Jump-In': the last
+    """docs/rules.md §4 'No finishing on an action card' with 'Jump-In': the last
     card, an action card, may not be played -- out of turn neither."""
     mix = rules("classic", "house/jump-in", "house/no-action-finish")
     hands = {0: ["red:skip", "red:1"], 1: ["blue:2", "blue:3"], 2: ["green:4"], 3: ["red:skip"]}
@@ -251,7 +251,7 @@ def test_jump_in_with_no_action_finish_cannot_jump_in_with_the_last_action():
 
 
 def test_duo_dump_with_no_action_finish_cannot_end_the_round_on_an_action():
-    """RULES.md §3 'Reverse' with §4 'No finishing on an action card': a dump
+    """docs/rules.md §3 'Reverse' with §4 'No finishing on an action card': a dump
     that would empty the hand on an action card is not offered."""
     mix = rules("duo", "house/no-action-finish")
     hands = {0: ["red:reverse", "red:skip"], 1: ["green:1", "green:2"]}
@@ -265,7 +265,7 @@ def test_duo_dump_with_no_action_finish_cannot_end_the_round_on_an_action():
 
 
 def test_stacking_with_wd4_no_playable_first_wd4_still_challengeable():
-    """RULES.md §4 'Stacking' with wd4-no-playable (000): the first Wild Draw
+    """docs/rules.md §4 'Stacking' with wd4-no-playable (000): the first Wild Draw
     Four is judged by 000's stricter reading; a stacked one is not challengeable."""
     mix = rules("classic", "house/stacking", "house/wd4-no-playable")
     hands = {
@@ -282,7 +282,7 @@ def test_stacking_with_wd4_no_playable_first_wd4_still_challengeable():
 
 
 def test_seven_o_with_duo_seven_swaps_with_the_opponent():
-    """RULES.md §4 'Seven-O' on UNO Duo (§3): with two players the 7 swaps
+    """docs/rules.md §4 'Seven-O' on UNO Duo (§3): with two players the 7 swaps
     with the opponent without asking; the Duo opponent then plays."""
     mix = rules("duo", "house/seven-o")
     hands = {0: ["red:7", "red:1", "blue:1"], 1: ["green:2", "green:3"]}
@@ -294,7 +294,7 @@ def test_seven_o_with_duo_seven_swaps_with_the_opponent():
 
 
 def test_swap_hands_card_with_seven_o_both_choose_a_player():
-    """RULES.md §2 'Swap Hands' with §4 'Seven-O' on uno112: both the Swap
+    """docs/rules.md §2 'Swap Hands' with §4 'Seven-O' on uno112: both the Swap
     Hands card and a 7 open a `player` decision with 3+ players."""
     mix = rules("uno112", "house/swap-hands-card", "house/seven-o")
     hands = {0: ["red:7", "red:1"], 1: ["green:2"], 2: ["blue:3", "blue:4"]}

@@ -41,7 +41,7 @@ from tests.support.rules import rules_with
 
 @st.composite
 def classic_options(draw) -> dict:
-    """A mix of the options classic.yaml documents (RULES.md section 1)."""
+    """A mix of the options classic.yaml documents (docs/rules.md section 1)."""
     mode = draw(st.sampled_from(["one", "until_playable", "unlimited"]))
     draw_rules: dict = {"mode": mode}
     if mode == "one":

@@ -181,12 +181,12 @@ def test_a_card_that_does_not_match(match):
             continue
         state = reexecute_prefix(match, i)
         names, top = state.cards.names, state.cards.names[state.discard[-1]]
-        colour = state.cards.colors[state.color]
+        color = state.cards.colors[state.color]
         wrong = next(
             (
                 names[c]
                 for c in state.hands[event["p"]]
-                if not names[c].startswith(("wild", colour))
+                if not names[c].startswith(("wild", color))
                 and names[c].split(":")[1] != top.split(":")[1]
             ),
             None,

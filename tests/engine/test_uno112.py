@@ -2,8 +2,8 @@
 two house files made for them (house/shuffle-hands-redeal.yaml,
 house/swap-hands-card.yaml).
 
-Rules: /work/shared/RULES.md §2 (sources 000 and 004); the log:
-/work/shared/replay-format.md (a card is `color:face`, `wild:wild_shuffle_hands`;
+Rules: docs/rules.md §2 (sources 000 and 004); the log:
+docs/replay-format.md (a card is `color:face`, `wild:wild_shuffle_hands`;
 `swap` and `hands` change hands) plus the engine's `discard`, `chose` events.
 """
 
@@ -19,7 +19,7 @@ from game.rules.errors import RuleFileError
 from tests.support.acting import act, choose, play
 from tests.support.events import brief
 from tests.support.rules import rules
-from tests.support.table import colour, hand, pending, rigged, set_shuffle, top, turn_up
+from tests.support.table import color, hand, pending, rigged, set_shuffle, top, turn_up
 
 SPECIALS = {
     "wild:wild_shuffle_hands": 1,
@@ -56,7 +56,7 @@ def wild_play(state, seat, name, color):
 
 
 def test_deck_is_the_108_plus_shuffle_hands_and_three_customizable_wilds():
-    """RULES.md §2 'The 112-card edition' (000): the 108 cards plus 1 Shuffle
+    """docs/rules.md §2 'The 112-card edition' (000): the 108 cards plus 1 Shuffle
     Hands / Swap Hands card and 3 Customizable Wilds."""
     cards = card_table(uno112())
     assert cards.size == 112
@@ -67,7 +67,7 @@ def test_deck_is_the_108_plus_shuffle_hands_and_three_customizable_wilds():
 
 
 def test_special_cards_score_40_each():
-    """RULES.md §1 'End of a round and scoring' (000): Swap Hands / Shuffle
+    """docs/rules.md §1 'End of a round and scoring' (000): Swap Hands / Shuffle
     Hands 40, Customizable Wild 40; the round's winner scores them."""
     cards = card_table(uno112())
     for name in SPECIALS:
@@ -84,7 +84,7 @@ def test_special_cards_score_40_each():
 
 
 def test_swap_hands_card_deck_swaps_the_special_face():
-    """RULES.md §2 (000): one card is Swap Hands / Shuffle Hands;
+    """docs/rules.md §2 (000): one card is Swap Hands / Shuffle Hands;
     house/swap-hands-card.yaml makes it Swap Hands (still 112 cards, 40 points)."""
     cards = card_table(swap_rules())
     counts = Counter(cards.names)
@@ -95,7 +95,7 @@ def test_swap_hands_card_deck_swaps_the_special_face():
 
 
 def test_blank_deck_has_four_blank_cards():
-    """RULES.md §2 (004): the 108 cards plus 4 blank cards (rules/uno112-blank.yaml)."""
+    """docs/rules.md §2 (004): the 108 cards plus 4 blank cards (rules/uno112-blank.yaml)."""
     cards = card_table(rules("uno112-blank"))
     counts = Counter(cards.names)
     assert cards.size == 112
@@ -105,7 +105,7 @@ def test_blank_deck_has_four_blank_cards():
 
 @pytest.mark.parametrize("name", ["uno112", "uno112-blank"])
 def test_a_seeded_game_deals_from_112_cards(name):
-    """RULES.md §2: a real deal uses all 112 cards (7 each, one turned up)."""
+    """docs/rules.md §2: a real deal uses all 112 cards (7 each, one turned up)."""
     state, events = new_game(rules(name), 4, seed=5)
     assert sum(len(h) for h in state.hands) == 28
     assert len(state.draw_pile) + len(state.discard) + 28 == 112
@@ -122,7 +122,7 @@ THREE = {
 
 
 def test_shuffle_hands_redistributes_hands_evenly_starting_left():
-    """RULES.md §2 'Shuffle Hands' (the published card; uno112.yaml default
+    """docs/rules.md §2 'Shuffle Hands' (the published card; uno112.yaml default
     `mode: redistribute`): the hands are gathered, shuffled and dealt out
     evenly, starting left of the player; the draw and discard piles stay."""
     state = rigged(uno112(), hands=THREE, top="red:5", under_top=["yellow:9"])
@@ -146,7 +146,7 @@ def test_shuffle_hands_redistributes_hands_evenly_starting_left():
     if pending(state) == ("color", 0):  # the colour named after the shuffle
         state, more = choose(state, 0, "yellow")
         events += more
-    assert colour(state) == "yellow"
+    assert color(state) == "yellow"
     assert state.draw_pile == pile
     assert top(state) == "wild:wild_shuffle_hands"
     assert [state.cards.names[c] for c in state.discard[-3:]] == [
@@ -158,7 +158,7 @@ def test_shuffle_hands_redistributes_hands_evenly_starting_left():
 
 
 def test_shuffle_hands_deals_from_the_left_even_when_play_goes_right():
-    """RULES.md §2 'Shuffle Hands': dealing starts left of the player (clockwise,
+    """docs/rules.md §2 'Shuffle Hands': dealing starts left of the player (clockwise,
     seat + 1) whatever the direction of play; play then goes on to the right."""
     state = rigged(uno112(), hands=THREE, top="red:5", direction=-1)
     order = ["green:3", "red:1", "blue:2", "green:1", "blue:1", "red:2", "green:2", "blue:3"]
@@ -174,7 +174,7 @@ def test_shuffle_hands_deals_from_the_left_even_when_play_goes_right():
 
 @pytest.mark.parametrize("seed", range(8))
 def test_shuffle_hands_keeps_every_card_and_sizes_even(seed):
-    """RULES.md §2 'Shuffle Hands' (published card): all the hands' cards are
+    """docs/rules.md §2 'Shuffle Hands' (published card): all the hands' cards are
     dealt out again; sizes differ by at most one, extra cards going to the
     seats nearest the player's left."""
     hands = {
@@ -194,7 +194,7 @@ def test_shuffle_hands_keeps_every_card_and_sizes_even(seed):
 
 
 def test_shuffle_hands_odd_total_extra_cards_go_left_of_the_player():
-    """RULES.md §2 'Shuffle Hands': dealt one at a time starting left of the
+    """docs/rules.md §2 'Shuffle Hands': dealt one at a time starting left of the
     player, so with 10 cards for 4 seats seats 2 and 3 (left of seat 1) get 3."""
     hands = {
         0: ["red:1", "red:2", "red:3"],
@@ -208,7 +208,7 @@ def test_shuffle_hands_odd_total_extra_cards_go_left_of_the_player():
 
 
 def test_shuffle_hands_redeal_gathers_everything_and_deals_seven():
-    """RULES.md §2 'Shuffle Hands' (000; house/shuffle-hands-redeal.yaml):
+    """docs/rules.md §2 'Shuffle Hands' (000; house/shuffle-hands-redeal.yaml):
     hands, the discard pile but this card, and the draw pile are shuffled
     together; everyone is dealt 7 anew starting left of the player; the
     discard pile is left with just this card. The `hands` event carries the
@@ -236,7 +236,7 @@ def test_shuffle_hands_redeal_gathers_everything_and_deals_seven():
     if pending(state) == ("color", 0):
         state, more = choose(state, 0, "green")
         events += more
-    assert colour(state) == "green"
+    assert color(state) == "green"
     assert brief(events)[-1] == ("turn", 1)
 
 
@@ -251,8 +251,8 @@ def test_shuffle_hands_redeal_requires_a_112_card_deck(base):
     assert f"{base}.yaml" in text
 
 
-def test_shuffle_hands_colour_is_named_after_the_new_hands():
-    """RULES.md §2 'Shuffle Hands' (000): everyone is dealt new cards; 'the
+def test_shuffle_hands_color_is_named_after_the_new_hands():
+    """docs/rules.md §2 'Shuffle Hands' (000): everyone is dealt new cards; 'the
     player then names the colour' -- a `color` decision after the `hands`
     event, so the colour is picked knowing the new hand."""
     state = rigged(uno112(), hands=THREE, top="red:5")
@@ -266,8 +266,8 @@ def test_shuffle_hands_colour_is_named_after_the_new_hands():
     assert brief(events) == [("color", 0, "blue"), ("turn", 1)]
 
 
-def test_shuffle_hands_turned_up_first_the_next_player_names_the_colour():
-    """RULES.md §1 'Setup' (000) applied to the 112-card wilds (uno112.yaml
+def test_shuffle_hands_turned_up_first_the_next_player_names_the_color():
+    """docs/rules.md §1 'Setup' (000) applied to the 112-card wilds (uno112.yaml
     `first_card: choose_color: {who: next}`): no shuffle, the first player
     names the colour."""
     hands = {0: ["red:1"], 1: ["blue:1"], 2: ["green:1"]}
@@ -289,7 +289,7 @@ SWAP3 = {
 
 
 def test_swap_hands_asks_for_a_player_then_swaps():
-    """RULES.md §2 'Swap Hands' (000; house/swap-hands-card.yaml): the player
+    """docs/rules.md §2 'Swap Hands' (000; house/swap-hands-card.yaml): the player
     swaps hands with any player they choose -- a `player` decision with 3+
     players, then `chose` and `swap` events; play goes on to the left."""
     state = rigged(swap_rules(), hands=SWAP3, top="red:5")
@@ -306,12 +306,12 @@ def test_swap_hands_asks_for_a_player_then_swaps():
     assert hand(state, 0) == SWAP3[2]
     assert hand(state, 2) == ["red:1", "red:2"]
     assert hand(state, 1) == SWAP3[1]
-    assert colour(state) == "green"
+    assert color(state) == "green"
     assert brief(events)[-1] == ("turn", 1)
 
 
 def test_swap_hands_with_two_players_needs_no_choice():
-    """RULES.md §2 'Swap Hands': with two players the only other seat is the
+    """docs/rules.md §2 'Swap Hands': with two players the only other seat is the
     one swapped with; no `player` decision is opened."""
     hands = {0: ["wild:wild_swap_hands", "red:1"], 1: ["blue:1", "blue:2", "blue:3"]}
     state = rigged(swap_rules(), hands=hands, top="red:5")
@@ -325,8 +325,8 @@ def test_swap_hands_with_two_players_needs_no_choice():
     assert brief(events)[-1] == ("turn", 1)
 
 
-def test_swap_hands_colour_is_named_after_the_swap():
-    """RULES.md §2 'Swap Hands' / issue 3: 'swap with a player you choose, then
+def test_swap_hands_color_is_named_after_the_swap():
+    """docs/rules.md §2 'Swap Hands' / issue 3: 'swap with a player you choose, then
     name the colour' -- the colour is a decision after the `swap` event."""
     state = rigged(swap_rules(), hands=SWAP3, top="red:5")
     card = state.cards.by_name["wild:wild_swap_hands"]
@@ -350,7 +350,7 @@ def test_swap_hands_card_needs_a_112_card_deck():
 
 
 def test_swapping_clears_an_uno_window():
-    """RULES.md §1 'Calling UNO' with Swap Hands: after hands change seats, the
+    """docs/rules.md §1 'Calling UNO' with Swap Hands: after hands change seats, the
     one-card hand that was not called belongs to someone else; nobody can be
     caught for the old hand."""
     hands = {
@@ -369,7 +369,7 @@ def test_swapping_clears_an_uno_window():
 
 
 def test_custom_everyone_draws_one():
-    """RULES.md §2 'Customizable Wild' (uno112.yaml `wild_everyone_draws`):
+    """docs/rules.md §2 'Customizable Wild' (uno112.yaml `wild_everyone_draws`):
     name a colour, every other player draws one card (`draw ... why: effect`);
     nobody loses a turn."""
     hands = {
@@ -388,11 +388,11 @@ def test_custom_everyone_draws_one():
         ("turn", 1),
     ]
     assert [len(h) for h in state.hands] == [1, 2, 2, 2]
-    assert colour(state) == "blue"
+    assert color(state) == "blue"
 
 
-def test_custom_colour_purge_discards_the_colour_in_force():
-    """RULES.md §2 'Customizable Wild' (uno112.yaml `wild_color_purge`): name a
+def test_custom_color_purge_discards_the_color_in_force():
+    """docs/rules.md §2 'Customizable Wild' (uno112.yaml `wild_color_purge`): name a
     colour, then discard every card of that colour from the hand, under the
     top card (a `discard` event); other cards stay."""
     hands = {
@@ -410,11 +410,11 @@ def test_custom_colour_purge_discards_the_colour_in_force():
     assert top(state) == "wild:wild_color_purge"
     names = [state.cards.names[c] for c in state.discard[-4:]]
     assert names == ["red:1", "red:skip", "red:7", "wild:wild_color_purge"]
-    assert colour(state) == "red"
+    assert color(state) == "red"
 
 
-def test_custom_colour_purge_can_go_out():
-    """RULES.md §2 'Customizable Wild' (colour purge): discarding the last
+def test_custom_color_purge_can_go_out():
+    """docs/rules.md §2 'Customizable Wild' (colour purge): discarding the last
     cards ends the round; the player wins it."""
     hands = {
         0: ["wild:wild_color_purge", "red:1", "red:2"],
@@ -432,8 +432,8 @@ def test_custom_colour_purge_can_go_out():
     assert events[-1]["points"] == {"0": 1 + 9 + 4, "1": 0, "2": 0}
 
 
-def test_custom_colour_purge_leaving_one_card_opens_the_uno_window():
-    """RULES.md §1 'Calling UNO' with colour purge: down to one card without
+def test_custom_color_purge_leaving_one_card_opens_the_uno_window():
+    """docs/rules.md §1 'Calling UNO' with colour purge: down to one card without
     calling UNO, the player can be caught before the next player acts."""
     hands = {0: ["wild:wild_color_purge", "red:1", "blue:3"], 1: ["blue:1", "blue:2"]}
     state = rigged(uno112(), hands=hands, top="yellow:5")
@@ -443,7 +443,7 @@ def test_custom_colour_purge_leaving_one_card_opens_the_uno_window():
 
 
 def test_custom_encore_plays_again():
-    """RULES.md §2 'Customizable Wild' (uno112.yaml `wild_encore`): name a
+    """docs/rules.md §2 'Customizable Wild' (uno112.yaml `wild_encore`): name a
     colour and take another turn."""
     hands = {0: ["wild:wild_encore", "red:1", "blue:2"], 1: ["blue:1"], 2: ["green:1"]}
     state = rigged(uno112(), hands=hands, top="yellow:5")
@@ -453,8 +453,8 @@ def test_custom_encore_plays_again():
     assert brief(events)[-1] == ("turn", 1)
 
 
-def test_blank_card_as_shipped_names_colour_and_next_draws_one():
-    """RULES.md §2 (004; uno112-blank.yaml as shipped): a blank wild names the
+def test_blank_card_as_shipped_names_color_and_next_draws_one():
+    """docs/rules.md §2 (004; uno112-blank.yaml as shipped): a blank wild names the
     colour and the next player draws one card, then plays as normal."""
     hands = {0: ["wild:blank", "red:1"], 1: ["blue:1"], 2: ["green:1"]}
     state = rigged(rules("uno112-blank"), hands=hands, top="yellow:5", draw=["green:9"])
@@ -469,7 +469,7 @@ def test_blank_card_as_shipped_names_colour_and_next_draws_one():
 
 @pytest.mark.parametrize("name", ["wild:wild_color_purge", "wild:wild_encore"])
 def test_custom_wild_as_last_card_wins_the_round(name):
-    """RULES.md §1 'End of a round' with the 112-card wilds: a custom wild
+    """docs/rules.md §1 'End of a round' with the 112-card wilds: a custom wild
     played as the last card ends the round at once (no purge, no extra turn)."""
     hands = {0: [name], 1: ["blue:1"], 2: ["green:2"]}
     state = rigged(uno112(), hands=hands, top="yellow:5")
@@ -479,7 +479,7 @@ def test_custom_wild_as_last_card_wins_the_round(name):
 
 
 def test_custom_everyone_draws_as_last_card_still_makes_them_draw():
-    """RULES.md §1 'End of a round' (004: a last draw card is still drawn
+    """docs/rules.md §1 'End of a round' (004: a last draw card is still drawn
     before points are counted; classic.yaml `final_penalty_drawn: true`):
     a last Everyone Draws makes the others draw, and the cards count."""
     hands = {0: ["wild:wild_everyone_draws"], 1: ["blue:1"], 2: ["green:2"]}

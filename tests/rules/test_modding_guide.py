@@ -85,7 +85,7 @@ def test_the_guides_pictures_are_there():
         assert (ROOT / "docs" / picture).is_file(), picture
 
 
-def test_the_new_colour_is_named_in_the_rules(workdir):
+def test_the_new_color_is_named_in_the_rules(workdir):
     run = _run(["rules", "five-colours.yaml"], workdir)
     assert "colours Red, Yellow, Green, Blue, Violet" in run.stdout
     assert "Hot Potato (2 cards, 30 points)" in run.stdout

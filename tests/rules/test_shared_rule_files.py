@@ -159,9 +159,9 @@ def test_deck_size_is_bounded(tmp_path, cards, wanted):
     assert any(wanted in m for m in messages(tmp_path, "big.yaml")), messages(tmp_path, "big.yaml")
 
 
-def test_thousands_of_colours_are_refused(tmp_path):
-    colours = ", ".join(f"c{i}" for i in range(2_000))
-    write(tmp_path, "c.yaml", f"extends: classic\ncolors: [{colours}]\n")
+def test_thousands_of_colors_are_refused(tmp_path):
+    colors = ", ".join(f"c{i}" for i in range(2_000))
+    write(tmp_path, "c.yaml", f"extends: classic\ncolors: [{colors}]\n")
     assert "colors: List should have at most 8 items after validation, not 2000" in messages(
         tmp_path, "c.yaml"
     )

@@ -23,11 +23,11 @@ def open_wheel(driver, colors):
     return driver.top, picked
 
 
-def drawn_colour(driver, pos) -> tuple[int, int, int]:
+def drawn_color(driver, pos) -> tuple[int, int, int]:
     return tuple(driver.app.screen.get_at(pos))[:3]
 
 
-def test_right_from_red_goes_to_the_colour_drawn_right_of_it(driver):
+def test_right_from_red_goes_to_the_color_drawn_right_of_it(driver):
     """Seen: → → from Red landed back on Red."""
     wheel, _ = open_wheel(driver, ["red", "yellow", "green", "blue"])
     wheel.focus = "red"
@@ -55,7 +55,7 @@ def test_arrows_move_to_the_neighbour_as_drawn(driver, colors):
     for color in wheel.colors:
         x, y = wheel.middle(color)
         outer = (round(cx + (x - cx) * 1.45), round(cy + (y - cy) * 1.45))  # clear of the ring
-        seen, want = drawn_colour(driver, outer), wheel.table.book.color_rgb(color)
+        seen, want = drawn_color(driver, outer), wheel.table.book.color_rgb(color)
         assert sum(abs(a - b) for a, b in zip(seen, want, strict=True)) < 24, (color, seen)
     reached = {wheel.focus}
     for start in wheel.colors:

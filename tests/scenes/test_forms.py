@@ -9,7 +9,7 @@ from game.ui import widgets
 from game.ui.input import key_event
 from tests.scenes.players import open_setup
 
-ARROW_COLOURS = {(255, 193, 7), (200, 200, 210), (220, 220, 230)}
+ARROW_COLORS = {(255, 193, 7), (200, 200, 210), (220, 220, 230)}
 
 
 def type_text(driver, text: str) -> None:
@@ -30,7 +30,7 @@ def drawn_arrows(driver, rect: pygame.Rect) -> list[tuple[int, int]]:
     points: dict[int, list[int]] = {}
     for x in range(rect.left, rect.right):
         for y in range(rect.top, rect.bottom):
-            if tuple(surface.get_at((x, y)))[:3] in ARROW_COLOURS:
+            if tuple(surface.get_at((x, y)))[:3] in ARROW_COLORS:
                 points.setdefault(x, []).append(y)
         if x in points:
             columns.append(x)

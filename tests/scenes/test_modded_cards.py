@@ -127,7 +127,7 @@ def test_the_hand_paints_and_names_the_modded_card(driver, mod, looks_drawn):
     assert table.renderer.caption(play.controls.lit) is None
 
 
-def test_the_modded_colour_on_the_wheel_the_ring_and_in_messages(driver, mod, monkeypatch):
+def test_the_modded_color_on_the_wheel_the_ring_and_in_messages(driver, mod, monkeypatch):
     screen = start_match(driver.app, SEATS, seed=3, rules=["mod.yaml"])
     driver.frames()
     table = screen.table

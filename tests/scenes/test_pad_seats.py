@@ -199,7 +199,7 @@ def playing(driver, couch):
     return step
 
 
-def _colour_on_a_controller(driver, seed: int) -> bool:
+def _color_on_a_controller(driver, seed: int) -> bool:
     screen, rig, pads = seated(driver, THREE_ON_PADS, seed=seed, single_round=True)
     couch = PadCouch(driver, rig, pads)
 
@@ -229,7 +229,7 @@ def test_a_private_choice_answers_only_its_own_controller(driver):
     """A colour to name is its player's: another controller waits, its own names it."""
     for seed in range(1, 30):
         driver.app.stack.clear()
-        if _colour_on_a_controller(driver, seed):
+        if _color_on_a_controller(driver, seed):
             return
     raise AssertionError("no colour was named on a controller")
 

@@ -116,7 +116,7 @@ def test_a_lone_human_at_a_table_of_bots_gets_the_curtain_first_too(driver):
     assert not hand_faces(drawn, {0, 2})
 
 
-def test_a_colour_choice_is_asked_again_after_the_curtain(driver):
+def test_a_color_choice_is_asked_again_after_the_curtain(driver):
     # Seed 24 turns a Wild up first: Ana (seat 0) names the colour before anyone plays.
     seats = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]
     screen = start_match(driver.app, seats, seed=24)

@@ -83,7 +83,7 @@ REQUIRED = {
     "game_end": ("winner", "scores"),
 }
 WHY = {"turn", "penalty", "uno", "challenge", "effect"}
-COLOURS = {"red", "yellow", "green", "blue"}
+COLORS = {"red", "yellow", "green", "blue"}
 
 
 def check_events(events: list[dict], players: int) -> None:
@@ -100,9 +100,9 @@ def check_events(events: list[dict], players: int) -> None:
             assert e["why"] in WHY, e
             assert e["cards"], f"a draw of no cards: {e}"
         if t in ("play", "color"):
-            assert e["color"] in COLOURS, e
+            assert e["color"] in COLORS, e
         if t == "start":
-            assert e["color"] in COLOURS | {None} and e["direction"] in (1, -1), e
+            assert e["color"] in COLORS | {None} and e["direction"] in (1, -1), e
         if t == "direction":
             assert e["direction"] in (1, -1), e
         if t == "reshuffle":

@@ -147,7 +147,7 @@ def top(state: GameState) -> str:
     return state.cards.names[state.top]
 
 
-def colour(state: GameState) -> str | None:
+def color(state: GameState) -> str | None:
     return state.cards.color_name(state.color)
 
 

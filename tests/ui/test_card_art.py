@@ -42,7 +42,7 @@ def books():
     return {"+".join(names): CardBook(load_rules(names)) for names in SHIPPED}
 
 
-def distinct_colours(surface: pygame.Surface, step: int = 3) -> set[tuple[int, int, int]]:
+def distinct_colors(surface: pygame.Surface, step: int = 3) -> set[tuple[int, int, int]]:
     """Opaque colours on a sampling grid, coarsened so anti-aliasing doesn't count."""
     seen = set()
     for y in range(0, surface.get_height(), step):
@@ -70,7 +70,7 @@ def modded(extra: dict, colors=("red", "yellow", "green", "blue")) -> CardBook:
 def test_every_shipped_card_renders_at_its_size_and_is_not_blank(art, books, rules, card, size):
     surface = art.face(books[rules].look(card), size)
     assert surface.get_size() == size
-    assert len(distinct_colours(surface)) >= 3
+    assert len(distinct_colors(surface)) >= 3
     # Rounded corners leave the very corner transparent.
     assert surface.get_at((0, 0)).a < 128
 
@@ -94,7 +94,7 @@ def test_every_art_has_a_painter_and_paints_something(art):
     for name in ARTS:
         look = CardLook(name, "7" if name == "number" else "Bomb", None, (30, 136, 229), ())
         face = art.face(look)
-        assert len(distinct_colours(face)) >= 3, name
+        assert len(distinct_colors(face)) >= 3, name
     assert set(Symbols()._painters) == set(ARTS)
 
 
@@ -114,8 +114,8 @@ def test_a_card_without_art_shows_its_label_on_a_plain_face(art, monkeypatch):
     assert asked == ["Big Bomb"]  # the label, painted on the face
     # ...in ink, in the middle of the white oval: no star, no symbol.
     middle = face.subsurface(pygame.Rect(25, 55, 50, 40))
-    assert coarse(INK) in distinct_colours(middle, step=1)
-    assert coarse(pygame.Color("#ffc107")) not in distinct_colours(face, step=1)
+    assert coarse(INK) in distinct_colors(middle, step=1)
+    assert coarse(pygame.Color("#ffc107")) not in distinct_colors(face, step=1)
     # Its corners read the label's initials.
     assert look.corner == "BB"
 
@@ -147,18 +147,18 @@ def test_equal_looks_share_one_face_across_books(art, books):
     assert art.face(books["uno112"].look("blue:skip")) is art.face(other.look("blue:skip"))
 
 
-def test_a_rule_sets_colours_paint_the_cards_and_the_wild_oval(art):
+def test_a_rule_sets_colors_paint_the_cards_and_the_wild_oval(art):
     colors = ("red", "yellow", "green", "blue", "purple")
     book = modded({"wild": {"category": "wild", "wild": True, "copies": 4, "art": "wild"}}, colors)
     purple = coarse(book.color_rgb("purple"))
-    assert purple in distinct_colours(art.face(book.look("purple:7")))
-    oval = distinct_colours(art.face(book.look("wild:wild")), step=1)
-    for colour in colors:
-        assert coarse(book.color_rgb(colour)) in oval, colour
+    assert purple in distinct_colors(art.face(book.look("purple:7")))
+    oval = distinct_colors(art.face(book.look("wild:wild")), step=1)
+    for color in colors:
+        assert coarse(book.color_rgb(color)) in oval, color
 
 
-def test_classic_wild_shows_the_four_colours(art, books):
-    seen = distinct_colours(art.face(books["classic"].look("wild:wild")), step=2)
+def test_classic_wild_shows_the_four_colors(art, books):
+    seen = distinct_colors(art.face(books["classic"].look("wild:wild")), step=2)
     for rgb in classic_palette():
         assert coarse(rgb) in seen
 
@@ -166,7 +166,7 @@ def test_classic_wild_shows_the_four_colours(art, books):
 def test_back_renders(art):
     back = art.back((56, 84))
     assert back.get_size() == (56, 84)
-    assert len(distinct_colours(back, step=2)) >= 3
+    assert len(distinct_colors(back, step=2)) >= 3
 
 
 def test_surfaces_are_cached(art, books):

@@ -55,7 +55,7 @@ def test_a_kind_without_a_label_is_named_by_its_key_in_words():
     assert "  Hot Potato (4 cards, 0 points)" in describe(rules).splitlines()
 
 
-def test_colour_labels_and_looks_come_from_the_file():
+def test_color_labels_and_looks_come_from_the_file():
     rules = rules_of(
         {"number": NUMBERS},
         colors=("red", "sky_blue", "purple", "ochre"),
@@ -73,7 +73,7 @@ def test_colour_labels_and_looks_come_from_the_file():
     assert book.palette == tuple(book.color_rgb(c) for c in rules.model.colors)
 
 
-def test_colours_nobody_named_get_distinct_hues_the_same_every_time():
+def test_colors_nobody_named_get_distinct_hues_the_same_every_time():
     names = ["red", "ochre", "mauve", "zinc", "umber", "jade"]
     first = color_rgbs(names)
     assert first == color_rgbs(names)
@@ -85,7 +85,7 @@ def test_colours_nobody_named_get_distinct_hues_the_same_every_time():
     assert min(gaps) > 0.05, gaps
 
 
-def test_a_hand_sorts_by_the_files_order_of_colours_kinds_and_faces():
+def test_a_hand_sorts_by_the_files_order_of_colors_kinds_and_faces():
     rules = rules_of(
         {
             "bomb": {"copies": 1},

@@ -24,7 +24,7 @@ def story(rules: list[str], events: list[dict]) -> list:
     return lines[1:]
 
 
-def test_a_colour_named_after_a_swap_is_told_after_it():
+def test_a_color_named_after_a_swap_is_told_after_it():
     """Seen: "Gus plays Wild Swap Hands: green" while the game still asked whom to swap with."""
     lines = story(
         ["uno112", "house/swap-hands-card"],
@@ -44,7 +44,7 @@ def test_a_colour_named_after_a_swap_is_told_after_it():
     ]
 
 
-def test_a_plain_wild_names_its_colour_with_the_play():
+def test_a_plain_wild_names_its_color_with_the_play():
     (line,) = story(["classic"], [{"t": "play", "p": 0, "card": "wild:wild", "color": "blue"}])
     assert line.text == "Ana plays Wild and names Blue"
 
