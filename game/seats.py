@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_, _
+
 DEFAULT_NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 BOT_LEVELS = ("basic", "random")
 
@@ -36,3 +38,12 @@ class SeatConfig:
             kind if isinstance(kind, str) and kind in ("human", "bot") else "bot",
             level if isinstance(level, str) and level in BOT_LEVELS else "basic",
         )
+
+
+# Each bot level as the screens name it (translated where it is shown).
+LEVEL_WORDS = {"basic": N_("basic"), "random": N_("random")}
+
+
+def level_words(level: str) -> str:
+    """A bot level's name in the current language."""
+    return _(LEVEL_WORDS.get(level, level))

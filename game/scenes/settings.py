@@ -1,4 +1,5 @@
-"""Settings: bot pacing, sound, fullscreen, how the table turns. Saved as soon as they change.
+"""Settings: language, bot pacing, sound, fullscreen, how the table turns. Saved as
+soon as they change; a new language shows at once, on this screen and every other.
 
 Every row is a chooser with ◀ and ▶ drawn at its right; a click acts on the
 arrow under the pointer (a click elsewhere on a toggle flips it).
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import LANGUAGES, N_, _, language, language_name
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, Command
@@ -19,12 +21,19 @@ if TYPE_CHECKING:
     from game.app import App
 
 PACING_TEXT = {
-    "slow": "bots take their time; easy to follow",
-    "normal": "about a second a move",
-    "fast": "brisk",
-    "instant": "no waiting and no animation",
+    "slow": N_("bots take their time; easy to follow"),
+    "normal": N_("about a second a move"),
+    "fast": N_("brisk"),
+    "instant": N_("no waiting and no animation"),
 }
-ROWS = ("pacing", "sound", "fullscreen", "table", "back")
+PACING_WORDS = {
+    "slow": N_("slow"),
+    "normal": N_("normal"),
+    "fast": N_("fast"),
+    "instant": N_("instant"),
+}
+ROWS = ("language", "pacing", "sound", "fullscreen", "table", "back")
+TOP, BOTTOM, MOST_STEP = 140, 670, 90
 ARROW_HIT = 40
 
 
@@ -34,7 +43,10 @@ class SettingsScene(Scene):
         self.rows = list(ROWS)
         self.index = 0
         self.t = 0.0
-        self.rects = [pygame.Rect(290, 160 + i * 90, 700, 74) for i in range(len(self.rows))]
+        step = min(MOST_STEP, (BOTTOM - TOP) // len(self.rows))
+        self.rects = [
+            pygame.Rect(290, TOP + i * step, 700, step - 14) for i in range(len(self.rows))
+        ]
 
     @staticmethod
     def arrows(rect: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -51,7 +63,12 @@ class SettingsScene(Scene):
 
     def change(self, row: str, step: int) -> None:
         s = self.app.settings
-        if row == "pacing":
+        if row == "language":
+            codes = list(LANGUAGES)
+            now = language()
+            i = codes.index(now) if now in codes else 0
+            self.app.change_language(codes[(i + step) % len(codes)])
+        elif row == "pacing":
             i = PACINGS.index(s.pacing) if s.pacing in PACINGS else 1
             s.pacing = PACINGS[(i + step) % len(PACINGS)]
             s.save()
@@ -104,25 +121,37 @@ class SettingsScene(Scene):
     def values(self) -> dict[str, tuple[str, str]]:
         s = self.app.settings
         if not self.app.sound.available:
-            sound = ("Sound: unavailable", "no audio device opened; the game plays silent")
+            sound = (_("Sound: unavailable"), _("no audio device opened; the game plays silent"))
         else:
-            sound = ("Sound: " + ("off" if s.muted else "on"), "M toggles it anywhere")
+            sound = (
+                _("Sound: off") if s.muted else _("Sound: on"),
+                _("M toggles it anywhere"),
+            )
         table = (
-            ("Table: seats stay put", "every hand is shown at its own seat")
+            (_("Table: seats stay put"), _("every hand is shown at its own seat"))
             if s.fixed_table
-            else ("Table: turns to the player", "the player to act sits at the bottom")
+            else (_("Table: turns to the player"), _("the player to act sits at the bottom"))
         )
+        chosen = language_name(language())
+        spoken = (
+            _("chosen here") if s.language else _("the system's language; Left/Right to choose")
+        )
+        pacing = _(PACING_WORDS.get(s.pacing, s.pacing))
         return {
-            "pacing": (f"Bot pacing: {s.pacing}", PACING_TEXT.get(s.pacing, "")),
+            "language": (_("Language: {name}").format(name=chosen), spoken),
+            "pacing": (_("Bot pacing: {pacing}").format(pacing=pacing), _(PACING_TEXT[s.pacing])),
             "sound": sound,
-            "fullscreen": ("Fullscreen: " + ("on" if s.fullscreen else "off"), "F11 anywhere"),
+            "fullscreen": (
+                _("Fullscreen: on") if s.fullscreen else _("Fullscreen: off"),
+                _("F11 anywhere"),
+            ),
             "table": table,
-            "back": ("Back", ""),
+            "back": (_("Back"), ""),
         }
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
-        title = text.shadowed("Settings", 64, (255, 213, 79), bold=True)
+        title = text.shadowed(_("Settings"), 64, (255, 213, 79), bold=True)
         surface.blit(title, title.get_rect(center=(640, 90)))
         values = self.values()
         for i, (row, rect) in enumerate(zip(self.rows, self.rects, strict=True)):
@@ -130,15 +159,15 @@ class SettingsScene(Scene):
             bg = (40, 58, 96, 235) if focused else (22, 30, 50, 220)
             surface.blit(widgets.panel(rect.size, bg, 14), rect)
             label, note = values[row]
-            img = text.render(label, 32, (255, 255, 255), bold=True)
+            img = text.fit(label, 32, rect.w - 130, (255, 255, 255), bold=True)
             surface.blit(img, (rect.x + 28, rect.y + 10))
             if note:
-                sub = text.render(note, 20, widgets.MUTED)
+                sub = text.fit(note, 20, rect.w - 130, widgets.MUTED)
                 surface.blit(sub, (rect.x + 30, rect.y + 44))
             if row != "back":
                 color = widgets.GOLD if focused else pygame.Color(200, 200, 210)
                 left, right = self.arrows(rect)
                 widgets.draw_arrow(surface, left, 3.1416, 12, color)
                 widgets.draw_arrow(surface, right, 0, 12, color)
-        hint = text.render("Up/Down choose, Left/Right change, Esc back", 20, widgets.MUTED)
+        hint = text.render(_("Up/Down choose, Left/Right change, Esc back"), 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.match import MatchSession
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets
@@ -42,6 +43,7 @@ from game.scenes.setup_form import (
     ellipsize,
     form_rows,
 )
+from game.seats import level_words
 from game.ui import text, widgets
 from game.ui.input import (
     BACK,
@@ -78,9 +80,9 @@ class SetupScene(Scene):
         self.t = 0.0
         self.rows: list[Row] = []
         self.start_button = widgets.Button(
-            (1010, 644, 230, 60), "Start", self.start, hint="Enter", color=widgets.BUTTON_HOT
+            (1010, 644, 230, 60), _("Start"), self.start, hint="Enter", color=widgets.BUTTON_HOT
         )
-        self.back_button = widgets.Button((40, 644, 180, 60), "Back", self.back, hint="Esc")
+        self.back_button = widgets.Button((40, 644, 180, 60), _("Back"), self.back, hint="Esc")
         self.house_text: dict[str, str] = {}  # last line read for each house rule
         self.error_box: pygame.Rect | None = None
         self.error_lines: list[str] = []  # the errors drawn, in full
@@ -148,7 +150,7 @@ class SetupScene(Scene):
     def start(self) -> None:
         rules = self.rules
         if rules is None:
-            self.message = "These rules do not load; see the errors."
+            self.message = _("These rules do not load; see the errors.")
             self.app.play("error")
             return
         game = self.game
@@ -218,8 +220,10 @@ class SetupScene(Scene):
             self.game.make_human(seat)
         else:
             self.app.show_notice(
-                "Every seat has a controller: add a player first (Players), "
-                "or press B on a controller to free its seat"
+                _(
+                    "Every seat has a controller: add a player first (Players), "
+                    "or press B on a controller to free its seat"
+                )
             )
             self.app.play("error")
             return None
@@ -227,7 +231,9 @@ class SetupScene(Scene):
         claim = pads.claim(instance, seat)
         if claim is None:
             return None
-        self.app.show_notice(f"{pads.who(seat)} plays on {claim.pad_name}")
+        self.app.show_notice(
+            _("{who} plays on {pad}").format(who=pads.who(seat), pad=claim.pad_name)
+        )
         self._after_change()
         return seat
 
@@ -236,7 +242,9 @@ class SetupScene(Scene):
         pads = self.pads
         if pads is None or pads.release(seat) is None:
             return
-        self.app.show_notice(f"{pads.who(seat)} has no controller now: A on a free one takes it")
+        self.app.show_notice(
+            _("{who} has no controller now: A on a free one takes it").format(who=pads.who(seat))
+        )
         self._after_change()
 
     # --- layout ---------------------------------------------------------------------
@@ -444,7 +452,7 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
-        title = text.shadowed("New game", 52, (255, 213, 79), bold=True)
+        title = text.shadowed(_("New game"), 52, (255, 213, 79), bold=True)
         surface.blit(title, (40, 22))
         focus_row = self.rows[self.focus] if self.rows else None
         clip = surface.get_clip()
@@ -461,9 +469,9 @@ class SetupScene(Scene):
             elif row.kind == "seat":
                 self._draw_seat(surface, row, focused)
             elif row.kind == "target":
-                self._chooser(surface, row, "Play to", self.game.target_label(), focused)
+                self._chooser(surface, row, _("Play to"), self.game.target_label(), focused)
         if not self.house_sets:
-            img = text.render("No house rules in rules/house/ yet.", 20, widgets.MUTED)
+            img = text.render(_("No house rules in rules/house/ yet."), 20, widgets.MUTED)
             surface.blit(img, (LIST.x, LIST.y + 6))
         most = len(self.house_sets) * HOUSE_H - LIST.h
         if most > 0:
@@ -478,9 +486,9 @@ class SetupScene(Scene):
         self.back_button.draw(surface, self.t)
         self.start_button.draw(surface, self.t)
         if self.editing is not None:
-            hint = "Type the name; Enter or Esc when done"
+            hint = _("Type the name; Enter or Esc when done")
         else:
-            hint = "Up/Down move, Left/Right change, Enter toggle / edit name / start"
+            hint = _("Up/Down move, Left/Right change, Enter toggle / edit name / start")
         img = text.render(hint, 18, widgets.MUTED)
         surface.blit(img, img.get_rect(center=(615, 674)))
 
@@ -501,7 +509,7 @@ class SetupScene(Scene):
 
     def _draw_base(self, surface, row: Row, focused: bool) -> None:
         name, description, errors = self.base_info(self.base)
-        self._chooser(surface, row, "Rules", name, focused)
+        self._chooser(surface, row, _("Rules"), name, focused)
         y = row.rect.bottom + 8
         body = description or ""
         if errors:
@@ -509,11 +517,11 @@ class SetupScene(Scene):
         size = ROW_ERROR_SIZE if errors else 18
         img = text.render(body, size, widgets.ERROR if errors else (225, 228, 236), wrap=570)
         surface.blit(img, (row.rect.x + 6, y), pygame.Rect(0, 0, 580, 44))
-        head = text.render("House rules", 24, (255, 213, 79), bold=True)
+        head = text.render(_("House rules"), 24, (255, 213, 79), bold=True)
         surface.blit(head, (40, LIST.y - 30))
         on = len([h for h in self.house_on if h in self.house_sets])
         if on:
-            img = text.render(f"{on} on", 20, widgets.MUTED)
+            img = text.render(_("{n} on").format(n=on), 20, widgets.MUTED)
             surface.blit(img, img.get_rect(topright=(LIST.right, LIST.y - 27)))
 
     def _draw_house(self, surface, row: Row, focused: bool) -> None:
@@ -543,7 +551,8 @@ class SetupScene(Scene):
             allowed = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
         else:
             allowed = ", ".join(map(str, counts))
-        self._chooser(surface, row, f"Players ({allowed})", str(len(self.seats)), focused)
+        label = _("Players ({allowed})").format(allowed=allowed)
+        self._chooser(surface, row, label, str(len(self.seats)), focused)
 
     def _draw_seat(self, surface, row: Row, focused: bool) -> None:
         i = row.index
@@ -579,7 +588,9 @@ class SetupScene(Scene):
             pygame.draw.line(
                 surface, (255, 255, 255), (cx, field_rect.y + 6), (cx, field_rect.bottom - 6), 2
             )
-        kind = "Human" if not cfg.is_bot else f"Bot: {cfg.level}"
+        kind = _("Human")
+        if cfg.is_bot:
+            kind = _("Bot: {level}").format(level=level_words(cfg.level))
         box = row.value_box
         assert box is not None
         fill = (229, 57, 53) if not cfg.is_bot else (60, 90, 150)
@@ -590,7 +601,7 @@ class SetupScene(Scene):
         else:
             # Human, and on which controller (or that it waits for one).
             val = text.render(kind, 18, (255, 255, 255), bold=True)
-            under = "waiting for its controller" if claim.lost else claim.pad_name
+            under = _("waiting for its controller") if claim.lost else claim.pad_name
             pad = text.fit(under, 14, box.w - 70, (255, 236, 179))
             height = val.get_height() + pad.get_height() - 2
             top = box.centery - height // 2
@@ -603,10 +614,10 @@ class SetupScene(Scene):
         pads = self.pads
         if pads is not None and pads.pads:
             free = len([p for p in pads.pads if pads.seat_of(p) is None])
-            line = "Controllers: A takes a seat, B gives it back"
+            line = _("Controllers: A takes a seat, B gives it back")
             if free:
-                line += f" ({free} without a seat)"
+                line += " " + _("({n} without a seat)").format(n=free)
         else:
-            line = "Plug in a controller and press A to take a seat"
+            line = _("Plug in a controller and press A to take a seat")
         img = text.fit(line, 18, 580, widgets.MUTED)
         surface.blit(img, img.get_rect(center=(950, 627)))
