@@ -143,6 +143,7 @@ def say(words: object) -> str:
     worded the same way; any other value (a name, a card's label, a number)
     is shown as it is."""
     from game.engine.said import Said  # here: the menus open without loading the engine
+
     if isinstance(words, Said):
         values = {key: say(value) for key, value in words.values.items()}
         if words.plural is not None:

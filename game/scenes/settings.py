@@ -32,7 +32,7 @@ PACING_WORDS = {
     "fast": N_("fast"),
     "instant": N_("instant"),
 }
-ROWS = ("language", "pacing", "sound", "fullscreen", "table", "back")
+ROWS = ("pacing", "sound", "fullscreen", "table", "language", "back")
 TOP, BOTTOM, MOST_STEP = 140, 670, 90
 ARROW_HIT = 40
 
