@@ -22,7 +22,7 @@ from pathlib import Path
 from game import i18n
 from game.bots import BOTS, make_bot
 from game.engine.rng import Rng
-from game.i18n import LANGUAGES, _, ngettext
+from game.i18n import LANGUAGES, _, ngettext, say
 from game.log import LogError, LogWriter
 from game.native import engine_kind
 from game.plain_text import printable
@@ -245,7 +245,7 @@ def _simulate(args) -> int:
     if args.players not in rules.model.allowed_counts():
         print(
             _("these rules are for {allowed} players, not {players}").format(
-                allowed=rules.model.players_text(), players=args.players
+                allowed=say(rules.model.players_text()), players=args.players
             ),
             file=sys.stderr,
         )

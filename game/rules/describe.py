@@ -43,7 +43,7 @@ def describe(rules: RuleSet) -> str:
         lines += [model.description, ""]
     if rules.sources:
         lines.append(_("Built from: {sources}").format(sources=" + ".join(rules.sources)))
-    lines.append(_("Players: {players}").format(players=model.players_text()))
+    lines.append(_("Players: {players}").format(players=say(model.players_text())))
     total = sum(deck_count(model, k) for k in model.cards.values())
     lines += [
         "",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from pathlib import Path
 
 import pygame
 
@@ -40,6 +41,12 @@ def shown(text: str, *, line_breaks: bool = False) -> str:
         text = text[: MAX_CHARS - len(ELLIPSIS)] + ELLIPSIS
     text = _CONTROL.sub(PLACEHOLDER, text)
     return text if line_breaks else _LINE_BREAK.sub(PLACEHOLDER, text)
+
+
+def font_file() -> Path:
+    """The file `font()` draws with: pygame's bundled font, which has every letter
+    of the five languages (tests/test_i18n.py renders each catalog to check)."""
+    return Path(pygame.__file__).parent / pygame.font.get_default_font()
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
