@@ -10,6 +10,9 @@ Players screen what was played. Writes docs/screenshots/<scene>.png: the
 and to a tall 1080x1350 (window_<W>x<H>.png; the screen must be that large).
 `--modding` takes only the shots of docs/modding.md: its own rule files,
 played in the real window (modding_hand.png, modding_wheel.png).
+`--languages` takes only the play screen in each language (play_<code>.png,
+README "Languages"): the same table, spoken in English, Turkish, Finnish,
+Greek and Estonian.
 """
 
 from __future__ import annotations
@@ -106,8 +109,8 @@ def top_is(app: App, name: str):
     return lambda: type(app.top).__name__ == name
 
 
-def new_app(pacing: str = "normal") -> App:
-    app = App(WINDOW, Settings(pacing=pacing))
+def new_app(pacing: str = "normal", language: str = "en") -> App:
+    app = App(WINDOW, Settings(pacing=pacing, language=language))
     app.push("title")
     return app
 
@@ -163,12 +166,52 @@ def modding_shots() -> None:
     save(app, "modding_wheel")
 
 
+def human_turn_later(app: App, after: int = 3):
+    """Until the human's turn comes round the `after`-th time (the autopilot plays
+    the earlier ones)."""
+    turns = [0]
+
+    def done() -> bool:
+        top = app.top
+        if type(top).__name__ == "PlayScene" and top.controls.actor() is not None:
+            turns[0] += 1
+            if turns[0] > after:
+                return True
+            autopilot(app)
+        return False
+
+    return done
+
+
+def language_shots() -> None:
+    """The play screen of one table in each language, a refusal shown on it."""
+    from game.i18n import LANGUAGES
+
+    for code in LANGUAGES:
+        app = new_app(language=code)
+        seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli")]
+        start(app, seats, seed=11)
+        run_until(app, human_turn_later(app), pilot=False)
+        frames(app, 30)
+        play = app.top
+        hand = play.table.sprites(play.table.bottom)
+        stuck = [i for i, s in enumerate(hand) if s.name not in play.controls.lit.lift]
+        if stuck:  # a card that does not match: the table says why, in words
+            play.controls.selected = stuck[0]
+            press(app, pygame.K_RETURN, 20)
+        save(app, f"play_{code}")
+
+
 def main() -> int:
     global WINDOW
     start_pygame()
     WINDOW = open_window()
     if "--modding" in sys.argv:
         modding_shots()
+        pygame.quit()
+        return 0
+    if "--languages" in sys.argv:
+        language_shots()
         pygame.quit()
         return 0
 
