@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.i18n import _, capitalized
 from game.saves.format import (
     SAVE_FILE,
     SavedMatch,
@@ -161,11 +161,14 @@ class SaveSlot:
     def _refuse(self, path: Path, problem: SaveProblem) -> None:
         kept = keep_aside(path)
         where = (
-            f" The file was kept as {kept.name} in the settings folder ({kept.parent})."
+            " "
+            + _("The file was kept as {file} in the settings folder ({folder}).").format(
+                file=kept.name, folder=kept.parent
+            )
             if kept is not None
             else ""
         )
-        reason = problem.reason[:1].upper() + problem.reason[1:]
+        reason = capitalized(problem.reason)
         self.problem = f"{reason}.{where}"
         log.warning("saves: %s", self.problem)
 
