@@ -32,9 +32,11 @@ from game.engine.ruleset import (
     Alternatives,
     RuleSet,
     RulesInvalid,
+    holds_words,
     unknown_name,
     validate_rules,
 )
+from game.engine.words import ENGLISH
 from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
@@ -60,13 +62,24 @@ def merges_into(into: dict, key: object, value: object) -> bool:
     )
 
 
-def layer(into: dict, over: dict) -> None:
+def words_below(into: dict, key: object, value: object, here: tuple) -> bool:
+    """Whether layering `value` over `into[key]` adds languages to plain words
+    (game/engine/words.py): then the plain text becomes the mapping's English
+    (in place) and the two merge; plain text over a mapping replaces it."""
+    if holds_words(here) and isinstance(value, dict) and isinstance(into.get(key), str):
+        into[key] = {ENGLISH: into[key]}
+        return True
+    return False
+
+
+def layer(into: dict, over: dict, path: tuple = ()) -> None:
     """Layer the mapping `over` onto `into`, in place, as a later rule file is
     layered over an earlier one (without the checks and marks of loading:
     tests and tools that build rules in code use this)."""
     for key, value in over.items():
+        words_below(into, key, value, path + (key,))
         if merges_into(into, key, value):
-            layer(into[key], value)
+            layer(into[key], value, path + (key,))
         else:
             into[key] = copy.deepcopy(value)
 
@@ -375,6 +388,8 @@ class _Layers:
             self.errors.extend(narrow_players(into, over, base.filename, loaded))
         for key, value in over.items():
             here = path + (key,)
+            if words_below(into, key, value, here) and here in self.origin:
+                self.origin[here + (ENGLISH,)] = self.origin[here]
             if merges_into(into, key, value):
                 self._merge(into[key], value, loaded, here)
             else:
