@@ -9,9 +9,11 @@ plain text or as a mapping of language codes to text:
 
 Plain text is the English, and what every language shows. In a mapping the
 English (`en:`) is required, after layering: it is what logs, messages and
-tests read, and what a language the mapping leaves out shows instead. A
-layered file may add a language to the mapping below it (a plain text below
-counts as its English), and plain text over a mapping replaces every
+tests read, and what a language the mapping leaves out shows instead.
+
+Layered over words below it, a mapping without `en:` adds or changes
+languages of those words (plain text below counts as their English); new
+English, plain or in a mapping, replaces the words below with every
 language: the old translations were of the old words.
 
 A `Words` *is* its English text (a `str`), so everything that reads a label
@@ -139,7 +141,7 @@ class TextLimit:
         if not isinstance(value, str):
             raise PydanticCustomError(
                 "words_text",
-                "a language's text is text, not a number, a list or a mapping (quote it)",
+                "write text here (in quotes when it looks like a number, true or a list)",
             )
         if not value.strip():
             raise PydanticCustomError(

@@ -53,10 +53,13 @@ RULE_SET_NAME = re.compile(r"[\w-][\w .-]*(?:/[\w-][\w .-]*)*")
 SUFFIXES = (".yaml", ".yml")
 
 
-def merges_into(into: dict, key: object, value: object) -> bool:
-    """Whether layering `value` over `into[key]` merges the two mappings key by
-    key; otherwise it replaces what was there. Lists and the settings that
-    only make sense whole (ATOMIC_SETTINGS) are replaced."""
+def merges_into(into: dict, key: object, value: object, here: tuple = ()) -> bool:
+    """Whether layering `value` over `into[key]` (at key path `here`) merges the
+    two mappings key by key; otherwise it replaces what was there. Lists and
+    the settings that only make sense whole (ATOMIC_SETTINGS) are replaced,
+    and so are words given anew with their English (see `words_below`)."""
+    if holds_words(here) and isinstance(value, dict) and ENGLISH in value:
+        return False
     return (
         isinstance(value, dict) and isinstance(into.get(key), dict) and key not in ATOMIC_SETTINGS
     )
@@ -64,9 +67,16 @@ def merges_into(into: dict, key: object, value: object) -> bool:
 
 def words_below(into: dict, key: object, value: object, here: tuple) -> bool:
     """Whether layering `value` over `into[key]` adds languages to plain words
-    (game/engine/words.py): then the plain text becomes the mapping's English
-    (in place) and the two merge; plain text over a mapping replaces it."""
-    if holds_words(here) and isinstance(value, dict) and isinstance(into.get(key), str):
+    below it (game/engine/words.py): then the plain text becomes the English of
+    a mapping (in place), and the two merge. A mapping with its own English
+    is new words and replaces the words below, translations and all: those
+    were of the old English."""
+    if (
+        holds_words(here)
+        and isinstance(value, dict)
+        and ENGLISH not in value
+        and isinstance(into.get(key), str)
+    ):
         into[key] = {ENGLISH: into[key]}
         return True
     return False
@@ -78,7 +88,7 @@ def layer(into: dict, over: dict, path: tuple = ()) -> None:
     tests and tools that build rules in code use this)."""
     for key, value in over.items():
         words_below(into, key, value, path + (key,))
-        if merges_into(into, key, value):
+        if merges_into(into, key, value, path + (key,)):
             layer(into[key], value, path + (key,))
         else:
             into[key] = copy.deepcopy(value)
@@ -390,7 +400,7 @@ class _Layers:
             here = path + (key,)
             if words_below(into, key, value, here) and here in self.origin:
                 self.origin[here + (ENGLISH,)] = self.origin[here]
-            if merges_into(into, key, value):
+            if merges_into(into, key, value, here):
                 self._merge(into[key], value, loaded, here)
             else:
                 earlier = self.origin.get(here)
