@@ -166,6 +166,14 @@ def test_two_house_rules_add_different_languages_to_one_label(tmp_path):
     assert (label.in_language("tr"), label.in_language("fi"), label) == ("A", "B", "Skip")
 
 
+def test_two_house_rules_giving_one_label_two_new_texts_conflict(tmp_path):
+    one = _write(tmp_path, "one.yaml", "house_rules: {one: One}\ncards: {skip: {label: {en: A}}}\n")
+    two = _write(tmp_path, "two.yaml", "house_rules: {two: Two}\ncards: {skip: {label: B}}\n")
+    [error] = _errors(["classic", one, two])
+    assert error.startswith("two.yaml:2:16: cards.skip.label: ")
+    assert "two.yaml sets B but" in error and "one.yaml sets {en: A}" in error
+
+
 def test_two_house_rules_giving_one_language_two_texts_conflict(tmp_path):
     one = _write(tmp_path, "one.yaml", "house_rules: {one: One}\ncards: {skip: {label: {tr: A}}}\n")
     two = _write(tmp_path, "two.yaml", "house_rules: {two: Two}\ncards: {skip: {label: {tr: B}}}\n")
