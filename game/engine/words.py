@@ -35,13 +35,6 @@ ENGLISH = "en"
 # The languages the game speaks, as the codes rule files and the language
 # setting write: English, Turkish, Finnish, Greek, Estonian.
 LANGUAGES = (ENGLISH, "tr", "fi", "el", "et")
-LANGUAGE_NAMES = {
-    "en": "English",
-    "tr": "Turkish",
-    "fi": "Finnish",
-    "el": "Greek",
-    "et": "Estonian",
-}
 
 
 class Words(str):
