@@ -138,21 +138,24 @@ def N_(message: str) -> str:
     return message
 
 
-def say(words: object) -> str:
+def say(words: object, names: Mapping[str, str] | None = None) -> str:
     """Words the engine said (a `Said`) in the current language, its values
-    worded the same way; any other value (a name, a card's label, a number)
-    is shown as it is."""
+    worded the same way; any other value (a player's name, a number) is shown
+    as it is, but for a card's or colour's English name, which `names` (a
+    card book's `engine_words()`) gives in the current language."""
     from game.engine.said import Said  # here: the menus open without loading the engine
 
     if isinstance(words, Said):
-        values = {key: say(value) for key, value in words.values.items()}
+        values = {key: say(value, names) for key, value in words.values.items()}
         if words.plural is not None:
             template = ngettext(words.template, words.plural, words.number)
         else:
             template = _(words.template)
         return template.format(**values)
     if isinstance(words, (list, tuple)):
-        return ", ".join(say(item) for item in words)
+        return ", ".join(say(item, names) for item in words)
+    if names is not None and isinstance(words, str):
+        return names.get(words, words)
     return str(words)
 
 

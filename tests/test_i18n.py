@@ -289,3 +289,40 @@ def test_a_catalog_compiles_in_memory():
     assert not list((ROOT / "game" / "locale").rglob("*.mo"))
     compiled = i18n.translations("et")
     assert compiled.gettext("Settings") == "Seaded"
+
+
+def test_the_languages_are_the_rule_files_languages():
+    from game.engine.words import LANGUAGES
+
+    assert tuple(i18n.LANGUAGES) == LANGUAGES
+
+
+def test_a_refusal_names_the_cards_in_the_players_language():
+    """The engine says "Yellow Skip doesn't match Red 6"; a Turkish table reads
+    the rule file's Turkish names of both cards and of the colour."""
+    from game.engine import Play, new_game
+    from game.ui.card_book import CardBook
+
+    rules = classic()
+    state = new_game(rules, 3, 5)[0]
+    cards = state.cards
+    seat = state.to_act
+    top = state.top
+    wrong = next(c for c in range(cards.size) if cards.color[c] >= 0 and not state.matches(c))
+    state.hands[seat].append(wrong)
+    reason = why_illegal(state, Play(seat, wrong))
+    assert cards.labels[wrong] in reason and cards.labels[top] in reason
+    book = CardBook(rules, "en")
+    i18n.set_language("tr")
+    book.speak("tr")
+    turkish = i18n.say(reason, book.engine_words())
+    assert cards.labels_in("tr")[wrong] in turkish and cards.labels_in("tr")[top] in turkish
+    assert "kartına uymuyor" in turkish
+    assert book.label(cards.names[wrong]) == cards.labels_in("tr")[wrong]
+    assert book.color_label(None) == "renk yok"
+
+
+def test_the_rules_in_plain_words_use_the_rule_files_own_words(capsys):
+    assert cli_main(["rules", "classic", "--lang", "tr"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Klasik UNO") and "Renk Değiştir" in out and "Kırmızı" in out

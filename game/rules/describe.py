@@ -15,7 +15,7 @@ from game.engine.cards import color_labels, kind_label
 from game.engine.conditions import block_of
 from game.engine.ruleset import EffectSpec, Requirement, RuleSet, deck_count
 from game.engine.scoring import SCHEMES
-from game.i18n import N_, _, ngettext, say
+from game.i18n import N_, _, language, ngettext, say
 
 
 def _condition_words(when: Iterable[Requirement]) -> str:
@@ -38,9 +38,11 @@ def effect_words(specs: Iterable[EffectSpec]) -> str:
 
 def describe(rules: RuleSet) -> str:
     model = rules.model
-    lines = [model.name, "=" * len(model.name)]
+    lang = language()  # the rule file's own words in it too, where it gives them
+    name = model.name.in_language(lang)
+    lines = [name, "=" * len(name)]
     if model.description:
-        lines += [model.description, ""]
+        lines += [model.description.in_language(lang), ""]
     if rules.sources:
         lines.append(_("Built from: {sources}").format(sources=" + ".join(rules.sources)))
     lines.append(_("Players: {players}").format(players=say(model.players_text())))
@@ -48,7 +50,7 @@ def describe(rules: RuleSet) -> str:
     lines += [
         "",
         _("Deck ({n} cards, colours {colors}):").format(
-            n=total, colors=", ".join(color_labels(model))
+            n=total, colors=", ".join(color_labels(model, lang))
         ),
         "  "
         + _(
@@ -61,7 +63,7 @@ def describe(rules: RuleSet) -> str:
         count = deck_count(model, kind)
         if count == 0:
             continue
-        label = kind_label(spec)
+        label = kind_label(spec, lang)
         if kind.category == "number":
             faces = kind.faces or []
             label += f" {faces[0]}-{faces[-1]}" if faces else ""
@@ -85,7 +87,7 @@ def describe(rules: RuleSet) -> str:
                 rule += " " + _("(a bluff is allowed, and a challenge catches it)")
             lines.append(f"    {rule}")
         if kind.stacks_on:
-            answered = [kind_label(rules.kinds[other]) for other in kind.stacks_on]
+            answered = [kind_label(rules.kinds[other], lang) for other in kind.stacks_on]
             lines.append(
                 "    " + _("answers a pending draw from: {kinds}").format(kinds=", ".join(answered))
             )
@@ -255,7 +257,9 @@ def describe(rules: RuleSet) -> str:
         )
     if model.house_rules:
         lines += ["", _("House rules:")]
-        lines += [f"  {name}: {text}" for name, text in model.house_rules.items()]
+        lines += [
+            f"  {short}: {text.in_language(lang)}" for short, text in model.house_rules.items()
+        ]
     return "\n".join(lines)
 
 

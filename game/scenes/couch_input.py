@@ -176,7 +176,7 @@ class CouchInput:
         seat = self.hand_seat
         if index is not None and seat is not None:
             self.table.shake_card(seat, index)
-        why = say(reason)
+        why = say(reason, self.table.book.engine_words())
         self.table.toast(capitalized(why) if why else _("Not now"))
         self.app.play("error")
 
@@ -184,7 +184,7 @@ class CouchInput:
         """A seat's controller pressed when it was not that seat's moment: a word, no
         action, and the soft sound (nothing was wrong with the move itself)."""
         name = self.state.names[seat]
-        why = say(reason)
+        why = say(reason, self.table.book.engine_words())
         self.table.toast(_("Not now, {name}: {why}").format(name=name, why=uncapitalized(why)))
         self.app.play("tick")
 
@@ -324,7 +324,7 @@ class CouchInput:
         if calls:
             self.act(calls[0])
         else:
-            why = say(why_illegal(self.state, CallUno(seat)))
+            why = say(why_illegal(self.state, CallUno(seat)), self.table.book.engine_words())
             self.refuse(f"{self.state.names[seat]}: {why}")
 
     def catch_for(self, seat: int) -> None:

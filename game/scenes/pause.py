@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, language
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL, Command
@@ -37,6 +37,8 @@ class PauseScene(Scene):
         self.relabel()
 
     def relabel(self) -> None:
+        # The match under the pause names its cards in the new language too.
+        self.screen.book.speak(language())
         self.lines = describe(self.session.rules, self.session.state)
         labels = (_("Resume"), _("Settings"), _("Quit to menu"))
         for button, label in zip(self.buttons, labels, strict=True):

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, language
 from game.log import (
     Incomplete,
     LogError,
@@ -131,7 +131,7 @@ class ReplayScene(Scene):
                 state.players,
                 self.names,
                 state.cards.size,
-                book=CardBook(state.rules),
+                book=CardBook(state.rules, language()),
                 sound=self.app.play,
                 seed=index,
             )

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, language
 from game.match import MatchSession
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets
@@ -127,7 +127,8 @@ class SetupScene(Scene):
         rules, errors = try_load((name,))
         if rules is None:
             return name, "", errors
-        return rules.model.name, rules.model.description, []
+        lang = language()
+        return rules.model.name.in_language(lang), rules.model.description.in_language(lang), []
 
     def house_info(self, house: str) -> tuple[str, list[str]]:
         """The house rule's one-line text (from the merged `house_rules`), or its errors.
@@ -138,10 +139,13 @@ class SetupScene(Scene):
         combined, errors = try_load(pair)
         if combined is None:
             return "", errors
-        base, _ = try_load((self.base,))
+        base, _errors = try_load((self.base,))
         before = base.model.house_rules if base is not None else {}
-        lines = [t for k, t in combined.model.house_rules.items() if before.get(k) != t]
-        line = " ".join(lines) or combined.model.description
+        lang = language()
+        lines = [
+            t.in_language(lang) for k, t in combined.model.house_rules.items() if before.get(k) != t
+        ]
+        line = " ".join(lines) or combined.model.description.in_language(lang)
         self.house_text[house] = line
         return line, []
 

@@ -73,9 +73,11 @@ def test_a_match_under_the_pause_speaks_the_new_language(driver):
     assert any(line.startswith("# Μοίρασμα") for line in pause.lines)
     assert driver.app.stack[-2] is play
     assert play.controls.history_button.label == "Ιστορικό"
+    assert screen.book.lang == "el"  # the cards are named in Greek too
+    cards = screen.session.state.cards
+    assert screen.book.label(cards.names[0]) == cards.labels_in("el")[0]
     driver.key(pygame.K_ESCAPE)
     driver.frames(5)
-    screen.table.model  # the table still draws, now in Greek  # noqa: B018
 
 
 def test_the_command_lines_language_outranks_settings(prefs):
