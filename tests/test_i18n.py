@@ -226,7 +226,7 @@ def test_the_engines_words_stay_english_and_are_worded_on_screen():
     assert nested == "Wild (a wild)"
     assert i18n.say(nested) == "Wild (bir Renk Değiştir)"
     i18n.set_language("fi")
-    assert i18n.say(listed(["red", "a 7", said("a wild")], "or")) == "red, a 7 tai villi kortti"
+    assert i18n.say(listed(["red", "a 7", said("a wild")], "or")) == "red, a 7 tai villikortti"
 
 
 def test_the_catalogs_ship_with_the_package():
