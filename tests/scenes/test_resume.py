@@ -216,7 +216,8 @@ def test_a_finished_match_clears_its_save_and_stays_watchable(driver, prefs, mon
     assert ana.matches == 1 and ana.rounds == 1
 
 
-def test_a_new_game_over_a_saved_match_asks_first(driver, prefs):
+def test_a_new_game_over_a_saved_match_asks_first(driver, prefs, monkeypatch):
+    monkeypatch.setattr("game.match.random.randrange", lambda *_: 21)  # the new match's shuffle
     start_match(driver.app, ANA_BO_CY, seed=7)
     driver.frames(5)
     first = json.loads((prefs / SAVE_FILE).read_text().split("\n")[0])["id"]
