@@ -34,7 +34,9 @@ GOLD = pygame.Color("#ffc107")
 BACK_OVAL = pygame.Color(*hex_rgb(DEFAULT_RGB["red"]))
 BACK_LOGO = pygame.Color(*hex_rgb(DEFAULT_RGB["yellow"]))
 
-RING_MARKS = 6  # colour-blind mode: shapes round the ring of the colour in force
+# Colour-blind mode: where shapes sit on the ring of the colour in force (degrees,
+# clockwise from the right): at its sides, clear of the event line above it.
+RING_MARKS = (-40, 0, 40, 140, 180, 220)
 
 Box = tuple[int, int]
 ColorLike = pygame.Color | RGB | tuple[int, int, int, int]
@@ -181,10 +183,10 @@ class CardArt:
         pygame.draw.circle(big, shade(color, 0.45), centre, inner, width=max(1, width * s // 4))
         surf.blit(pygame.transform.smoothscale(big, (side, side)), (0, 0))
         if mark is not None:
-            # Six shapes round the ring, so some show whatever covers the pile.
+            # Shapes on both sides, so some show whatever covers the pile.
             shape = patterns.mark(mark, max(14, round(radius * 0.24)))
-            for k in range(RING_MARKS):
-                a = math.radians(-90 + k * 360 / RING_MARKS)
+            for degrees in RING_MARKS:
+                a = math.radians(degrees)
                 at = (side / 2 + radius * math.cos(a), side / 2 + radius * math.sin(a))
                 surf.blit(shape, shape.get_rect(center=(round(at[0]), round(at[1]))))
         return surf

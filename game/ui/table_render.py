@@ -77,15 +77,19 @@ def tone_mark(tone: str, book: CardBook, art: CardArt) -> str | None:
     return None
 
 
-def with_mark(label: pygame.Surface, mark: str | None) -> pygame.Surface:
-    """`label` with the shape `mark` before it, as tall as its letters (None: as is)."""
+def with_mark(
+    label: pygame.Surface, mark: str | None, line_height: int | None = None
+) -> pygame.Surface:
+    """`label` with the shape `mark` before it, as tall as its letters (None: as is);
+    a label wrapped onto lines of `line_height` has it by its first line."""
     if mark is None:
         return label
     h = label.get_height()
-    shape = patterns.mark(mark, round(h * MARK_HEIGHT))
-    gap = max(4, h // 5)
+    line = line_height or h
+    shape = patterns.mark(mark, round(line * MARK_HEIGHT))
+    gap = max(4, line // 5)
     out = pygame.Surface((shape.get_width() + gap + label.get_width(), h), pygame.SRCALPHA)
-    out.blit(shape, shape.get_rect(midleft=(0, h // 2)))
+    out.blit(shape, shape.get_rect(midleft=(0, line // 2)))
     out.blit(label, (shape.get_width() + gap, 0))
     return out
 
