@@ -31,7 +31,7 @@ EVENT_EXTRA = 160  # the event line may be this much wider than its layout regio
 EVENT_BAND = 42  # its height, with room to slide in
 TOAST_WIDTH = 720
 TOAST_BAND = 44
-PROMPT_GAP = 3  # between a name plate and what its player is asked
+PROMPT_GAP = PLATE_GLOW + 1  # below a name plate and its glow: what its player is asked
 PROMPT_WIDTH = 300  # the most a prompt may take: longer ones are written smaller
 
 

@@ -101,7 +101,7 @@ def test_full_motion_does_fly_cards(driver, monkeypatch):
     assert flights
 
 
-def test_every_screen_with_colours_shows_their_shapes(driver, monkeypatch):
+def test_every_screen_with_colors_shows_their_shapes(driver, monkeypatch):
     """Colour-blind mode and large text through a round of two humans: the
     curtain, the table (cards, the ring, the words), the colour wheel, the
     history and the round score each draw the colours' shapes."""
@@ -178,7 +178,7 @@ def test_the_settings_screen_changes_the_eyes_at_once_and_saves_them(driver, pre
     )
 
 
-def test_colour_blind_mode_repaints_a_table_already_shown(driver):
+def test_color_blind_mode_repaints_a_table_already_shown(driver):
     """Turned on from the pause menu, the mode reaches the cards on the table."""
     screen = start_match(driver.app, FOUR, seed=21)
     driver.frames(30)

@@ -46,7 +46,7 @@ def test_the_classic_four_have_fixed_shapes_whatever_the_order():
 
 
 @pytest.mark.parametrize("count", range(1, 9))
-def test_any_set_of_colours_gets_distinct_shapes_the_same_every_time(count):
+def test_any_set_of_colors_gets_distinct_shapes_the_same_every_time(count):
     names = ["red", "ochre", "green", "sky", "mint", "plum", "rust", "sand"][:count]
     shapes = color_patterns(names)
     assert list(shapes) == names
@@ -118,7 +118,7 @@ def test_turning_the_mode_on_repaints_cached_faces():
     assert pixels(art.face(book.look("blue:3"))) == before
 
 
-def test_a_line_naming_a_colour_shows_its_shape_before_it():
+def test_a_line_naming_a_color_shows_its_shape_before_it():
     book = CardBook(load_rules(["classic"]))
     plain, marked = CardArt(), CardArt(patterns=True)
     assert tone_mark("color:red", book, plain) is None
