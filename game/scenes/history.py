@@ -12,7 +12,7 @@ from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, HISTORY, PASS, Command
 from game.ui.match_screen import MatchScreen
-from game.ui.table_render import tone_mark, with_mark
+from game.ui.tones import tone_mark, with_mark
 
 if TYPE_CHECKING:
     from game.app import App

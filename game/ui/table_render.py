@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui import accessibility, patterns, text, widgets
+from game.ui import accessibility, text, widgets
 from game.ui.animator import TableAnimator
 from game.ui.callouts import Callouts
 from game.ui.card_art import BACK, CardArt
@@ -26,6 +26,7 @@ from game.ui.privacy import DISCARD, Privacy
 from game.ui.sprite import Sprite
 from game.ui.table_geometry import TableGeometry
 from game.ui.table_model import TableModel
+from game.ui.tones import tone_color, tone_mark, with_mark
 from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, shake
 
 EVENT_SIZE = 30
@@ -35,15 +36,8 @@ EVENT_SLIDE = 8  # the event line slides up this far as it appears
 BURST_RISE = 30  # a burst floats up this far
 BURST_GROWTH = 1.2  # and grows to at most this much of its size (ease_out_back overshoots)
 
-TONES: dict[str, tuple[int, int, int]] = {
-    "plain": (255, 255, 255),
-    "gold": (255, 213, 79),
-    "warn": (255, 200, 120),
-    "hit": (255, 120, 90),
-}
 
 REFUSED_GLOW = pygame.Color(229, 57, 53)  # a refused card, with reduced motion (no shake)
-MARK_HEIGHT = 0.8  # colour-blind mode: a colour's shape before a line, of the line's height
 
 Layer = tuple[tuple, pygame.Surface, tuple[int, int]]
 
@@ -61,37 +55,6 @@ class Highlights:
 
 
 NO_HIGHLIGHTS = Highlights()
-
-
-def tone_color(tone: str, book: CardBook) -> pygame.Color:
-    """A line's ink: a colour named ("color:<name>") as the rule set shows it, lightened."""
-    if tone.startswith("color:"):
-        return pygame.Color(book.color_rgb(tone[6:])).lerp((255, 255, 255), 0.35)
-    return pygame.Color(TONES.get(tone, TONES["plain"]))
-
-
-def tone_mark(tone: str, book: CardBook, art: CardArt) -> str | None:
-    """Colour-blind mode: the shape drawn before a line that names a colour."""
-    if art.patterns and tone.startswith("color:"):
-        return book.color_pattern(tone[6:])
-    return None
-
-
-def with_mark(
-    label: pygame.Surface, mark: str | None, line_height: int | None = None
-) -> pygame.Surface:
-    """`label` with the shape `mark` before it, as tall as its letters (None: as is);
-    a label wrapped onto lines of `line_height` has it by its first line."""
-    if mark is None:
-        return label
-    h = label.get_height()
-    line = line_height or h
-    shape = patterns.mark(mark, round(line * MARK_HEIGHT))
-    gap = max(4, line // 5)
-    out = pygame.Surface((shape.get_width() + gap + label.get_width(), h), pygame.SRCALPHA)
-    out.blit(shape, shape.get_rect(midleft=(0, line // 2)))
-    out.blit(label, (shape.get_width() + gap, 0))
-    return out
 
 
 class TableRenderer:

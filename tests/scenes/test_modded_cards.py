@@ -17,7 +17,7 @@ from game.sim import play_match
 from game.ui import text
 from game.ui.card_art import CardArt
 from game.ui.rule_catalog import forget_loaded
-from game.ui.table_render import tone_color
+from game.ui.tones import tone_color
 from tests.scenes.players import Couch, start_match
 
 MOD = """\

@@ -16,7 +16,7 @@ from game.rules.loader import load_rules
 from game.ui import patterns
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
-from game.ui.table_render import tone_mark, with_mark
+from game.ui.tones import tone_mark, with_mark
 
 NUMBERS = {"category": "number", "faces": list(range(10)), "copies": 2, "art": "number"}
 
