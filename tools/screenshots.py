@@ -1,6 +1,7 @@
 """Drive the real game window to each scene and save screenshots.
 
-    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR] [--modding]
+    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR] [--modding|--eyes]
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --languages
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
 an autopilot plays for the humans. Every match is saved as in the game (to a
@@ -13,6 +14,10 @@ played in the real window (modding_hand.png, modding_wheel.png).
 `--languages` takes only the play screen in each language (play_<code>.png,
 README "Languages"): the same table, spoken in English, Turkish, Finnish,
 Greek and Estonian.
+`--eyes` takes only the shots of the README's Accessibility section
+(eyes_*.png: colour-blind mode, large text, reduced motion). Every screen that
+shows colours is taken with colour-blind mode on at least once: the eyes
+shots, and the curtain, history, draft, scores, match end and replay shots.
 """
 
 from __future__ import annotations
@@ -109,8 +114,13 @@ def top_is(app: App, name: str):
     return lambda: type(app.top).__name__ == name
 
 
-def new_app(pacing: str = "normal", language: str = "en") -> App:
-    app = App(WINDOW, Settings(pacing=pacing, language=language))
+# The settings of the Accessibility shots: every one for the eyes on.
+EYES = {"color_patterns": True, "text_size": "large", "reduced_motion": True}
+PATTERNS = {"color_patterns": True}
+
+
+def new_app(pacing: str = "normal", language: str = "en", **eyes) -> App:
+    app = App(WINDOW, Settings(pacing=pacing, language=language, **eyes))
     app.push("title")
     return app
 
@@ -166,21 +176,46 @@ def modding_shots() -> None:
     save(app, "modding_wheel")
 
 
-def human_turn_later(app: App, after: int = 3):
-    """Until the human's turn comes round the `after`-th time (the autopilot plays
-    the earlier ones)."""
-    turns = [0]
+def human_turn_after(app: App, turns: int):
+    """A test for run_until: the human is to act, after `turns` turns of theirs."""
+    seen = [0]
 
     def done() -> bool:
         top = app.top
         if type(top).__name__ == "PlayScene" and top.controls.actor() is not None:
-            turns[0] += 1
-            if turns[0] > after:
+            seen[0] += 1
+            if seen[0] > turns:
                 return True
             autopilot(app)
         return False
 
     return done
+
+
+def eyes_shots() -> None:
+    """The README's Accessibility section: the table and the colour wheel in
+    colour-blind mode with large text, and the Settings screen that sets them."""
+    app = new_app(**EYES)
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli")]
+    start(app, seats, seed=11)
+    run_until(app, human_turn_after(app, 3), pilot=False)
+    frames(app, 30)
+    save(app, "eyes_table")
+    app.push(
+        "color_wheel",
+        table=app.top.table,
+        colors=["red", "yellow", "green", "blue"],
+        on_pick=lambda c: None,
+    )
+    press(app, pygame.K_RIGHT, 20)
+    save(app, "eyes_wheel")
+    app.pop()
+    app = new_app(**EYES)
+    app.push("settings")
+    while app.top.rows[app.top.index] != "patterns":
+        press(app, pygame.K_DOWN, 1)
+    frames(app, 10)
+    save(app, "eyes_settings")
 
 
 def language_shots() -> None:
@@ -191,7 +226,7 @@ def language_shots() -> None:
         app = new_app(language=code)
         seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli")]
         start(app, seats, seed=11)
-        run_until(app, human_turn_later(app), pilot=False)
+        run_until(app, human_turn_after(app, 3), pilot=False)
         frames(app, 30)
         play = app.top
         hand = play.table.sprites(play.table.bottom)
@@ -208,6 +243,10 @@ def main() -> int:
     WINDOW = open_window()
     if "--modding" in sys.argv:
         modding_shots()
+        pygame.quit()
+        return 0
+    if "--eyes" in sys.argv:
+        eyes_shots()
         pygame.quit()
         return 0
     if "--languages" in sys.argv:
@@ -235,18 +274,7 @@ def main() -> int:
     app = new_app()
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli")]
     start(app, seats, seed=11)
-    turns = [0]
-
-    def human_turn_later():
-        top = app.top
-        if type(top).__name__ == "PlayScene" and top.controls.actor() is not None:
-            turns[0] += 1
-            if turns[0] > 3:
-                return True
-            autopilot(app)
-        return False
-
-    run_until(app, human_turn_later, pilot=False)
+    run_until(app, human_turn_after(app, 3), pilot=False)
     frames(app, 30)
     save(app, "play")
     save_window(app, (800, 450))
@@ -267,8 +295,8 @@ def main() -> int:
     press(app, pygame.K_ESCAPE, 10)
     save(app, "pause")
 
-    # Two humans: the curtain between them.
-    app = new_app()
+    # Two humans: the curtain between them (colour-blind mode on from here).
+    app = new_app(**PATTERNS)
     seats = [
         SeatConfig("Ana"),
         SeatConfig("Bo", "bot"),
@@ -292,7 +320,7 @@ def main() -> int:
     save(app, "history")
 
     # UNO Duo's draft between two humans: keep or discard, behind the curtain.
-    app = new_app()
+    app = new_app(**PATTERNS)
     session = MatchSession(["duo"], [SeatConfig("Ana"), SeatConfig("Selin")], seed=6)
     show_match(app, session)
     choices = [0]
@@ -312,7 +340,7 @@ def main() -> int:
     save(app, "duo_draft")
 
     # Round score: play a round quickly, then watch the count at normal pace.
-    app = new_app("instant")
+    app = new_app("instant", **PATTERNS)
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
     start(app, seats, seed=3)
     run_until(app, top_is(app, "RoundScoreScene"))
@@ -323,7 +351,7 @@ def main() -> int:
     save(app, "round_score")
 
     # Match end: a short match between bots and one human, played at once.
-    app = new_app("instant")
+    app = new_app("instant", **PATTERNS)
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli", "Fay")]
     start(app, seats, seed=8, target=150)
 
@@ -385,12 +413,13 @@ def main() -> int:
         import json
 
         replay_log.write_text("".join(json.dumps(e) + "\n" for e in result.events))
-        app = new_app()
+        app = new_app(**PATTERNS)
         app.replace("replay", path=str(replay_log))
         frames(app, 60 * 12)
         save(app, "replay")
         replay_log.unlink()
     modding_shots()
+    eyes_shots()
     pygame.quit()
     return 0
 

@@ -50,6 +50,7 @@ from game.ui.input import (
 )
 from game.ui.match_screen import MatchScreen
 from game.ui.sprite import Sprite
+from game.ui.table_geometry import PROMPT_WIDTH
 from game.ui.table_render import Highlights
 
 if TYPE_CHECKING:
@@ -582,6 +583,5 @@ class CouchInput:
                 msg = _("Take the cards")
         else:
             msg = _("{name}, your turn").format(name=self.state.names[seat])
-        plate = self.table.spot(seat).label_rect
-        label = text.fit(msg, 20, plate.width + 50, (255, 236, 179), bold=True)
-        surface.blit(label, label.get_rect(midtop=(plate.centerx, plate.bottom + 3)))
+        label = text.fit(msg, 20, PROMPT_WIDTH, (255, 236, 179), bold=True)
+        surface.blit(label, self.table.geometry.prompt_rect(seat, label.get_size()))

@@ -35,6 +35,9 @@ BOT_DELAY = {"slow": 1.5, "normal": 0.85, "fast": 0.35, "instant": 0.0}
 # Every animation's length is multiplied by this.
 ANIM_SCALE = {"slow": 1.3, "normal": 1.0, "fast": 0.6, "instant": 0.0}
 
+# Text sizes (game/ui/text.py scales every text by the size chosen).
+TEXT_SIZE_NAMES = ("normal", "large")
+
 FILE_NAME = "settings.json"
 DAMAGED_NAME = "settings.damaged.json"
 MAX_FILE_BYTES = 64 * 1024
@@ -46,6 +49,10 @@ MIN_SEATS, MAX_SEATS = 2, 10
 MAX_SEAT_TEXT = 16
 MAX_TARGET = 10_000
 TARGET_WORDS = ("default", "single")
+
+
+# The settings that are true or false (false when the file does not say).
+BOOLEANS = ("muted", "fullscreen", "fixed_table", "color_patterns", "reduced_motion")
 
 
 def pref_dir() -> Path:
@@ -66,6 +73,10 @@ class Settings:
     fixed_table: bool = False
     # The language the game speaks (game/i18n.py); "" follows the system's locale.
     language: str = ""
+    # For the players' eyes (game/ui/accessibility.py applies them).
+    color_patterns: bool = False  # colour-blind mode: every colour shows a shape too
+    reduced_motion: bool = False  # no card flights, shakes or bobbing
+    text_size: str = "normal"  # one of TEXT_SIZE_NAMES
     # The last new-game setup: rules, house rules, seats, target.
     setup: dict = field(default_factory=dict)
     # What was wrong with the file read, for the player; never saved.
@@ -122,7 +133,12 @@ class Settings:
             self.pacing = pacing
         else:
             self._notice(f"pacing must be one of {', '.join(PACINGS)}; using normal")
-        for name in ("muted", "fullscreen", "fixed_table"):
+        text_size = data.get("text_size", self.text_size)
+        if text_size in TEXT_SIZE_NAMES:
+            self.text_size = text_size
+        else:
+            self._notice(f"text_size must be one of {', '.join(TEXT_SIZE_NAMES)}; using normal")
+        for name in BOOLEANS:
             value = data.get(name, False)
             if isinstance(value, bool):
                 setattr(self, name, value)
@@ -183,6 +199,9 @@ class Settings:
             "fullscreen": self.fullscreen,
             "fixed_table": self.fixed_table,
             "language": self.language,
+            "color_patterns": self.color_patterns,
+            "reduced_motion": self.reduced_motion,
+            "text_size": self.text_size,
             "setup": self.setup,
         }
         try:
