@@ -326,3 +326,24 @@ def test_the_rules_in_plain_words_use_the_rule_files_own_words(capsys):
     assert cli_main(["rules", "classic", "--lang", "tr"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Klasik UNO") and "Renk Değiştir" in out and "Kırmızı" in out
+
+
+@pytest.mark.parametrize("size", [24, 32, 40, 64, 104])
+def test_bold_text_keeps_the_two_dots_apart(size):
+    """ö ü ä must not read as ō ū ā: in bold, at every size the screens use,
+    some row of the dots crosses two separate blots of ink."""
+    pygame.font.init()
+
+    def rows(letter: str) -> list[list[bool]]:
+        img = text.render(letter, size, bold=True)
+        w, h = img.get_size()
+        return [[img.get_at((x, y)).a > 128 for x in range(w)] for y in range(h)]
+
+    for letter, body in (("ö", "o"), ("ü", "u"), ("ä", "a"), ("Ö", "O")):
+        top = next(y for y, row in enumerate(rows(body)) if any(row))  # where the letter starts
+        dots = [row for row in rows(letter)[:top] if any(row)]
+        assert dots, (letter, size)
+        most = max(
+            sum(1 for x, on in enumerate(r) if on and (x == 0 or not r[x - 1])) for r in dots
+        )
+        assert most >= 2, (letter, size)
