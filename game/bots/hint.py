@@ -1,0 +1,191 @@
+"""Hints for people: the expert's choice for a seat, and one line of why.
+
+    advisor = Advisor(rules, seat)          # one per human seat, for the match
+    advisor.observe(action, seen_events(events, seat))   # after every action
+    tip = advisor.hint(look, legal_actions(state, seat))
+    tip.action, tip.why     # Play(...), "keeps your Wild; Cy is on UNO"
+
+The advisor remembers what its seat saw, exactly as a bot in that seat
+would (it is one), so a hint never uses a card the player could not see.
+The words use the rule file's card labels and the players' names.
+`hint(rules, look, actions)` gives advice without that memory (from the
+view alone), for a one-off question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.bots.expert import ExpertBot
+from game.engine.actions import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    Choose,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
+from game.engine.ruleset import RuleSet
+
+# Hints answer within this long even on a slow machine (the search's own
+# budget usually ends it sooner).
+HINT_MS = 150
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: object
+    why: str
+
+
+class Advisor:
+    """The expert's advice for one seat, with that seat's memory of the match."""
+
+    def __init__(self, rules: RuleSet, seat: int, seed: int = 0) -> None:
+        self.bot = ExpertBot(seed, rules, deadline_ms=HINT_MS)
+        self.bot.sit(rules, seat)
+
+    def observe(self, action, events: list[dict]) -> None:
+        """An action and its events as this seat saw them (`seen_events`)."""
+        self.bot.observe(action, events)
+
+    def hint(self, look, actions) -> Hint:
+        view = look()
+        bot = self.bot
+        if any(isinstance(a, CallUno) for a in actions):
+            action = next(a for a in actions if isinstance(a, CallUno))
+        elif view["pending"] is None or view["pending"]["seat"] != view["seat"]:
+            action = bot.interject(lambda: view, actions)
+            if action is None:
+                return Hint(None, "nothing to do until your turn")
+        else:
+            action = bot.choose(lambda: view, actions)
+        return Hint(action, explain(bot, view, action))
+
+
+def hint(rules: RuleSet, look, actions, seed: int = 0) -> Hint:
+    """Advice from the view alone (no memory of what happened before)."""
+    view = look()
+    return Advisor(rules, view["seat"], seed).hint(lambda: view, actions)
+
+
+def explain(bot: ExpertBot, view: dict, action) -> str:
+    """One line, in plain words, of why `action` is the move."""
+    advisor = bot.advisor
+    deck = advisor.deck
+    know = advisor.knowledge
+    names = view["names"]
+    me = view["seat"]
+    players = view["players"]
+    sizes = view["hand_sizes"]
+    step = view["direction"]
+    nxt = (me + step) % players
+    while view["eliminated"][nxt] and nxt != me:
+        nxt = (nxt + step) % players
+    opposite = (me + players // 2) % players
+    partner = opposite if advisor._is_partner(view, opposite) else None
+    hand = [deck.nid[c] for c in view["hand"]]
+    reasons: list[str] = []
+
+    def on_uno() -> str | None:
+        close = [s for s in range(players) if s not in (me, partner) and 0 < sizes[s] <= 2]
+        if not close:
+            return None
+        seat = min(close, key=lambda s: (sizes[s], (s - me) % players))
+        return f"{names[seat]} is on UNO" if sizes[seat] == 1 else f"{names[seat]} has 2 cards"
+
+    kind = type(action)
+    if kind is Play:
+        name = deck.nid[action.card]
+        label = deck.label(name)
+        left = list(hand)
+        left.remove(name)
+        if not left:
+            return f"the {label} is your last card: play it and win the round"
+        threat = on_uno()
+        if deck.hurt[name] and nxt != partner and sizes[nxt] <= 2:
+            reasons.append(f"the {label} slows {names[nxt]}, who has {_cards(sizes[nxt])}")
+        elif deck.wild[name]:
+            named = action.color
+            if named is not None:
+                colour = deck.colors.index(named)
+                held = sum(1 for n in left if deck.color[n] == colour)
+                reasons.append(f"the {label} turns play to {named}: you hold {_cards(held, named)}")
+            else:
+                reasons.append(f"the {label} is the card that fits best")
+        else:
+            wilds = [n for n in left if deck.wild[n]]
+            if wilds:
+                reasons.append(f"keeps your {deck.label(wilds[0])}")
+            colour = deck.color[name]
+            if colour >= 0 and colour in know.described_voids(nxt) and nxt != partner:
+                reasons.append(f"{names[nxt]} could not play {deck.colors[colour]} before")
+            elif deck.points[name] >= 10 and threat:
+                reasons.append(f"gets the {label} ({deck.points[name]} points) out of your hand")
+            elif not reasons:
+                reasons.append(f"the {label} leaves you the most cards to follow with")
+        if threat and not any(names[s] in r for r in reasons for s in range(players)):
+            reasons.append(threat)
+    elif kind is Draw:
+        if any(isinstance(c.action, Play) for c in bot.last):
+            reasons.append("drawing costs less than anything you could play")
+        else:
+            reasons.append("nothing in your hand fits")
+    elif kind is Pass:
+        if view["drawn"]:
+            reasons.append(f"keep the {deck.label(deck.index[view['drawn'][-1]])} for later")
+        else:
+            reasons.append("nothing better to do")
+    elif kind is Challenge:
+        source = view["penalty"]["source"]
+        colour = view["penalty"]["color_before"]
+        reasons.append(f"{names[source]} probably still had a {colour} card")
+    elif kind is Accept:
+        reasons.append("a challenge would probably fail and cost you more")
+    elif kind is CallUno:
+        reasons.append("call UNO now, or anyone can catch you")
+    elif kind is Catch:
+        reasons.append(f"{names[action.target]} forgot to call UNO")
+    elif kind is NextRound:
+        reasons.append("on to the next round")
+    elif kind is Choose:
+        reasons.append(_choice_words(advisor, view, action, nxt, partner))
+    else:
+        reasons.append("it is the best move the search found")
+    best = next((c for c in bot.last if c.action == action), None)
+    if best is not None and len(bot.last) > 1:
+        reasons.append(f"wins {best.wins:.0%} of {best.worlds} tries")
+    return "; ".join(reasons[:2])
+
+
+def _choice_words(advisor, view: dict, action: Choose, nxt: int, partner) -> str:
+    deck = advisor.deck
+    names = view["names"]
+    kind = view["pending"]["kind"]
+    value = action.value
+    if kind == "color":
+        named = str(value)
+        colour = deck.colors.index(named)
+        held = sum(1 for c in view["hand"] if deck.color[deck.nid[c]] == colour)
+        words = f"you hold {_cards(held, named)}"
+        if nxt != partner and colour in advisor.knowledge.described_voids(nxt):
+            words += f" and {names[nxt]} could not play {value}"
+        return words
+    if kind == "player":
+        return f"{names[value]} has the fewest cards ({view['hand_sizes'][value]})"
+    if kind == "draft":
+        label = deck.label(deck.index[view["draft_card"]])
+        return f"the {label} is worth keeping" if value == "keep" else f"the {label} is weak"
+    if kind == "dump":
+        return "play them all: fewer cards in hand" if value == "all" else "keep them for now"
+    if kind == "dump_next":
+        return f"the {deck.card_label(value)} goes down now; the last card down acts"
+    return "the best answer the search found"
+
+
+def _cards(count: int, colour: str | None = None) -> str:
+    what = f"{colour} card" if colour else "card"
+    return f"{count} {what}" + ("" if count == 1 else "s")
