@@ -35,7 +35,8 @@ def seat_bots(state, bots) -> list:
 
 
 def tell_bots(bots, watchers: list[int], action, events: list[dict]) -> None:
-    """Show one action's events to every watching bot, as its seat saw them."""
+    """Show one action's events to every watching bot, as its seat saw them
+    (`bots` is indexed by seat: a list, or a mapping of the bot seats)."""
     for seat in watchers:
         bots[seat].observe(action, seen_events(events, seat))
 

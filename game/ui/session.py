@@ -17,6 +17,7 @@ from game.bots import make_bot
 from game.engine import apply, legal_actions, new_game, view
 from game.engine.ruleset import RuleSet
 from game.rules.loader import load_rules
+from game.sim import tell_bots
 
 DEFAULT_NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 BOT_LEVELS = ("basic", "random")
@@ -68,8 +69,15 @@ class MatchSession:
             self.rules, len(seats), self.seed, names, single_round=single_round, **kwargs
         )
         self.bots = {
-            i: make_bot(s.level, self.seed + 1 + i) for i, s in enumerate(seats) if s.is_bot
+            i: make_bot(s.level, self.seed + 1 + i, self.rules)
+            for i, s in enumerate(seats)
+            if s.is_bot
         }
+        for seat, bot in self.bots.items():
+            bot.sit(self.rules, seat)
+        # Bots that remember are told every action as their seat saw it.
+        self.watchers = [seat for seat, bot in self.bots.items() if bot.watches]
+        tell_bots(self.bots, self.watchers, None, events)
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
         self.queue: deque[dict] = deque(events)
         self.log: list[dict] = list(events)
@@ -94,6 +102,7 @@ class MatchSession:
     def apply(self, action) -> list[dict]:
         """Apply a legal action in place and queue its events for the table."""
         _, events = apply(self.state, action, in_place=True)
+        tell_bots(self.bots, self.watchers, action, events)
         self.queue.extend(events)
         self.log.extend(events)
         return events
