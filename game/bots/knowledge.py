@@ -8,10 +8,10 @@ A `SeatKnowledge` is fed every action with the events as its seat saw them
 - the hand's unknown cards in *groups* (`[count, excluded]`): cards that came
   in together and what they cannot be. A seat that had to draw, or could not
   play what it drew, held no card the top card accepted; that excludes those
-  names from every group it then held. Groups are kept oldest first, and an
-  older group excludes everything a newer one does (it was there for every
-  draw the newer one saw), so a card played comes out of the oldest group
-  that may hold it: that keeps every world still possible.
+  names from every group it then held. A card played comes out of a group
+  that may hold it, chosen so that no world still possible is lost (the
+  group that excludes the most, when it excludes all the others do; else
+  those groups merge and keep only what they all exclude).
 
 From that it answers what the heuristics ask ("how likely is Bo to hold a
 red card?") and what the search needs (the pool of unseen cards and each
@@ -47,7 +47,6 @@ class SeatKnowledge:
         self.known: list[Counter[int]] = []
         self.groups: list[list[Group]] = []
         self.acted: list[bool] = []
-        self.named: list[int] = []  # the colour each seat last named, -1: none
         self.top: int | None = None  # the top card's name
         self.colour = -1  # the colour in force
         self.to_act: int | None = None
@@ -164,11 +163,8 @@ class SeatKnowledge:
             self._lose(p, name)
             self.top = name
             self.colour = self._colour(e["color"])
-            if deck.wild[name] and self.colour >= 0:
-                self.named[p] = self.colour
         elif t == "color":
             self.colour = self._colour(e["color"])
-            self.named[e["p"]] = self.colour
         elif t == "discard":
             for card in e["cards"]:
                 self._lose(e["p"], deck.index[card])
@@ -246,8 +242,6 @@ class SeatKnowledge:
         self.known = [Counter() for _ in range(players)]
         self.groups = [[] for _ in range(players)]
         self.acted = [False] * players
-        # People name a colour they hold.
-        self.named = [-1] * players
         self.top = None
         self.colour = -1
         self.to_act = None

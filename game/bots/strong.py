@@ -2,17 +2,20 @@
 
 It remembers what its seat saw (`SeatKnowledge`): what was played, what each
 seat drew, which colours a seat could not follow, hands it was shown. On its
-turn it weighs each legal card by
-- going out, and shedding points when someone is close to going out;
-- what the card does to the next seat (cards drawn, turns lost) against how
-  urgent that is: action cards are kept for whoever is about to go out;
-- the colour in force afterwards: one it can follow itself and that the
-  next seat likely cannot (a partner, with `teams`, gets the opposite);
-- keeping wilds until they are needed, and a wild as the last card;
+turn it ranks each legal card as the basic bot does (the colour it holds
+most, numbers by points, wilds kept until someone is close to going out,
+action cards saved for a next seat about to go out) and adds what counting
+tells it:
+- the colour left in force: one the next seat likely cannot follow (a
+  partner, with `teams`, one it likely can);
+- an action card never aimed at a partner;
 - a restricted card (Wild Draw Four) played against its restriction is a
-  bluff, worth it only when the odds of being challenged favour it.
-It challenges when the chance that the card was a bluff outweighs the extra
-cards a lost challenge costs, and answers every other decision by the same
+  bluff, weighed against how often the next seat has challenged: a caught
+  bluff costs the cards both ways.
+It challenges when the chance that the card owed was a bluff (hands the
+source may hold, dealt from what this seat knows, judged by the engine's own
+restriction) outweighs the extra cards a lost challenge costs, and answers
+every other decision (colour, player, draft, dump, stacking) by the same
 lights.
 """
 
@@ -46,15 +49,14 @@ ACTION_CALM = 1.0  # an action card, nobody threatening
 ACTION_URGENT = 4.0  # an action card against a next seat about to go out
 HURT_FRIEND = 1.0  # per card or turn an action would cost a partner next
 POINTS = 0.1  # per point shed
-FOLLOW = 0.0  # per card of the new colour still in hand
 SWITCH_AWAY = 3.0  # the next seat likely cannot follow the colour left in force
-NAMED_HOLDS = 0.0  # a seat that named a colour holds some of it, this much more likely
-LAST_WILD = 0.0  # keeping a wild as the last card
-BLUFF_RISK = 1.0  # per card a challenged bluff would cost
+BLUFF_RISK = 5.0  # per card owed, times the chance of a challenge: a caught bluff costs both ways
 DRAW_COST = 12.0  # drawing instead of playing (where allowed): worse than spending a wild
 KEEP_DRAWN = 0.6  # keeping a drawn card rather than playing it
-# A challenged bluff costs the cards owed plus the turn they take away.
-GUILT_SAMPLES = 12
+GUILT_SAMPLES = 12  # hands dealt to the source to judge a challenge
+GUILT_WEIGHT = 1.0
+# How often a seat is thought to challenge before it has shown it (a prior
+# worth three challengeable cards).
 DEFAULT_CHALLENGE_RATE = 0.35
 
 
@@ -158,9 +160,7 @@ class StrongBot(Bot):
         if colour < 0 and action.color is not None:
             colour = deck.colors.index(action.color)
         if colour >= 0:
-            worth += table.colour_worth(colour, left)
-        if len(left) == 1 and deck.wild[left[0]]:
-            worth += LAST_WILD
+            worth += table.colour_worth(colour)
         if deck.restricted[name] and not table.allowed(action.card):
             p_challenge = table.challenge_rate(table.next_seat)
             worth -= p_challenge * BLUFF_RISK * (deck.hurt[name] or 4.0)
@@ -205,7 +205,7 @@ class StrongBot(Bot):
         extra = self.rules.model.challenge.extra_if_innocent if self.rules else 2
         # Accept: this seat draws `owed`. Challenge: guilty, the source draws
         # them instead; innocent, this seat draws owed + extra.
-        return p_guilty * 2 * owed > (1 - p_guilty) * extra
+        return GUILT_WEIGHT * p_guilty * 2 * owed > (1 - p_guilty) * extra
 
     def guilt_chance(self, view: dict) -> float:
         """How likely the card owed was played against its restriction: the
@@ -273,24 +273,18 @@ class _Table:
         self._own_state: GameState | None = None
         self.top = deck.index[view["top"]] if view["top"] else None
 
-    def colour_worth(self, colour: int, hand: list[int]) -> float:
-        """How good it is to leave `colour` in force, holding `hand`: can this
-        seat follow it, can the next seat?"""
-        deck = self.deck
-        worth = FOLLOW * sum(1 for n in hand if deck.color[n] == colour)
-        p_next = self.know.p_holds(self.next_seat, deck.colour_mask[colour], self.unseen)
-        if self.know.named[self.next_seat] == colour:
-            p_next = NAMED_HOLDS + (1 - NAMED_HOLDS) * p_next
+    def colour_worth(self, colour: int) -> float:
+        """How good it is to leave `colour` in force: an opponent next had
+        better lack it (all the more when about to go out), a partner hold it."""
+        p_next = self.know.p_holds(self.next_seat, self.deck.colour_mask[colour], self.unseen)
         if self.next_is_friend:
-            worth += SWITCH_AWAY * p_next
-        else:
-            worth += SWITCH_AWAY * (1 - p_next) * (2.0 if self.next_urgent else 1.0)
-        return worth
+            return SWITCH_AWAY * p_next
+        return SWITCH_AWAY * (1 - p_next) * (2.0 if self.next_urgent else 1.0)
 
     def naming_worth(self, colour: int) -> float:
         """How good it is to name `colour` (a colour chosen apart from a play)."""
         worth = WILD_FAVOURITE if colour == self.favourite else 0.0
-        return worth + self.colour_worth(colour, self.hand_names)
+        return worth + self.colour_worth(colour)
 
     def allowed(self, card: int) -> bool:
         """Whether this seat may play `card` by its restriction (else a bluff)."""
