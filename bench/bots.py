@@ -59,6 +59,7 @@ class Timed:
 
 def measure(level: str, seats: int, rounds: int) -> dict:
     from game.bots import make_bot
+    from game.bots.expert import ExpertBot
     from game.rules.loader import load_rules
     from game.sim import play_match
 
@@ -71,7 +72,8 @@ def measure(level: str, seats: int, rounds: int) -> dict:
         bots = [timed] + [make_bot("basic", seed + s, rules) for s in range(1, seats)]
         play_match(rules, seats, seed, bots, single_round=True)
         times.extend(timed.times)
-        playouts += getattr(timed.bot, "playouts", 0)
+        if isinstance(timed.bot, ExpertBot):
+            playouts += timed.bot.playouts
     times.sort()
     row = {
         "level": level,
@@ -113,15 +115,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4, 10])
     parser.add_argument("--levels", nargs="+", default=LEVELS, choices=LEVELS)
-    parser.add_argument(
-        "--engine", choices=("auto", "python", "compiled", "both"), default="both"
-    )
+    parser.add_argument("--engine", choices=("auto", "python", "compiled", "both"), default="both")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        rows = [
-            measure(level, seats, args.rounds) for seats in args.seats for level in args.levels
-        ]
+        rows = [measure(level, seats, args.rounds) for seats in args.seats for level in args.levels]
         print(json.dumps(rows))
         return 0
     engines = [args.engine] if args.engine != "both" else ["python", "compiled"]
@@ -135,7 +133,8 @@ def main() -> int:
                 continue
         rows = run_engine(engine, args)
         print(f"engine: {engine}  ({args.rounds} classic rounds per line, against basic bots)")
-        print(f"{'level':<9} {'seats':>5} {'decisions':>9} {'median ms':>10} {'p99 ms':>8}  playouts/s")
+        header = f"{'level':<9} {'seats':>5} {'decisions':>9} {'median ms':>10} {'p99 ms':>8}"
+        print(f"{header}  playouts/s")
         for row in rows:
             extra = f"  {row['playouts_per_s']}" if "playouts_per_s" in row else ""
             print(

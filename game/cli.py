@@ -249,21 +249,23 @@ def _tournament(args) -> int:
     )
     started = time.perf_counter()
     shown = [started]
+    # On a terminal the line updates in place; in a log, a line a minute.
+    live = sys.stderr.isatty()
+    every = 2.0 if live else 60.0
 
     def progress(done: int, total: int, seconds: float) -> None:
         now = time.perf_counter()
-        if done < total and now - shown[0] < 2.0:
+        if now - shown[0] < every and not (live and done == total and seconds > every):
             return
         shown[0] = now
         left = seconds / done * (total - done)
-        print(
-            f"\r{done}/{total} games, {seconds:.0f} s, about {left:.0f} s to go ",
-            end="" if done < total else "\n",
-            file=sys.stderr,
-            flush=True,
-        )
+        line = f"{done}/{total} games, {seconds:.0f} s, about {left:.0f} s to go"
+        if live:
+            print(f"\r{line} ", end="" if done < total else "\n", file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
 
-    standings = tournament.run(setup, args.jobs, progress if sys.stderr.isatty() else None)
+    standings = tournament.run(setup, args.jobs, progress)
     data = tournament.summary(setup, standings, time.perf_counter() - started)
     if args.json:
         print(json.dumps(data))

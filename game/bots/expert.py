@@ -31,24 +31,29 @@ from game.engine.flow import apply_in_place
 # each on the Python engine: keeps a decision near 30 ms on this project's
 # machine, with room under the 50 ms bar (see README, "Bots").
 STEP_BUDGET = 2600
-MIN_WORLDS = 4
+MIN_WORLDS = 2
 MAX_WORLDS = 400
 CANDIDATES = 5  # the strong bot's best few; the rest rarely win
 # How sure the search must be (in standard errors) to overrule the strong
-# bot's first choice.
-CONFIDENCE = 1.0
+# bot's first choice, and how sure that a rival is worse to stop playing it.
+CONFIDENCE = 2.0
+PRUNE = 2.0
 # How much a point won counts against winning the round, per hand of points.
 POINTS_WEIGHT = 0.35
 
 
 @dataclass
 class Considered:
-    """One candidate after the search: its mean outcome and round-win share."""
+    """One candidate after the search: its mean outcome and round-win share
+    over the worlds it met, and its mean gain over the strong bot's choice in
+    those worlds with that mean's standard error."""
 
     action: object
     value: float
     wins: float
     worlds: int
+    gain: float
+    gain_error: float
 
 
 class ExpertBot(Bot):
@@ -103,7 +108,10 @@ class ExpertBot(Bot):
         return self.pick(self.last).action
 
     def search(self, view: dict, candidates: list) -> list[Considered]:
-        """Play each candidate out over the same worlds; their mean outcomes."""
+        """Play each candidate out over the same worlds. The first candidate
+        (the strong bot's choice) is the yardstick: each other one is judged
+        by how much better it did in the same worlds, and dropped once it is
+        clearly worse (the search stops when no rival is left)."""
         assert self.rules is not None
         advisor = self.advisor
         sampler = advisor.sampler
@@ -113,51 +121,80 @@ class ExpertBot(Bot):
         scale = max(1.0, advisor.deck.mean_points * rules.dealing.hand_size)
         seat = view["seat"]
         scores = list(view["scores"])
-        count = len(candidates)
-        values = [0.0] * count
-        wins = [0.0] * count
-        # The outcome of each candidate in each world, for paired comparisons.
-        self.per_world: list[list[float]] = [[] for _ in range(count)]
+        tally = [_Tally(action) for action in candidates]
+        alive = list(range(len(candidates)))
         steps = 0
         worlds = 0
-        started = time.perf_counter()
-        deadline = None if self.deadline_ms is None else started + self.deadline_ms / 1000
-        while worlds < MAX_WORLDS:
-            if worlds >= MIN_WORLDS and (
-                steps >= self.steps or (deadline is not None and time.perf_counter() > deadline)
-            ):
-                break
+        deadline = (
+            None if self.deadline_ms is None else time.perf_counter() + self.deadline_ms / 1000
+        )
+        spent = False
+        while worlds < MAX_WORLDS and len(alive) > 1 and not spent:
             world = sampler.world(self.rng)
-            for i, action in enumerate(candidates):
+            base = 0.0
+            for i in alive:  # the yardstick, 0, comes first: every gain is paired
                 state = world.clone()
-                apply_in_place(state, action, True)
+                apply_in_place(state, candidates[i], True)
                 steps += 1 + play_out(state)
+                self.playouts += 1
                 result = outcome(state, seat, scores, lower_wins)
                 value = result.won + POINTS_WEIGHT * result.margin / scale
-                values[i] += value
-                wins[i] += result.won
-                self.per_world[i].append(value)
+                if i == 0:
+                    base = value
+                tally[i].add(value, result.won, value - base)
+                if worlds >= MIN_WORLDS and (
+                    steps >= self.steps or (deadline is not None and time.perf_counter() > deadline)
+                ):
+                    spent = True
+                    break
             worlds += 1
-        self.playouts += worlds * count
-        return [
-            Considered(action, values[i] / worlds, wins[i] / worlds, worlds)
-            for i, action in enumerate(candidates)
-        ]
+            if worlds >= MIN_WORLDS:
+                alive = [i for i in alive if i == 0 or not tally[i].clearly_worse()]
+        return [t.considered() for t in tally]
 
     def pick(self, considered: list[Considered]) -> Considered:
-        """The candidate the search found best, if it beat the strong bot's
-        first choice by more than chance would; else that first choice."""
-        base = self.per_world[0]
+        """The candidate that beat the strong bot's first choice by the most,
+        if by more than chance would; else that first choice."""
         best = considered[0]
-        best_gain = 0.0
-        n = len(base)
-        for i in range(1, len(considered)):
-            diffs = [a - b for a, b in zip(self.per_world[i], base, strict=True)]
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-            if mean > best_gain and mean > CONFIDENCE * (var / n) ** 0.5:
-                best, best_gain = considered[i], mean
+        for other in considered[1:]:
+            if other.gain > max(best.gain, CONFIDENCE * other.gain_error):
+                best = other
         return best
+
+
+class _Tally:
+    """One candidate's outcomes so far, and its gain over the yardstick."""
+
+    def __init__(self, action) -> None:
+        self.action = action
+        self.n = 0
+        self.total = 0.0
+        self.wins = 0.0
+        self.gain = 0.0
+        self.gain_sq = 0.0
+
+    def add(self, value: float, won: float, gain: float) -> None:
+        self.n += 1
+        self.total += value
+        self.wins += won
+        self.gain += gain
+        self.gain_sq += gain * gain
+
+    def gain_mean_error(self) -> tuple[float, float]:
+        n = self.n
+        mean = self.gain / n
+        var = max(0.0, self.gain_sq / n - mean * mean) * n / max(1, n - 1)
+        return mean, (var / n) ** 0.5
+
+    def clearly_worse(self) -> bool:
+        mean, error = self.gain_mean_error()
+        return mean + PRUNE * error < 0
+
+    def considered(self) -> Considered:
+        if not self.n:
+            return Considered(self.action, 0.0, 0.0, 0, 0.0, 0.0)
+        mean, error = self.gain_mean_error()
+        return Considered(self.action, self.total / self.n, self.wins / self.n, self.n, mean, error)
 
 
 def _distinct(advisor: StrongBot, actions: list) -> list:
@@ -171,16 +208,3 @@ def _distinct(advisor: StrongBot, actions: list) -> list:
             seen.add(key)
             kept.append(action)
     return kept
-
-
-def _tune_from_env() -> None:  # TEMPORARY tuning hook
-    import os
-
-    spec = os.environ.get("EXPERT_TUNE")
-    if spec:
-        for item in spec.split(","):
-            key, value = item.split("=")
-            globals()[key] = type(globals()[key])(float(value))
-
-
-_tune_from_env()

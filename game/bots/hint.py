@@ -126,7 +126,7 @@ def explain(bot: ExpertBot, view: dict, action) -> str:
             elif deck.points[name] >= 10 and threat:
                 reasons.append(f"gets the {label} ({deck.points[name]} points) out of your hand")
             elif not reasons:
-                reasons.append(f"the {label} leaves you the most cards to follow with")
+                reasons.append(_plain_reason(deck, label, colour, left))
         if threat and not any(names[s] in r for r in reasons for s in range(players)):
             reasons.append(threat)
     elif kind is Draw:
@@ -184,6 +184,17 @@ def _choice_words(advisor, view: dict, action: Choose, nxt: int, partner) -> str
     if kind == "dump_next":
         return f"the {deck.card_label(value)} goes down now; the last card down acts"
     return "the best answer the search found"
+
+
+def _plain_reason(deck, label: str, colour: int, left: list[int]) -> str:
+    """Why an ordinary card: it keeps play in the colour held most, or it is
+    simply the one the search rated best."""
+    if colour >= 0:
+        held = [sum(1 for n in left if deck.color[n] == c) for c in range(len(deck.colors))]
+        if held[colour] and held[colour] == max(held):
+            word = deck.colors[colour]
+            return f"the {label} keeps play in {word}, your longest colour"
+    return f"the {label} came out best of your choices"
 
 
 def _cards(count: int, colour: str | None = None) -> str:

@@ -26,6 +26,32 @@ from game.engine.state import Decision, GameState
 SEARCHABLE = ("play", "drawn")
 
 
+class FreshRng:
+    """A world's generator, made only when first used: the copies a search
+    plays out then start alike (the same luck for every candidate) and cost
+    a seeding, not a copy of a generator's state."""
+
+    __slots__ = ("rng", "seed")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng: Rng | None = None
+
+    def _made(self) -> Rng:
+        if self.rng is None:
+            self.rng = Rng(self.seed)
+        return self.rng
+
+    def below(self, n: int) -> int:
+        return self._made().below(n)
+
+    def shuffle(self, items: list) -> None:
+        self._made().shuffle(items)
+
+    def clone(self) -> Rng:
+        return Rng(self.seed) if self.rng is None else self.rng.clone()
+
+
 class TableSampler:
     """Deals worlds for one seat at one decision (`prepare`, then `world`)."""
 
@@ -114,7 +140,7 @@ class TableSampler:
         state = self.base.clone()
         state.hands = hands
         state.draw_pile = pile
-        state.rng = Rng(rng.next_u64())
+        state.rng = FreshRng(rng.next_u64())
         return state
 
     def own_state(self) -> GameState:

@@ -322,16 +322,3 @@ class _Table:
         if deck.is_number[name]:
             worth += 1.0 - deck.points[name] / 12
         return worth
-
-
-def _tune_from_env() -> None:  # TEMPORARY tuning hook
-    import os
-
-    spec = os.environ.get("STRONG_TUNE")
-    if spec:
-        for item in spec.split(","):
-            key, value = item.split("=")
-            globals()[key] = float(value)
-
-
-_tune_from_env()
