@@ -5,9 +5,13 @@ strong bot's best few candidate actions and, over many *worlds* — the cards
 it cannot see dealt at random into the other hands and the draw pile,
 consistently with everything its seat saw (`game.bots.sampling`) — applies
 each candidate to a copy of the world and plays the round out with a fast
-policy (`game.bots.playout`). Every candidate meets the same worlds, so
-luck cancels out between them. It picks the candidate with the best mean
-outcome: winning the round, plus the points won against the other teams.
+policy (`game.bots.playout`). An outcome is winning the round, plus the
+points won against the other teams. Every candidate meets the same worlds,
+so luck cancels out between them: each is judged by its gain over the
+strong bot's own choice in the same worlds. A rival clearly worse is
+dropped early; one that gains by more than two standard errors replaces the
+strong choice. (Taking the best mean alone lost to the strong bot: with a
+few dozen worlds, the best of five noisy means is mostly noise.)
 
 The budget is counted in engine actions, not seconds, so the same seed
 always makes the same choice; `deadline_ms` adds a clock limit for a table
@@ -38,6 +42,7 @@ CANDIDATES = 5  # the strong bot's best few; the rest rarely win
 # bot's first choice, and how sure that a rival is worse to stop playing it.
 CONFIDENCE = 2.0
 PRUNE = 2.0
+MIN_EVIDENCE = 8  # worlds: fewer say too little of their own spread
 # How much a point won counts against winning the round, per hand of points.
 POINTS_WEIGHT = 0.35
 
@@ -97,7 +102,7 @@ class ExpertBot(Bot):
         for action in actions:
             if isinstance(action, CallUno):
                 return action
-            if isinstance(action, Catch) and not advisor._is_partner(view, action.target):
+            if isinstance(action, Catch) and not advisor.is_partner(view, action.target):
                 return action
         advisor.knowledge.sync(view)
         ranked = advisor.rank(view, actions)
@@ -157,7 +162,9 @@ class ExpertBot(Bot):
         if by more than chance would; else that first choice."""
         best = considered[0]
         for other in considered[1:]:
-            if other.gain > max(best.gain, CONFIDENCE * other.gain_error):
+            if other.worlds >= MIN_EVIDENCE and other.gain > max(
+                best.gain, CONFIDENCE * other.gain_error
+            ):
                 best = other
         return best
 

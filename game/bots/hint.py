@@ -86,7 +86,7 @@ def explain(bot: ExpertBot, view: dict, action) -> str:
     while view["eliminated"][nxt] and nxt != me:
         nxt = (nxt + step) % players
     opposite = (me + players // 2) % players
-    partner = opposite if advisor._is_partner(view, opposite) else None
+    partner = opposite if advisor.is_partner(view, opposite) else None
     hand = [deck.nid[c] for c in view["hand"]]
     reasons: list[str] = []
 

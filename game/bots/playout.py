@@ -92,11 +92,13 @@ def _policy(state: GameState, decision, actions: list, rng):
 def _pick_play(state: GameState, seat: int, plays: list, rng):
     """The basic bot's choice, read straight off the world: a card of the
     colour held most, numbers by points, action cards when the next seat is
-    about to go out, wilds only then (naming the colour held most)."""
+    about to go out, wilds only then (naming the colour held most); and, as
+    the strong bot, no bluffed Wild Draw Four while another card fits."""
     cards = state.cards
     colour_of = cards.color
     points = cards.points
     numbers = cards.category
+    restricted = cards.restricted
     favourite = _colour_most_held(state, seat)
     favourite_name = cards.colors[favourite] if favourite >= 0 else None
     threatened = len(state.hands[state.next_seat(seat)]) <= 2
@@ -109,6 +111,8 @@ def _pick_play(state: GameState, seat: int, plays: list, rng):
             score = 5.0 if threatened else -10.0
             if action.color == favourite_name:
                 score += 3.0
+            if restricted[card] and not state.play_allowed(seat, card):
+                score -= 20.0  # a bluff, as the better bots play: only when nothing else fits
         else:
             score = 2.0 if colour == favourite else 0.0
             if numbers[card] != "number":

@@ -85,7 +85,7 @@ class StrongBot(Bot):
             if isinstance(action, Catch):
                 if view is None:
                     view = look()
-                if not self._is_partner(view, action.target):
+                if not self.is_partner(view, action.target):
                     return action
         for action in actions:
             if isinstance(action, Play):
@@ -104,7 +104,7 @@ class StrongBot(Bot):
         if CallUno in types:
             return next(a for a in actions if isinstance(a, CallUno))
         for action in actions:
-            if isinstance(action, Catch) and not self._is_partner(view, action.target):
+            if isinstance(action, Catch) and not self.is_partner(view, action.target):
                 return action
         kind = view["pending"]["kind"]
         if Choose in types:
@@ -229,7 +229,7 @@ class StrongBot(Bot):
         bluffs = (1 + caught) / (2 + caught + cleared)
         return guilty / GUILT_SAMPLES * bluffs
 
-    def _is_partner(self, view: dict, seat: int) -> bool:
+    def is_partner(self, view: dict, seat: int) -> bool:
         return (
             self.rules is not None
             and self.rules.model.scoring.teams
