@@ -1,13 +1,7 @@
-"""Couch UNO: start the game, or run a command (see `python main.py --help`)."""
+"""Couch UNO: start the game, or run a command (see `python main.py --help`).
+The same as the installed `couch-uno` command (couch_uno.py)."""
 
-import sys
-
-from game.cli import main
+from couch_uno import main
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except BrokenPipeError:
-        # `python main.py rules classic | head` closed the pipe early: not an error.
-        sys.stderr.close()
-        sys.exit(0)
+    main()

@@ -1,11 +1,9 @@
-"""Couch UNO. Importing the package first decides whether the engine runs
-compiled (see game/native.py)."""
+"""Couch UNO. Importing the package chooses whether the engine runs compiled
+(game/native.py) and does nothing else. A choice that cannot be had
+(COUCH_UNO_ENGINE=compiled without a matching build, or a misspelt value)
+raises `game.native.EngineBuildError`; the command's entry point
+(couch_uno.py) turns it into a one-line message."""
 
-from game.native import EngineBuildError, activate
+from game.native import activate
 
-try:
-    activate()
-except EngineBuildError as err:
-    # Only an explicit COUCH_UNO_ENGINE=compiled (or a misspelt value) gets
-    # here: every entry point stops with the reason, not a traceback.
-    raise SystemExit(f"couch-uno: {err}") from None
+activate()

@@ -2,25 +2,35 @@
 
 `main()` is async and awaits `asyncio.sleep(0)` once per frame, with no other
 loop anywhere (menus and modals are scenes on the stack), so the same code can
-run in a browser build (pygbag).
+run in a browser build (pygbag). Scenes draw on a fixed 1280x720 surface that
+the window shows scaled to whatever size it has (game/ui/window.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import time
-import warnings
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.scenes.pad_seats import deliver  # noqa: E402
+from game.scenes.registry import make_scene  # noqa: E402
+from game.ui import text, widgets  # noqa: E402
 from game.ui.input import FULLSCREEN, MUTE, Gamepads, command_for  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.ui.settings import Settings, pref_dir  # noqa: E402
+from game.ui.window import LOGICAL, Window  # noqa: E402
 
-SIZE = (1280, 720)
+if TYPE_CHECKING:
+    from game.saves import SaveSlot
+    from game.scenes.base import Scene
+    from game.ui.card_art import CardArt
+    from game.ui.sound import SoundBank
+
+SIZE = LOGICAL
 FPS = 60
 _STARTED = time.perf_counter()
 
@@ -28,23 +38,30 @@ _STARTED = time.perf_counter()
 class App:
     """The scene stack and what every scene shares: screen, settings, art, sound."""
 
-    def __init__(self, screen: pygame.Surface, settings: Settings | None = None) -> None:
-        self.screen = screen
+    def __init__(self, window: Window, settings: Settings | None = None) -> None:
+        self.window = window
+        self.screen = window.surface  # the logical surface every scene draws on
         self.settings = settings if settings is not None else Settings.load()
-        self.stack: list = []
+        self.stack: list[Scene] = []
         self.running = True
         self.time = 0.0
         self.frames = 0
-        self._art = None
-        self._sound = None
+        self._art: CardArt | None = None
+        self._sound: SoundBank | None = None
+        self._saves: SaveSlot | None = None
         self.gamepads: Gamepads | None = None  # opened by main(); tests run without
         self.notice = ""  # a line over every scene: a controller came or went
         self.notice_until = 0.0
+        if self.settings.notices:
+            # What was wrong with the settings file, said once at start-up.
+            first, *more = self.settings.notices
+            extra = f" (and {len(more)} more)" if more else ""
+            self.show_notice(f"Settings: {first}{extra}", seconds=8.0)
 
     # Shared resources, made on first use so the menu appears quickly.
 
     @property
-    def art(self):
+    def art(self) -> CardArt:
         if self._art is None:
             from game.ui.card_art import CardArt
 
@@ -52,12 +69,26 @@ class App:
         return self._art
 
     @property
-    def sound(self):
+    def sound(self) -> SoundBank:
         if self._sound is None:
             from game.ui.sound import SoundBank
 
             self._sound = SoundBank(muted=self.settings.muted)
         return self._sound
+
+    @property
+    def saves(self) -> SaveSlot:
+        """The saved match and the players' statistics (game/saves/)."""
+        if self._saves is None:
+            from game.saves import SaveSlot
+
+            self._saves = SaveSlot(pref_dir)
+        return self._saves
+
+    def close(self) -> None:
+        """The last writes reach the disk before the window goes."""
+        if self._saves is not None:
+            self._saves.close()
 
     def play(self, name: str) -> None:
         self.sound.play(name)
@@ -65,78 +96,127 @@ class App:
     # The stack.
 
     @property
-    def top(self):
+    def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
-    def push(self, scene) -> None:
-        self.stack.append(scene)
-        scene.enter()
+    def _scene(self, scene: Scene | str, kwargs: dict[str, Any]) -> Scene:
+        return make_scene(self, scene, **kwargs) if isinstance(scene, str) else scene
 
-    def pop(self):
+    def push(self, scene: Scene | str, **kwargs: Any) -> Scene:
+        """Show `scene` (a scene, or a scene's name and its arguments) over the top one."""
+        made = self._scene(scene, kwargs)
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(made)
+        made.enter()
+        return made
+
+    def pop(self) -> Scene:
         scene = self.stack.pop()
         scene.leave()
         if self.stack:
             self.stack[-1].resume()
         return scene
 
-    def replace(self, scene) -> None:
+    def replace(self, scene: Scene | str, **kwargs: Any) -> Scene:
         """Swap the top scene for `scene`."""
+        made = self._scene(scene, kwargs)
         if self.stack:
             self.stack.pop().leave()
-        self.push(scene)
+        self.stack.append(made)
+        made.enter()
+        return made
 
-    def reset(self, scene) -> None:
+    def reset(self, scene: Scene | str, **kwargs: Any) -> Scene:
         """Clear the stack (back to the menu, say) and show `scene`."""
         while self.stack:
             self.stack.pop().leave()
-        self.push(scene)
+        return self.push(scene, **kwargs)
 
     def quit(self) -> None:
         self.running = False
 
+    @property
+    def in_match(self) -> bool:
+        return any(scene.in_match for scene in self.stack)
+
+    def leaving_words(self) -> str:
+        """What leaving the match in progress does to it, for the question asked first."""
+        if self._saves is not None and self._saves.saving_now:
+            return "The match is saved: Continue on the title screen picks it up later."
+        return "This match could not be saved: it will be lost."
+
+    def ask_to_quit(self) -> None:
+        """Quit, after asking (and saying whether the match in progress is saved)."""
+        top = self.top
+        if top is not None and top.asks_to_quit:
+            self.quit()  # asked twice (a second window close): it is meant
+            return
+        detail = self.leaving_words() if self.in_match else "See you at the next game night."
+        self.push(
+            "confirm",
+            question="Quit Couch UNO?",
+            on_yes=self.quit,
+            detail=detail,
+            yes="Quit",
+            no="Stay",
+        )
+
     # One frame.
 
     def toggle_fullscreen(self) -> None:
-        try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error:
+        if not self.window.toggle_fullscreen():
             return
-        self.settings.fullscreen = not self.settings.fullscreen
+        self.settings.fullscreen = self.window.fullscreen
         self.settings.save()
 
     def toggle_mute(self) -> None:
         self.settings.muted = self.sound.toggle_mute()
         self.settings.save()
+        if not self.sound.available:
+            self.show_notice("Sound: unavailable (no audio device)")
+        elif self.settings.muted:
+            self.show_notice("Sound off: M turns it back on")
+        else:
+            self.show_notice("Sound on")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            if self.in_match:
+                self.ask_to_quit()
+            else:
+                self.running = False
             return
         if event.type in (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED):
             line = self.gamepads.notice(event) if self.gamepads is not None else None
             if line:
                 self.show_notice(line)
             return
+        event = self.window.map_event(event)
         cmd = command_for(event)
         top = self.top
         if cmd is not None and cmd.name == FULLSCREEN:
             self.toggle_fullscreen()
             return
-        typing = getattr(top, "captures_text", False)
+        typing = top is not None and top.captures_text
         if cmd is not None and cmd.name == MUTE and not typing:
             self.toggle_mute()
             return
         if top is not None:
-            top.handle(event, cmd)
+            deliver(self, top, event, cmd)
 
     def frame(self, dt: float, events) -> None:
-        """Input, update and draw of one frame (the caller flips the display)."""
+        """Input, update and draw of one frame (the caller presents it: `window.present`)."""
         for event in events:
             self.handle(event)
             if not self.running:
                 return
         self.time += dt
         self.frames += 1
+        if self._saves is not None:
+            line = self._saves.take_notice()
+            if line:
+                self.show_notice(line, seconds=6.0)
         top = self.top
         if top is not None:
             top.update(dt)
@@ -154,42 +234,41 @@ class App:
                 break
         for scene in self.stack[start:]:
             scene.draw(surface)
-        if self.notice and self.time < self.notice_until:
-            from game.ui import text, widgets
-
-            img = text.render(self.notice, 22, (255, 255, 255), bold=True)
+        line = self.notice if self.notice and self.time < self.notice_until else None
+        if line is None and self.gamepads is not None:
+            line = self.gamepads.lost_line()  # stays up until the seat has a controller
+        if line:
+            img = text.render(line, 22, (255, 255, 255), bold=True)
             box = img.get_rect(midtop=(SIZE[0] // 2, 12)).inflate(28, 14)
             surface.blit(widgets.panel(box.size, radius=12), box)
             surface.blit(img, img.get_rect(center=box.center))
 
 
-def open_window() -> pygame.Surface:
-    pygame.display.set_caption("Couch UNO")
-    with warnings.catch_warnings():
-        # Headless (dummy driver) SDL has no accelerated renderer for SCALED; that is fine.
-        warnings.filterwarnings("ignore", message="no fast renderer available")
-        return pygame.display.set_mode(SIZE, pygame.SCALED | pygame.RESIZABLE)
+def open_window() -> Window:
+    return Window(SIZE)
 
 
-def first_scene(app: App, replay: str | None = None):
+def start_pygame() -> None:
+    """Everything but audio, which the sound bank opens quietly when first needed
+    (pygame.init() would open it here and let a missing device print to the terminal)."""
+    pygame.display.init()
+    pygame.font.init()
+
+
+def first_scene(app: App, replay: str | None = None) -> Scene:
     if replay:
-        from game.scenes.replay import ReplayScene
-
-        return ReplayScene(app, replay, standalone=True)
-    from game.scenes.title import TitleScene
-
-    return TitleScene(app)
+        return make_scene(app, "replay", path=replay, standalone=True)
+    return make_scene(app, "title")
 
 
 async def main(replay: str | None = None) -> int:
     """Open the window and run scenes until the player quits."""
-    pygame.init()
-    screen = open_window()
-    app = App(screen)
+    start_pygame()
+    window = open_window()
+    app = App(window)
     app.gamepads = Gamepads()
     if app.settings.fullscreen:
-        with contextlib.suppress(pygame.error):
-            pygame.display.toggle_fullscreen()
+        window.toggle_fullscreen()
     app.push(first_scene(app, replay))
     clock = pygame.time.Clock()
     report = os.environ.get("COUCH_UNO_FIRST_FRAME")
@@ -197,7 +276,7 @@ async def main(replay: str | None = None) -> int:
     while app.running:
         dt = clock.tick(FPS) / 1000.0
         app.frame(min(dt, 0.05), pygame.event.get())
-        pygame.display.flip()
+        window.present()
         if first:
             first = False
             if report:
@@ -207,5 +286,6 @@ async def main(replay: str | None = None) -> int:
         await asyncio.sleep(0)
     while app.stack:
         app.stack.pop().leave()
+    app.close()
     pygame.quit()
     return 0

@@ -1,4 +1,11 @@
-"""The command line: `python main.py [play | check | simulate | tournament | rules | replay]`."""
+"""The command line: `python main.py [play | check | simulate | tournament | rules | replay |
+verify]`.
+
+Exit statuses (the README's command-line table lists them): 0 done; 1 the
+input was refused (a rule file, a replay log, a log that does not
+re-execute); 2 the command line itself is wrong; 3 the replay log could not
+be written (`simulate --log`); 130 stopped with Ctrl-C.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +13,29 @@ import argparse
 import json
 import sys
 import time
-from contextlib import nullcontext
 from pathlib import Path
 
 from game.bots import BOTS, make_bot
 from game.engine.rng import Rng
+from game.log import LogError, LogWriter
 from game.native import engine_kind
+from game.plain_text import printable
 from game.rules.errors import RuleFileError
-from game.rules.loader import load_rules
+from game.rules.loader import NameRefused, load_rules, names_for_folder
 from game.sim import Tally, play_match
+
+MAX_ERRORS_SHOWN = 50
+
+
+def print_errors(errors, file=None) -> None:
+    """One escaped line per error, the first MAX_ERRORS_SHOWN of them, then how many more."""
+    for error in errors[:MAX_ERRORS_SHOWN]:
+        print(printable(error, None), file=file)
+    if len(errors) > MAX_ERRORS_SHOWN:
+        print(f"and {len(errors) - MAX_ERRORS_SHOWN} more", file=file)
+
+
+DONE, REFUSED, USAGE, CANNOT_WRITE, INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -26,6 +47,10 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("play", help="open the game (the default)")
     replay = commands.add_parser("replay", help="watch a replay log with every hand face up")
     replay.add_argument("file", metavar="FILE", help="a log written by `simulate --log`")
+    verify = commands.add_parser(
+        "verify", help="check replay logs by playing every match again on the engine"
+    )
+    verify.add_argument("files", nargs="+", metavar="LOG")
 
     check = commands.add_parser("check", help="check rule files; one line per error")
     check.add_argument("files", nargs="+", metavar="FILE")
@@ -96,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
         return _describe(args.names)
     if args.command == "replay":
         return _play(args.file)
+    if args.command == "verify":
+        return _verify(args.files)
     return _play()
 
 
@@ -103,20 +130,41 @@ def _play(replay: str | None = None) -> int:
     """Open the game window (or play back a replay log) until the player quits."""
     import asyncio
 
-    if replay is not None and not Path(replay).is_file():
-        print(f"no such replay log: {replay}", file=sys.stderr)
-        return 2
+    if replay is not None:
+        from game.log import open_log
+
+        try:
+            open_log(replay).close()
+        except LogError as err:
+            print(err, file=sys.stderr)
+            return REFUSED
     import game.app
 
-    return asyncio.run(game.app.main(replay=replay))
+    return asyncio.run(game.app.main(replay=replay))  # main.py turns Ctrl-C into status 130
+
+
+def _verify(files: list[str]) -> int:
+    """One line per match that does not re-execute exactly; a line per good file."""
+    from game.log import verify_file
+
+    failed = False
+    for path in files:
+        report = verify_file(path)
+        for problem in report.problems:
+            print(problem)
+        if report.problems:
+            failed = True
+        else:
+            matches = "1 match" if report.matches == 1 else f"{report.matches} matches"
+            print(f"{printable(path)}: {matches}, every event re-executed exactly")
+    return REFUSED if failed else DONE
 
 
 def _check(files: list[str]) -> int:
     from game.rules.loader import check_files
 
     errors = check_files(files)
-    for error in errors:
-        print(error)
+    print_errors(errors)
     return 1 if errors else 0
 
 
@@ -126,10 +174,9 @@ def _describe(names: list[str]) -> int:
     try:
         rules = load_rules(names)
     except RuleFileError as err:
-        for error in err.errors:
-            print(error, file=sys.stderr)
+        print_errors(err.errors, file=sys.stderr)
         return 1
-    print(describe(rules))
+    print(printable(describe(rules), None, keep_newlines=True))
     return 0
 
 
@@ -146,11 +193,19 @@ def _bot_levels(spec: str, players: int) -> list[str]:
 
 
 def _simulate(args) -> int:
+    names, folder = list(args.rules), None
+    if args.log:
+        # The log names its rules as a shared file must: from its own folder.
+        folder = Path(args.log).parent
+        try:
+            names = names_for_folder(names, folder)
+        except NameRefused as err:
+            print(printable(err, None), file=sys.stderr)
+            return USAGE
     try:
-        rules = load_rules(args.rules)
+        rules = load_rules(names, folder=folder)
     except RuleFileError as err:
-        for error in err.errors:
-            print(error, file=sys.stderr)
+        print_errors(err.errors, file=sys.stderr)
         return 1
     if args.players not in rules.model.allowed_counts():
         print(
@@ -167,18 +222,40 @@ def _simulate(args) -> int:
         print("--games must be at least 1", file=sys.stderr)
         return 2
 
+    try:
+        log = LogWriter(args.log) if args.log else None
+    except OSError as err:
+        print(
+            f"cannot write the log {printable(args.log)}: {_os_reason(err, args.log)}",
+            file=sys.stderr,
+        )
+        return CANNOT_WRITE
     seeds = Rng(args.seed)
     tally = Tally(args.players)
     started = time.perf_counter()
-    with Path(args.log).open("w", encoding="utf-8") if args.log else nullcontext() as log:
+    status, stopped = DONE, None
+    try:
         for _ in range(args.games):
             game_seed = seeds.next_u64() >> 1
             bots = [make_bot(level, game_seed + 1 + seat) for seat, level in enumerate(levels)]
             result = play_match(rules, args.players, game_seed, bots, single_round=args.rounds_only)
-            tally.add_match(result)
             if log is not None:
-                log.writelines(json.dumps(e, separators=(",", ":")) + "\n" for e in result.events)
+                log.write_match(result.events)
+            tally.add_match(result)
+    except KeyboardInterrupt:
+        status, stopped = INTERRUPTED, "interrupted"
+    except OSError as err:
+        reason = _os_reason(err, args.log)
+        status, stopped = CANNOT_WRITE, f"cannot write the log {printable(args.log)}: {reason}"
+    finally:
+        if log is not None:
+            log.close()
     seconds = time.perf_counter() - started
+    if stopped is not None:
+        whole = "; the log holds them whole" if log is not None else ""
+        print(
+            f"{stopped}: stopped after {tally.games} of {args.games} games{whole}", file=sys.stderr
+        )
 
     summary = {
         "rules": args.rules,
@@ -193,7 +270,7 @@ def _simulate(args) -> int:
     }
     if args.json:
         print(json.dumps(summary))
-        return 0
+        return status
     unit = "rounds" if args.rounds_only else "matches"
     print(f"rules:                {' + '.join(args.rules)}  ({args.players} seats, {args.bots})")
     print(f"games:                {summary['games']} {unit}, {summary['rounds']} rounds")
@@ -206,7 +283,18 @@ def _simulate(args) -> int:
     print(f"rounds end on:        {ends}")
     wins = "  ".join(f"seat {i}: {w}" for i, w in enumerate(summary["wins"]))
     print(f"wins per seat:        {wins}")
-    return 0
+    return status
+
+
+def _os_reason(err: OSError, path: str) -> str:
+    """Why `path` could not be written, in words (no errno, no traceback)."""
+    from game.atomic import NotAFile
+
+    if isinstance(err, IsADirectoryError) or Path(path).is_dir():
+        return "it is a folder"
+    if isinstance(err, NotAFile):
+        return "it is not a regular file"
+    return (err.strerror or str(err)).lower()
 
 
 def _tournament(args) -> int:
@@ -215,29 +303,28 @@ def _tournament(args) -> int:
     try:
         rules = load_rules(args.rules)
     except RuleFileError as err:
-        for error in err.errors:
-            print(error, file=sys.stderr)
-        return 1
+        print_errors(err.errors, file=sys.stderr)
+        return REFUSED
     if args.players not in rules.model.allowed_counts():
         print(
             f"these rules are for {rules.model.players_text()} players, not {args.players}",
             file=sys.stderr,
         )
-        return 2
+        return USAGE
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     unknown = [level for level in levels if level not in BOTS]
     if unknown:
-        print(f"unknown bot '{unknown[0]}' (known: {', '.join(BOTS)})", file=sys.stderr)
-        return 2
+        print(f"unknown bot '{printable(unknown[0])}' (known: {', '.join(BOTS)})", file=sys.stderr)
+        return USAGE
     if len(levels) != args.players:
         print(
             f"--bots names {len(levels)} levels for {args.players} seats: name one per seat",
             file=sys.stderr,
         )
-        return 2
+        return USAGE
     if args.games < 1 or (args.jobs is not None and args.jobs < 1):
         print("--games and --jobs must be at least 1", file=sys.stderr)
-        return 2
+        return USAGE
     setup = tournament.Setup(
         rules=tuple(args.rules),
         players=args.players,
@@ -271,4 +358,4 @@ def _tournament(args) -> int:
         print(json.dumps(data))
     else:
         tournament.print_table(data)
-    return 0
+    return DONE

@@ -24,9 +24,22 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DIR = ROOT / "build" / "engine"
-# The modules every action runs through. The rest of the engine (effects and
-# conditions, built on pydantic models; rule validation; scoring) stays Python.
-COMPILED_MODULES = ("rng", "actions", "state", "flow")
+# The modules every action runs through. The rest of the engine stays Python:
+# effects and conditions (built on pydantic models, and naming the state only
+# in annotations, which mypyc cannot compile), the decision-kind registry, rule
+# validation, scoring, the event and view types.
+COMPILED_MODULES = (
+    "rng",
+    "actions",
+    "pending",
+    "cards",
+    "flags",
+    "state",
+    "legality",
+    "turn",
+    "dealing",
+    "flow",
+)
 GROUP = "couch_uno_engine"  # mypyc's name for the shared library of the group
 STAMP = "stamp.json"
 

@@ -14,8 +14,14 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from game.engine import legal_actions, new_game, view
-from game.engine.flow import apply_in_place, fresh_legal_actions, out_of_turn_seats
+from game.engine import (
+    apply_in_place,
+    fresh_legal_actions,
+    legal_actions,
+    new_game,
+    out_of_turn_seats,
+    view,
+)
 from game.engine.ruleset import RuleSet
 from game.engine.view import seen_events
 

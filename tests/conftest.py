@@ -1,10 +1,16 @@
 """Every test runs headless: no window, no sound device, no pygame banner.
 
 Two depths of testing. The default run (the README's test command, and CI)
-is quick: property tests draw fewer examples and tests marked `slow` are
-skipped. `python -m pytest --thorough` draws the full number of examples
-and runs the slow tests too (the compiled engine against every engine
-test, for one): run it before a release or after touching the engine.
+is quick: property tests draw fewer examples, the tests that play many
+games play fewer (tests/depth.py), and tests marked `slow` are skipped.
+`python -m pytest --thorough` draws the full number of examples and runs
+the slow tests too (the compiled engine against every engine test, for
+one): run it before a release or after touching the engine.
+
+The suite runs on every core (pytest-xdist: `-n auto --dist loadgroup` in
+pyproject.toml), so a test keeps its files in its own temp folder and its
+settings in its own COUCH_UNO_PREFS (the `prefs` fixture below); tests that
+must not run at the same time share an `xdist_group`.
 """
 
 import os
@@ -19,6 +25,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 _LENIENT = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 settings.register_profile("quick", deadline=None, suppress_health_check=_LENIENT)
 settings.register_profile("thorough", deadline=None, suppress_health_check=_LENIENT)
+
+
+@pytest.fixture(autouse=True)
+def prefs(tmp_path, monkeypatch):
+    """Settings and saved replays go to the test's own temp folder, never the
+    user's (and never another test's: the suite runs on several workers)."""
+    monkeypatch.setenv("COUCH_UNO_PREFS", str(tmp_path / "prefs"))
+    return tmp_path / "prefs"
 
 
 def pytest_addoption(parser):
@@ -38,6 +52,10 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
+    # The longest tests are grouped on one worker (xdist_group); they go first,
+    # so that the other worker takes everything else meanwhile instead of the
+    # run ending on a long test started last.
+    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
     if os.environ.get("COUCH_UNO_TESTS") == "thorough":
         return
     skip = pytest.mark.skip(reason="slow: run with --thorough")

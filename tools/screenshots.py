@@ -1,14 +1,21 @@
-"""Drive the real game window to each scene and save 1280x720 screenshots.
+"""Drive the real game window to each scene and save screenshots.
 
-    xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py [OUT_DIR]
+    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR] [--modding]
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
-an autopilot plays for the humans. Writes docs/screenshots/<scene>.png.
+an autopilot plays for the humans. Every match is saved as in the game (to a
+temporary settings folder), so the title can show one to continue and the
+Players screen what was played. Writes docs/screenshots/<scene>.png: the
+1280x720 table, and what the real window shows when it is resized to 800x450
+and to a tall 1080x1350 (window_<W>x<H>.png; the screen must be that large).
+`--modding` takes only the shots of docs/modding.md: its own rule files,
+played in the real window (modding_hand.png, modding_wheel.png).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -21,19 +28,24 @@ os.environ.setdefault("COUCH_UNO_PREFS", tempfile.mkdtemp(prefix="couch-uno-shot
 
 import pygame  # noqa: E402
 
-from game.app import App, open_window  # noqa: E402
+from game.app import App, open_window, start_pygame  # noqa: E402
+from game.match import MatchSession, SeatConfig  # noqa: E402
 from game.ui.input import key_event  # noqa: E402
-from game.ui.session import MatchSession, SeatConfig  # noqa: E402
+from game.ui.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
+from game.ui.window import Window  # noqa: E402
 
-OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
+OUT = Path(ARGS[0]) if ARGS else ROOT / "docs" / "screenshots"
+GUIDE = ROOT / "docs" / "modding.md"
 DT = 1 / 60
+WINDOW: Window
 
 
 def frames(app: App, n: int = 1) -> None:
     for _ in range(n):
         app.frame(DT, pygame.event.get())
-        pygame.display.flip()
+        app.window.present()
 
 
 def press(app: App, key: int, n: int = 2) -> None:
@@ -45,15 +57,17 @@ def autopilot(app: App) -> None:
     """One input for a human, if a human is being asked something."""
     top = app.top
     name = type(top).__name__
-    if name == "PlayScene" and top.actor() is not None:
+    if name == "PlayScene" and top.controls.uno_button.visible:
+        pygame.event.post(key_event(pygame.K_u))  # the autopilot remembers its UNO
+    elif name == "PlayScene" and top.controls.actor() is not None:
         table = top.table
-        hand = table.hands[table.bottom]
-        lifted = [i for i, s in enumerate(hand) if s.name in table.lift_names]
+        hand = table.sprites(table.bottom)
+        lifted = [i for i, s in enumerate(hand) if s.name in top.controls.lit.lift]
         if lifted:
-            top.selected = lifted[0]
+            top.controls.selected = lifted[0]
             pygame.event.post(key_event(pygame.K_RETURN))
-        elif top.main_button.visible:
-            top.main_button.press()
+        elif top.controls.main_button.visible:
+            top.controls.main_button.press()
     elif name in ("ColorWheelScene", "ChoosePlayerScene", "CurtainScene", "RevealScene"):
         pygame.event.post(key_event(pygame.K_RETURN))
 
@@ -74,29 +88,89 @@ def save(app: App, name: str) -> None:
     print("saved", OUT / f"{name}.png")
 
 
+def save_window(app: App, size: tuple[int, int]) -> None:
+    """What the real window shows at `size` (resized as a player would)."""
+    WINDOW.resize(size)
+    frames(app, 3)
+    name = f"window_{size[0]}x{size[1]}"
+    surface = pygame.display.get_surface()
+    assert surface is not None and surface.get_size() == size, "the screen is too small"
+    OUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(OUT / f"{name}.png"))
+    print("saved", OUT / f"{name}.png")
+    WINDOW.resize((1280, 720))
+    frames(app, 2)
+
+
 def top_is(app: App, name: str):
     return lambda: type(app.top).__name__ == name
 
 
 def new_app(pacing: str = "normal") -> App:
-    from game.scenes.title import TitleScene
-
-    app = App(pygame.display.get_surface(), Settings(pacing=pacing))
-    app.push(TitleScene(app))
+    app = App(WINDOW, Settings(pacing=pacing))
+    app.push("title")
     return app
 
 
-def start(app: App, seats, seed: int, **kw) -> MatchSession:
-    from game.scenes.deal import DealScene
+def show_match(app: App, session: MatchSession) -> MatchScreen:
+    screen = MatchScreen(session, app.art, app.settings, sound=app.play)
+    app.replace("deal", screen=screen)
+    return screen
 
+
+def start(app: App, seats, seed: int, **kw) -> MatchSession:
     session = MatchSession(["classic"], seats, seed=seed, **kw)
-    app.replace(DealScene(app, session))
+    show_match(app, session)
     return session
 
 
+def guide_files(folder: Path) -> None:
+    """Write the rule files of docs/modding.md (its `# file: NAME` blocks) into `folder`."""
+    text = GUIDE.read_text(encoding="utf-8")
+    for lang, body in re.findall(r"```(\w*)\n(.*?)```", text, flags=re.S):
+        first = body.splitlines()[0]
+        if lang == "yaml" and first.startswith("# file: "):
+            (folder / first.removeprefix("# file: ").strip()).write_text(body, encoding="utf-8")
+
+
+def modding_shots() -> None:
+    """docs/modding.md's Hot Potato in Ana's hand, named over it, in five colours;
+    then the colour wheel it opens, with the fifth colour."""
+    folder = Path(tempfile.mkdtemp(prefix="couch-uno-guide-"))
+    guide_files(folder)
+    app = new_app()
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
+    session = MatchSession([str(folder / "five-colours.yaml")], seats, seed=25)
+    show_match(app, session)
+
+    def potato_to_play() -> bool:
+        top = app.top
+        if type(top).__name__ != "PlayScene" or top.controls.actor() is None:
+            return False
+        hand = [s.name for s in top.table.sprites(top.table.bottom)]
+        return "wild:hot_potato" in hand
+
+    assert run_until(app, potato_to_play, pilot=False), "Ana never held the Hot Potato"
+    play = app.top
+    hand = [s.name for s in play.table.sprites(play.table.bottom)]
+    play.controls.selected = hand.index("wild:hot_potato")
+    frames(app, 40)
+    save(app, "modding_hand")
+    press(app, pygame.K_RETURN, 2)
+    assert type(app.top).__name__ == "ColorWheelScene"
+    app.top.focus = "purple"
+    frames(app, 20)
+    save(app, "modding_wheel")
+
+
 def main() -> int:
-    pygame.init()
-    open_window()
+    global WINDOW
+    start_pygame()
+    WINDOW = open_window()
+    if "--modding" in sys.argv:
+        modding_shots()
+        pygame.quit()
+        return 0
 
     # Menu and setup.
     app = new_app()
@@ -122,7 +196,7 @@ def main() -> int:
 
     def human_turn_later():
         top = app.top
-        if type(top).__name__ == "PlayScene" and top.actor() is not None:
+        if type(top).__name__ == "PlayScene" and top.controls.actor() is not None:
             turns[0] += 1
             if turns[0] > 3:
                 return True
@@ -132,12 +206,15 @@ def main() -> int:
     run_until(app, human_turn_later, pilot=False)
     frames(app, 30)
     save(app, "play")
+    save_window(app, (800, 450))
+    save_window(app, (1080, 1350))
 
     # The colour wheel over that table.
-    from game.scenes.choose import ColorWheelScene
-
     app.push(
-        ColorWheelScene(app, app.top.table, ["red", "yellow", "green", "blue"], lambda c: None)
+        "color_wheel",
+        table=app.top.table,
+        colors=["red", "yellow", "green", "blue"],
+        on_pick=lambda c: None,
     )
     press(app, pygame.K_RIGHT, 20)
     save(app, "color_wheel")
@@ -158,16 +235,23 @@ def main() -> int:
     start(app, seats, seed=5)
     run_until(app, top_is(app, "CurtainScene"), pilot=False)
     press(app, pygame.K_SPACE, 2)  # first human takes the turn
+    for _ in range(4):  # a few turns in, so the curtain has something to tell
+        run_until(app, top_is(app, "CurtainScene"))
+        press(app, pygame.K_SPACE, 2)
     run_until(app, top_is(app, "CurtainScene"))
     frames(app, 20)
     save(app, "curtain")
 
+    # The history of that round so far (H).
+    press(app, pygame.K_SPACE, 2)
+    run_until(app, lambda: type(app.top).__name__ == "PlayScene" and app.top.controls.idle)
+    press(app, pygame.K_h, 10)
+    save(app, "history")
+
     # UNO Duo's draft between two humans: keep or discard, behind the curtain.
     app = new_app()
-    from game.scenes.deal import DealScene
-
     session = MatchSession(["duo"], [SeatConfig("Ana"), SeatConfig("Selin")], seed=6)
-    app.replace(DealScene(app, session))
+    show_match(app, session)
     choices = [0]
 
     def fourth_choice():
@@ -210,11 +294,46 @@ def main() -> int:
     frames(app, 90)
     save(app, "match_end")
 
+    # A few quick rounds among friends, for the Players screen.
+    for seed, names in ((31, ("Zeynep", "Mikko", "Eleni")), (32, ("Kadri", "Zeynep", "Mikko"))):
+        app.close()
+        app = new_app("instant")
+        seats = [SeatConfig(n) for n in names] + [SeatConfig("Bo", "bot")]
+        start(app, seats, seed=seed, single_round=True)
+        run_until(app, match_over, limit=40000)
+
+    # A match left half-way: the title offers to continue it, with its scores.
+    app.close()
+    app = new_app("instant")
+    seats = [
+        SeatConfig("Ana"),
+        SeatConfig("Bo", "bot"),
+        SeatConfig("Selin"),
+        SeatConfig("Cy", "bot"),
+    ]
+    session = start(app, seats, seed=21, target=300)
+
+    def second_round_under_way():
+        if type(app.top).__name__ == "RoundScoreScene":
+            pygame.event.post(key_event(pygame.K_SPACE))
+        return session.state.round_no >= 2 and type(app.top).__name__ == "CurtainScene"
+
+    run_until(app, second_round_under_way)
+    app.close()
+    app = new_app()
+    frames(app, 40)
+    save(app, "title_continue")
+
+    # The players' numbers from every match above (people only, by name).
+    title = app.top
+    title.focus.index = [b.label for b in title.buttons].index("Players")
+    press(app, pygame.K_RETURN, 10)
+    save(app, "players")
+
     replay_log = OUT / "_replay.jsonl"
     if (ROOT / "game" / "scenes" / "replay.py").is_file():
         from game.bots import make_bot
         from game.rules.loader import load_rules
-        from game.scenes.replay import ReplayScene
         from game.sim import play_match
 
         rules = load_rules(["classic"])
@@ -224,10 +343,11 @@ def main() -> int:
 
         replay_log.write_text("".join(json.dumps(e) + "\n" for e in result.events))
         app = new_app()
-        app.replace(ReplayScene(app, str(replay_log)))
+        app.replace("replay", path=str(replay_log))
         frames(app, 60 * 12)
         save(app, "replay")
         replay_log.unlink()
+    modding_shots()
     pygame.quit()
     return 0
 

@@ -45,11 +45,11 @@ class BasicBot(Bot):
             return actions[0]
         view = look()
         deck = deck_facts(self._require_rules(view))
-        if Choose in types:
-            return self._answer_choice(deck, view, actions)
         for wanted in (CallUno, Catch):
             if wanted in types:
                 return next(a for a in actions if isinstance(a, wanted))
+        if Choose in types:
+            return self._answer_choice(deck, view, actions)
         plays = [a for a in actions if isinstance(a, Play)]
         if Accept in types:
             if plays:  # stack rather than take the cards
@@ -70,18 +70,18 @@ class BasicBot(Bot):
         return actions[0]
 
     def _holds_a_match(self, deck: DeckFacts, view) -> bool:
-        colour = -1 if view["color"] is None else deck.colors.index(view["color"])
-        fits = deck.fits(colour, deck.index[view["top"]])
+        color = -1 if view["color"] is None else deck.colors.index(view["color"])
+        fits = deck.fits(color, deck.index[view["top"]])
         return any(fits >> deck.nid[c] & 1 for c in view["hand"])
 
-    def _favourite_colour(self, deck: DeckFacts, view) -> str | None:
+    def _favourite_color(self, deck: DeckFacts, view) -> str | None:
         counts = Counter(
             deck.colors[deck.color[deck.nid[c]]] for c in view["hand"] if not deck.wild[deck.nid[c]]
         )
         return counts.most_common(1)[0][0] if counts else None
 
     def _best_play(self, deck: DeckFacts, view, plays):
-        favourite = self._favourite_colour(deck, view)
+        favourite = self._favourite_color(deck, view)
         sizes = view["hand_sizes"]
         seat = view["seat"]
         nxt = _next_seat(view, seat)
@@ -106,10 +106,13 @@ class BasicBot(Bot):
         top = [a for a in plays if rank(a) == best]
         return top[self.rng.below(len(top))]
 
-    def _answer_choice(self, deck: DeckFacts, view, actions):
+    def _answer_choice(self, deck: DeckFacts, view, offered):
+        # An UNO call or a jump-in may be offered beside the choice: answer the
+        # choice from the Choose actions only.
+        actions = [a for a in offered if isinstance(a, Choose)]
         kind = view["pending"]["kind"] if view["pending"] else None
         if kind == "color":
-            favourite = self._favourite_colour(deck, view)
+            favourite = self._favourite_color(deck, view)
             for action in actions:
                 if action.value == favourite:
                     return action
@@ -138,19 +141,19 @@ class BasicBot(Bot):
 
     def _worth_challenging(self, deck: DeckFacts, view) -> bool:
         owed = view["penalty"]
-        colour_name = owed["color_before"]
-        if colour_name is None:
+        color_name = owed["color_before"]
+        if color_name is None:
             return False
-        colour = deck.colors.index(colour_name)
+        color = deck.colors.index(color_name)
         seen = Counter(
             deck.color[n]
             for n in [deck.nid[c] for c in view["hand"]] + [deck.index[c] for c in view["discard"]]
         )
         # Unseen cards: the deck less what this seat can see.
         unseen_total = max(1, sum(view["hand_sizes"]) + view["draw_pile"] - len(view["hand"]))
-        deck_colour = sum(n for name, n in enumerate(deck.copies) if deck.color[name] == colour)
-        unseen_colour = max(0, deck_colour - seen[colour])
-        share = min(1.0, unseen_colour / unseen_total)
+        deck_color = sum(n for name, n in enumerate(deck.copies) if deck.color[name] == color)
+        unseen_color = max(0, deck_color - seen[color])
+        share = min(1.0, unseen_color / unseen_total)
         held = view["hand_sizes"][owed["source"]]
         p_holds = 1 - (1 - share) ** held
         return p_holds * BLUFF_PRIOR > CHALLENGE_THRESHOLD

@@ -62,7 +62,8 @@ class BeginnerBot(Bot):
         if Catch in types and self.chance(self.settings.catches):
             return next(a for a in actions if isinstance(a, Catch))
         if Choose in types:
-            return self._answer(deck, view, actions)
+            # An UNO call or a jump-in may be offered beside the choice.
+            return self._answer(deck, view, [a for a in actions if isinstance(a, Choose)])
         plays = [a for a in actions if isinstance(a, Play)]
         if Accept in types:
             if plays:
@@ -80,12 +81,12 @@ class BeginnerBot(Bot):
 
     def _liked(self, deck: DeckFacts, view, plays):
         """A card of the colour in force if it has one, else any but a wild."""
-        colour = view["color"]
+        color = view["color"]
         names = [deck.nid[a.card] for a in plays]
         same = [
             a
             for a, n in zip(plays, names, strict=True)
-            if not deck.wild[n] and deck.colors[deck.color[n]] == colour
+            if not deck.wild[n] and deck.colors[deck.color[n]] == color
         ]
         plain = [a for a, n in zip(plays, names, strict=True) if not deck.wild[n]]
         pool = same or plain
@@ -117,8 +118,8 @@ class BeginnerBot(Bot):
 def _favourite(deck: DeckFacts, view) -> str | None:
     counts = [0] * len(deck.colors)
     for card in view["hand"]:
-        colour = deck.color[deck.nid[card]]
-        if colour >= 0:
-            counts[colour] += 1
+        color = deck.color[deck.nid[card]]
+        if color >= 0:
+            counts[color] += 1
     best = max(counts)
     return deck.colors[counts.index(best)] if best else None

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import functools
 
+from game.engine.cards import card_table
+from game.engine.effects import DrawParams, PenaltyParams, SkipParams
 from game.engine.ruleset import RuleSet
 
 # How much an effect hurts the seat it lands on, in "turns lost": a lost turn
 # is worth about one card shed, each card drawn about one card.
 _SKIP_WORTH = 1.0
+_AIMED_AT_OTHERS = ("next", "all_others", "all", "chosen")
 
 
 class DeckFacts:
@@ -23,7 +26,7 @@ class DeckFacts:
     that plays it (see `deck_facts`)."""
 
     def __init__(self, rules: RuleSet) -> None:
-        cards = rules.card_table
+        cards = card_table(rules)
         self.rules = rules
         self.cards = cards
         self.colors: tuple[str, ...] = cards.colors
@@ -56,9 +59,9 @@ class DeckFacts:
         # a bluff): a seat holding one may still have had to draw.
         self.refusable_mask = _mask(i for i in range(self.size) if cards.refusable[first[i]])
         self.restricted = [bool(cards.kind[c].play_only_if) for c in first]
-        self.colour_mask = [
-            _mask(i for i in range(self.size) if self.color[i] == colour)
-            for colour in range(len(self.colors))
+        self.color_mask = [
+            _mask(i for i in range(self.size) if self.color[i] == color)
+            for color in range(len(self.colors))
         ]
         self.number_mask = _mask(i for i in range(self.size) if self.is_number[i])
         # fits[colour][symbol]: the names that go on a top card of that symbol
@@ -67,25 +70,25 @@ class DeckFacts:
         symbols = max(self.symbol) + 1
         self.fits_mask = [
             [
-                _mask(i for i in range(self.size) if cards.fits[colour][symbol][first[i]])
+                _mask(i for i in range(self.size) if cards.fits[color][symbol][first[i]])
                 for symbol in range(symbols)
             ]
-            for colour in (*range(len(self.colors)), -1)
+            for color in (*range(len(self.colors)), -1)
         ]
         self.stacks_on = [set(cards.kind[c].model.stacks_on) for c in first]
         self.labels = [self._label(i) for i in range(self.size)]
         self.deck_points = sum(p * n for p, n in zip(self.points, self.copies, strict=True))
         self.deck_size = cards.size
         self.mean_points = self.deck_points / max(1, cards.size)
-        self.colour_words = [c.replace("_", " ").title() for c in self.colors]
+        self.color_words = [c.replace("_", " ").title() for c in self.colors]
 
-    def fits(self, colour: int, top: int) -> int:
+    def fits(self, color: int, top: int) -> int:
         """The names that may go on top card name `top` with `colour` in force."""
-        return self.fits_mask[colour][self.symbol[top]]
+        return self.fits_mask[color][self.symbol[top]]
 
-    def playable(self, colour: int, top: int) -> int:
+    def playable(self, color: int, top: int) -> int:
         """The names a seat holding them would surely have been offered."""
-        return self.fits(colour, top) & ~self.refusable_mask
+        return self.fits(color, top) & ~self.refusable_mask
 
     def label(self, name: int) -> str:
         return self.labels[name]
@@ -97,13 +100,13 @@ class DeckFacts:
         first = self.ids_of[name][0]
         spec = self.cards.kind[first]
         kind_label = spec.model.label or spec.name.replace("_", " ").title()
-        colour = self.color[name]
-        if colour < 0:
+        color = self.color[name]
+        if color < 0:
             return kind_label
-        colour_word = self.colors[colour].replace("_", " ").title()
+        color_word = self.colors[color].replace("_", " ").title()
         if self.is_number[name]:
-            return f"{colour_word} {self.cards.symbol[first]}"
-        return f"{colour_word} {kind_label}"
+            return f"{color_word} {self.cards.symbol[first]}"
+        return f"{color_word} {kind_label}"
 
     @functools.cached_property
     def effect_names(self) -> list[frozenset[str]]:
@@ -123,11 +126,11 @@ class DeckFacts:
             for spec in self.cards.effects[ids[0]]:
                 weight = 0.5 if spec.when else 1.0
                 params = spec.params
-                if spec.name == "penalty":
+                if isinstance(params, PenaltyParams):
                     total += weight * (params.count + (_SKIP_WORTH if params.lose_turn else 0))
-                elif spec.name == "draw" and params.who in ("next", "all_others", "all", "chosen"):
+                elif isinstance(params, DrawParams) and params.who in _AIMED_AT_OTHERS:
                     total += weight * params.count
-                elif spec.name == "skip":
+                elif isinstance(params, SkipParams):
                     total += weight * _SKIP_WORTH * params.count
                 elif spec.name == "play_again":
                     total += weight * _SKIP_WORTH
@@ -139,7 +142,7 @@ class DeckFacts:
         """Names whose cards owed may be challenged (a Wild Draw Four)."""
         return [
             any(
-                spec.name == "penalty" and spec.params.challengeable
+                isinstance(spec.params, PenaltyParams) and spec.params.challengeable
                 for spec in self.cards.effects[ids[0]]
             )
             for ids in self.ids_of

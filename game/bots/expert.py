@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from game.bots.base import Bot
 from game.bots.playout import outcome, play_out
 from game.bots.strong import StrongBot
+from game.engine import apply_in_place
 from game.engine.actions import CallUno, Catch, NextRound, Play
-from game.engine.flow import apply_in_place
 
 # Engine actions per decision (each playout's actions count). About 12 µs
 # each on the Python engine: keeps a decision near 30 ms on this project's

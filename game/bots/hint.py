@@ -111,8 +111,8 @@ def explain(bot: ExpertBot, view: dict, action) -> str:
         elif deck.wild[name]:
             named = action.color
             if named is not None:
-                colour = deck.colors.index(named)
-                held = sum(1 for n in left if deck.color[n] == colour)
+                color = deck.colors.index(named)
+                held = sum(1 for n in left if deck.color[n] == color)
                 reasons.append(f"the {label} turns play to {named}: you hold {_cards(held, named)}")
             else:
                 reasons.append(f"the {label} is the card that fits best")
@@ -120,13 +120,13 @@ def explain(bot: ExpertBot, view: dict, action) -> str:
             wilds = [n for n in left if deck.wild[n]]
             if wilds:
                 reasons.append(f"keeps your {deck.label(wilds[0])}")
-            colour = deck.color[name]
-            if colour >= 0 and colour in know.described_voids(nxt) and nxt != partner:
-                reasons.append(f"{names[nxt]} could not play {deck.colors[colour]} before")
+            color = deck.color[name]
+            if color >= 0 and color in know.described_voids(nxt) and nxt != partner:
+                reasons.append(f"{names[nxt]} could not play {deck.colors[color]} before")
             elif deck.points[name] >= 10 and threat:
                 reasons.append(f"gets the {label} ({deck.points[name]} points) out of your hand")
             elif not reasons:
-                reasons.append(_plain_reason(deck, label, colour, left))
+                reasons.append(_plain_reason(deck, label, color, left))
         if threat and not any(names[s] in r for r in reasons for s in range(players)):
             reasons.append(threat)
     elif kind is Draw:
@@ -141,8 +141,8 @@ def explain(bot: ExpertBot, view: dict, action) -> str:
             reasons.append("nothing better to do")
     elif kind is Challenge:
         source = view["penalty"]["source"]
-        colour = view["penalty"]["color_before"]
-        reasons.append(f"{names[source]} probably still had a {colour} card")
+        color = view["penalty"]["color_before"]
+        reasons.append(f"{names[source]} probably still had a {color} card")
     elif kind is Accept:
         reasons.append("a challenge would probably fail and cost you more")
     elif kind is CallUno:
@@ -168,10 +168,10 @@ def _choice_words(advisor, view: dict, action: Choose, nxt: int, partner) -> str
     value = action.value
     if kind == "color":
         named = str(value)
-        colour = deck.colors.index(named)
-        held = sum(1 for c in view["hand"] if deck.color[deck.nid[c]] == colour)
+        color = deck.colors.index(named)
+        held = sum(1 for c in view["hand"] if deck.color[deck.nid[c]] == color)
         words = f"you hold {_cards(held, named)}"
-        if nxt != partner and colour in advisor.knowledge.described_voids(nxt):
+        if nxt != partner and color in advisor.knowledge.described_voids(nxt):
             words += f" and {names[nxt]} could not play {value}"
         return words
     if kind == "player":
@@ -186,17 +186,17 @@ def _choice_words(advisor, view: dict, action: Choose, nxt: int, partner) -> str
     return "the best answer the search found"
 
 
-def _plain_reason(deck, label: str, colour: int, left: list[int]) -> str:
+def _plain_reason(deck, label: str, color: int, left: list[int]) -> str:
     """Why an ordinary card: it keeps play in the colour held most, or it is
     simply the one the search rated best."""
-    if colour >= 0:
+    if color >= 0:
         held = [sum(1 for n in left if deck.color[n] == c) for c in range(len(deck.colors))]
-        if held[colour] and held[colour] == max(held):
-            word = deck.colors[colour]
+        if held[color] and held[color] == max(held):
+            word = deck.colors[color]
             return f"the {label} keeps play in {word}, your longest colour"
     return f"the {label} came out best of your choices"
 
 
-def _cards(count: int, colour: str | None = None) -> str:
-    what = f"{colour} card" if colour else "card"
+def _cards(count: int, color: str | None = None) -> str:
+    what = f"{color} card" if color else "card"
     return f"{count} {what}" + ("" if count == 1 else "s")

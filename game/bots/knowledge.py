@@ -48,7 +48,7 @@ class SeatKnowledge:
         self.groups: list[list[Group]] = []
         self.acted: list[bool] = []
         self.top: int | None = None  # the top card's name
-        self.colour = -1  # the colour in force
+        self.color = -1  # the colour in force
         self.to_act: int | None = None
         self.decision = ""
         self.pile_bottom: Counter[int] = Counter()  # known to lie under the draw pile
@@ -102,7 +102,7 @@ class SeatKnowledge:
         turn = self.deck.rules.model.turn
         auto_pass = any(e["t"] == "pass" and e["p"] == seat for e in events)
         if turn.draw.mode == "until_playable" and self.top is not None:
-            matches = self.deck.fits(self.colour, self.top)
+            matches = self.deck.fits(self.color, self.top)
             for group in drawn[:-1]:
                 group[1] |= matches
         if not auto_pass or self.top is None:
@@ -119,7 +119,7 @@ class SeatKnowledge:
         """Names `seat` would surely have been offered to play now."""
         if self.top is None:
             return 0
-        mask = self.deck.playable(self.colour, self.top)
+        mask = self.deck.playable(self.color, self.top)
         if self.deck.rules.model.round_end.finish_on_action_card == "forbidden" and (
             self.size[seat] == 1
         ):
@@ -147,7 +147,7 @@ class SeatKnowledge:
                 self.draft_discard[deck.index[card]] += 1
         elif t == "start":
             self.top = deck.index[e["card"]]
-            self.colour = self._colour(e["color"])
+            self.color = self._color(e["color"])
             self.direction = e["direction"]
             if self.draft_discard:
                 # The draft discard went face down under the draw pile.
@@ -162,9 +162,9 @@ class SeatKnowledge:
             name = deck.index[e["card"]]
             self._lose(p, name)
             self.top = name
-            self.colour = self._colour(e["color"])
+            self.color = self._color(e["color"])
         elif t == "color":
-            self.colour = self._colour(e["color"])
+            self.color = self._color(e["color"])
         elif t == "discard":
             for card in e["cards"]:
                 self._lose(e["p"], deck.index[card])
@@ -243,13 +243,13 @@ class SeatKnowledge:
         self.groups = [[] for _ in range(players)]
         self.acted = [False] * players
         self.top = None
-        self.colour = -1
+        self.color = -1
         self.to_act = None
         self.decision = ""
         self.pile_bottom = Counter()
         self.draft_discard = Counter()
 
-    def _colour(self, name: str | None) -> int:
+    def _color(self, name: str | None) -> int:
         return -1 if name is None else self.deck.colors.index(name)
 
     def _gain(self, seat: int, cards: list) -> Group | None:
@@ -343,7 +343,7 @@ class SeatKnowledge:
             # where the rest of them are is no longer known.
             self.pile_bottom = Counter()
         self.top = deck.index[view["top"]] if view["top"] else None
-        self.colour = self._colour(view["color"])
+        self.color = self._color(view["color"])
         self.direction = view["direction"]
 
     def unseen(self, view: dict) -> list[int]:
@@ -405,9 +405,7 @@ class SeatKnowledge:
         """Colours `seat` is known to hold none of."""
         void = self.void(seat)
         return [
-            colour
-            for colour, mask in enumerate(self.deck.colour_mask)
-            if mask and void & mask == mask
+            color for color, mask in enumerate(self.deck.color_mask) if mask and void & mask == mask
         ]
 
     def constraints(self, seat: int) -> tuple[Counter[int], list[Group]]:

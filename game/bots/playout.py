@@ -11,8 +11,8 @@ block opens.
 
 from __future__ import annotations
 
+from game.engine import apply_in_place, fresh_legal_actions
 from game.engine.actions import Accept, Challenge, Choose, Draw, Pass, Play
-from game.engine.flow import apply_in_place, fresh_legal_actions
 from game.engine.scoring import team_of
 from game.engine.state import GameState
 
@@ -36,7 +36,6 @@ class Outcome:
 def play_out(state: GameState, budget: int = MAX_STEPS) -> int:
     """Play `state` in place to the end of its round; return the actions taken."""
     steps = 0
-    events: list[dict] = []
     rng = state.rng
     while steps < budget:
         decision = state.pending
@@ -44,8 +43,7 @@ def play_out(state: GameState, budget: int = MAX_STEPS) -> int:
             break
         seat = decision.seat
         actions = fresh_legal_actions(state, seat)
-        apply_in_place(state, _policy(state, decision, actions, rng), True, events)
-        events.clear()
+        apply_in_place(state, _policy(state, decision, actions, rng), True)
         steps += 1
     return steps
 
@@ -75,7 +73,7 @@ def _policy(state: GameState, decision, actions: list, rng):
                 return action
         return actions[0]
     if kind == "color":
-        return Choose(decision.seat, state.cards.colors[_colour_most_held(state, decision.seat)])
+        return Choose(decision.seat, state.cards.colors[_color_most_held(state, decision.seat)])
     if kind == "player":
         hands = state.hands
         return min(
@@ -95,26 +93,26 @@ def _pick_play(state: GameState, seat: int, plays: list, rng):
     about to go out, wilds only then (naming the colour held most); and, as
     the strong bot, no bluffed Wild Draw Four while another card fits."""
     cards = state.cards
-    colour_of = cards.color
+    color_of = cards.color
     points = cards.points
     numbers = cards.category
     restricted = cards.restricted
-    favourite = _colour_most_held(state, seat)
+    favourite = _color_most_held(state, seat)
     favourite_name = cards.colors[favourite] if favourite >= 0 else None
     threatened = len(state.hands[state.next_seat(seat)]) <= 2
     best = None
     best_score = -1e9
     for action in plays:
         card = action.card
-        colour = colour_of[card]
-        if colour < 0:
+        color = color_of[card]
+        if color < 0:
             score = 5.0 if threatened else -10.0
             if action.color == favourite_name:
                 score += 3.0
             if restricted[card] and not state.play_allowed(seat, card):
                 score -= 20.0  # a bluff, as the better bots play: only when nothing else fits
         else:
-            score = 2.0 if colour == favourite else 0.0
+            score = 2.0 if color == favourite else 0.0
             if numbers[card] != "number":
                 score += 4.0 if threatened else 1.0
             else:
@@ -124,14 +122,14 @@ def _pick_play(state: GameState, seat: int, plays: list, rng):
     return best
 
 
-def _colour_most_held(state: GameState, seat: int) -> int:
+def _color_most_held(state: GameState, seat: int) -> int:
     """The colour `seat` holds most cards of (the first colour if none)."""
     counts = [0] * len(state.cards.colors)
-    colour_of = state.cards.color
+    color_of = state.cards.color
     for card in state.hands[seat]:
-        colour = colour_of[card]
-        if colour >= 0:
-            counts[colour] += 1
+        color = color_of[card]
+        if color >= 0:
+            counts[color] += 1
     return counts.index(max(counts))
 
 

@@ -175,7 +175,8 @@ class TableSampler:
                 self.deck.rules, view["players"], 0, view["names"], target=view["target"]
             )
             self._bases[key] = template
-        state = template.clone()
+        # A playout copy: worlds and their copies build no events (nothing reads them).
+        state = template.clone(events=False)
         seat = self.seat
         pending = view["pending"]
         state.discard = [c for c in self.discard if c >= 0]

@@ -108,7 +108,8 @@ class StrongBot(Bot):
                 return action
         kind = view["pending"]["kind"]
         if Choose in types:
-            return self.answer(view, actions, kind)
+            # A jump-in may be offered beside the choice: answer from the Choose actions.
+            return self.answer(view, [a for a in actions if isinstance(a, Choose)], kind)
         if kind == "penalty":
             return self._answer_penalty(view, actions)
         ranked = self.rank(view, actions)
@@ -156,11 +157,11 @@ class StrongBot(Bot):
             else:
                 worth += deck.points[name] * POINTS  # shed points
         # The colour in force afterwards: one the next seat likely lacks.
-        colour = deck.color[name]
-        if colour < 0 and action.color is not None:
-            colour = deck.colors.index(action.color)
-        if colour >= 0:
-            worth += table.colour_worth(colour)
+        color = deck.color[name]
+        if color < 0 and action.color is not None:
+            color = deck.colors.index(action.color)
+        if color >= 0:
+            worth += table.color_worth(color)
         if deck.restricted[name] and not table.allowed(action.card):
             p_challenge = table.challenge_rate(table.next_seat)
             worth -= p_challenge * BLUFF_RISK * (deck.hurt[name] or 4.0)
@@ -273,18 +274,18 @@ class _Table:
         self._own_state: GameState | None = None
         self.top = deck.index[view["top"]] if view["top"] else None
 
-    def colour_worth(self, colour: int) -> float:
+    def color_worth(self, color: int) -> float:
         """How good it is to leave `colour` in force: an opponent next had
         better lack it (all the more when about to go out), a partner hold it."""
-        p_next = self.know.p_holds(self.next_seat, self.deck.colour_mask[colour], self.unseen)
+        p_next = self.know.p_holds(self.next_seat, self.deck.color_mask[color], self.unseen)
         if self.next_is_friend:
             return SWITCH_AWAY * p_next
         return SWITCH_AWAY * (1 - p_next) * (2.0 if self.next_urgent else 1.0)
 
-    def naming_worth(self, colour: int) -> float:
+    def naming_worth(self, color: int) -> float:
         """How good it is to name `colour` (a colour chosen apart from a play)."""
-        worth = WILD_FAVOURITE if colour == self.favourite else 0.0
-        return worth + self.colour_worth(colour)
+        worth = WILD_FAVOURITE if color == self.favourite else 0.0
+        return worth + self.color_worth(color)
 
     def allowed(self, card: int) -> bool:
         """Whether this seat may play `card` by its restriction (else a bluff)."""

@@ -9,22 +9,23 @@ gives `red:7`), so two identical cards in one hand are two actions.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any, Final, Self
 
 
-class Action:
+class _Value:
     """Actions are immutable values: a copy of one is the action itself."""
 
     __slots__ = ()
 
-    def __copy__(self):
+    def __copy__(self) -> Self:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         return self
 
 
 @dataclass(frozen=True, slots=True)
-class Play(Action):
+class Play(_Value):
     """Put `card` on the discard pile; `color` names the colour for a wild."""
 
     seat: int
@@ -33,24 +34,24 @@ class Play(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(_Value):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(_Value):
     """End the turn without playing (after a draw, or when nothing can be done)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class CallUno(Action):
+class CallUno(_Value):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Catch(Action):
+class Catch(_Value):
     """Catch `target`, who is down to one card and has not called UNO."""
 
     seat: int
@@ -58,21 +59,21 @@ class Catch(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Challenge(Action):
+class Challenge(_Value):
     """Challenge the Wild Draw Four (or any challengeable penalty) aimed at you."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Accept(Action):
+class Accept(_Value):
     """Take the pending penalty instead of challenging or stacking."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Choose(Action):
+class Choose(_Value):
     """Answer the pending choice: a colour name, a seat number, `keep`, …"""
 
     seat: int
@@ -80,25 +81,27 @@ class Choose(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class NextRound(Action):
+class NextRound(_Value):
     seat: int
 
 
-ACTION_TYPES = {
+Action = Play | Draw | Pass | CallUno | Catch | Challenge | Accept | Choose | NextRound
+
+ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (Play, Draw, Pass, CallUno, Catch, Challenge, Accept, Choose, NextRound)
 }
 
 # Actions that belong to the turn itself; taking one ends a catch window that
 # stays open only "until the next player acts".
-TURN_ACTIONS = (Play, Draw, Pass, Challenge, Accept, Choose)
+TURN_ACTIONS: Final = (Play, Draw, Pass, Challenge, Accept, Choose)
 
 
-def action_to_dict(action) -> dict:
+def action_to_dict(action: Action) -> dict[str, Any]:
     return {"a": type(action).__name__, **asdict(action)}
 
 
-def action_from_dict(data: dict):
+def action_from_dict(data: dict[str, Any]) -> Action:
     fields = dict(data)
     cls = ACTION_TYPES[fields.pop("a")]
     return cls(**fields)
@@ -120,5 +123,5 @@ class SeatActions:
         self.catch = tuple(Catch(seat, target) for target in range(MAX_SEATS))
 
 
-MAX_SEATS = 20
-SEAT_ACTIONS = tuple(SeatActions(seat) for seat in range(MAX_SEATS))
+MAX_SEATS: Final = 20
+SEAT_ACTIONS: Final = tuple(SeatActions(seat) for seat in range(MAX_SEATS))

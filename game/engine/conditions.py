@@ -15,30 +15,52 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from game.engine.pending import PlayContext
+
+if TYPE_CHECKING:
+    # Only for annotations: the state holds the rule set, which holds these
+    # conditions, so importing it here would close a loop at run time.
+    from game.engine.state import GameState
+
+Value = bool | int  # what a condition evaluates to
+
+
+class Condition(Protocol):
+    """A condition: a fact about the game for the seat `ctx.actor` and the card `ctx.card`."""
+
+    __name__: str
+
+    def __call__(self, state: GameState, ctx: PlayContext, /) -> Value: ...
 
 
 @dataclass(frozen=True)
 class ConditionBlock:
     name: str
-    fn: Callable
-    value_type: type
+    fn: Condition
+    value_type: type[bool] | type[int]
     doc: str
-    words: Callable  # expected value -> a plain-words phrase
+    words: Callable[[Value], str]  # expected value -> a plain-words phrase
     # (expected value, colour in force) -> why a card restricted by this
     # condition is refused, e.g. "only without a red card"; None: from `words`.
-    refusal: Callable | None = None
+    refusal: Callable[[Value, str | None], str] | None = None
 
-    def refusal_text(self, expected, colour: str | None) -> str:
+    def refusal_text(self, expected: Value, color: str | None) -> str:
         if self.refusal is not None:
-            return self.refusal(expected, colour)
+            return self.refusal(expected, color)
         return f"only when {self.words(expected)}"
 
 
 REGISTRY: dict[str, ConditionBlock] = {}
 
 
-def condition(value_type: type, words: Callable, refusal: Callable | None = None):
-    def register(fn: Callable) -> Callable:
+def condition(
+    value_type: type[bool] | type[int],
+    words: Callable[[Value], str],
+    refusal: Callable[[Value, str | None], str] | None = None,
+) -> Callable[[Condition], Condition]:
+    def register(fn: Condition) -> Condition:
         block = ConditionBlock(fn.__name__, fn, value_type, fn.__doc__ or "", words, refusal)
         REGISTRY[fn.__name__] = block
         return fn
@@ -46,7 +68,12 @@ def condition(value_type: type, words: Callable, refusal: Callable | None = None
     return register
 
 
-def _others_in_hand(state, ctx):
+def block_of(fn: Condition) -> ConditionBlock:
+    """The registered block of a compiled condition's function."""
+    return REGISTRY[fn.__name__]
+
+
+def _others_in_hand(state: GameState, ctx: PlayContext) -> list[int]:
     card = ctx.card
     return [c for c in state.hands[ctx.actor] if c != card]
 
@@ -58,17 +85,17 @@ def _others_in_hand(state, ctx):
         if v
         else "the player holds no card of the colour in force"
     ),
-    refusal=lambda v, colour: f"only {'with' if v else 'without'} a {colour} card",
+    refusal=lambda v, color: f"only {'with' if v else 'without'} a {color} card",
 )
-def holds_color_in_force(state, ctx) -> bool:
+def holds_color_in_force(state: GameState, ctx: PlayContext) -> bool:
     """The seat holds another card of the colour in force.
 
     YAML: `play_only_if: {holds_color_in_force: false}` — the official Wild
     Draw Four restriction.
     """
-    colour = state.color
+    color = state.color
     color_of = state.cards.color
-    return any(color_of[c] == colour for c in _others_in_hand(state, ctx))
+    return any(color_of[c] == color for c in _others_in_hand(state, ctx))
 
 
 @condition(
@@ -78,9 +105,9 @@ def holds_color_in_force(state, ctx) -> bool:
         if v
         else "the player holds no card matching the top card"
     ),
-    refusal=lambda v, colour: f"only {'with' if v else 'without'} a card that matches the top card",
+    refusal=lambda v, color: f"only {'with' if v else 'without'} a card that matches the top card",
 )
-def holds_match(state, ctx) -> bool:
+def holds_match(state: GameState, ctx: PlayContext) -> bool:
     """The seat holds another card matching the top card by colour, number or symbol.
 
     Wilds do not count as a match. YAML: `play_only_if: {holds_match: false}`
@@ -99,19 +126,21 @@ def holds_match(state, ctx) -> bool:
     words=lambda v: (
         "the player could play another card" if v else "the player has no other card to play"
     ),
-    refusal=lambda v, colour: (
+    refusal=lambda v, color: (
         "only when another card could be played" if v else "only when no other card can be played"
     ),
 )
-def holds_other_playable(state, ctx) -> bool:
-    """The seat holds another card it could legally play instead.
+def holds_other_playable(state: GameState, ctx: PlayContext) -> bool:
+    """The seat could play another card instead, at the moment it plays this
+    one: after a draw, only the cards `turn.play_drawn` leaves open count.
 
     YAML: `play_only_if: {holds_other_playable: false}` — a Wild Draw
     Four, challengeable "if the player could have played another card".
     """
+    card = ctx.card
     return any(
-        state.matches(c) and not state.cards.kind[c].play_only_if
-        for c in _others_in_hand(state, ctx)
+        c != card and state.matches(c) and not state.cards.kind[c].play_only_if
+        for c in state.choosable(ctx.actor)
     )
 
 
@@ -119,7 +148,7 @@ def holds_other_playable(state, ctx) -> bool:
     int,
     words=lambda v: f"{v} players are in the game",
 )
-def players(state, ctx) -> int:
+def players(state: GameState, ctx: PlayContext) -> int:
     """How many seats are still in the match.
 
     YAML: `- skip: {when: {players: 2}}` — Reverse acts as Skip with two players.
@@ -131,7 +160,7 @@ def players(state, ctx) -> int:
     int,
     words=lambda v: f"the player has {v} cards left",
 )
-def hand_size(state, ctx) -> int:
+def hand_size(state: GameState, ctx: PlayContext) -> int:
     """How many cards the acting seat holds (after the card being played left it).
 
     YAML: `- draw: {who: self, count: 1, when: {hand_size: 0}}`.
@@ -143,7 +172,7 @@ def hand_size(state, ctx) -> int:
     bool,
     words=lambda v: "it is the first card of the round" if v else "it is not the first card",
 )
-def first_card(state, ctx) -> bool:
+def first_card(state: GameState, ctx: PlayContext) -> bool:
     """The effect is resolving for the card turned up to start the round.
 
     YAML: `- choose_color: {who: next, when: {first_card: true}}`.

@@ -17,39 +17,72 @@ remaining effects must wait for the answer.
 Seat selectors, relative to the seat that played the card (`self`):
 `next` (the next seat in the direction of play), `all_others`, `all`,
 `chosen` (the seat picked by an earlier `choose_player`).
+
+This module holds the registry and the blocks of turn order and drawing;
+choice_effects.py holds those that ask a seat something (a colour, a
+player), hand_effects.py those that move cards between hands. Each block
+module registers its blocks here when imported (ruleset.py imports them all).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from game.engine.state import Decision, Penalty
+from game.engine.events import EventSink
+from game.engine.pending import Penalty, PlayContext
+
+if TYPE_CHECKING:
+    # Only for annotations: the state holds the rule set, which holds these
+    # effects, so importing it here would close a loop at run time.
+    from game.engine.state import GameState
 
 
 class Params(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+P = TypeVar("P", bound=Params)
+P_in = TypeVar("P_in", bound=Params, contravariant=True)
+
+
+class Effect(Protocol[P_in]):
+    """An effect: acts on the state for the play `ctx`, appends its events, and
+    returns True when it opened a decision the remaining effects wait for."""
+
+    __name__: str
+
+    def __call__(
+        self, state: GameState, ctx: PlayContext, params: P_in, events: EventSink, /
+    ) -> bool: ...
+
+
 @dataclass(frozen=True)
 class EffectBlock:
     name: str
-    fn: Callable
+    fn: Effect[Any]
     params: type[Params]
     doc: str
-    words: Callable  # params -> a plain-words phrase for `python main.py rules`
+    words: Callable[[Any], str]  # params -> a plain-words phrase for `python main.py rules`
+    # What the rule checks (game/rules/conflicts.py) know of the effect:
+    owes: bool = False  # leaves cards owed that the next seat answers (takes, stacks, challenges)
+    plays_again: bool = False  # its player takes another turn, before anyone answers
 
 
 REGISTRY: dict[str, EffectBlock] = {}
 SUSPEND = True
 
 
-def effect(params: type[Params], words: Callable):
-    def register(fn: Callable) -> Callable:
-        REGISTRY[fn.__name__] = EffectBlock(fn.__name__, fn, params, fn.__doc__ or "", words)
+def effect(
+    params: type[P], words: Callable[[P], str], *, owes: bool = False, plays_again: bool = False
+) -> Callable[[Effect[P]], Effect[P]]:
+    def register(fn: Effect[P]) -> Effect[P]:
+        REGISTRY[fn.__name__] = EffectBlock(
+            fn.__name__, fn, params, fn.__doc__ or "", words, owes, plays_again
+        )
         return fn
 
     return register
@@ -71,7 +104,7 @@ def _times(n: int, one: str, many: str) -> str:
 Selector = Literal["self", "next", "all_others", "all", "chosen"]
 
 
-def select_seats(state, ctx, who: str) -> list[int]:
+def select_seats(state: GameState, ctx: PlayContext, who: str) -> list[int]:
     actor = ctx.actor
     if who == "self":
         return [actor]
@@ -102,7 +135,7 @@ class SkipParams(Params):
         else f"the next {p.count} players lose their turn"
     ),
 )
-def skip(state, ctx, params, events) -> bool:
+def skip(state: GameState, ctx: PlayContext, params: SkipParams, events: EventSink) -> bool:
     """The next `count` seats lose their turn.
 
     YAML: `- skip` or `- skip: {count: 2}`; Reverse with two players:
@@ -121,22 +154,24 @@ class NoParams(Params):
     NoParams,
     words=lambda p: "the direction of play changes",
 )
-def reverse(state, ctx, params, events) -> bool:
+def reverse(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
     """The direction of play changes.
 
     YAML: `- reverse`.
     """
     if not ctx.going_out:
         state.direction = -state.direction
-        events.append({"t": "direction", "direction": state.direction})
+        if events is not None:
+            events.append({"t": "direction", "direction": state.direction})
     return False
 
 
 @effect(
     NoParams,
     words=lambda p: "the player plays again",
+    plays_again=True,
 )
-def play_again(state, ctx, params, events) -> bool:
+def play_again(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
     """The seat that played the card takes another turn.
 
     YAML: `- play_again` — a Skip that lets its player go again; as a first card,
@@ -164,8 +199,9 @@ class PenaltyParams(Params):
         + (" and loses their turn" if p.lose_turn else "")
         + (" (they may challenge it)" if p.challengeable else "")
     ),
+    owes=True,
 )
-def penalty(state, ctx, params, events) -> bool:
+def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: EventSink) -> bool:
     """The next seat owes `count` cards; it may answer by stacking (if the
     rules let a card stack on this one, and `stackable` is not false) or
     challenging (if `challengeable`), else draws them and, with `lose_turn`,
@@ -216,240 +252,15 @@ class DrawParams(Params):
         "every other player draws", "every other player draws"
     ),
 )
-def draw(state, ctx, params, events) -> bool:
-    """Seats draw cards at once; no stacking, no challenge, no lost turn.
+def draw(state: GameState, ctx: PlayContext, params: DrawParams, events: EventSink) -> bool:
+    """Seats draw cards at once; no stacking, no challenge, no lost turn. On
+    the card that ends the round, the cards are drawn only where
+    `round_end.final_penalty_drawn` says a last card's draws still count.
 
     YAML: `- draw: {who: all_others, count: 1}`.
     """
+    if ctx.going_out and not state.rules.model.round_end.final_penalty_drawn:
+        return False
     for seat in select_seats(state, ctx, params.who):
         state.take_cards(seat, params.count, "effect", events)
     return False
-
-
-# --- choices ------------------------------------------------------------------
-
-
-class ChooseColorParams(Params):
-    who: Literal["self", "next"] = "self"
-
-
-@effect(
-    ChooseColorParams,
-    words=lambda p: (
-        "the player names the colour" if p.who == "self" else "the next player names the colour"
-    ),
-)
-def choose_color(state, ctx, params, events) -> bool:
-    """A seat names the colour in force. With `who: self` the colour travels
-    with the play itself; `who: next` lets the next seat pick (a Wild turned
-    up as the first card).
-
-    YAML: `- choose_color` or `- choose_color: {who: next}`.
-    """
-    if ctx.going_out or (params.who == "self" and ctx.color_named):
-        return False
-    seat = ctx.actor if params.who == "self" else state.next_seat(ctx.actor)
-    state.pending = Decision("color", seat, tuple(state.cards.colors))
-    return SUSPEND
-
-
-@effect(
-    NoParams,
-    words=lambda p: "the player picks another player",
-)
-def choose_player(state, ctx, params, events) -> bool:
-    """The seat that played picks another seat; later effects use `chosen`.
-
-    YAML: `- choose_player` then `- swap_hands: {with: chosen}`.
-    """
-    if ctx.going_out:
-        return False
-    others = tuple(s for s in state.active_seats() if s != ctx.actor)
-    if len(others) == 1:
-        ctx.chosen = others[0]
-        return False
-    state.pending = Decision("player", ctx.actor, others)
-    return SUSPEND
-
-
-# --- hands --------------------------------------------------------------------
-
-
-def _hands_changed(state, events, extra: dict | None = None) -> None:
-    """After hands move between seats, old UNO calls and catch windows mean nothing."""
-    state.uno_called = [False] * state.players
-    state.uno_window = -1
-    names = state.cards.names
-    event = {"t": "hands", "hands": [[names[c] for c in hand] for hand in state.hands]}
-    if extra:
-        event.update(extra)
-    events.append(event)
-
-
-class SwapParams(Params):
-    with_: Literal["chosen", "next"] = Field("chosen", alias="with")
-
-
-@effect(
-    SwapParams,
-    words=lambda p: (
-        "the player swaps hands with "
-        + ("the chosen player" if p.with_ == "chosen" else "the next player")
-    ),
-)
-def swap_hands(state, ctx, params, events) -> bool:
-    """The seat that played swaps hands with another seat.
-
-    YAML: `- choose_player` then `- swap_hands: {with: chosen}` (Swap Hands; a 7 that swaps).
-    """
-    if ctx.going_out:
-        return False
-    other = ctx.chosen if params.with_ == "chosen" else state.next_seat(ctx.actor)
-    if other is None or other == ctx.actor:
-        return False
-    hands = state.hands
-    hands[ctx.actor], hands[other] = hands[other], hands[ctx.actor]
-    state.uno_called[ctx.actor] = state.uno_called[other] = False
-    if state.uno_window in (ctx.actor, other):
-        state.uno_window = -1
-    events.append({"t": "swap", "p": ctx.actor, "with": other})
-    return False
-
-
-@effect(
-    NoParams,
-    words=lambda p: "every hand passes to the next player in the direction of play",
-)
-def rotate_hands(state, ctx, params, events) -> bool:
-    """Every hand passes to the next seat in the direction of play.
-
-    YAML: `- rotate_hands` (a 0 that passes every hand on).
-    """
-    if ctx.going_out:
-        return False
-    seats = state.active_seats()
-    moved = {state.next_seat(seat): state.hands[seat] for seat in seats}
-    for seat, hand in moved.items():
-        state.hands[seat] = hand
-    _hands_changed(state, events)
-    return False
-
-
-class ShuffleParams(Params):
-    mode: Literal["redistribute", "redeal"] = "redistribute"
-    hand_size: int = Field(7, ge=1, le=50)
-
-
-@effect(
-    ShuffleParams,
-    words=lambda p: (
-        "all hands are gathered, shuffled and dealt out evenly"
-        if p.mode == "redistribute"
-        else "hands, discard pile and draw pile are shuffled together and everyone "
-        f"gets {p.hand_size} new cards"
-    ),
-)
-def shuffle_hands(state, ctx, params, events) -> bool:
-    """Hands are gathered, shuffled and dealt again, starting left of the player.
-
-    `redistribute` (the published card): only the hands are gathered and all
-    of them dealt out evenly. `redeal` (source 000): hands, the discard pile
-    but this card, and the draw pile are shuffled together and every seat is
-    dealt `hand_size` anew.
-
-    YAML: `- shuffle_hands: {mode: redeal, hand_size: 7}`.
-    """
-    if ctx.going_out:
-        return False
-    seats = state.active_seats()
-    pool = [card for seat in seats for card in state.hands[seat]]
-    extra = None
-    if params.mode == "redeal":
-        pool += state.discard[:-1] + state.draw_pile
-        del state.discard[:-1]
-        state.draw_pile = []
-        extra = {"discard": [state.cards.names[c] for c in state.discard]}
-    state.rng.shuffle(pool)
-    for seat in seats:
-        state.hands[seat] = []
-    seat = ctx.actor
-    dealt = 0
-    limit = len(seats) * params.hand_size if params.mode == "redeal" else len(pool)
-    while dealt < limit and pool:
-        seat = state.next_seat(seat, 1)
-        state.hands[seat].append(pool.pop())
-        dealt += 1
-    if params.mode == "redeal":
-        state.draw_pile = pool  # what the new deal left
-    _hands_changed(state, events, extra)
-    return False
-
-
-@effect(
-    NoParams,
-    words=lambda p: "the player discards every card of the colour in force",
-)
-def discard_color(state, ctx, params, events) -> bool:
-    """The seat that played discards every card of the colour in force from
-    its hand, under the top card (it may go out this way).
-
-    YAML: `- choose_color` then `- discard_color` (a Customizable Wild).
-    """
-    if ctx.going_out or state.color < 0:
-        return False
-    hand = state.hands[ctx.actor]
-    gone = [c for c in hand if state.cards.color[c] == state.color]
-    if not gone:
-        return False
-    state.hands[ctx.actor] = [c for c in hand if c not in gone]
-    state.discard[-1:-1] = gone
-    names = state.cards.names
-    events.append({"t": "discard", "p": ctx.actor, "cards": [names[c] for c in gone]})
-    if len(state.hands[ctx.actor]) == 1 and not state.uno_called[ctx.actor]:
-        state.uno_window = ctx.actor
-    return False
-
-
-class DumpParams(Params):
-    who: Literal["self", "next"] = "self"
-
-
-@effect(
-    DumpParams,
-    words=lambda p: (
-        "the player may also play every other card of that colour, all or none, "
-        "and the last one's action counts"
-        if p.who == "self"
-        else "the next player may play every card they hold of that colour"
-    ),
-)
-def dump_color(state, ctx, params, events) -> bool:
-    """A seat may also play every other card it holds of the colour in force:
-    all or nothing, one by one in the order it picks; the last card's own
-    effects then apply. With `who: next`, the next seat does it and play
-    goes on from there (a Reverse turned up first, in the two-player game).
-
-    YAML: `- dump_color` (the two-player game's Reverse).
-    """
-    if ctx.going_out:
-        return False
-    seat = ctx.actor if params.who == "self" else state.next_seat(ctx.actor)
-    colour = state.color
-    if not any(state.cards.color[c] == colour for c in state.hands[seat]):
-        return False
-    state.pending = Decision("dump", seat, _dump_answers(state, seat))
-    return SUSPEND
-
-
-def _dump_answers(state, seat: int) -> tuple:
-    """`none` always; `all` unless it would end the round on an action card
-    where the rules forbid that."""
-    hand = state.hands[seat]
-    same = [c for c in hand if state.cards.color[c] == state.color]
-    if (
-        state.flags.finish_forbidden
-        and len(same) == len(hand)
-        and not any(state.cards.category[c] == "number" for c in same)
-    ):
-        return ("none",)
-    return ("all", "none")

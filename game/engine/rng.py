@@ -6,13 +6,17 @@ and have not changed across Python versions, and they run in C, which
 matters when simulations shuffle millions of decks. Everything built on top
 (bounded integers, shuffles) is written here, because `random.shuffle` and
 `randrange` are library details that may change; so the same seed gives the
-same game on any machine. `GameState.clone` copies the generator with it.
+same game on any machine. `GameState.clone` copies the generator with it,
+lazily: see `Rng.clone`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
-from typing import Protocol
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
 
 
 class RandomSource(Protocol):
@@ -21,38 +25,60 @@ class RandomSource(Protocol):
 
     def below(self, n: int) -> int: ...
 
-    def shuffle(self, items: list) -> None: ...
+    def shuffle(self, items: list[int]) -> None: ...
 
     def clone(self) -> RandomSource: ...
 
 
 class Rng:
-    __slots__ = ("_mt",)
+    __slots__ = ("_mt", "_shared")
 
-    def __init__(self, seed: int) -> None:
-        # Random() seeds from abs(seed); keep seeds n and -n apart.
-        self._mt = Random(seed if seed >= 0 else (-seed) + (1 << 64))
+    def __init__(self, seed: int = 0, *, twin_of: Rng | None = None) -> None:
+        if twin_of is None:
+            # Random() seeds from abs(seed); keep seeds n and -n apart.
+            self._mt = Random(seed if seed >= 0 else (-seed) + (1 << 64))
+            self._shared = False
+        else:
+            self._mt = twin_of._mt
+            self._shared = twin_of._shared = True
 
     def clone(self) -> Rng:
-        twin = Rng(0)
-        twin._mt.setstate(self._mt.getstate())
-        return twin
+        """A twin that draws the same numbers from here on.
+
+        Copying a Mersenne Twister's state costs as much as a few dozen game
+        actions, and a game cloned for a playout seldom draws (only to
+        reshuffle), so the twins share one generator until either of them
+        draws: that one takes its own copy first (`_unshare`)."""
+        return Rng(twin_of=self)
+
+    def _unshare(self) -> None:
+        """Before drawing from a generator a twin may still hold: copy it."""
+        mine = Random.__new__(Random)  # no seeding: the state is set next
+        mine.setstate(self._mt.getstate())
+        self._mt = mine
+        self._shared = False
 
     def next_u64(self) -> int:
+        if self._shared:
+            self._unshare()
         return self._mt.getrandbits(64)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n): rejection sampling on the fewest bits."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if self._shared:
+            self._unshare()
         bits = n.bit_length()
         r = self._mt.getrandbits(bits)
         while r >= n:
             r = self._mt.getrandbits(bits)
         return r
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[int]) -> None:
         """Fisher-Yates in place."""
+        if self._shared:
+            self._unshare()
         getrandbits = self._mt.getrandbits
         for i in range(len(items) - 1, 0, -1):
             bound = i + 1
@@ -62,5 +88,5 @@ class Rng:
                 j = getrandbits(bits)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

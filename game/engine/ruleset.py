@@ -10,39 +10,91 @@ Card behaviour is never a field here: a card kind lists effects by name, and
 those names come from the registry in `game.engine.effects`; conditions come
 from `game.engine.conditions`. A new behaviour is a new registered block, not
 a new field.
+
+The registries import nothing that imports this module (they name the game
+state in annotations only), so the rule set sits above its building blocks
+and below the state that plays it: rules -> blocks, state -> rules.
 """
 
 from __future__ import annotations
 
 import difflib
-import functools
+import re
 import typing
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.engine import choice_effects, hand_effects, scoring  # noqa: F401 (they register blocks)
+from game.engine import conditions as condition_registry
+from game.engine import effects as effect_registry
+from game.engine.conditions import Condition, Value
+from game.engine.effects import Effect, Params
+from game.looks import ARTS, HEX_COLOR, MAX_CORNER, NUMBER_ART
+
 COLOR_NAMES = ("red", "yellow", "green", "blue")
 WILD = "wild"
+
+# The limits that keep every accepted rule set playable on a small machine
+# (docs/modding.md lists them): the card table's size grows with colours x
+# symbols x cards, a round's length with the turn limit, a match's with the
+# target.
+MAX_SEATS = 10  # the table layouts under assets/layouts/ seat 2 to 10
+MAX_COLORS = 8
+MAX_KINDS = 32
+MAX_FACE = 99
+MAX_COPIES = 100
+MAX_DECK = 1000
+MAX_POINTS = 1000
+MAX_TARGET = 10_000
+MAX_TURN_LIMIT = 10_000
+MAX_EFFECTS = 16  # effects of one card kind (or of its first card, or of one face)
+MAX_HOUSE_RULES = 32
+MAX_IDENTIFIER = 32  # a colour or card-kind name
+# Cards are written colour:face in logs and messages (`red:7`, `wild:draw_four`),
+# so a colour or kind name starts with a letter (a face is a number) and holds no
+# ':' nor space: then no two cards can share a code.
+IDENTIFIER = re.compile(r"[^\W\d_][\w-]*")
+
+Seats = Annotated[int, Field(ge=2, le=MAX_SEATS)]
+Face = Annotated[int, Field(ge=0, le=MAX_FACE)]
+Copies = Annotated[int, Field(ge=0, le=MAX_COPIES)]
+Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
+Target = Annotated[int, Field(ge=1, le=MAX_TARGET)]
+ShortText = Annotated[str, Field(max_length=40)]  # a label, a house rule's short name
+LineText = Annotated[str, Field(max_length=200)]  # a house rule's one-line explanation
+# What players read for a card kind or a colour (one type, so that per-language
+# labels can replace it in one place).
+Label = ShortText
+CornerText = Annotated[str, Field(min_length=1, max_length=MAX_CORNER)]
+# Text a player reads holds no control character (a description may hold line
+# breaks and tabs): an escape sequence or a NUL must not reach a screen.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 # Mappings that layering replaces whole instead of merging key by key: a
 # house rule's condition or table stands for itself, it does not add to the
 # base's (a stricter {holds_match: false} drops {holds_color_in_force}).
 ATOMIC_SETTINGS = frozenset({"play_only_if", "target_by_players", "copies_of"})
 
-Loc = tuple  # a key path into the rules mapping: str keys and int indexes
+Loc = tuple[str | int, ...]  # a key path into the rules mapping: str keys and int indexes
 
 
-class Alternatives(tuple):
+class Alternatives(tuple[Loc, ...]):
     """A problem that several settings share (the deck is too small for the
     hand size and the player count): the loader reports it at whichever of
     them the newest rule file set."""
 
 
+Problem = tuple[Loc | Alternatives, str]  # where in the rules, and what is wrong
+
+
 class RulesInvalid(Exception):
     """Every problem found in a rule set, as (key path, message) pairs."""
 
-    def __init__(self, problems: list[tuple[Loc, str]]) -> None:
+    def __init__(self, problems: list[Problem]) -> None:
         super().__init__("; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in problems))
         self.problems = problems
 
@@ -52,27 +104,38 @@ class _Block(BaseModel):
 
 
 class PlayerRange(_Block):
-    min: int = Field(2, ge=2, le=20)
-    max: int = Field(10, ge=2, le=20)
-    only: list[int] | None = None  # e.g. even counts for team play
+    min: Seats = 2
+    max: Seats = MAX_SEATS
+    only: list[Seats] | None = Field(None, max_length=MAX_SEATS)  # e.g. even counts for teams
 
 
 class CardKind(_Block):
     """One entry under `cards:`. See rules/README.md for every field."""
 
-    label: str | None = None
+    label: Label | None = None
+    # How it looks (game/looks.py): a symbol the game paints, and the corners' text.
+    art: str | None = None
+    corner: CornerText | None = None
     category: Literal["number", "action", "wild"] = "action"
     wild: bool = False
-    faces: list[int] | None = None
-    copies: int = Field(1, ge=0, le=100)
-    copies_of: dict[int, int] = {}
-    points: int | Literal["face"] = 0
-    effects: list[Any] = []
-    face_effects: dict[int, list[Any]] = {}  # number kinds: other effects for some faces
-    first_card: list[Any] | Literal["return"] = []
+    faces: list[Face] | None = Field(None, max_length=MAX_FACE + 1)
+    copies: Copies = 1
+    copies_of: dict[int, Copies] = {}
+    points: Points | Literal["face"] = 0
+    effects: list[Any] = Field([], max_length=MAX_EFFECTS)
+    # number kinds: other effects for some faces
+    face_effects: dict[int, Annotated[list[Any], Field(max_length=MAX_EFFECTS)]] = {}
+    first_card: Annotated[list[Any], Field(max_length=MAX_EFFECTS)] | Literal["return"] = []
     play_only_if: dict[str, Any] | None = None
     when_not_allowed: Literal["bluff", "refuse"] = "bluff"
-    stacks_on: list[str] = []
+    stacks_on: list[str] = Field([], max_length=MAX_KINDS)
+
+
+class ColorLook(_Block):
+    """One entry under `color_looks:`: how a colour is shown and called."""
+
+    rgb: str | None = None  # "#RRGGBB"
+    label: Label | None = None
 
 
 class Dealing(_Block):
@@ -96,7 +159,9 @@ class MultiPlay(_Block):
 
 class JumpIn(_Block):
     enabled: bool = False
-    cancels_action: bool = False
+    # The jumped-in card cancels the one it covers: only one of them acts (the
+    # published rule). false: both act, a second Draw Two adds up.
+    cancels_action: bool = True
 
 
 class TurnRules(_Block):
@@ -112,6 +177,10 @@ class ChallengeRules(_Block):
     extra_if_innocent: int = Field(2, ge=0, le=50)
     innocent_loses_turn: bool = True
     when_stacked: bool = False
+    # A guilty card's player drew the cards instead; then the challenger plays
+    # (challenger_plays), or the turn order the card set stands (as_played:
+    # a Wild Draw Four that lets its player go again still does).
+    after_guilty: Literal["challenger_plays", "as_played"] = "challenger_plays"
 
 
 class UnoRules(_Block):
@@ -126,27 +195,28 @@ class RoundEnd(_Block):
     finish_on_action_card: Literal["allowed", "forbidden"] = "allowed"
     # A safeguard, not a rule anyone plays by: a round still going after this
     # many plays and draws ends as blocked, so no policy can loop forever.
-    turn_limit: int = Field(5000, ge=100)
+    turn_limit: int = Field(5000, ge=100, le=MAX_TURN_LIMIT)
 
 
 class Scoring(_Block):
     scheme: str = "winner_takes_points"
-    target: int | None = Field(500, ge=1)
-    target_by_players: dict[int, int] = {}
+    target: Target | None = 500
+    target_by_players: dict[Seats, Target] = {}
     at_target: Literal["wins", "eliminated", "lowest_total_wins"] = "wins"
     teams: bool = False  # partners sit opposite; both score what either wins
 
 
 class RuleSetModel(_Block):
-    name: str = "Unnamed rules"
-    description: str = ""
+    name: str = Field("Unnamed rules", max_length=60)
+    description: str = Field("", max_length=1000)
     # House rules switched on, each with its one-line explanation; layered
     # files add to this mapping, so the merged set knows all of them.
-    house_rules: dict[str, str] = {}
+    house_rules: dict[ShortText, LineText] = Field({}, max_length=MAX_HOUSE_RULES)
     players: PlayerRange = PlayerRange()
-    colors: list[str] = list(COLOR_NAMES)
+    colors: list[str] = Field(list(COLOR_NAMES), max_length=MAX_COLORS)
+    color_looks: dict[str, ColorLook] = Field({}, max_length=MAX_COLORS)
     dealing: Dealing = Dealing()
-    cards: dict[str, CardKind]
+    cards: dict[str, CardKind] = Field(max_length=MAX_KINDS)
     turn: TurnRules = TurnRules()
     challenge: ChallengeRules = ChallengeRules()
     uno: UnoRules = UnoRules()
@@ -166,14 +236,17 @@ class RuleSetModel(_Block):
         return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
+Requirement = tuple[Condition, Value]  # a condition and the value it must have
+
+
 @dataclass(frozen=True)
 class EffectSpec:
     """One effect of a card, resolved against the registry."""
 
     name: str
-    run: Any  # the registered function
-    params: Any  # its validated parameter model
-    when: tuple[tuple[Any, Any], ...]  # (condition function, expected value) pairs
+    run: Effect[Any]  # the registered function
+    params: Params  # its validated parameter model
+    when: tuple[Requirement, ...]  # all must hold for the effect to happen
 
 
 @dataclass(frozen=True)
@@ -183,25 +256,8 @@ class KindSpec:
     effects: tuple[EffectSpec, ...]
     face_effects: dict[int, tuple[EffectSpec, ...]]
     first_card: tuple[EffectSpec, ...] | None  # None: put back and turn another
-    play_only_if: tuple[tuple[Any, Any], ...]
+    play_only_if: tuple[Requirement, ...]
     play_only_if_text: dict[str, Any] | None
-
-
-class RuleFlags:
-    """The settings the engine consults on every action, one attribute away."""
-
-    def __init__(self, model: RuleSetModel) -> None:
-        self.draw_when_playable = model.turn.draw_when_playable
-        self.finish_forbidden = model.round_end.finish_on_action_card == "forbidden"
-        self.turn_limit = model.round_end.turn_limit
-        self.any_stacking = any(kind.stacks_on for kind in model.cards.values())
-        self.catch_until_own_turn = model.uno.catch_window == "until_own_next_turn"
-        self.multi_play = model.turn.multi_play.mode != "off"
-        self.jump_in = model.turn.jump_in.enabled
-        self.play_drawn = model.turn.play_drawn
-        self.unlimited_draw = model.turn.draw.mode == "unlimited"
-        self.draws_until_playable = model.turn.draw.mode == "until_playable"
-        self.draw_count = model.turn.draw.count
 
 
 @dataclass(frozen=True, eq=False)
@@ -211,17 +267,6 @@ class RuleSet:
     model: RuleSetModel
     kinds: dict[str, KindSpec]
     sources: tuple[str, ...] = ()
-
-    @functools.cached_property
-    def flags(self) -> RuleFlags:
-        return RuleFlags(self.model)
-
-    @functools.cached_property
-    def card_table(self):
-        """The deck's per-card facts, built once per rule set and shared by its games."""
-        from game.engine.state import CardTable
-
-        return CardTable(self)
 
     def target_for(self, players: int) -> int | None:
         scoring = self.model.scoring
@@ -280,12 +325,13 @@ def _settings_at(model: type[BaseModel], loc: Loc) -> list[str]:
     return []
 
 
-def unknown_name(what: str, name: Any, known) -> str:
+def unknown_name(what: str, name: Any, known: Iterable[Any]) -> str:
     """ "unknown effect 'skipp' (did you mean 'skip'?)", or the list of known names."""
-    close = difflib.get_close_matches(str(name), list(known), n=1)
+    names = sorted(map(str, known))
+    close = difflib.get_close_matches(str(name), names, n=1)
     if close:
         return f"unknown {what} '{name}' (did you mean '{close[0]}'?)"
-    return f"unknown {what} '{name}' (known: {', '.join(sorted(known))})"
+    return f"unknown {what} '{name}' (known: {', '.join(names)})"
 
 
 def _data_path(loc: Loc, data: Any) -> Loc:
@@ -303,12 +349,10 @@ def _data_path(loc: Loc, data: Any) -> Loc:
     return loc
 
 
-def compile_condition(raw: Any, loc: Loc, problems: list) -> tuple[tuple[Any, Any], ...]:
+def compile_condition(raw: Any, loc: Loc, problems: list[Problem]) -> tuple[Requirement, ...]:
     """`{name: expected, ...}`: true when every named condition has that value."""
     if raw is None:
         return ()
-    from game.engine import conditions as condition_registry
-
     if not isinstance(raw, dict) or not raw:
         problems.append((loc, "a condition is a mapping of condition names to values"))
         return ()
@@ -330,11 +374,8 @@ def compile_condition(raw: Any, loc: Loc, problems: list) -> tuple[tuple[Any, An
     return tuple(compiled)
 
 
-def compile_effects(raw: list, loc: Loc, problems: list) -> tuple[EffectSpec, ...]:
+def compile_effects(raw: list[Any], loc: Loc, problems: list[Problem]) -> tuple[EffectSpec, ...]:
     """Each entry is `name` or `{name: {params}}`; params may hold a `when:`."""
-    # Imported here: the effect blocks need the state module, which needs this one.
-    from game.engine import effects as effect_registry
-
     specs = []
     for i, entry in enumerate(raw):
         here = loc + (i,)
@@ -369,7 +410,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     """Validate a merged rules mapping; raise RulesInvalid with every problem."""
     if not isinstance(data, dict):
         raise RulesInvalid([((), "a rule set is a mapping of settings")])
-    problems: list[tuple[Loc, str]] = []
+    problems: list[Problem] = []
     try:
         model = RuleSetModel.model_validate(data)
     except ValidationError as err:
@@ -379,6 +420,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     # mapping too, so a typo there is reported along with every other problem.
     compiled = _compile_card_blocks(data.get("cards"), problems)
     _check_scheme(data.get("scoring"), problems)
+    problems.extend(_art_problems(data.get("cards")))
     if model is None:
         raise RulesInvalid(problems)
 
@@ -393,8 +435,17 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
         problems.append((("colors",), "colours must be a non-empty list without repeats"))
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
+    problems.extend(_control_characters(model))
+    for index, color in enumerate(model.colors):
+        if not is_identifier(color):
+            problems.append((("colors", index), identifier_problem(color, "colour")))
     if not model.cards:
         problems.append((("cards",), "a rule set needs at least one card kind"))
+    for name in model.cards:
+        if not is_identifier(name):
+            problems.append((("cards", name), identifier_problem(name, "card kind")))
+    problems.extend(_shared_card_codes(model))
+    problems.extend(_look_problems(model, data))
 
     kinds: dict[str, KindSpec] = {}
     for name, kind in model.cards.items():
@@ -403,6 +454,11 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
             problems.append((loc + ("faces",), "a number kind lists its faces"))
         if kind.category != "number" and kind.faces:
             problems.append((loc + ("faces",), "only number kinds have faces"))
+        faces = kind.faces or []
+        repeated = sorted({face for face in faces if faces.count(face) > 1})
+        if repeated:
+            listed = ", ".join(map(str, repeated))
+            problems.append((loc + ("faces",), f"faces are listed once each ({listed} twice)"))
         if kind.points == "face" and kind.category != "number":
             problems.append((loc + ("points",), "'face' points only suit number cards"))
         for face in kind.copies_of:
@@ -418,13 +474,31 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
         kinds[name] = KindSpec(name, kind, effects, by_face, first, only_if, kind.play_only_if)
 
     total = sum(deck_count(model, k) for k in model.cards.values())
-    needed = model.players.max * model.dealing.hand_size + 1
+    dealt = model.players.max * model.dealing.hand_size
+    if model.dealing.mode == "draft":
+        # Each card kept in a draft costs two off the pile (the one looked at
+        # and the next); the discarded half goes back before the turn-up.
+        needed, how = 2 * dealt, "drafting"
+    else:
+        needed, how = dealt + 1, "dealing"
     if model.cards and total < needed:
         problems.append(
             (
                 Alternatives((("dealing", "hand_size"), ("players", "max"), ("cards",))),
-                f"the deck has {total} cards but dealing {model.dealing.hand_size} to "
+                f"the deck has {total} cards but {how} {model.dealing.hand_size} to "
                 f"{model.players.max} players and turning one up needs {needed}",
+            )
+        )
+    if total > MAX_DECK:
+        problems.append(
+            (("cards",), f"the deck has {total} cards; a rule set may have at most {MAX_DECK}")
+        )
+    if _has_target(model) and model.scoring.scheme != "rounds_won" and not _worth_points(model):
+        problems.append(
+            (
+                ("scoring", "target"),
+                "no card is worth a point, so no match can reach the target: give some cards"
+                " points, or write target: null (one round is the match) or scheme: rounds_won",
             )
         )
     if model.cards and all(k.first_card == "return" for k in model.cards.values()):
@@ -435,9 +509,140 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     return RuleSet(model=model, kinds=kinds, sources=sources)
 
 
-def _compile_card_blocks(cards: Any, problems: list) -> dict[str, tuple]:
+def is_identifier(name: str) -> bool:
+    """Whether `name` may name a colour or a card kind (see IDENTIFIER)."""
+    return len(name) <= MAX_IDENTIFIER and IDENTIFIER.fullmatch(name) is not None
+
+
+def identifier_problem(name: str, what: str) -> str:
+    shown = name if len(name) <= 40 else name[:40] + "…"
+    return (
+        f"{shown!r} cannot name a {what}: a name starts with a letter and holds only letters,"
+        f" digits, '_' and '-' (at most {MAX_IDENTIFIER}), since cards are written colour:face"
+    )
+
+
+def _control_characters(model: RuleSetModel) -> list[tuple[Loc, str]]:
+    texts: list[tuple[Loc, str, re.Pattern[str]]] = [
+        (("name",), model.name, _CONTROL_IN_LINE),
+        (("description",), model.description, _CONTROL),
+    ]
+    for short, line in model.house_rules.items():
+        texts += [(("house_rules", short), short, _CONTROL_IN_LINE)]
+        texts += [(("house_rules", short), line, _CONTROL_IN_LINE)]
+    for name, kind in model.cards.items():
+        texts += [(("cards", name, "label"), kind.label or "", _CONTROL_IN_LINE)]
+        texts += [(("cards", name, "corner"), kind.corner or "", _CONTROL_IN_LINE)]
+    for color, look in model.color_looks.items():
+        texts += [(("color_looks", color, "label"), look.label or "", _CONTROL_IN_LINE)]
+    problems: list[tuple[Loc, str]] = []
+    for loc, text, pattern in texts:
+        found = pattern.search(text)
+        if found:
+            code = f"U+{ord(found.group()):04X}"
+            problems.append((loc, f"control character {code} in text shown to players"))
+    return problems
+
+
+def _art_problems(cards: Any) -> list[Problem]:
+    """`art:` names a symbol the game paints (checked on the raw mapping, so a
+    misspelt name is reported along with every other problem)."""
+    problems: list[Problem] = []
+    if not isinstance(cards, dict):
+        return problems
+    for name, raw in cards.items():
+        art = raw.get("art") if isinstance(raw, dict) else None
+        if not isinstance(art, str):
+            continue  # absent, or not text: the schema says so
+        loc = ("cards", name, "art")
+        if art not in ARTS:
+            close = difflib.get_close_matches(art, list(ARTS), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            known = ", ".join(ARTS)
+            problems.append((loc, f"unknown art '{art}'{hint}; the game paints: {known}"))
+        elif art == NUMBER_ART and raw.get("category", "action") != "number":
+            problems.append((loc, f"'{NUMBER_ART}' shows a number card's face; this kind has none"))
+    return problems
+
+
+def _look_problems(model: RuleSetModel, data: dict[str, Any]) -> list[tuple[Loc, str]]:
+    """A corner text shows something; `color_looks:` speaks of the rule set's
+    colours, in "#RRGGBB"."""
+    problems: list[tuple[Loc, str]] = []
+    for name, kind in model.cards.items():
+        if kind.corner is not None and not kind.corner.strip():
+            problems.append(
+                (("cards", name, "corner"), "a corner text shows something: 1 to 3 characters")
+            )
+    raw_looks = data.get("color_looks")
+    for color, look in model.color_looks.items():
+        loc = ("color_looks", color)
+        if color not in model.colors:
+            known = ", ".join(model.colors)
+            problems.append((loc, f"'{color}' is not one of this rule set's colours ({known})"))
+        raw = raw_looks.get(color) if isinstance(raw_looks, dict) else None
+        if look.rgb is None and isinstance(raw, dict) and "rgb" in raw:
+            problems.append(
+                (loc + ("rgb",), 'write the colour in quotes, "#RRGGBB": a bare # starts a comment')
+            )
+        elif look.rgb is not None and not HEX_COLOR.fullmatch(look.rgb):
+            problems.append(
+                (loc + ("rgb",), f"'{look.rgb}' is no colour: write \"#RRGGBB\" (six hex digits)")
+            )
+    return problems
+
+
+def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:
+    """Two number kinds with a face in common would print two cards alike."""
+    owner: dict[str, str] = {}
+    problems: list[tuple[Loc, str]] = []
+    for name, kind in model.cards.items():
+        if kind.category != "number":
+            continue
+        for face in sorted(set(kind.faces or [])):
+            for color in [WILD] if kind.wild else model.colors:
+                code = f"{color}:{face}"
+                other = owner.setdefault(code, name)
+                if other != name:
+                    problems.append(
+                        (
+                            ("cards", name, "faces"),
+                            f"{face} is also a face of '{other}': both cards would be {code}",
+                        )
+                    )
+                    break
+    return problems
+
+
+def _has_target(model: RuleSetModel) -> bool:
+    scoring = model.scoring
+    return scoring.target is not None or any(scoring.target_by_players.values())
+
+
+def _worth_points(model: RuleSetModel) -> bool:
+    """Whether any card in the deck is worth a point when it is left in a hand."""
+    for kind in model.cards.values():
+        if deck_count(model, kind) == 0:
+            continue
+        if kind.points == "face":
+            if any(face > 0 and kind.copies_of.get(face, kind.copies) for face in kind.faces or []):
+                return True
+        elif kind.points > 0:
+            return True
+    return False
+
+
+CompiledKind = tuple[
+    tuple[EffectSpec, ...],  # effects
+    tuple[EffectSpec, ...] | None,  # first-card effects (None: put back)
+    tuple[Requirement, ...],  # play restriction
+    dict[int, tuple[EffectSpec, ...]],  # effects of some faces
+]
+
+
+def _compile_card_blocks(cards: Any, problems: list[Problem]) -> dict[str, CompiledKind]:
     """Each kind's (effects, first-card effects, play restriction), from raw data."""
-    compiled: dict[str, tuple] = {}
+    compiled: dict[str, CompiledKind] = {}
     if not isinstance(cards, dict):
         return compiled
     for name, raw in cards.items():
@@ -469,9 +674,7 @@ def _compile_card_blocks(cards: Any, problems: list) -> dict[str, tuple]:
     return compiled
 
 
-def _check_scheme(scoring_data: Any, problems: list) -> None:
-    from game.engine import scoring  # the scheme registry lives with the schemes
-
+def _check_scheme(scoring_data: Any, problems: list[Problem]) -> None:
     if not isinstance(scoring_data, dict):
         return
     name = scoring_data.get("scheme")

@@ -17,24 +17,71 @@ wins.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
-SCHEMES: dict[str, Callable] = {}
+from game.engine.events import EventSink
+
+if TYPE_CHECKING:
+    # Only for annotations: the state holds the rule set, which names its
+    # scheme from this registry, so importing it here would close a loop.
+    from game.engine.state import GameState
 
 
-def scheme(fn: Callable) -> Callable:
-    SCHEMES[fn.__name__] = fn
-    return fn
+class Scheme(Protocol):
+    """A scoring scheme: the points each seat scores for the round `winner` won."""
+
+    __name__: str
+    __doc__: str | None
+
+    def __call__(self, state: GameState, winner: int, /) -> list[int]: ...
 
 
-def team_of(state, seat: int) -> tuple[int, ...]:
+@dataclass(frozen=True)
+class SchemeBlock:
+    """A scheme and what the rest of the game knows of it."""
+
+    name: str
+    fn: Scheme
+    doc: str
+    words: str  # for `python main.py rules`: "Scoring: <words>."
+    # The `at_target` readings that make sense with it, and why the others do not
+    # (the rule checks in game/rules/conflicts.py refuse those).
+    at_target: tuple[str, ...]
+    at_target_why: str
+    # Whether the winner scores, so that a team (scoring.teams) has a win to share.
+    winner_scores: bool
+
+
+SCHEMES: dict[str, SchemeBlock] = {}
+
+
+def scheme(
+    words: str, at_target: tuple[str, ...], at_target_why: str, winner_scores: bool
+) -> Callable[[Scheme], Scheme]:
+    def register(fn: Scheme) -> Scheme:
+        SCHEMES[fn.__name__] = SchemeBlock(
+            fn.__name__, fn, fn.__doc__ or "", words, at_target, at_target_why, winner_scores
+        )
+        return fn
+
+    return register
+
+
+def team_of(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats that share a result with `seat`: its partner sits opposite."""
     if not state.rules.model.scoring.teams:
         return (seat,)
     return (seat, (seat + state.players // 2) % state.players)
 
 
-@scheme
-def winner_takes_points(state, winner: int) -> list[int]:
+@scheme(
+    words="the winner scores the points left in everyone else's hand",
+    at_target=("wins",),
+    at_target_why="the target is reached by winning",
+    winner_scores=True,
+)
+def winner_takes_points(state: GameState, winner: int) -> list[int]:
     """The winner scores the card points left in every other hand (official);
     with teams, both partners score what is left in the other team's hands."""
     team = team_of(state, winner)
@@ -45,8 +92,14 @@ def winner_takes_points(state, winner: int) -> list[int]:
     return points
 
 
-@scheme
-def losers_score_own_hand(state, winner: int) -> list[int]:
+@scheme(
+    words="everyone but the winner scores their own hand",
+    at_target=("eliminated", "lowest_total_wins"),
+    at_target_why="reaching the target means holding the most points; "
+    "set at_target to eliminated or lowest_total_wins",
+    winner_scores=False,
+)
+def losers_score_own_hand(state: GameState, winner: int) -> list[int]:
     """Every seat but the winner scores its own hand (sources 001 and 003)."""
     points = [0] * state.players
     for seat in state.active_seats():
@@ -55,8 +108,13 @@ def losers_score_own_hand(state, winner: int) -> list[int]:
     return points
 
 
-@scheme
-def rounds_won(state, winner: int) -> list[int]:
+@scheme(
+    words="the winner scores one round",
+    at_target=("wins",),
+    at_target_why="the target is reached by winning",
+    winner_scores=True,
+)
+def rounds_won(state: GameState, winner: int) -> list[int]:
     """The winner scores one point: the match counts rounds won (source 000)."""
     points = [0] * state.players
     for seat in team_of(state, winner):
@@ -64,7 +122,7 @@ def rounds_won(state, winner: int) -> list[int]:
     return points
 
 
-def match_result(state, round_winner: int, events: list) -> int | None:
+def match_result(state: GameState, round_winner: int, events: EventSink) -> int | None:
     """The match winner once the match is over, else None; may eliminate seats."""
     if state.single_round:
         return round_winner
@@ -83,7 +141,8 @@ def match_result(state, round_winner: int, events: list) -> int | None:
     if rule == "eliminated":
         for seat in reached:
             state.eliminated[seat] = True
-            events.append({"t": "eliminated", "p": seat, "score": scores[seat]})
+            if events is not None:
+                events.append({"t": "eliminated", "p": seat, "score": scores[seat]})
         left = state.active_seats()
         if len(left) > 1:
             return None

@@ -4,194 +4,31 @@ The state is a plain mutable object: the facade's `apply` copies it first
 unless asked to work in place, which is what makes long simulations fast
 while the public contract stays "state + action -> new state + events".
 
-Events are dicts in the replay-log format (`../shared/replay-format.md`),
-appended to the list passed down; there is no separate event class because
+Events are dicts in the replay-log format (docs/replay-format.md, typed in
+events.py), appended to the list passed down (None on a playout copy, which
+builds none: `events.EventSink`); there is no separate event class because
 the log is the event stream.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
 
+from game.engine.actions import Action, Play
+from game.engine.cards import CardTable
+from game.engine.events import EventSink
+from game.engine.flags import RuleFlags
+from game.engine.pending import Decision, Penalty, PlayContext
 from game.engine.rng import RandomSource
-from game.engine.ruleset import WILD, KindSpec, RuleSet
-
-
-class CardTable:
-    """Per-card facts for one rule set's deck, indexed by card id."""
-
-    def __init__(self, rules: RuleSet) -> None:
-        model = rules.model
-        self.colors: tuple[str, ...] = tuple(model.colors)
-        # Indexed by the colour index; -1 (no colour) reads the trailing None.
-        self.color_label: tuple[str | None, ...] = (*self.colors, None)
-        self.names: list[str] = []
-        self.color: list[int] = []  # index into colors, -1 for a wild
-        self.kind: list[KindSpec] = []
-        self.effects: list[tuple] = []  # what playing the card does (a face may differ)
-        self.symbol: list[str] = []  # what "matches by number or symbol" compares
-        self.points: list[int] = []
-        self.category: list[str] = []
-        for name, spec in rules.kinds.items():
-            kind = spec.model
-            colours = [-1] if kind.wild else range(len(self.colors))
-            for colour in colours:
-                # (face, copies, points, effects) of each face of the kind
-                faces: list[tuple[str, int, int, tuple]]
-                if kind.category == "number":
-                    faces = [
-                        (
-                            str(f),
-                            kind.copies_of.get(f, kind.copies),
-                            kind.points if isinstance(kind.points, int) else f,
-                            spec.face_effects.get(f, spec.effects),
-                        )
-                        for f in kind.faces or ()
-                    ]
-                else:
-                    # Validation allows points: face on number kinds only.
-                    points = kind.points if isinstance(kind.points, int) else 0
-                    faces = [(name, kind.copies, points, spec.effects)]
-                for face, copies, points, effects in faces:
-                    for _ in range(copies):
-                        self.effects.append(effects)
-                        colour_name = WILD if colour < 0 else self.colors[colour]
-                        self.names.append(f"{colour_name}:{face}")
-                        self.color.append(colour)
-                        self.kind.append(spec)
-                        self.symbol.append(face)
-                        self.points.append(points)
-                        self.category.append(kind.category)
-        self.size = len(self.names)
-        # The cut for the dealer counts action cards as 0.
-        self.cut_value = [
-            int(self.symbol[c]) if self.category[c] == "number" else 0 for c in range(self.size)
-        ]
-        # The colour travels with the play itself only when naming it is the
-        # card's first effect; a colour named after a swap or a shuffle is a
-        # separate decision, taken once the player sees the new hand.
-        self.needs_color = [
-            bool(effects)
-            and effects[0].name == "choose_color"
-            and effects[0].params.who == "self"
-            and not effects[0].when
-            for effects in self.effects
-        ]
-        self.by_name: dict[str, int] = {}
-        for card_id, card_name in enumerate(self.names):
-            self.by_name.setdefault(card_name, card_id)
-        # Cards whose restriction makes them illegal (not just challengeable).
-        self.restricted = [bool(spec.play_only_if) for spec in self.kind]
-        self.refusable = [
-            bool(spec.play_only_if) and spec.model.when_not_allowed == "refuse"
-            for spec in self.kind
-        ]
-        # Matching compares small ints rather than face strings.
-        symbol_ids: dict[str, int] = {}
-        self.symbol_id = [symbol_ids.setdefault(face, len(symbol_ids)) for face in self.symbol]
-        # The matching rule, as a table: fits[colour][symbol][card] says whether
-        # the card goes on a top card of that symbol while that colour is in
-        # force (colour -1, the last row: none named, so only the symbol and
-        # wilds). One lookup per card in a hand instead of three comparisons.
-        self.fits: tuple[tuple[bytes, ...], ...] = tuple(
-            tuple(
-                bytes(
-                    own < 0 or own == colour or self.symbol_id[card] == symbol
-                    for card, own in enumerate(self.color)
-                )
-                for symbol in range(len(symbol_ids))
-            )
-            for colour in (*range(len(self.colors)), -1)
-        )
-        self._plays: dict[int, list[tuple]] = {}
-
-    def plays_for(self, seat: int) -> list[tuple]:
-        """Per card id, the Play actions of `seat` for it (one per colour for a
-        wild). Actions are immutable values, so games of this rule set share them."""
-        found = self._plays.get(seat)
-        if found is None:
-            from game.engine.actions import Play
-
-            found = [
-                tuple(Play(seat, card, colour) for colour in self.colors)
-                if self.needs_color[card]
-                else (Play(seat, card),)
-                for card in range(self.size)
-            ]
-            self._plays[seat] = found
-        return found
-
-    def color_name(self, index: int) -> str | None:
-        return self.color_label[index]
-
-
-@dataclass(slots=True)
-class Decision:
-    """Who must decide what now. Every kind, and what its `options` hold:
-
-    | kind        | the seat must…                                   | options            |
-    |-------------|--------------------------------------------------|--------------------|
-    | play        | play a card or draw (its ordinary turn)          | ()                 |
-    | drawn       | play what it drew, draw again, or pass           | ()                 |
-    | more        | add a card to a play of several cards, or stop   | ()                 |
-    | penalty     | take the cards owed, challenge, or stack         | ("stack",) or ()   |
-    | color       | name the colour in force                         | colour names       |
-    | player      | pick another seat                                | seat numbers       |
-    | draft       | keep the card it looks at, or discard it         | ("keep", "discard")|
-    | dump        | play all its cards of the colour, or none        | ("all", "none")    |
-    | dump_next   | pick which of them goes down next                | card ids           |
-    | next_round  | start the next round                             | ()                 |
-
-    (`dump` offers only ("none",) where going out on an action card is
-    forbidden and "all" would do it.) `legal_actions` turns these into
-    actions: `Choose(seat, option)` answers color, player, draft, dump and
-    dump_next."""
-
-    kind: str
-    seat: int
-    options: tuple = ()
-
-
-@dataclass(slots=True)
-class Penalty:
-    """Cards owed by `target`, waiting for them to take, stack or challenge."""
-
-    count: int
-    target: int
-    source: int
-    lose_turn: bool = True
-    challengeable: bool = False
-    guilty: bool = False
-    stacked: bool = False
-    stackable: bool = True  # false: nobody may stack on this one
-    color_before: str | None = None  # public: what a challenger weighs
-    resume_seat: int | None = None  # set when the target is not the next to play
-
-
-@dataclass(slots=True)
-class PlayContext:
-    """What the effects being resolved know about the play that caused them."""
-
-    actor: int
-    card: int
-    color_named: bool = False
-    going_out: bool = False
-    first_card: bool = False
-    allowed: bool = True
-    chosen: int | None = None
-    prev_color: int = -1  # the colour in force before this card
-    cards: list[int] = field(default_factory=list)  # several cards played in one turn, so far
-    base_top: int = -1  # the top card before those cards were played
+from game.engine.ruleset import EffectSpec, RuleSet
 
 
 @dataclass(slots=True)
 class GameState:
     rules: RuleSet
     cards: CardTable
-    flags: Any  # rules.flags: the settings consulted on every action
-    plays: list  # per seat, per card id: the shared Play actions (CardTable.plays_for)
+    flags: RuleFlags  # the settings consulted on every action
+    plays: list[list[tuple[Play, ...]]]  # per seat, per card id: CardTable.plays_for
     players: int
     names: list[str]
     rng: RandomSource
@@ -209,7 +46,7 @@ class GameState:
     eliminated: list[bool] = field(default_factory=list)
     pending: Decision | None = None
     penalty: Penalty | None = None
-    queue: list = field(default_factory=list)  # effects still to resolve
+    queue: list[EffectSpec] = field(default_factory=list)  # effects still to resolve
     ctx: PlayContext | None = None
     uno_called: list[bool] = field(default_factory=list)
     uno_window: int = -1  # seat that may still be caught without an UNO call
@@ -223,35 +60,71 @@ class GameState:
     over: bool = False
     winner: int | None = None
     # legal_actions per seat, valid until the next action changes the state
-    legal_cache: dict[int, tuple] = field(default_factory=dict)
+    legal_cache: dict[int, tuple[Action, ...]] = field(default_factory=dict)
     # The draft: the card being looked at, and the draft discard pile
     # (both out of every hand and pile until the draft ends).
     draft_card: int = -1
     draft_discard: list[int] = field(default_factory=list)
+    # False on a playout copy (see `clone`): actions build no events.
+    writes_events: bool = True
 
-    def clone(self) -> GameState:
+    def clone(self, *, events: bool | None = None) -> GameState:
         """A copy that shares only what never changes during a game: the rules,
-        the card table, the shared actions and decisions, the effects queued."""
+        the card table, the shared actions and decisions, the effects queued.
+
+        `events=False` makes a playout copy, for a bot that plays games out
+        to see where they lead: the very same game, but actions applied to it
+        (or to its own copies) build no events and `apply` returns an empty
+        list, which makes actions a seventh cheaper (a fifth compiled).
+        `events=True` turns them back on; by default a copy does as its
+        original does.
+
+        Every field is set here, one by one (tests/engine/test_clone.py checks
+        it): in the compiled engine these are direct stores, where the
+        dataclass's generated __init__ stays interpreted; bots copy a state
+        for every playout."""
         ctx = self.ctx
         penalty = self.penalty
-        return dataclasses.replace(
-            self,
-            names=list(self.names),
-            rng=self.rng.clone(),
-            hands=[list(hand) for hand in self.hands],
-            draw_pile=list(self.draw_pile),
-            discard=list(self.discard),
-            scores=list(self.scores),
-            rounds_won=list(self.rounds_won),
-            eliminated=list(self.eliminated),
-            penalty=None if penalty is None else dataclasses.replace(penalty),
-            queue=list(self.queue),
-            ctx=None if ctx is None else dataclasses.replace(ctx, cards=list(ctx.cards)),
-            uno_called=list(self.uno_called),
-            drawn=list(self.drawn),
-            legal_cache={},
-            draft_discard=list(self.draft_discard),
-        )
+        twin = GameState.__new__(GameState)
+        twin.rules = self.rules
+        twin.cards = self.cards
+        twin.flags = self.flags
+        twin.plays = self.plays
+        twin.players = self.players
+        twin.names = list(self.names)
+        twin.rng = self.rng.clone()
+        twin.target = self.target
+        twin.single_round = self.single_round
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.draw_pile = list(self.draw_pile)
+        twin.discard = list(self.discard)
+        twin.color = self.color
+        twin.direction = self.direction
+        twin.dealer = self.dealer
+        twin.round_no = self.round_no
+        twin.scores = list(self.scores)
+        twin.rounds_won = list(self.rounds_won)
+        twin.eliminated = list(self.eliminated)
+        twin.pending = self.pending
+        twin.penalty = None if penalty is None else penalty.copy()
+        twin.queue = list(self.queue)
+        twin.ctx = None if ctx is None else ctx.copy()
+        twin.uno_called = list(self.uno_called)
+        twin.uno_window = self.uno_window
+        twin.uno_window_passed = self.uno_window_passed
+        twin.actor = self.actor
+        twin.skips = self.skips
+        twin.play_again = self.play_again
+        twin.drawn = list(self.drawn)
+        twin.idle_passes = self.idle_passes
+        twin.turns = self.turns
+        twin.over = self.over
+        twin.winner = self.winner
+        twin.legal_cache = {}
+        twin.draft_card = self.draft_card
+        twin.draft_discard = list(self.draft_discard)
+        twin.writes_events = self.writes_events if events is None else events
+        return twin
 
     # --- seats -------------------------------------------------------------
 
@@ -282,6 +155,19 @@ class GameState:
         cards = self.cards
         return bool(cards.fits[self.color][cards.symbol_id[self.discard[-1]]][card])
 
+    def choosable(self, seat: int) -> list[int]:
+        """The cards `seat` may pick from to play now: its hand, or after a draw
+        on its turn what `turn.play_drawn` leaves open (the drawn cards, the
+        whole hand, or none)."""
+        if not self.drawn or seat != self.actor:
+            return self.hands[seat]
+        mode = self.flags.play_drawn
+        if mode == "drawn_only":
+            return self.drawn
+        if mode == "any":
+            return self.hands[seat]
+        return []
+
     def play_allowed(self, seat: int, card: int) -> bool:
         """The card's own restriction (Wild Draw Four's "no card of the colour")."""
         spec = self.cards.kind[card]
@@ -298,11 +184,50 @@ class GameState:
             and self.cards.category[card] != "number"
         )
 
+    def lay_down(self, seat: int, card: int, color: str | None, events: EventSink) -> int:
+        """Move a card from a hand to the discard pile and set the colour in
+        force (its own, or `color` named for a wild); returns the card moved.
+
+        Of identical cards in the hand the first one leaves, whichever copy
+        was chosen: copies are one card to the rules and to a log, which
+        writes names, so the log alone fixes the order of every hand and a
+        re-execution (game/log/reexec.py) never has to guess the copy."""
+        cards = self.cards
+        hand = self.hands[seat]
+        at = hand.index(card)
+        for twin in cards.twins[card]:
+            if twin in hand:
+                other = hand.index(twin)
+                if other < at:
+                    at, card = other, twin
+        del hand[at]
+        self.discard.append(card)
+        own_color = cards.color[card]
+        if own_color >= 0:
+            self.color = own_color
+        elif color is not None:
+            self.color = cards.colors.index(color)
+        if events is not None:
+            events.append(
+                {
+                    "t": "play",
+                    "p": seat,
+                    "card": cards.names[card],
+                    "color": cards.color_label[self.color],
+                }
+            )
+        self.turns += 1
+        self.idle_passes = 0
+        if len(hand) == 1 and not self.uno_called[seat]:
+            self.uno_window = seat
+            self.uno_window_passed = False
+        return card
+
     def hand_points(self, seat: int) -> int:
         points = self.cards.points
         return sum(points[c] for c in self.hands[seat])
 
-    def refill_draw_pile(self, events: list) -> None:
+    def refill_draw_pile(self, events: EventSink) -> None:
         """Keep the top discard; shuffle the rest into a new draw pile."""
         if len(self.discard) <= 1:
             return
@@ -310,12 +235,13 @@ class GameState:
         del self.discard[:-1]
         self.rng.shuffle(moved)
         self.draw_pile[:0] = moved
-        events.append({"t": "reshuffle", "cards": len(moved)})
+        if events is not None:
+            events.append({"t": "reshuffle", "cards": len(moved)})
 
     def can_draw(self) -> bool:
         return bool(self.draw_pile) or len(self.discard) > 1
 
-    def take_cards(self, seat: int, count: int, why: str, events: list) -> list[int]:
+    def take_cards(self, seat: int, count: int, why: str, events: EventSink) -> list[int]:
         """Move up to `count` cards from the draw pile to a hand; fewer if none are left."""
         pile = self.draw_pile
         if count == 1 and pile:
@@ -337,7 +263,8 @@ class GameState:
             self.uno_called[seat] = False
             if self.uno_window == seat:
                 self.uno_window = -1
-            names = self.cards.names
-            shown = [names[taken[0]]] if len(taken) == 1 else [names[c] for c in taken]
-            events.append({"t": "draw", "p": seat, "cards": shown, "why": why})
+            if events is not None:
+                names = self.cards.names
+                shown = [names[taken[0]]] if len(taken) == 1 else [names[c] for c in taken]
+                events.append({"t": "draw", "p": seat, "cards": shown, "why": why})
         return taken

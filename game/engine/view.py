@@ -2,10 +2,56 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict
+
 from game.engine.state import GameState
 
 
-def view(state: GameState, seat: int) -> dict:
+class PendingView(TypedDict):
+    kind: str
+    seat: int
+    options: list[str | int]
+
+
+class PenaltyView(TypedDict):
+    count: int
+    target: int
+    source: int
+    challengeable: bool
+    stacked: bool
+    color_before: str | None
+
+
+class View(TypedDict):
+    seat: int
+    players: int
+    names: list[str]
+    hand: list[int]
+    hand_cards: list[str]
+    hand_sizes: list[int]
+    discard: list[str]
+    top: str | None
+    color: str | None
+    direction: int
+    draw_pile: int
+    dealer: int
+    round: int
+    to_act: int | None
+    pending: PendingView | None
+    penalty: PenaltyView | None
+    drawn: list[str]
+    draft_card: str | None
+    uno_called: list[bool]
+    uno_window: int
+    scores: list[int]
+    target: int | None
+    eliminated: list[bool]
+    over: bool
+    winner: int | None
+
+
+def view(state: GameState, seat: int) -> View:
     """The table as `seat` sees it. Other hands are sizes only; the draw pile
     is a count; whether a Wild Draw Four was a bluff stays hidden."""
     cards = state.cards
@@ -59,7 +105,7 @@ def view(state: GameState, seat: int) -> dict:
     }
 
 
-def seen_events(events: list[dict], seat: int) -> list[dict]:
+def seen_events(events: Sequence[Mapping[str, Any]], seat: int) -> list[Mapping[str, Any]]:
     """The events as `seat` saw them happen: the history `view` leaves out.
 
     The cards another seat is dealt, draws or keeps in a draft stay hidden
@@ -77,7 +123,7 @@ def seen_events(events: list[dict], seat: int) -> list[dict]:
             event = {**event, "cards": [None] * len(event["cards"])}
         elif kind == "draft" and event["p"] != seat and event["kept"]:
             # A kept draft card goes to its seat's hand unseen; a card turned
-            # onto the draft discard is face up (RULES.md §3).
+            # onto the draft discard is face up (docs/rules.md §3).
             event = {**event, "card": None}
         elif kind == "hands":
             hands = [

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.effects import REGISTRY as EFFECTS
+from game.engine.scoring import SCHEMES
 from game.rules.errors import RuleError
 
 Origin = dict  # key path -> LoadedYaml that set it last
@@ -96,17 +98,25 @@ def _effect_names(effects: Any) -> list[str]:
     return names
 
 
-def _penalty(effects: Any) -> dict | None:
-    for entry in effects if isinstance(effects, list) else []:
-        if isinstance(entry, dict) and "penalty" in entry:
-            return entry["penalty"] if isinstance(entry["penalty"], dict) else {}
-    return None
+def _blocks(effects: Any) -> list[Any]:
+    """The registered blocks a card's raw effect list names (unknown names are
+    the validator's to report)."""
+    return [EFFECTS[name] for name in _effect_names(effects) if name in EFFECTS]
+
+
+def _section(data: dict, key: str) -> dict:
+    """`data[key]` when it is a mapping, else an empty one (a wrong type is the
+    validator's to report)."""
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
 
 
 def check_stacking(data: dict, origin: Origin, files) -> list[RuleError]:
-    """A card may only stack on a draw card that the next seat gets to answer."""
+    """A card may only stack on a draw card that the next seat gets to answer:
+    one with an effect that leaves cards owed (`owes`), and none that lets
+    its player go again first (`plays_again`)."""
     errors = []
-    cards = data.get("cards") if isinstance(data.get("cards"), dict) else {}
+    cards = _section(data, "cards")
     for name, kind in cards.items():
         if not isinstance(kind, dict):
             continue
@@ -114,10 +124,10 @@ def check_stacking(data: dict, origin: Origin, files) -> list[RuleError]:
             other = cards.get(target)
             if not isinstance(other, dict):
                 continue
-            penalty = _penalty(other.get("effects"))
+            blocks = _blocks(other.get("effects"))
             here = ("cards", name, "stacks_on")
             stacker = _who(origin, *here)
-            if penalty is None:
+            if not any(block.owes for block in blocks):
                 errors.append(
                     files[stacker].error_at(
                         here,
@@ -126,7 +136,7 @@ def check_stacking(data: dict, origin: Origin, files) -> list[RuleError]:
                         "to answer",
                     )
                 )
-            elif "play_again" in _effect_names(other.get("effects")):
+            elif any(block.plays_again for block in blocks):
                 errors.append(
                     files[stacker].error_at(
                         here,
@@ -139,11 +149,16 @@ def check_stacking(data: dict, origin: Origin, files) -> list[RuleError]:
 
 
 def check_scoring(data: dict, origin: Origin, files) -> list[RuleError]:
-    scoring = data.get("scoring") if isinstance(data.get("scoring"), dict) else {}
+    """What the scheme says of itself (game/engine/scoring.py): whether its
+    winner scores, for teams to share, and which `at_target` readings fit it."""
+    scoring = _section(data, "scoring")
     scheme = scoring.get("scheme", "winner_takes_points")
     at_target = scoring.get("at_target", "wins")
+    block = SCHEMES.get(scheme) if isinstance(scheme, str) else None
+    if block is None:
+        return []  # an unknown scheme: the validator says so
     errors = []
-    if scoring.get("teams") is True and scheme not in ("winner_takes_points", "rounds_won"):
+    if scoring.get("teams") is True and not block.winner_scores:
         teams = _who(origin, "scoring", "teams")
         errors.append(
             files[teams].error_at(
@@ -153,30 +168,66 @@ def check_scoring(data: dict, origin: Origin, files) -> list[RuleError]:
                 "scores nothing",
             )
         )
-    if scheme in ("winner_takes_points", "rounds_won") and at_target != "wins":
-        where = _who(origin, "scoring", "at_target")
+    if isinstance(at_target, str) and at_target not in block.at_target:
+        # Reported where a file says at_target, else (the default) at the scheme.
+        scheme_file = _who(origin, "scoring", "scheme")
+        target_file = _who(origin, "scoring", "at_target")
+        said = ("scoring", "at_target") in origin
+        path = ("scoring", "at_target") if said else ("scoring", "scheme")
+        where = target_file if said else scheme_file
+        who_says = f"{target_file} says {at_target}" if said else f"at_target is {at_target}"
         errors.append(
             files[where].error_at(
-                ("scoring", "at_target"),
-                f"scoring.at_target: {where} says {at_target} at the target, but with "
-                f"{_who(origin, 'scoring', 'scheme')}'s {scheme} the target is reached by "
-                "winning",
-            )
-        )
-    if scheme == "losers_score_own_hand" and at_target == "wins":
-        where = _who(origin, "scoring", "scheme")
-        errors.append(
-            files[where].error_at(
-                ("scoring", "scheme"),
-                f"scoring.scheme: {where} scores each loser's own hand, but "
-                f"{_who(origin, 'scoring', 'at_target')} lets reaching the target win; "
-                "set at_target to eliminated or lowest_total_wins",
+                path,
+                f"scoring.{path[-1]}: {who_says} at the target, but {scheme_file} scores "
+                f"with {scheme}, where {block.at_target_why}",
             )
         )
     return errors
 
 
-SEMANTIC_CHECKS = (check_stacking, check_scoring)
+def _is_house_rule(loaded) -> bool:
+    """A layer a table adds (a house rule), not a rule set or its base."""
+    data = loaded.data
+    return isinstance(data, dict) and "house_rules" in data and "extends" not in data
+
+
+def check_removed_cards(data: dict, origin: Origin, files) -> list[RuleError]:
+    """A house rule that changes a card kind which another file takes out of
+    the deck (`copies: 0`) changes nothing: the card never comes up. So a
+    swap-hands-card layer, which removes Shuffle Hands, refuses a
+    shuffle-hands-redeal layer that rewrites it."""
+    errors = []
+    cards = _section(data, "cards")
+    for name, kind in cards.items():
+        if not isinstance(kind, dict) or kind.get("copies") != 0:
+            continue
+        if any(isinstance(n, int) and n > 0 for n in (kind.get("copies_of") or {}).values()):
+            continue
+        remover = origin.get(("cards", name, "copies"))
+        if remover is None:
+            continue
+        for path, loaded in origin.items():
+            if (
+                path[:2] == ("cards", name)
+                and path[2:3] != ("copies",)
+                and len(path) > 2
+                and loaded is not remover
+                and _is_house_rule(loaded)
+            ):
+                errors.append(
+                    loaded.error_at(
+                        path,
+                        f"{'.'.join(map(str, path))}: {loaded.filename} changes {name}, "
+                        f"but {remover.filename} takes {name} out of the deck (copies: 0), "
+                        "so the change would never play; use one of them",
+                    )
+                )
+                break
+    return errors
+
+
+SEMANTIC_CHECKS = (check_stacking, check_scoring, check_removed_cards)
 
 
 def semantic_conflicts(data: dict, origin: Origin) -> list[RuleError]:

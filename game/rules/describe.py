@@ -6,17 +6,20 @@ is described as faithfully as a shipped one.
 
 from __future__ import annotations
 
-from game.engine import conditions as condition_registry
+from collections.abc import Iterable
+
 from game.engine import effects as effect_registry
-from game.engine.ruleset import RuleSet, deck_count
+from game.engine.cards import color_labels, kind_label
+from game.engine.conditions import block_of
+from game.engine.ruleset import EffectSpec, Requirement, RuleSet, deck_count
+from game.engine.scoring import SCHEMES
 
 
-def _condition_words(when) -> str:
-    by_fn = {block.fn: block for block in condition_registry.REGISTRY.values()}
-    return " and ".join(by_fn[fn].words(want) for fn, want in when)
+def _condition_words(when: Iterable[Requirement]) -> str:
+    return " and ".join(block_of(fn).words(want) for fn, want in when)
 
 
-def effect_words(specs) -> str:
+def effect_words(specs: Iterable[EffectSpec]) -> str:
     """`- reverse` + `- skip: {when: {players: 2}}` -> "the direction of play
     changes; the next player loses their turn when 2 players are in the game"."""
     phrases = []
@@ -39,16 +42,16 @@ def describe(rules: RuleSet) -> str:
     total = sum(deck_count(model, k) for k in model.cards.values())
     lines += [
         "",
-        f"Deck ({total} cards, colours {', '.join(model.colors)}):",
+        f"Deck ({total} cards, colours {', '.join(color_labels(model))}):",
         '  (For a card turned up first, "the player" is the dealer and "the next player" '
         "the one who starts.)",
     ]
-    for name, spec in rules.kinds.items():
+    for spec in rules.kinds.values():
         kind = spec.model
         count = deck_count(model, kind)
         if count == 0:
             continue
-        label = kind.label or name
+        label = kind_label(spec)
         if kind.category == "number":
             faces = kind.faces or []
             label += f" {faces[0]}-{faces[-1]}" if faces else ""
@@ -66,7 +69,8 @@ def describe(rules: RuleSet) -> str:
                 rule += " (a bluff is allowed, and a challenge catches it)"
             lines.append(f"    {rule}")
         if kind.stacks_on:
-            lines.append(f"    answers a pending draw from: {', '.join(kind.stacks_on)}")
+            answered = [kind_label(rules.kinds[other]) for other in kind.stacks_on]
+            lines.append(f"    answers a pending draw from: {', '.join(answered)}")
         if spec.first_card is None:
             lines.append("    turned up first: goes back into the pile, another is turned")
         elif spec.first_card:
@@ -129,10 +133,14 @@ def describe(rules: RuleSet) -> str:
         )
         lines.append(f"  Several cards {which} may be played together{most}; {acts}.")
     if turn.jump_in.enabled:
-        cancel = " and cancels the pending draw" if turn.jump_in.cancels_action else ""
+        both = (
+            "it cancels the card it covers, so only one of them acts"
+            if turn.jump_in.cancels_action
+            else "both cards act, and their draws add up"
+        )
         lines.append(
-            f"  Anyone holding a card identical to the top card may play it out of turn{cancel}; "
-            "play goes on from them."
+            "  Anyone holding a card identical to the top card may play it out of turn; "
+            f"play goes on from them, and {both}."
         )
 
     uno = model.uno
@@ -152,20 +160,24 @@ def describe(rules: RuleSet) -> str:
             "Challenge: a challengeable draw may be challenged; a guilty player draws the "
             f"cards instead, an innocent one makes the challenger draw {extra} more"
             + (" and lose the turn." if challenge.innocent_loses_turn else ".")
+            + (
+                " After a guilty verdict the challenger plays."
+                if challenge.after_guilty == "challenger_plays"
+                else " After a guilty verdict play goes on as the card said."
+            )
             + ("" if challenge.when_stacked else " Not while stacking.")
         )
     if model.round_end.finish_on_action_card == "forbidden":
         lines.append("You may not go out on an action card or a wild.")
     if model.round_end.final_penalty_drawn:
-        lines.append("A last Draw card is still drawn before the round is scored.")
+        lines.append(
+            "A last card's draws (a Draw Two, say) still count before the round is scored."
+        )
+    else:
+        lines.append("A last card's draws are dropped: the round is scored at once.")
 
     scoring = model.scoring
-    scheme = {
-        "winner_takes_points": "the winner scores the points left in everyone else's hand",
-        "losers_score_own_hand": "everyone but the winner scores their own hand",
-        "rounds_won": "the winner scores one round",
-    }.get(scoring.scheme, scoring.scheme)
-    lines += ["", f"Scoring: {scheme}."]
+    lines += ["", f"Scoring: {_scheme_words(scoring.scheme)}."]
     if scoring.teams:
         lines.append("  Teams of two partners sitting opposite share their points and results.")
     if scoring.target is None:
@@ -187,3 +199,8 @@ def describe(rules: RuleSet) -> str:
         lines += ["", "House rules:"]
         lines += [f"  {name}: {text}" for name, text in model.house_rules.items()]
     return "\n".join(lines)
+
+
+def _scheme_words(name: str) -> str:
+    """The scheme in the words it was declared with (game/engine/scoring.py)."""
+    return SCHEMES[name].words

@@ -1,9 +1,16 @@
 """Loading rule sets: names and paths, `extends:` chains, layering, marks.
 
-A rule set is named either by its name under `rules/` (`classic`,
-`house/stacking`) or by a path to a `.yaml` file. A file may say
-`extends: NAME` (or a list of names) to build on other rule sets; a name in
-`extends` is looked up under `rules/` first, then relative to the file.
+On the command line (and in the menu) a rule set is named either by its name
+under `rules/` (`classic`, `house/stacking`) or by a path to a `.yaml` file.
+A file may say `extends: NAME` (or a list of names) to build on other rule
+sets, and `requires:` / `conflicts_with:` name rule sets the same way. A name
+written inside a file is shared with the file, so it reaches no further than
+the game's `rules/` folder and the file's own folder tree: a rule-set name is
+looked up under `rules/` first, then beside the file; a relative `.yaml` path
+must stay inside the file's folder (symlinks followed); anything else —
+an absolute path, `..` out of the folder, a device — is refused, naming the
+line. A replay log's `rules` field is resolved the same way, from the log's
+folder (`load_rules(names, folder=...)`, `resolve_shared_name`).
 Layering is a deep merge of mappings, later over earlier; any other value,
 lists included, is replaced whole.
 
@@ -14,45 +21,197 @@ Every problem, in any file of the chain, is reported at once as a
 from __future__ import annotations
 
 import copy
+import os
+import re
+import stat
+from collections.abc import Sequence
 from pathlib import Path
 
-from game.engine.ruleset import ATOMIC_SETTINGS, Alternatives, RuleSet, RulesInvalid, validate_rules
+from game.engine.ruleset import (
+    ATOMIC_SETTINGS,
+    Alternatives,
+    RuleSet,
+    RulesInvalid,
+    unknown_name,
+    validate_rules,
+)
+from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
+from game.rules.selftest import self_test
 from game.rules.yamlsafe import LoadedYaml, load_yaml_file
 
 # Keys that steer layering and are not rules themselves.
 LAYER_KEYS = ("extends", "requires", "conflicts_with")
-RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
-MAX_CHAIN = 32
+MAX_CHAIN = 32  # files in one extends chain
+MAX_NAMES = 32  # names in one extends, requires or conflicts_with
+# A rule-set name: `classic`, `house/stacking`, `my rules` (no `.yaml`, no `.` or
+# `..` folder, no leading `/`).
+RULE_SET_NAME = re.compile(r"[\w-][\w .-]*(?:/[\w-][\w .-]*)*")
+SUFFIXES = (".yaml", ".yml")
+
+
+def merges_into(into: dict, key: object, value: object) -> bool:
+    """Whether layering `value` over `into[key]` merges the two mappings key by
+    key; otherwise it replaces what was there. Lists and the settings that
+    only make sense whole (ATOMIC_SETTINGS) are replaced."""
+    return (
+        isinstance(value, dict) and isinstance(into.get(key), dict) and key not in ATOMIC_SETTINGS
+    )
+
+
+def layer(into: dict, over: dict) -> None:
+    """Layer the mapping `over` onto `into`, in place, as a later rule file is
+    layered over an earlier one (without the checks and marks of loading:
+    tests and tools that build rules in code use this)."""
+    for key, value in over.items():
+        if merges_into(into, key, value):
+            layer(into[key], value)
+        else:
+            into[key] = copy.deepcopy(value)
+
+
+class NameRefused(ValueError):
+    """A rule-set name that names no file the game may read; the text says why."""
+
+
+def real_path(path: Path) -> Path:
+    """`path` absolute with symlinks resolved; a symlink loop is left unresolved
+    (reading it then fails in words) instead of raising."""
+    return Path(os.path.realpath(path))
 
 
 def display_path(path: Path) -> str:
     """A path as a player typed it: relative to the working folder when inside it."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        return str(real_path(path).relative_to(real_path(Path.cwd())))
+    except (ValueError, OSError):
         return str(path)
 
 
-def resolve_name(name: str, relative_to: Path | None = None, rules_dir: Path = RULES_DIR) -> Path:
-    """The file a rule-set name or path stands for (it may not exist)."""
-    as_path = Path(name)
-    candidates = []
-    if as_path.suffix in (".yaml", ".yml"):
-        if relative_to is not None and not as_path.is_absolute():
-            candidates.append(relative_to / as_path)
-        candidates.append(as_path)
-        candidates.append(rules_dir / as_path)
+def _plain_name_problem(name: object) -> str | None:
+    if not isinstance(name, str):
+        return "a rule-set name is text"
+    if not name:
+        return "an empty rule-set name"
+    if "\0" in name:
+        return "a rule-set name cannot hold a NUL character"
+    return None
+
+
+def resolve_name(name: str, rules_dir: Path = RULES_DIR) -> Path:
+    """The file a rule-set name or path typed by the player stands for.
+
+    A name (`classic`, `house/stacking`) is a file under `rules/`, else NAME.yaml
+    in the working folder; a path ending in .yaml or .yml is that file (it may
+    not exist: reading it says so). Raises NameRefused for anything else."""
+    problem = _plain_name_problem(name)
+    if problem:
+        raise NameRefused(problem)
+    if Path(name).suffix in SUFFIXES:
+        in_rules = rules_dir / name
+        if not os.path.lexists(name) and RULE_SET_NAME.fullmatch(name) and in_rules.is_file():
+            return in_rules  # `classic.yaml` for `classic`
+        return Path(name)
+    if RULE_SET_NAME.fullmatch(name):
+        for candidate in (rules_dir / f"{name}.yaml", Path(f"{name}.yaml")):
+            if candidate.is_file():
+                return candidate
+        raise NameRefused(unknown_name("rule set", name, available_rule_sets(rules_dir)))
+    raise NameRefused(
+        f"'{name}' is neither a rule-set name under rules/ (classic, house/stacking)"
+        " nor a .yaml file"
+    )
+
+
+def resolve_shared_name(name: object, folder: Path, rules_dir: Path = RULES_DIR) -> Path:
+    """The file a name written inside a shared file (in `folder`) stands for.
+
+    Used for `extends:`, `requires:` and `conflicts_with:`, and for a replay
+    log's `rules` field (`folder` is then the log's folder). A rule-set name is
+    looked up under `rules/`, then as NAME.yaml in `folder`; a relative .yaml
+    path is looked up in `folder`, then under `rules/`. What it finds must lie
+    inside `folder` (or `rules/`) once symlinks are followed; it may not exist
+    (reading it then says so). Raises NameRefused, in words, for anything else:
+    an absolute path, `..` leaving the folder, a name that is no .yaml file."""
+    problem = _plain_name_problem(name)
+    if problem:
+        raise NameRefused(problem)
+    assert isinstance(name, str)
+    if Path(name).suffix in SUFFIXES and not Path(name).is_absolute():
+        candidate = folder / name
+        in_rules = rules_dir / name
+        if not candidate.exists() and in_rules.is_file() and _inside(in_rules, rules_dir):
+            return in_rules
+    elif RULE_SET_NAME.fullmatch(name):
+        in_rules = rules_dir / f"{name}.yaml"
+        if in_rules.is_file():
+            return in_rules
+        candidate = folder / f"{name}.yaml"
+        if not os.path.lexists(candidate):
+            raise NameRefused(unknown_name("rule set", name, available_rule_sets(rules_dir)))
     else:
-        candidates.append(rules_dir / f"{name}.yaml")
-        if relative_to is not None:
-            candidates.append(relative_to / f"{name}.yaml")
-        candidates.append(as_path.with_suffix(".yaml"))
-    for candidate in candidates:
-        if candidate.is_file():
-            return candidate
-    return candidates[0]
+        raise NameRefused(
+            f"'{name}' is neither a rule-set name under rules/ nor a relative path to a"
+            " .yaml file in this folder"
+        )
+    if not _inside(candidate, folder):
+        raise NameRefused(
+            f"'{name}' is outside this file's folder: a shared file may only name rule sets"
+            " under rules/ or in its own folder"
+        )
+    return candidate
+
+
+def names_for_folder(names: Sequence[str], folder: Path, rules_dir: Path = RULES_DIR) -> list[str]:
+    """What a file kept in `folder` (a replay log) writes for the rule sets the
+    player named, so that `resolve_shared_name` finds the very same files from
+    there: a name under rules/ stays as it is, another file is written
+    relative to `folder`. Raises NameRefused, in words, for a file outside
+    `folder`'s tree, which a shared file may not name."""
+    written = []
+    for name in names:
+        meant = real_path(resolve_name(name, rules_dir))
+        try:
+            if real_path(resolve_shared_name(name, folder, rules_dir)) == meant:
+                written.append(name)
+                continue
+        except NameRefused:
+            pass
+        base = real_path(folder)
+        if not meant.is_relative_to(base):
+            raise NameRefused(
+                f"'{name}' lies outside {folder}, and a log may name only rule sets under"
+                " rules/ or files in its own folder: write the log next to the rule file"
+                " (or copy the rule file into rules/)"
+            )
+        written.append(meant.relative_to(base).as_posix())
+    return written
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return real_path(path).is_relative_to(real_path(folder))
+
+
+def _unreadable(path: Path) -> str | None:
+    """Why `path` cannot be read as a rule file, or None (a regular file)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
+def _names_in(value: object) -> list | None:
+    """The names of an `extends`-like setting, or None when it is not names."""
+    names = [value] if isinstance(value, str) else value
+    if (
+        isinstance(names, list)
+        and len(names) <= MAX_NAMES
+        and all(isinstance(n, str) for n in names)
+    ):
+        return names
+    return None
 
 
 class _Layers:
@@ -69,6 +228,8 @@ class _Layers:
         self.base: LoadedYaml | None = None  # the file the first name stands for
         self.overlay_files: list[LoadedYaml] = []
         self._loaded: dict[Path, LoadedYaml | None] = {}
+        self._folder_of: dict[int, Path] = {}  # id of a loaded file -> its folder
+        self.rules_dir = RULES_DIR
 
     def add(
         self,
@@ -76,7 +237,7 @@ class _Layers:
         chain: tuple[Path, ...],
         cause: tuple[LoadedYaml, tuple] | None,
     ):
-        path = path.resolve()
+        path = real_path(path)
         if path in chain:
             cycle = " -> ".join(display_path(p) for p in chain + (path,))
             self._error(cause, path, f"extends cycle: {cycle}")
@@ -86,8 +247,11 @@ class _Layers:
         if len(chain) >= MAX_CHAIN:
             self._error(cause, path, f"extends chain longer than {MAX_CHAIN} files")
             return
-        if not path.is_file():
+        if not os.path.lexists(path):
             self._error(cause, path, f"no rule set '{display_path(path)}'")
+            return
+        if cause is not None and (unreadable := _unreadable(path)):
+            self._error(cause, path, f"cannot read '{display_path(path)}': {unreadable}")
             return
         try:
             loaded = load_yaml_file(path, display_path(path))
@@ -96,6 +260,7 @@ class _Layers:
             self.errors.extend(err.errors)
             return
         self._loaded[path] = loaded
+        self._folder_of[id(loaded)] = path.parent
         data = loaded.data
         if data is None:
             data = {}
@@ -104,7 +269,11 @@ class _Layers:
             return
         for index, parent in enumerate(self._extends_of(loaded, data)):
             loc = ("extends",) if isinstance(data.get("extends"), str) else ("extends", index)
-            target = resolve_name(parent, relative_to=path.parent)
+            try:
+                target = resolve_shared_name(parent, path.parent, self.rules_dir)
+            except NameRefused as refused:
+                self.errors.append(loaded.error_at(loc, f"extends: {refused}"))
+                continue
             self.add(target, chain + (path,), (loaded, loc))
         self.files.append(loaded)
         if self.overlay:
@@ -116,17 +285,20 @@ class _Layers:
         body = {k: v for k, v in data.items() if k not in LAYER_KEYS}
         self._merge(self.data, body, loaded, ())
 
-    def check_requirements(self, rules_dir: Path) -> None:
+    def check_requirements(self) -> None:
         """A layer that names `requires:` needs one of those rule sets below it."""
-        present = {Path(f.filename).resolve() for f in self.files} | set(self._loaded)
+        present = set(self._loaded)
         for loaded, required in self.requirements:
-            names = [required] if isinstance(required, str) else required
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            names = _names_in(required)
+            if names is None:
                 self.errors.append(
-                    loaded.error_at(("requires",), "requires: a rule-set name or a list of names")
+                    loaded.error_at(
+                        ("requires",),
+                        f"requires: a rule-set name or a list of at most {MAX_NAMES} names",
+                    )
                 )
                 continue
-            found = [resolve_name(n, rules_dir=rules_dir).resolve() in present for n in names]
+            found = [self._shared(loaded, "requires", n) in present for n in names]
             if not any(found):
                 base = self.base.filename if self.base is not None else "the base"
                 self.errors.append(
@@ -137,22 +309,29 @@ class _Layers:
                     )
                 )
 
-    def check_exclusions(self, rules_dir: Path) -> None:
+    def check_exclusions(self) -> None:
         """A layer's `conflicts_with: {name: why}` refuses those rule sets below it."""
-        present = {Path(f.filename).resolve(): f for f in self.files}
+        layered = {id(file) for file in self.files}
+        present = {path: file for path, file in self._loaded.items() if id(file) in layered}
         for loaded, excluded in self.exclusions:
             if isinstance(excluded, list):
-                excluded = {name: "" for name in excluded}
-            if not isinstance(excluded, dict) or not all(isinstance(n, str) for n in excluded):
+                excluded = {name: "" for name in excluded if isinstance(name, str)}
+            if (
+                not isinstance(excluded, dict)
+                or len(excluded) > MAX_NAMES
+                or not all(isinstance(n, str) for n in excluded)
+            ):
                 self.errors.append(
                     loaded.error_at(
                         ("conflicts_with",),
-                        "conflicts_with: a list of rule-set names, or names mapped to the reason",
+                        f"conflicts_with: a list of at most {MAX_NAMES} rule-set names,"
+                        " or names mapped to the reason",
                     )
                 )
                 continue
             for name, why in excluded.items():
-                other = present.get(resolve_name(name, rules_dir=rules_dir).resolve())
+                found = self._shared(loaded, ("conflicts_with", name), name)
+                other = present.get(found) if found is not None else None
                 if other is not None:
                     reason = f": {why}" if why else ""
                     self.errors.append(
@@ -162,14 +341,24 @@ class _Layers:
                         )
                     )
 
+    def _shared(self, loaded: LoadedYaml, loc: str | tuple, name: str) -> Path | None:
+        """The real path a name in `loaded` stands for; a refusal is reported at `loc`."""
+        key = (loc,) if isinstance(loc, str) else loc
+        folder = self._folder_of.get(id(loaded), Path.cwd())
+        try:
+            return real_path(resolve_shared_name(name, folder, self.rules_dir))
+        except NameRefused as refused:
+            self.errors.append(loaded.error_at(key, f"{key[0]}: {refused}"))
+            return None
+
     def _extends_of(self, loaded: LoadedYaml, data: dict) -> list[str]:
-        parents = data.get("extends", [])
-        if isinstance(parents, str):
-            return [parents]
-        if isinstance(parents, list) and all(isinstance(p, str) for p in parents):
-            return parents
+        names = _names_in(data.get("extends", []))
+        if names is not None:
+            return names
         self.errors.append(
-            loaded.error_at(("extends",), "extends: a rule-set name or a list of names")
+            loaded.error_at(
+                ("extends",), f"extends: a rule-set name or a list of at most {MAX_NAMES} names"
+            )
         )
         return []
 
@@ -186,11 +375,7 @@ class _Layers:
             self.errors.extend(narrow_players(into, over, base.filename, loaded))
         for key, value in over.items():
             here = path + (key,)
-            if (
-                isinstance(value, dict)
-                and isinstance(into.get(key), dict)
-                and key not in ATOMIC_SETTINGS
-            ):
+            if merges_into(into, key, value):
                 self._merge(into[key], value, loaded, here)
             else:
                 earlier = self.origin.get(here)
@@ -229,20 +414,34 @@ class _Layers:
         return loaded.error_at(loc, f"{text}: {message}" if text else message)
 
 
-def load_rules(names: list[str] | tuple[str, ...], rules_dir: Path = RULES_DIR) -> RuleSet:
+def load_rules(
+    names: Sequence[str], rules_dir: Path = RULES_DIR, *, folder: Path | None = None
+) -> RuleSet:
     """Layer the named rule sets, later over earlier, and validate the result.
 
-    Raises RuleFileError carrying every error found, in every file."""
+    Names are resolved as the player types them (`resolve_name`), or, given
+    `folder`, as names written in a shared file of that folder
+    (`resolve_shared_name`: a replay log's `rules` field). Raises
+    RuleFileError carrying every error found, in every file."""
     if not names:
         raise RuleFileError([RuleError("<rules>", 1, 1, "no rule set named")])
     layers = _Layers()
+    layers.rules_dir = rules_dir
     for index, name in enumerate(names):
         layers.overlay = index > 0
-        layers.add(resolve_name(name, rules_dir=rules_dir), (), None)
+        try:
+            if folder is None:
+                path = resolve_name(name, rules_dir=rules_dir)
+            else:
+                path = resolve_shared_name(name, folder, rules_dir)
+        except NameRefused as refused:
+            layers.errors.append(RuleError(_shown_name(name), 1, 1, str(refused)))
+            continue
+        layers.add(path, (), None)
         if index == 0 and layers.files:
             layers.base = layers.files[-1]
-    layers.check_requirements(rules_dir)
-    layers.check_exclusions(rules_dir)
+    layers.check_requirements()
+    layers.check_exclusions()
     if not layers.errors:
         layers.errors.extend(semantic_conflicts(layers.data, layers.origin))
     if layers.errors:
@@ -254,44 +453,67 @@ def load_rules(names: list[str] | tuple[str, ...], rules_dir: Path = RULES_DIR) 
         raise RuleFileError(sorted(errors)) from None
 
 
+def _shown_name(name: object) -> str:
+    return name if isinstance(name, str) and name else "<rules>"
+
+
 HOUSE_RULE_BASE = "classic"
 
 
-def layer_base(path: Path) -> str | None:
+def layer_base(path: Path, rules_dir: Path = RULES_DIR) -> str | None:
     """For a house-rule layer (a file without `extends:`), the base to check it
-    on: the first rule set it `requires`, else classic. None for a full rule set."""
+    on, as `load_rules` takes it: the first rule set it `requires`, else
+    classic. None for a full rule set."""
     try:
         data = load_yaml_file(path).data
     except RuleFileError:
         return None
     if not isinstance(data, dict) or "extends" in data or "house_rules" not in data:
         return None
-    required = data.get("requires")
-    if isinstance(required, str):
-        return required
-    if isinstance(required, list) and required and isinstance(required[0], str):
-        return required[0]
-    return HOUSE_RULE_BASE
+    required = _names_in(data.get("requires"))
+    if not required:
+        return HOUSE_RULE_BASE
+    try:
+        found = real_path(resolve_shared_name(required[0], path.parent, rules_dir))
+    except NameRefused:
+        return HOUSE_RULE_BASE  # loading the layer reports the refusal
+    if found.is_relative_to(real_path(rules_dir)):
+        return found.relative_to(real_path(rules_dir)).with_suffix("").as_posix()
+    return str(found)
 
 
-def check_files(paths: list[str], rules_dir: Path = RULES_DIR) -> list[RuleError]:
+def check_files(paths: Sequence[str], rules_dir: Path = RULES_DIR) -> list[RuleError]:
     """Every error in each file. A complete rule set is checked on its own; a
-    house-rule layer is checked on top of the classic rules."""
+    house-rule layer is checked on top of the classic rules. What loads is
+    then played a little (`self_test`): accepted means playable."""
     errors: list[RuleError] = []
     for name in paths:
-        path = resolve_name(name, rules_dir=rules_dir)
-        base = layer_base(path)
+        try:
+            path = resolve_name(name, rules_dir=rules_dir)
+        except NameRefused as refused:
+            errors.append(RuleError(_shown_name(name), 1, 1, str(refused)))
+            continue
+        base = layer_base(path, rules_dir)
         layers = [name] if base is None else [base, name]
         try:
-            load_rules(layers, rules_dir=rules_dir)
+            rules = load_rules(layers, rules_dir=rules_dir)
         except RuleFileError as err:
             errors.extend(err.errors)
+            continue
+        errors.extend(RuleError(display_path(path), 1, 1, problem) for problem in self_test(rules))
     return errors
 
 
 def available_rule_sets(rules_dir: Path = RULES_DIR) -> list[str]:
-    """Names of every rule file under `rules/`, e.g. `classic`, `house/stacking`."""
-    return sorted(
-        str(p.relative_to(rules_dir).with_suffix("")).replace("\\", "/")
-        for p in rules_dir.rglob("*.yaml")
-    )
+    """Names of every rule file under `rules/`, e.g. `classic`, `house/stacking`.
+
+    Folders reached through symlinks are not entered (no loop can hold the
+    menu), and a file whose name cannot be a rule-set name is left out."""
+    names = []
+    for folder, _, files in os.walk(rules_dir):
+        for file in files:
+            path = Path(folder, file)
+            name = path.relative_to(rules_dir).with_suffix("").as_posix()
+            if path.suffix == ".yaml" and RULE_SET_NAME.fullmatch(name) and path.is_file():
+                names.append(name)
+    return sorted(names)

@@ -4,22 +4,22 @@ Rule files come from strangers, so loading must never run code, never hang, neve
 blow the stack and never fail with anything but a :class:`RuleFileError` listing
 every problem with its ``file:line:column``.
 
-How it stays safe:
+How it stays safe and bounded:
 
-* Only the scanner and parser of :class:`yaml.SafeLoader` are used. Data is built
-  by this module from the parser's events, so no tag can construct an object.
-  PyYAML's composer is not used: it recurses once per nesting level.
-* The input is limited to :data:`MAX_INPUT_BYTES`, nesting to :data:`MAX_DEPTH`
-  levels (checked on each event as it streams out of the iterative parser) and the
-  data to :data:`MAX_NODES` values, counted after expanding aliases and merge keys,
+* The input is refused past :data:`MAX_INPUT_BYTES` before any parsing, so the
+  work of reading a file is bounded by the size limit alone.
+* :class:`_RuleLoader` is a :class:`yaml.SafeLoader` whose composer is replaced:
+  it builds plain data (no tag constructs an object), keeps every mark, reports
+  duplicate keys, and stops at :data:`MAX_DEPTH` levels of nesting and at
+  :data:`MAX_NODES` values, counted again after expanding aliases and merge keys,
   which stops alias bombs ("billion laughs").
 
 Decisions a modder will notice:
 
-* Scalars resolve as in YAML 1.1 / ``yaml.safe_load`` (``0x1F``, ``017`` (octal),
-  ``1_000``, ``1:30`` (sexagesimal), ``.inf``, ``~``) except that only
-  ``true``/``false`` in any case are booleans: ``yes``, ``no``, ``on``, ``off``,
-  ``y`` and ``n`` stay strings, and so do dates and timestamps.
+* Scalars resolve as with ``yaml.safe_load`` (``0x1F``, ``017`` (octal), ``1_000``,
+  ``1:30`` (sexagesimal), ``.inf``, ``~``) except that only ``true``/``false`` in any
+  case are booleans: ``yes``, ``no``, ``on``, ``off``, ``y`` and ``n`` stay strings,
+  and so do dates and timestamps.
 * Explicit tags are refused except ``!!str``, ``!!int``, ``!!float``, ``!!bool``,
   ``!!null``, ``!!map`` and ``!!seq``.
 * Mapping keys must be strings or integers (``{2: 100}`` keeps the key ``2`` as an
@@ -35,23 +35,21 @@ Decisions a modder will notice:
 from __future__ import annotations
 
 import codecs
-import math
 import os
 import re
-from collections.abc import Iterator, Sequence
+import stat
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any
 
 import yaml
 from yaml.events import (
     AliasEvent,
-    DocumentStartEvent,
-    Event,
     MappingEndEvent,
     MappingStartEvent,
     ScalarEvent,
     SequenceEndEvent,
-    SequenceStartEvent,
+    StreamEndEvent,
 )
 
 from game.rules.errors import RuleError, RuleFileError
@@ -75,32 +73,12 @@ MAX_CHARACTER_ERRORS = 10
 Path = tuple[str | int, ...]
 Mark = tuple[int, int]
 PlainData = dict | list | str | int | float | bool | None
-_Number = TypeVar("_Number", int, float)
 
 _START_MARK: Mark = (1, 1)
-
-_YAML_TAG_PREFIX = "tag:yaml.org,2002:"
+_TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {"str", "int", "float", "bool", "null"}
-_COLLECTION_TAGS = {"map", "seq"}
 _ALLOWED_TAGS_TEXT = "only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq may be written"
-
-
-def _safe_loader_pattern(tag_name: str) -> re.Pattern[str]:
-    # Reusing SafeLoader's own patterns keeps numbers and nulls exactly as modders
-    # who know yaml.safe_load expect them.
-    tag = _YAML_TAG_PREFIX + tag_name
-    for resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.values():
-        for resolver_tag, pattern in resolvers:
-            if resolver_tag == tag:
-                return pattern
-    raise LookupError(f"yaml.SafeLoader has no implicit resolver for {tag}")
-
-
-_NULL_PATTERN = _safe_loader_pattern("null")
-_INT_PATTERN = _safe_loader_pattern("int")
-_FLOAT_PATTERN = _safe_loader_pattern("float")
-_MERGE_PATTERN = _safe_loader_pattern("merge")
-_BOOL_PATTERN = re.compile(r"true|false", re.IGNORECASE)
+_EXPANSION_TOO_LARGE = f"document too large after expanding aliases (over {MAX_NODES} values)"
 
 _DISALLOWED_CHARACTER = yaml.reader.Reader.NON_PRINTABLE
 # surrogateescape decoding turns each byte that is not UTF-8 into one of these.
@@ -120,11 +98,9 @@ class LoadedYaml:
     ``()`` is the whole document.
 
     * ``marks[path]`` is where the entry starts: the **key** for a mapping entry
-      (where "unknown key" and "missing key" errors belong, and still on the line
-      of the value in the usual ``key: value`` layout), the item itself for a list
-      item, the root node for ``()``.
-    * ``value_marks[path]`` is where the value itself starts, for pointing at the
-      exact text of a bad value.
+      (where "unknown key" and "missing key" errors belong), the item itself for a
+      list item, the root node for ``()``.
+    * ``value_marks[path]`` is where the value itself starts.
     * A value reached through an alias (``*name``) is placed at the alias; the
       entries inside it, and entries copied by a merge key (``<<``), are placed
       where they are written, since that is the text to edit.
@@ -162,10 +138,16 @@ def _longest_prefix_mark(marks: dict[Path, Mark], path: Path) -> Mark:
 
 
 def load_yaml_file(path: str | os.PathLike[str], display_name: str | None = None) -> LoadedYaml:
-    """Load one rule file; errors name it ``display_name`` (default: ``path`` as given)."""
+    """Load one rule file; errors name it ``display_name`` (default: ``path`` as given).
+
+    Only a regular file is read: a FIFO, a device or a folder is refused without
+    waiting on it (it is opened non-blocking and checked before reading)."""
     filename = display_name if display_name is not None else os.fspath(path)
     try:
-        with open(path, "rb") as file:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise RuleFileError([RuleError(filename, 1, 1, "not a regular file")])
             # Reading one byte past the limit is enough to refuse a huge file.
             raw = file.read(MAX_INPUT_BYTES + 1)
     except (OSError, ValueError) as exc:
@@ -178,63 +160,68 @@ def load_yaml(text: str | bytes, filename: str) -> LoadedYaml:
     """Load one YAML document from ``text`` (UTF-8 when given as bytes).
 
     Raises :class:`RuleFileError` with every error found; never anything else for
-    any content of ``text``.
-    """
-    source = _checked_text(text, filename)
-    tree = _TreeBuilder(filename)
-    _feed_events(source, tree)
-    if tree.fatal:
-        raise RuleFileError(tree.errors)
-    expansion = _expand(tree.root, filename)
-    errors = tree.errors + expansion.errors
-    if errors:
-        raise RuleFileError(errors)
-    return LoadedYaml(expansion.data, filename, expansion.marks, expansion.value_marks)
+    any content of ``text``."""
+    loader = _RuleLoader(_checked_text(text, filename), filename)
+    root = None
+    try:
+        root = loader.compose_rule_file()
+    except _Stop:
+        pass
+    except yaml.MarkedYAMLError as exc:
+        loader.syntax_error(exc)
+    except yaml.YAMLError as exc:  # only marked errors are expected after the checks
+        loader.stop(_START_MARK, str(exc))
+    finally:
+        loader.dispose()
+    if loader.fatal:
+        raise RuleFileError(loader.errors)
+    try:
+        loaded = _expand(root, filename)
+    except RuleFileError as too_large:
+        raise RuleFileError(loader.errors + too_large.errors) from None
+    if loader.errors:
+        raise RuleFileError(loader.errors)
+    return loaded
 
 
-# Input checks ------------------------------------------------------------------
+# Input checks ------------------------------------------------------------------------
 
 
 def _checked_text(text: str | bytes, filename: str) -> str:
+    too_large = RuleError(filename, 1, 1, f"file is too large (over {MAX_INPUT_BYTES} bytes)")
     if isinstance(text, str):
-        if len(text) > MAX_INPUT_BYTES or _utf8_length(text) > MAX_INPUT_BYTES:
-            raise RuleFileError([_too_large(filename)])
+        if len(text) > MAX_INPUT_BYTES or len(text.encode("utf-8", "surrogatepass")) > (
+            MAX_INPUT_BYTES
+        ):
+            raise RuleFileError([too_large])
         from_bytes = False
         source = text.removeprefix("\ufeff")
     elif isinstance(text, (bytes, bytearray, memoryview)):
         raw = bytes(text)
         if len(raw) > MAX_INPUT_BYTES:
-            raise RuleFileError([_too_large(filename)])
+            raise RuleFileError([too_large])
         from_bytes = True
         source = raw.removeprefix(codecs.BOM_UTF8).decode("utf-8", "surrogateescape")
     else:
         raise TypeError(f"load_yaml expects str or bytes, not {type(text).__name__}")
 
+    errors: list[RuleError] = []
     bad_characters = _DISALLOWED_CHARACTER.finditer(source)
-    errors = []
     for found in bad_characters:
         if len(errors) == MAX_CHARACTER_ERRORS:
             more = 1 + sum(1 for _ in bad_characters)
             message = f"{more} more characters that are not allowed, from here on"
             errors.append(_error_at_index(source, filename, found.start(), message))
             break
-        character = found.group()
-        if from_bytes and ord(character) in _ESCAPED_BYTES:
-            message = f"not UTF-8 text: byte 0x{ord(character) - 0xDC00:02X} cannot be decoded"
+        code = ord(found.group())
+        if from_bytes and code in _ESCAPED_BYTES:
+            message = f"not UTF-8 text: byte 0x{code - 0xDC00:02X} cannot be decoded"
         else:
-            message = f"character U+{ord(character):04X} is not allowed in a YAML file"
+            message = f"character U+{code:04X} is not allowed in a YAML file"
         errors.append(_error_at_index(source, filename, found.start(), message))
     if errors:
         raise RuleFileError(errors)
     return source
-
-
-def _utf8_length(text: str) -> int:
-    return len(text.encode("utf-8", "surrogatepass"))
-
-
-def _too_large(filename: str) -> RuleError:
-    return RuleError(filename, 1, 1, f"file is too large (over {MAX_INPUT_BYTES} bytes)")
 
 
 def _error_at_index(source: str, filename: str, index: int, message: str) -> RuleError:
@@ -246,479 +233,288 @@ def _error_at_index(source: str, filename: str, index: int, message: str) -> Rul
     return RuleError(filename, line, index - line_start + 1, message)
 
 
-def _feed_events(source: str, tree: _TreeBuilder) -> None:
-    events: Iterator[Event] = yaml.parse(source, Loader=yaml.SafeLoader)
-    while True:
-        try:
-            event = next(events)
-        except StopIteration:
-            return
-        except yaml.MarkedYAMLError as exc:
-            tree.syntax_error(exc)
-            return
-        except yaml.YAMLError as exc:
-            # Only marked errors are expected once the text has passed the checks.
-            tree.fail_at(None, str(exc))
-            return
-        if not tree.feed(event):
-            return
-
-
-# Building a node tree from parser events ----------------------------------------
+# Composing plain nodes -----------------------------------------------------------------
 
 
 class _Scalar:
-    __slots__ = ("already_reported", "is_merge_key", "mark", "value")
+    """A resolved value. ``reported``: it stands in for a mistake already reported,
+    so a key or merge check does not report it again."""
 
-    def __init__(self, value: PlainData, mark: Mark, is_merge_key: bool = False) -> None:
+    __slots__ = ("is_merge_key", "reported", "value")
+
+    def __init__(self, value: PlainData, is_merge_key: bool = False, reported: bool = False):
         self.value = value
-        self.mark = mark
         self.is_merge_key = is_merge_key
-        # Set when this node stands in for something already reported, so a key
-        # or merge check does not report the same mistake again.
-        self.already_reported = False
+        self.reported = reported
 
 
 class _Sequence:
-    __slots__ = ("complete", "items", "mark")
+    __slots__ = ("items",)
 
-    def __init__(self, mark: Mark) -> None:
-        self.items: list[_Node] = []
-        self.mark = mark
-        self.complete = False
+    def __init__(self) -> None:
+        self.items: list[tuple[Mark, _Node]] = []  # (where the item is written, item)
 
 
 class _Mapping:
-    __slots__ = ("complete", "entries", "mark")
+    __slots__ = ("entries",)
 
-    def __init__(self, mark: Mark) -> None:
-        # (key, key mark, value), merged keys included once the mapping is complete.
-        self.entries: list[tuple[str | int, Mark, _Node]] = []
-        self.mark = mark
-        self.complete = False
+    def __init__(self) -> None:
+        # (key, key mark, value mark, value), merged entries first once complete.
+        self.entries: list[tuple[str | int, Mark, Mark, _Node]] = []
 
 
-class _Alias:
-    __slots__ = ("mark", "target")
-
-    def __init__(self, target: _Scalar | _Sequence | _Mapping, mark: Mark) -> None:
-        self.target = target
-        self.mark = mark
+_Node = _Scalar | _Sequence | _Mapping
 
 
-_Node = _Scalar | _Sequence | _Mapping | _Alias
+class _Stop(Exception):
+    """Reading cannot go on; the reason is already among the loader's errors."""
 
 
-def _target(node: _Node) -> _Scalar | _Sequence | _Mapping:
-    return node.target if isinstance(node, _Alias) else node
+def _mark(yaml_mark: Any) -> Mark:
+    return _START_MARK if yaml_mark is None else (yaml_mark.line + 1, yaml_mark.column + 1)
 
 
-class _MappingFrame:
-    """A mapping whose entries are still arriving as alternating key and value nodes."""
-
-    def __init__(self, node: _Mapping) -> None:
-        self.node = node
-        self.explicit: dict[str | int, tuple[Mark, _Node]] = {}
-        self.merge_sources: list[_Mapping] = []
-        self.merge_key_mark: Mark | None = None
-        self.awaiting_key = True
-        # Where the value now arriving goes: under current_key, into the merge
-        # sources, or nowhere when its key was refused.
-        self.current_key: str | int | None = None
-        self.current_key_mark: Mark = node.mark
-        self.value_is_merge = False
-
-
-def _stand_in(mark: Mark) -> _Scalar:
-    node = _Scalar(None, mark)
-    node.already_reported = True
-    return node
-
-
-def _mark(yaml_mark: yaml.Mark | None) -> Mark:
-    if yaml_mark is None:
-        return _START_MARK
-    return (yaml_mark.line + 1, yaml_mark.column + 1)
+def _shown_tag(tag: str) -> str:
+    return "!!" + tag.removeprefix(_TAG) if tag.startswith(_TAG) else tag
 
 
 def _preview(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
-def _tag_name(tag: str) -> str | None:
-    return tag[len(_YAML_TAG_PREFIX) :] if tag.startswith(_YAML_TAG_PREFIX) else None
+class _RuleLoader(yaml.SafeLoader):
+    """SafeLoader's scanner, parser, resolver and scalar constructors, with a
+    composer that builds plain, marked nodes and reports every mistake it can."""
 
-
-def _shown_tag(tag: str) -> str:
-    name = _tag_name(tag)
-    return f"!!{name}" if name is not None else tag
-
-
-class _TreeBuilder:
-    """Turns the parser's event stream into a tree of nodes, without recursion.
-
-    ``feed`` returns False once reading must stop; ``fatal`` then says whether the
-    tree is unusable (as opposed to merely having a second document after it).
-    """
-
-    def __init__(self, filename: str) -> None:
+    def __init__(self, source: str, filename: str) -> None:
+        super().__init__(source)
         self.filename = filename
         self.errors: list[RuleError] = []
         self.fatal = False
-        self.root: _Node | None = None
-        self._open: list[_Sequence | _MappingFrame] = []
-        self._anchors: dict[str, _Scalar | _Sequence | _Mapping] = {}
-        self._node_count = 0
-        self._documents = 0
+        self._anchors: dict[str, _Node] = {}
+        self._open: set[int] = set()  # ids of collections still being composed
+        self._values = 0
 
     def error(self, mark: Mark, message: str) -> None:
         self.errors.append(RuleError(self.filename, mark[0], mark[1], message))
 
-    def fail_at(self, mark: Mark | None, message: str) -> bool:
-        self.error(mark or _START_MARK, message)
+    def stop(self, mark: Mark, message: str) -> None:
+        self.error(mark, message)
         self.fatal = True
-        return False
 
     def syntax_error(self, exc: yaml.MarkedYAMLError) -> None:
         message = exc.problem or "invalid YAML"
         if exc.context:
-            context_line, context_column = _mark(exc.context_mark)
-            message += f" ({exc.context} at line {context_line}, column {context_column})"
-        self.fail_at(_mark(exc.problem_mark or exc.context_mark), message)
+            line, column = _mark(exc.context_mark)
+            message += f" ({exc.context} at line {line}, column {column})"
+        self.stop(_mark(exc.problem_mark or exc.context_mark), message)
 
-    def feed(self, event: Event) -> bool:
-        if isinstance(event, DocumentStartEvent):
-            self._documents += 1
-            if self._documents > 1:
-                self.error(
-                    _mark(event.start_mark),
-                    "a rule file holds one YAML document, not several",
-                )
-                return False
-            return True
-        if isinstance(event, (ScalarEvent, AliasEvent, SequenceStartEvent, MappingStartEvent)):
-            self._node_count += 1
-            if self._node_count > MAX_NODES:
-                return self.fail_at(
-                    _mark(event.start_mark),
-                    f"document has more than {MAX_NODES} values",
-                )
-        if isinstance(event, ScalarEvent):
-            return self._add_scalar(event)
+    def compose_rule_file(self) -> tuple[Mark, _Node] | None:
+        """The root of the only document, or None for an empty stream."""
+        self.get_event()  # stream start
+        if self.check_event(StreamEndEvent):
+            return None
+        self.get_event()  # document start
+        root = self._compose(1)
+        self.get_event()  # document end
+        if not self.check_event(StreamEndEvent):
+            second = self.get_event()
+            self.error(_mark(second.start_mark), "a rule file holds one YAML document, not several")
+        return root
+
+    def _count(self, count: int, mark: Mark, message: str) -> None:
+        self._values += count
+        if self._values > MAX_NODES:
+            self.stop(mark, message)
+            raise _Stop
+
+    def _compose(self, depth: int) -> tuple[Mark, _Node]:
+        event = self.peek_event()
+        mark = _mark(event.start_mark)
+        self._count(1, mark, f"document has more than {MAX_NODES} values")
         if isinstance(event, AliasEvent):
-            return self._add_alias(event)
-        if isinstance(event, (SequenceStartEvent, MappingStartEvent)):
-            return self._open_collection(event)
-        if isinstance(event, (SequenceEndEvent, MappingEndEvent)):
-            return self._close_collection()
-        return True
-
-    def _add_scalar(self, event: ScalarEvent) -> bool:
-        mark = _mark(event.start_mark)
-        errors_before = len(self.errors)
-        node = self._scalar_node(event, mark)
-        node.already_reported = len(self.errors) > errors_before
+            self.get_event()
+            target = self._anchors.get(event.anchor or "")
+            if target is None:
+                self.error(mark, f"alias *{event.anchor} has no anchor &{event.anchor} before it")
+            elif id(target) in self._open:
+                self.error(mark, f"alias *{event.anchor} is inside the node it refers to")
+            else:
+                return mark, target
+            return mark, _Scalar(None, reported=True)
+        if isinstance(event, ScalarEvent):
+            node: _Node = self._scalar(event, mark)
+        else:
+            if depth > MAX_DEPTH:
+                self.stop(mark, f"nesting is too deep (more than {MAX_DEPTH} levels)")
+                raise _Stop
+            node = _Mapping() if isinstance(event, MappingStartEvent) else _Sequence()
+            self._check_collection_tag(event.tag, node, mark)
         if event.anchor is not None:
             self._anchors[event.anchor] = node
-        return self._attach(node)
-
-    def _add_alias(self, event: AliasEvent) -> bool:
-        mark = _mark(event.start_mark)
-        target = self._anchors.get(event.anchor)
-        if target is None:
-            self.error(mark, f"alias *{event.anchor} has no anchor &{event.anchor} before it")
-            return self._attach(_stand_in(mark))
-        if isinstance(target, (_Sequence, _Mapping)) and not target.complete:
-            self.error(mark, f"alias *{event.anchor} is inside the node it refers to")
-            return self._attach(_stand_in(mark))
-        return self._attach(_Alias(target, mark))
-
-    def _open_collection(self, event: SequenceStartEvent | MappingStartEvent) -> bool:
-        mark = _mark(event.start_mark)
-        if len(self._open) >= MAX_DEPTH:
-            return self.fail_at(mark, f"nesting is too deep (more than {MAX_DEPTH} levels)")
-        is_mapping = isinstance(event, MappingStartEvent)
-        self._check_collection_tag(event.tag, "map" if is_mapping else "seq", mark)
-        node: _Sequence | _Mapping = _Mapping(mark) if is_mapping else _Sequence(mark)
-        if event.anchor is not None:
-            self._anchors[event.anchor] = node
-        self._open.append(_MappingFrame(node) if isinstance(node, _Mapping) else node)
-        return True
-
-    def _close_collection(self) -> bool:
-        closing = self._open.pop()
-        if isinstance(closing, _MappingFrame):
-            if not self._finish_mapping(closing):
-                return False
-            node: _Sequence | _Mapping = closing.node
+        if isinstance(node, _Scalar):
+            self.get_event()
+            return mark, node
+        self._open.add(id(node))
+        self.get_event()
+        if isinstance(node, _Sequence):
+            while not self.check_event(SequenceEndEvent):
+                node.items.append(self._compose(depth + 1))
         else:
-            node = closing
-        node.complete = True
-        return self._attach(node)
+            self._compose_entries(node, depth, mark)
+        self.get_event()
+        self._open.discard(id(node))
+        return mark, node
 
-    def _attach(self, node: _Node) -> bool:
-        if not self._open:
-            self.root = node
-            return True
-        parent = self._open[-1]
-        if isinstance(parent, _Sequence):
-            parent.items.append(node)
-        elif parent.awaiting_key:
-            self._take_key(parent, node)
-        else:
-            self._take_value(parent, node)
-        return True
+    def _compose_entries(self, node: _Mapping, depth: int, mark: Mark) -> None:
+        first_marks: dict[str | int, Mark] = {}
+        merge_mark: Mark | None = None
+        sources: list[_Mapping] = []
+        while not self.check_event(MappingEndEvent):
+            key_mark, key_node = self._compose(depth + 1)
+            value_mark, value = self._compose(depth + 1)
+            key = self._key(key_node, key_mark)
+            if key is None:
+                continue
+            if isinstance(key_node, _Scalar) and key_node.is_merge_key:
+                if merge_mark is not None:
+                    self.error(key_mark, f"duplicate key '<<' (first at line {merge_mark[0]})")
+                    continue
+                merge_mark = key_mark
+                sources += self._merge_sources(value_mark, value)
+            elif key in first_marks:
+                self.error(key_mark, f"duplicate key {key!r} (first at line {first_marks[key][0]})")
+            else:
+                first_marks[key] = key_mark
+                node.entries.append((key, key_mark, value_mark, value))
+        merged = []
+        for source in sources:
+            for entry in source.entries:
+                if entry[0] not in first_marks:
+                    first_marks[entry[0]] = entry[1]
+                    merged.append(entry)
+        # Chains of merges can copy entries quadratically, so they count as values.
+        self._count(len(merged), mark, _EXPANSION_TOO_LARGE)
+        node.entries[:0] = merged
 
-    def _take_key(self, frame: _MappingFrame, key_node: _Node) -> None:
-        frame.awaiting_key = False
-        frame.current_key = None
-        frame.current_key_mark = key_node.mark
-        frame.value_is_merge = False
-        key = _target(key_node)
-        if isinstance(key, _Scalar) and key.already_reported:
-            return
-        if isinstance(key, _Mapping):
-            self.error(key_node.mark, "mapping keys must be strings or integers, not a mapping")
-            return
-        if isinstance(key, _Sequence):
-            self.error(key_node.mark, "mapping keys must be strings or integers, not a list")
-            return
-        if key.is_merge_key:
-            if frame.merge_key_mark is not None:
-                self.error(key_node.mark, _duplicate_key("<<", frame.merge_key_mark))
-                return
-            frame.merge_key_mark = key_node.mark
-            frame.value_is_merge = True
-            return
-        value = key.value
-        if isinstance(value, bool) or not isinstance(value, (str, int)):
+    def _key(self, node: _Node, mark: Mark) -> str | int | None:
+        if isinstance(node, _Mapping):
+            self.error(mark, "mapping keys must be strings or integers, not a mapping")
+        elif isinstance(node, _Sequence):
+            self.error(mark, "mapping keys must be strings or integers, not a list")
+        elif node.is_merge_key:
+            return "<<"
+        elif isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
+            return node.value
+        elif not node.reported:
+            kind = {type(None): "null", bool: "a boolean"}.get(type(node.value), "a float")
             self.error(
-                key_node.mark,
-                f"mapping keys must be strings or integers, not {_kind_of_value(value)}"
+                mark,
+                f"mapping keys must be strings or integers, not {kind}"
                 " (quote the key if it is text)",
             )
+        return None
+
+    def _merge_sources(self, mark: Mark, value: _Node) -> list[_Mapping]:
+        items = value.items if isinstance(value, _Sequence) else [(mark, value)]
+        sources = []
+        for item_mark, item in items:
+            if isinstance(item, _Mapping):
+                sources.append(item)
+            elif not (isinstance(item, _Scalar) and item.reported):
+                self.error(item_mark, "merge key '<<' takes a mapping or a list of mappings")
+        return sources
+
+    def _check_collection_tag(self, tag: str | None, node: _Node, mark: Mark) -> None:
+        expected = _TAG + ("map" if isinstance(node, _Mapping) else "seq")
+        if tag is None or tag == expected:
             return
-        first = frame.explicit.get(value)
-        if first is not None:
-            self.error(key_node.mark, _duplicate_key(value, first[0]))
-            return
-        frame.current_key = value
-
-    def _take_value(self, frame: _MappingFrame, value_node: _Node) -> None:
-        frame.awaiting_key = True
-        if frame.value_is_merge:
-            self._take_merge_sources(frame, value_node)
-        elif frame.current_key is not None:
-            frame.explicit[frame.current_key] = (frame.current_key_mark, value_node)
-
-    def _take_merge_sources(self, frame: _MappingFrame, value_node: _Node) -> None:
-        value = _target(value_node)
-        candidates = value.items if isinstance(value, _Sequence) else [value_node]
-        for candidate in candidates:
-            source = _target(candidate)
-            if isinstance(source, _Mapping):
-                frame.merge_sources.append(source)
-            elif not (isinstance(source, _Scalar) and source.already_reported):
-                self.error(
-                    candidate.mark,
-                    "merge key '<<' takes a mapping or a list of mappings",
-                )
-
-    def _finish_mapping(self, frame: _MappingFrame) -> bool:
-        present = set(frame.explicit)
-        merged = []
-        for source in frame.merge_sources:
-            for key, key_mark, value in source.entries:
-                if key not in present:
-                    present.add(key)
-                    merged.append((key, key_mark, value))
-        # Chains of merges can copy entries quadratically, so they count as values.
-        self._node_count += len(merged)
-        if self._node_count > MAX_NODES:
-            return self.fail_at(frame.node.mark, _EXPANSION_TOO_LARGE)
-        explicit = [(key, mark, value) for key, (mark, value) in frame.explicit.items()]
-        frame.node.entries = merged + explicit
-        return True
-
-    def _check_collection_tag(self, tag: str | None, expected: str, mark: Mark) -> None:
-        if tag is None or _tag_name(tag) == expected:
-            return
-        name = _tag_name(tag)
-        if name in _SCALAR_TAGS or name in _COLLECTION_TAGS:
-            kind = "mapping" if expected == "map" else "list"
+        name = tag.removeprefix(_TAG)
+        if tag.startswith(_TAG) and name in _SCALAR_TAGS | {"map", "seq"}:
+            kind = "mapping" if isinstance(node, _Mapping) else "list"
             self.error(mark, f"!!{name} cannot be used on a {kind}")
         else:
             self.error(mark, f"tags are not allowed ({_shown_tag(tag)}); {_ALLOWED_TAGS_TEXT}")
 
-    def _scalar_node(self, event: ScalarEvent, mark: Mark) -> _Scalar:
+    def _scalar(self, event: ScalarEvent, mark: Mark) -> _Scalar:
         text = event.value
         tag = event.tag
         if tag is None:
-            is_plain = event.implicit[0]
-            if not is_plain:
-                return _Scalar(text, mark)
-            if _MERGE_PATTERN.match(text):
-                return _Scalar(text, mark, is_merge_key=True)
-            return _Scalar(self._plain_scalar_value(text, mark), mark)
-        name = _tag_name(tag)
+            tag = self.resolve(yaml.ScalarNode, text, event.implicit)
+            if tag == _TAG + "merge":
+                return _Scalar(text, is_merge_key=True)
+        name = tag.removeprefix(_TAG) if tag.startswith(_TAG) else None
         if name not in _SCALAR_TAGS:
-            if name in _COLLECTION_TAGS:
+            if name in ("map", "seq"):
                 self.error(mark, f"!!{name} cannot be used on a single value")
             else:
-                self.error(
-                    mark,
-                    f"tags are not allowed ({_shown_tag(tag)}); {_ALLOWED_TAGS_TEXT}",
-                )
-            return _Scalar(None, mark)
-        return _Scalar(self._tagged_scalar_value(name, text, mark), mark)
-
-    def _plain_scalar_value(self, text: str, mark: Mark) -> PlainData:
-        if _NULL_PATTERN.match(text):
-            return None
-        if _BOOL_PATTERN.fullmatch(text):
-            return text.lower() == "true"
-        if _INT_PATTERN.match(text):
-            return self._int_value(text, mark)
-        if _FLOAT_PATTERN.match(text):
-            return _float_from_yaml(text)
-        return text
-
-    def _tagged_scalar_value(self, tag_name: str, text: str, mark: Mark) -> PlainData:
-        if tag_name == "str":
-            return text
-        if tag_name == "int" and _INT_PATTERN.match(text):
-            return self._int_value(text, mark)
-        if tag_name == "float" and _FLOAT_PATTERN.match(text):
-            return _float_from_yaml(text)
-        if tag_name == "float" and _INT_PATTERN.match(text):
-            number = self._int_value(text, mark)
-            return None if number is None else _int_to_float(number)
-        if tag_name == "bool" and _BOOL_PATTERN.fullmatch(text):
-            return text.lower() == "true"
-        if tag_name == "null" and _NULL_PATTERN.match(text):
-            return None
-        hint = " (write true or false)" if tag_name == "bool" else ""
-        self.error(mark, f"{_preview(text)} is not a valid !!{tag_name}{hint}")
-        return None
-
-    def _int_value(self, text: str, mark: Mark) -> int | None:
+                self.error(mark, f"tags are not allowed ({_shown_tag(tag)}); {_ALLOWED_TAGS_TEXT}")
+            return _Scalar(None, reported=True)
+        if event.tag is not None and not self._fits(name, text):
+            hint = " (write true or false)" if name == "bool" else ""
+            self.error(mark, f"{_preview(text)} is not a valid !!{name}{hint}")
+            return _Scalar(None, reported=True)
         try:
-            return _int_from_yaml(text)
-        except ValueError:
+            value = self.yaml_constructors[tag](self, yaml.ScalarNode(tag, text))
+        except (ValueError, OverflowError):
             # Python refuses decimal strings of thousands of digits, and the int
             # pattern lets a few digitless forms such as "0x_" through.
-            self.error(mark, f"cannot read {_preview(text)} as an integer")
-            return None
+            what = "an integer" if name == "int" else f"a !!{name}"
+            self.error(mark, f"cannot read {_preview(text)} as {what}")
+            return _Scalar(None, reported=True)
+        return _Scalar(value)
+
+    def _fits(self, name: str, text: str) -> bool:
+        """Whether an explicitly tagged scalar is written as its tag requires."""
+        wanted = {_TAG + name} | ({_TAG + "int"} if name == "float" else set())
+        return name == "str" or any(
+            tag in wanted and pattern.match(text)
+            for resolvers in self.yaml_implicit_resolvers.values()
+            for tag, pattern in resolvers
+        )
 
 
-_EXPANSION_TOO_LARGE = f"document too large after expanding aliases (over {MAX_NODES} values)"
+# Only true/false are booleans; dates, `=` and the `!`/`&`/`*` forms stay text.
+_RESOLVED = {_TAG + "null", _TAG + "int", _TAG + "float", _TAG + "merge"}
+_RuleLoader.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag in _RESOLVED]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_RuleLoader.add_implicit_resolver(
+    _TAG + "bool", re.compile(r"^(?:true|false)$", re.IGNORECASE), list("tTfF")
+)
 
 
-def _kind_of_value(value: PlainData) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    return "a float"
+# Expanding the nodes into plain data ---------------------------------------------------
 
 
-def _duplicate_key(key: str | int, first_mark: Mark) -> str:
-    return f"duplicate key {key!r} (first at line {first_mark[0]})"
-
-
-def _int_from_yaml(text: str) -> int:
-    digits = text.replace("_", "")
-    sign = -1 if digits.startswith("-") else 1
-    digits = digits.lstrip("+-")
-    if digits.startswith(("0b", "0x")):
-        return sign * int(digits, 0)
-    if digits.startswith("0") and digits != "0":
-        return sign * int(digits, 8)
-    if ":" in digits:
-        return sign * _sexagesimal([int(part) for part in digits.split(":")])
-    return sign * int(digits)
-
-
-def _float_from_yaml(text: str) -> float:
-    digits = text.replace("_", "").lower()
-    sign = -1.0 if digits.startswith("-") else 1.0
-    digits = digits.lstrip("+-")
-    if digits == ".inf":
-        return sign * math.inf
-    if digits == ".nan":
-        return math.nan
-    if ":" in digits:
-        return sign * _sexagesimal([float(part) for part in digits.split(":")])
-    return sign * float(digits)
-
-
-def _int_to_float(number: int) -> float:
-    try:
-        return float(number)
-    except OverflowError:
-        return math.inf if number > 0 else -math.inf
-
-
-def _sexagesimal(parts: list[_Number]) -> _Number:
-    total = parts[0]
-    for part in parts[1:]:
-        total = total * 60 + part
-    return total
-
-
-# Expanding the tree into plain data --------------------------------------------
-
-
-@dataclass
-class _Expansion:
-    data: PlainData = None
-    marks: dict[Path, Mark] = field(default_factory=dict)
-    value_marks: dict[Path, Mark] = field(default_factory=dict)
-    errors: list[RuleError] = field(default_factory=list)
-
-
-def _expand(root: _Node | None, filename: str) -> _Expansion:
-    """Build plain data from the tree, copying aliased nodes, without recursion."""
-    result = _Expansion()
-    if root is None:
-        result.marks[()] = _START_MARK
-        result.value_marks[()] = _START_MARK
-        return result
-
+def _expand(root: tuple[Mark, _Node] | None, filename: str) -> LoadedYaml:
+    """Plain data from the nodes, copying aliased nodes, without recursion."""
+    marks: dict[Path, Mark] = {(): _START_MARK}
+    value_marks: dict[Path, Mark] = {(): _START_MARK}
     holder: list[PlainData] = [None]
-    # (node, its path, the list or dict it goes into, its index or key there)
-    pending: list[tuple[_Node, Path, list | dict, int | str]] = [(root, (), holder, 0)]
-    values_built = 0
+    # (where this use of the node is written, the node, its path, its container, slot)
+    pending: list[tuple[Mark, _Node, Path, Any, Any]] = []
+    if root is not None:
+        pending.append((*root, (), holder, 0))
+        marks[()] = root[0]
+    built = 0
     while pending:
-        node, path, container, slot = pending.pop()
-        # An aliased value is placed at the alias, where this use of it is written.
-        mark = node.mark
-        if isinstance(node, _Alias):
-            node = node.target
-        values_built += 1
-        if values_built > MAX_NODES:
-            result.errors.append(RuleError(filename, *mark, _EXPANSION_TOO_LARGE))
-            return result
-        result.value_marks[path] = mark
-        # A mapping entry's mark (its key) was already recorded by the mapping.
-        result.marks.setdefault(path, mark)
-
+        mark, node, path, container, slot = pending.pop()
+        built += 1 + (len(node.entries) if isinstance(node, _Mapping) else 0)
+        if built > MAX_NODES:
+            raise RuleFileError([RuleError(filename, *mark, _EXPANSION_TOO_LARGE)])
+        value_marks[path] = mark
+        marks.setdefault(path, mark)  # a mapping entry's mark, its key, is already set
         if isinstance(node, _Scalar):
-            container[slot] = node.value  # type: ignore[index]
+            container[slot] = node.value
         elif isinstance(node, _Sequence):
-            items: list[PlainData] = [None] * len(node.items)
-            container[slot] = items  # type: ignore[index]
+            container[slot] = items = [None] * len(node.items)
             for index in range(len(node.items) - 1, -1, -1):
-                pending.append((node.items[index], (*path, index), items, index))
+                pending.append((*node.items[index], (*path, index), items, index))
         else:
-            mapping: dict[str | int, PlainData] = {}
-            container[slot] = mapping  # type: ignore[index]
-            # Keys count as values too: each one costs a mark.
-            values_built += len(node.entries)
-            for key, key_mark, _ in node.entries:
-                mapping[key] = None
-                result.marks[(*path, key)] = key_mark
-            for key, _, value in reversed(node.entries):
-                pending.append((value, (*path, key), mapping, key))
-    result.data = holder[0]
-    return result
+            container[slot] = mapping = dict.fromkeys(entry[0] for entry in node.entries)
+            for key, key_mark, value_mark, value in reversed(node.entries):
+                marks[(*path, key)] = key_mark
+                pending.append((value_mark, value, (*path, key), mapping, key))
+    return LoadedYaml(holder[0], filename, marks, value_marks)

@@ -4,76 +4,76 @@ private look at a hand after a challenge."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.card_art import WHEEL_ORDER, card_color, wheel_color_at
-from game.ui.input import BACK, CLICK, CONFIRM, DIGIT, DOWN, LEFT, MOVE, PASS, RIGHT, UP
+from game.ui.card_book import CardBook
+from game.ui.color_wheel import Wheel
+from game.ui.input import BACK, CLICK, CONFIRM, DIGIT, DOWN, LEFT, MOVE, PASS, RIGHT, UP, Command
+from game.ui.privacy import Privacy
+from game.ui.table_render import Highlights
+from game.ui.table_view import TableView
 
-# Arrow keys walk the wheel: red top-left, blue top-right, green bottom-right, yellow bottom-left.
-_WHEEL_MOVES = {
-    "red": {RIGHT: "blue", DOWN: "yellow", LEFT: "blue", UP: "yellow"},
-    "blue": {LEFT: "red", DOWN: "green", RIGHT: "red", UP: "green"},
-    "green": {UP: "blue", LEFT: "yellow", RIGHT: "yellow", DOWN: "blue"},
-    "yellow": {UP: "red", RIGHT: "green", LEFT: "green", DOWN: "red"},
-}
+if TYPE_CHECKING:
+    from game.app import App
+
+ARROWS = {LEFT: (-1, 0), RIGHT: (1, 0), UP: (0, -1), DOWN: (0, 1)}
 
 
 class ColorWheelScene(Scene):
-    """Name a colour: click a quarter of the wheel, or arrows/1-4 and Enter."""
+    """Name a colour: one slice per colour the rules offer. Click a slice, or move
+    with the arrows to the neighbouring slice as drawn (1-9 jump to a slice, in
+    drawn order) and Enter."""
 
     opaque = False
 
-    def __init__(self, app, table, colors: list[str], on_pick, cancellable: bool = False) -> None:
+    def __init__(
+        self,
+        app: App,
+        table: TableView,
+        colors: list[str],
+        on_pick: Callable[[str], None],
+        cancellable: bool = False,
+    ) -> None:
         super().__init__(app)
         self.table = table
-        self.colors = list(dict.fromkeys(colors))
+        self.wheel = Wheel(colors)
+        self.colors = list(self.wheel.colors)
         self.on_pick = on_pick
         self.cancellable = cancellable
-        self.wheel = set(self.colors) == set(WHEEL_ORDER)
         self.focus = self.colors[0]
         self.t = 0.0
         region = table.layout.regions["color_wheel"]
         self.center = region.center
         self.radius = min(region.width, region.height) // 2 - 20
-        self.buttons = []
-        if not self.wheel:
-            n = len(self.colors)
-            w = min(200, (1100 - 20 * (n - 1)) // max(1, n))
-            x0 = 640 - (n * w + (n - 1) * 20) // 2
-            for i, color in enumerate(self.colors):
-                b = widgets.Button(
-                    (x0 + i * (w + 20), 330, w, 70),
-                    color.title(),
-                    (lambda c=color: self.pick(c)),
-                    color=card_color(color),
-                )
-                self.buttons.append(b)
 
     def pick(self, color: str) -> None:
         self.app.play("tick")
         self.app.pop()
         self.on_pick(color)
 
-    def handle(self, event, cmd) -> bool:
+    def middle(self, color: str) -> tuple[int, int]:
+        """Where a slice's middle is drawn on screen."""
+        dx, dy = self.wheel.middle(color, self.radius)
+        return (round(self.center[0] + dx), round(self.center[1] + dy))
+
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
         name = cmd.name
-        if name in (LEFT, RIGHT, UP, DOWN):
-            if self.wheel:
-                self.focus = _WHEEL_MOVES[self.focus][name]
-            else:
-                step = -1 if name in (LEFT, UP) else 1
-                self.focus = self.colors[(self.colors.index(self.focus) + step) % len(self.colors)]
+        if name in ARROWS:
+            self.focus = self.wheel.neighbour(self.focus, ARROWS[name])
         elif name == DIGIT and cmd.digit and 1 <= cmd.digit <= len(self.colors):
-            order = list(WHEEL_ORDER) if self.wheel else self.colors
-            self.focus = order[cmd.digit - 1]
-        elif name in (CONFIRM, PASS):
-            self.pick(self.focus)
+            self.focus = self.colors[cmd.digit - 1]
         elif name == BACK and self.cancellable:
             self.app.pop()
+        elif name in (CONFIRM, PASS):
+            self.pick(self.focus)
         elif name == CLICK:
             self._click(cmd.pos)
         elif name == MOVE:
@@ -82,16 +82,11 @@ class ColorWheelScene(Scene):
                 self.focus = color
         return True
 
-    def _at(self, pos) -> str | None:
-        if self.wheel:
-            offset = (pos[0] - self.center[0], pos[1] - self.center[1])
-            return wheel_color_at(offset, self.radius)
-        for b, color in zip(self.buttons, self.colors, strict=True):
-            if b.rect.collidepoint(pos):
-                return color
-        return None
+    def _at(self, pos: tuple[int, int]) -> str | None:
+        offset = (pos[0] - self.center[0], pos[1] - self.center[1])
+        return self.wheel.color_at(offset, self.radius)
 
-    def _click(self, pos) -> None:
+    def _click(self, pos: tuple[int, int]) -> None:
         color = self._at(pos)
         if color is not None:
             self.pick(color)
@@ -104,30 +99,26 @@ class ColorWheelScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 120)
         title = text.shadowed("Name a colour", 44, (255, 255, 255), bold=True)
-        if self.wheel:
-            cx, cy = self.center
-            r = self.radius
-            surface.blit(title, title.get_rect(midbottom=(cx, cy - r - 22)))
-            # The focused quarter swells a little.
-            quarter = WHEEL_ORDER.index(self.focus)
-            dx = -1 if quarter in (0, 3) else 1
-            dy = -1 if quarter in (0, 1) else 1
-            push = 6 + 3 * math.sin(self.t * 6)
-            halo = pygame.Rect(0, 0, 2 * r + 30, 2 * r + 30)
-            halo.center = (cx, cy)
-            pygame.draw.circle(surface, (10, 14, 24), (cx, cy), r + 10)
-            wheel = self.app.art.wheel(r)
-            surface.blit(wheel, wheel.get_rect(center=(cx, cy)))
-            fx, fy = cx + dx * r * 0.5 + dx * push, cy + dy * r * 0.5 + dy * push
-            pygame.draw.circle(surface, (255, 255, 255), (round(fx), round(fy)), 26, 5)
-            label = text.shadowed(self.focus.title(), 30, (255, 255, 255), bold=True)
-            surface.blit(label, label.get_rect(midtop=(cx, cy + r + 16)))
-        else:
-            surface.blit(title, title.get_rect(midbottom=(640, 310)))
-            for b, color in zip(self.buttons, self.colors, strict=True):
-                b.focused = color == self.focus
-                b.draw(surface, self.t)
-        hint = "Arrows or 1-4 choose, Enter or click to name it"
+        cx, cy = self.center
+        r = self.radius
+        surface.blit(title, title.get_rect(midbottom=(cx, cy - r - 22)))
+        pygame.draw.circle(surface, (10, 14, 24), (cx, cy), r + 10)
+        book = self.table.book
+        wheel = self.app.art.wheel(r, [book.color_rgb(c) for c in self.colors])
+        surface.blit(wheel, wheel.get_rect(center=(cx, cy)))
+        # The focused slice: a ring at its middle, breathing a little.
+        fx, fy = self.middle(self.focus)
+        ring = 24 + round(3 * math.sin(self.t * 6))
+        pygame.draw.circle(surface, (255, 255, 255), (fx, fy), ring, 5)
+        for i, color in enumerate(self.colors):
+            digit = text.shadowed(str(i + 1), 22, (255, 255, 255), bold=True)
+            surface.blit(digit, digit.get_rect(center=self.middle(color)))
+        label = text.shadowed(
+            self.table.book.color_label(self.focus), 30, (255, 255, 255), bold=True
+        )
+        surface.blit(label, label.get_rect(midtop=(cx, cy + r + 16)))
+        n = len(self.colors)
+        hint = f"Arrows or 1-{n} choose, Enter or click to name it" if n > 1 else "Enter"
         if self.cancellable:
             hint += ", Esc to pick another card"
         img = text.shadowed(hint, 22, widgets.MUTED)
@@ -140,19 +131,19 @@ class OptionsScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, options: list, on_pick) -> None:
+    def __init__(self, app: App, options: list, on_pick: Callable[[Any], None]) -> None:
         super().__init__(app)
         self.options = list(options)
         self.on_pick = on_pick
         self.index = 0
         self.t = 0.0
 
-    def pick(self, option) -> None:
+    def pick(self, option: Any) -> None:
         self.app.play("tick")
         self.app.pop()
         self.on_pick(option)
 
-    def step(self, cmd) -> bool:
+    def step(self, cmd: Command) -> bool:
         """Handle the keys every chooser shares; True when `cmd` was one of them."""
         if cmd.name in (LEFT, UP):
             self.index = (self.index - 1) % len(self.options)
@@ -172,35 +163,36 @@ class ChoosePlayerScene(OptionsScene):
     """Pick a player (swap hands and the like): click their seat, or arrows and Enter."""
 
     def __init__(
-        self, app, table, options: list[int], on_pick, title: str = "Pick a player"
+        self,
+        app: App,
+        table: TableView,
+        options: list[int],
+        on_pick: Callable[[int], None],
+        title: str = "Pick a player",
     ) -> None:
         super().__init__(app, options, on_pick)
         self.table = table
         self.title = title
+        self.lit = Highlights(pick_seats=frozenset(self.options))
         n = len(self.options)
         w = min(220, (1100 - 16 * (n - 1)) // max(1, n))
         x0 = 640 - (n * w + (n - 1) * 16) // 2
         self.buttons = [
             widgets.Button(
-                (x0 + i * (w + 16), 300, w, 60), table.names[seat], (lambda s=seat: self.pick(s))
+                (x0 + i * (w + 16), 300, w, 60), table.names[seat], partial(self.pick, seat)
             )
             for i, seat in enumerate(self.options)
         ]
 
     def enter(self) -> None:
-        self.table.pick_seats = set(self.options)
         self._sync()
 
-    def leave(self) -> None:
-        self.table.pick_seats = set()
-        self.table.pick_focus = None
-
     def _sync(self) -> None:
-        self.table.pick_focus = self.options[self.index] if self.options else None
+        self.lit.pick_focus = self.options[self.index] if self.options else None
         for i, b in enumerate(self.buttons):
             b.focused = i == self.index
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None or not self.options:
             return True
         if self.step(cmd):
@@ -224,7 +216,7 @@ class ChoosePlayerScene(OptionsScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 90)
-        self.table._draw_badges(surface)
+        self.table.draw_badges(surface, self.lit)
         title = text.shadowed(self.title, 44, (255, 255, 255), bold=True)
         surface.blit(title, title.get_rect(center=(640, 260)))
         for b in self.buttons:
@@ -238,12 +230,31 @@ class RevealScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, title: str, cards: list[str]) -> None:
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        cards: list[str],
+        privacy: Privacy,
+        owner: int,
+        to: int,
+        book: CardBook | None = None,
+    ) -> None:
         super().__init__(app)
         self.title = title
         self.cards = cards
+        self.book = book if book is not None else CardBook()
+        self.privacy = privacy
+        self.owner = owner
+        self.to = to
 
-    def handle(self, event, cmd) -> bool:
+    def enter(self) -> None:
+        self.privacy.revealed = (self.owner, self.to)
+
+    def leave(self) -> None:
+        self.privacy.revealed = None
+
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is not None and cmd.name in (CONFIRM, PASS, BACK, CLICK):
             self.app.pop()
         return True
@@ -258,7 +269,9 @@ class RevealScene(Scene):
         title = text.shadowed(self.title, 44, (255, 213, 79), bold=True)
         surface.blit(title, title.get_rect(center=(640, 360 - h // 2 - 50)))
         for i, card in enumerate(self.cards):
-            img = self.app.art.face(card, (w, h))
+            face = self.privacy.card_face(card, self.owner)
+            art = self.app.art
+            img = art.face(self.book.look(card), (w, h)) if face else art.back((w, h))
             surface.blit(img, img.get_rect(center=(x0 + i * step, 360)))
         hint = text.shadowed("Only you see this. Press any key to go on.", 24, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 360 + h // 2 + 50)))
@@ -277,10 +290,23 @@ class ChoiceScene(OptionsScene):
     or a click."""
 
     def __init__(
-        self, app, kind: str, options: list, on_pick, *, card: str | None = None, card_names=None
+        self,
+        app: App,
+        kind: str,
+        options: list,
+        on_pick: Callable[[Any], None],
+        *,
+        privacy: Privacy,
+        owner: int,
+        card: str | None = None,
+        card_names: dict[Any, str] | None = None,
+        book: CardBook | None = None,
     ) -> None:
         super().__init__(app, options, on_pick)
         self.kind = kind
+        self.book = book if book is not None else CardBook()
+        self.privacy = privacy
+        self.owner = owner  # the seat deciding: the cards shown are theirs to see
         self.card = card
         self.card_names = card_names  # option -> card name, when the options are cards
         title, labels = CHOICE_TEXT.get(kind, (kind.replace("_", " ").capitalize() + "?", {}))
@@ -292,7 +318,7 @@ class ChoiceScene(OptionsScene):
             self.size = (w, round(w * 1.5))
             step = w + 16
             x0 = 640 - (step * (n - 1)) // 2
-            self.rects = []
+            self.rects: list[pygame.Rect] = []
             for i in range(n):
                 r = pygame.Rect(0, 0, *self.size)
                 r.center = (x0 + i * step, 380)
@@ -306,13 +332,14 @@ class ChoiceScene(OptionsScene):
                 widgets.Button(
                     (x0 + i * (w + 20), y, w, 64),
                     labels.get(str(o), str(o).replace("_", " ")),
-                    (lambda o=o: self.pick(o)),
+                    partial(self.pick, o),
+                    hint=str(i + 1) if i < 9 else "",
                 )
                 for i, o in enumerate(self.options)
             ]
             self.rects = [b.rect for b in self.buttons]
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None or not self.options or self.step(cmd):
             return True
         if cmd.name == DIGIT and cmd.digit and cmd.digit <= len(self.options):
@@ -330,12 +357,19 @@ class ChoiceScene(OptionsScene):
         widgets.dim(surface, 150)
         title = text.shadowed(self.title, 44, (255, 255, 255), bold=True)
         surface.blit(title, title.get_rect(center=(640, 190)))
+        art = self.app.art
         if self.card is not None:
-            img = self.app.art.face(self.card, (140, 210))
-            surface.blit(img, img.get_rect(center=(640, 340)))
-        if self.as_cards:
+            face = self.privacy.card_face(self.card, self.owner)
+            img = art.face(self.book.look(self.card), (140, 210)) if face else art.back((140, 210))
+            surface.blit(img, img.get_rect(center=(640, 320)))
+            if face:
+                name = text.shadowed(self.book.label(self.card), 26, (255, 255, 255), bold=True)
+                surface.blit(name, name.get_rect(center=(640, 445)))
+        if self.card_names is not None:
             for i, (option, rect) in enumerate(zip(self.options, self.rects, strict=True)):
-                img = self.app.art.face(self.card_names[option], self.size)
+                card = self.card_names[option]
+                face = self.privacy.card_face(card, self.owner)
+                img = art.face(self.book.look(card), self.size) if face else art.back(self.size)
                 if i == self.index:
                     glow = self.app.art.glow(self.size)
                     surface.blit(glow, glow.get_rect(center=rect.center))
@@ -343,6 +377,8 @@ class ChoiceScene(OptionsScene):
         for i, b in enumerate(self.buttons):
             b.focused = i == self.index
             b.draw(surface, self.t)
-        hint = text.shadowed("Left/Right and Enter, or click", 22, widgets.MUTED)
+        n = len(self.options)
+        keys = f"1-{n}" if n > 1 else "1"
+        hint = text.shadowed(f"{keys}, or Left/Right and Enter, or click", 22, widgets.MUTED)
         bottom = max(r.bottom for r in self.rects) if self.rects else 500
         surface.blit(hint, hint.get_rect(midtop=(640, bottom + 12)))

@@ -1,29 +1,46 @@
 """The "Pass to NAME" curtain: covers the whole table between two humans' turns.
 
 Nothing private is drawn under it (the table view shows every hand face down
-while it is up, and it is opaque). The named player dismisses it with a key or
-a click when only they are looking; then their hand turns face up.
-UNO calls and catches still work from behind it: they reveal nothing.
+while it is up, and it is opaque). The named player dismisses it with a key, a
+click or their own controller when only they are looking; then their hand
+turns face up. Another seat's controller does not lift it (the curtain is that
+seat's private moment, game/scenes/pad_seats.py). UNO calls and catches still
+work from behind it: they reveal nothing.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL
+from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command, seat_color
+from game.ui.match_screen import MatchScreen
+from game.ui.privacy import DISCARD
+
+if TYPE_CHECKING:
+    from game.app import App
 
 
 class CurtainScene(Scene):
     opaque = True
 
-    def __init__(self, app, session, seat: int, then=None) -> None:
+    def __init__(
+        self,
+        app: App,
+        screen: MatchScreen,
+        seat: int,
+        then: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
-        self.session = session
+        self.screen = screen
+        self.session = screen.session
         self.seat = seat
+        self.private_to = seat
         self.then = then
         self.t = 0.0
 
@@ -32,18 +49,26 @@ class CurtainScene(Scene):
         return self.session.state.names[self.seat]
 
     def dismiss(self) -> None:
-        table = self.session.table
-        self.session.last_viewer = self.seat
-        table.set_viewer(self.seat)
+        self.screen.curtain_lifted(self.seat)
         self.app.play("tick")
         self.app.pop()
         if self.then is not None:
             self.then()
 
-    def _below(self):
+    def pad_line(self) -> tuple[str, bool] | None:
+        """The controller this seat claimed, and whether it is plugged in; None if none."""
+        pads = self.app.gamepads
+        claim = pads.claims.get(self.seat) if pads is not None else None
+        if claim is None:
+            return None
+        if claim.lost:
+            return "Your controller is unplugged: a key lifts this curtain", False
+        return f"Your controller: {claim.pad_name}", True
+
+    def _below(self) -> Scene | None:
         return self.app.stack[-2] if len(self.app.stack) >= 2 else None
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):
             return True
         if cmd is None:
@@ -56,22 +81,33 @@ class CurtainScene(Scene):
         if cmd.name in (MOVE, WHEEL):
             return True
         if cmd.name == BACK:
-            from game.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app, self.session))
+            self.app.push("pause", screen=self.screen)
             return True
         below = self._below()
-        if cmd.name == UNO and hasattr(below, "press_uno"):
-            below.press_uno()
-            return True
-        if cmd.name == CATCH and hasattr(below, "press_catch"):
-            below.press_catch()
+        if cmd.name in (UNO, CATCH) and below is not None:
+            # Calls and catches reveal nothing: the table below takes them.
+            below.handle(event, cmd)
             return True
         self.dismiss()
         return True
 
     def update(self, dt: float) -> None:
         self.t += dt
+
+    def since(self) -> list[str]:
+        """What happened since this player's own last move, in the table's words."""
+        return self.screen.table.narrator.since_last_move(self.seat)
+
+    def on_uno(self) -> list[str]:
+        """Who is down to one card (hand sizes are public)."""
+        model = self.screen.table.model
+        return [model.name(s) for s, hand in enumerate(model.hands) if len(hand) == 1]
+
+    def color_line(self) -> str | None:
+        model = self.screen.table.model
+        if model.color is None:
+            return None
+        return f"Colour in force: {self.screen.book.color_label(model.color)}"
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size(), (70, 16, 24), (14, 4, 8)), (0, 0))
@@ -80,23 +116,73 @@ class CurtainScene(Scene):
             shade = 20 + round(14 * math.sin(i / 80 * 1.7))
             pygame.draw.rect(surface, (shade + 40, 8, 16), (i, 0, 36, 720))
         widgets.dim(surface, 110)
-        small = text.shadowed("Pass to", 44, (255, 236, 179), bold=True)
-        surface.blit(small, small.get_rect(center=(640, 230)))
-        big = text.shadowed(self.name, 120, (255, 213, 79), bold=True, offset=5)
-        if big.get_width() > 1180:
-            big = text.fit(self.name, 120, 1180, (255, 213, 79), bold=True)
+        left = 360  # the middle of the left column
+        small = text.shadowed("Pass to", 40, (255, 236, 179), bold=True)
+        surface.blit(small, small.get_rect(center=(left, 110)))
+        big = text.shadowed(self.name, 110, (255, 213, 79), bold=True, offset=5)
+        if big.get_width() > 640:
+            big = text.fit(self.name, 110, 640, (255, 213, 79), bold=True)
         bob = round(4 * math.sin(self.t * 3))
-        surface.blit(big, big.get_rect(center=(640, 330 + bob)))
-        state = self.session.state
-        count = len(state.hands[self.seat])
+        surface.blit(big, big.get_rect(center=(left, 200 + bob)))
+        count = len(self.screen.table.model.hands[self.seat])
         info = f"{count} card{'s' if count != 1 else ''} in your hand"
         img = text.shadowed(info, 28, (255, 255, 255))
-        surface.blit(img, img.get_rect(center=(640, 420)))
-        table = self.session.table
-        if table is not None and table.discard:
-            top = table.discard[-1].name
-            card = self.app.art.face(top, (64, 96))
-            surface.blit(card, card.get_rect(center=(640, 520)))
-        hint = f"{self.name}: press any key or click when only you can see the screen"
+        surface.blit(img, img.get_rect(center=(left, 280)))
+        pad = self.pad_line()
+        if pad is not None:
+            words, plugged = pad
+            color = seat_color(self.seat) if plugged else widgets.MUTED
+            line = text.fit(words, 24, 600, color, bold=True)
+            surface.blit(line, line.get_rect(center=(left, 316)))
+        self._draw_top(surface, (left, 430))
+        self._draw_since(surface, pygame.Rect(720, 80, 500, 540))
+        if pad is not None and pad[1]:
+            hint = f"{self.name}: press A on your controller when only you can see the screen"
+        else:
+            hint = f"{self.name}: press any key or click when only you can see the screen"
         img = text.shadowed(hint, 24, widgets.MUTED)
-        surface.blit(img, img.get_rect(center=(640, 640)))
+        surface.blit(img, img.get_rect(center=(640, 668)))
+
+    def _draw_top(self, surface: pygame.Surface, center: tuple[int, int]) -> None:
+        """The top card, ringed in the colour in force, and that colour in words."""
+        table = self.screen.table
+        top = table.top_card
+        color = table.model.color
+        if color is not None:
+            ring = self.app.art.color_ring(84, self.screen.book.color_rgb(color))
+            surface.blit(ring, ring.get_rect(center=center))
+        if top is not None and self.screen.privacy.card_face(top, DISCARD):
+            card = self.app.art.face(self.screen.book.look(top), (84, 126))
+            surface.blit(card, card.get_rect(center=center))
+            name = text.shadowed(self.screen.book.label(top), 26, (255, 255, 255), bold=True)
+            surface.blit(name, name.get_rect(center=(center[0], center[1] + 112)))
+        line = self.color_line()
+        if line is not None:
+            img = text.shadowed(line, 26, (255, 236, 179), bold=True)
+            surface.blit(img, img.get_rect(center=(center[0], center[1] + 144)))
+
+    def _draw_since(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        lines = self.since()
+        uno = self.on_uno()
+        if not lines and not uno:
+            return
+        room = box.h - 60 - (48 if uno else 16)
+        shown: list[pygame.Surface] = []
+        for line in reversed(lines):  # the newest first, as many as fit
+            img = text.render(line, 21, (236, 238, 244), wrap=box.w - 40)
+            room -= img.get_height() + 6
+            if room < 0:
+                break
+            shown.append(img)
+        used = sum(img.get_height() + 6 for img in shown)
+        box = pygame.Rect(box.x, box.y, box.w, 60 + used + (48 if uno else 16))
+        surface.blit(widgets.panel(box.size, (10, 6, 12, 200)), box)
+        head = text.render("Since your last turn", 28, (255, 213, 79), bold=True)
+        surface.blit(head, (box.x + 20, box.y + 16))
+        y = box.y + 60
+        for img in reversed(shown):
+            surface.blit(img, (box.x + 20, y))
+            y += img.get_height() + 6
+        if uno:
+            img = text.fit("On UNO: " + ", ".join(uno), 24, box.w - 40, (255, 140, 120), bold=True)
+            surface.blit(img, (box.x + 20, box.bottom - 40))

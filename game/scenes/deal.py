@@ -1,5 +1,5 @@
 """The deal: the cut for the dealer, the shuffle, cards going round one at a time,
-the first card turned up. Then the table takes over (`PlayScene`).
+the first card turned up. Then the table takes over (the play scene).
 
 Privacy starts here: with one human their cards land face up; with several
 humans every hand is dealt face down and the first human to act gets the curtain.
@@ -8,67 +8,45 @@ Space (or a click) hurries the deal along.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.scenes.base import Scene
 from game.ui import text
-from game.ui.input import BACK, CLICK, CONFIRM, PASS
-from game.ui.table_view import TableView
+from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
+from game.ui.match_screen import MatchScreen
+
+if TYPE_CHECKING:
+    from game.app import App
 
 DEAL_EVENTS = ("game", "cut", "round", "deal", "draft", "start")
 
 
-def ensure_table(app, session) -> TableView:
-    """The session's table view, made on first use and kept in step with Settings."""
-    state = session.state
-    if session.table is None:
-        session.table = TableView(
-            app.art,
-            state.players,
-            list(state.names),
-            state.cards.size,
-            colors=tuple(state.cards.colors),
-            sound=app.sound,
-            seed=session.seed,
-        )
-        session.table.bots = set(session.bots)
-    session.table.scale = app.settings.anim_scale
-    return session.table
-
-
-def place_viewer(session) -> None:
-    """Who sees their hand while cards are dealt (see the module docstring)."""
-    table = session.table
-    humans = session.humans
-    if not humans:
-        table.set_show_all(True)
-    elif len(humans) == 1:
-        table.set_viewer(humans[0])
-    else:
-        last = getattr(session, "last_viewer", None)
-        table.bottom = last if last is not None else humans[0]
-        table.set_viewer(None, bottom=False)
-
-
 class DealScene(Scene):
-    def __init__(self, app, session) -> None:
+    in_match = True
+
+    def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
-        self.session = session
-        self.table = ensure_table(app, session)
-        place_viewer(session)
+        self.screen = screen
+        self.session = screen.session
+        self.table = screen.table
+        self.table.scale = app.settings.anim_scale
+        app.saves.keep(self.session)  # from the first deal on, every decision is saved
+        # A deal is shown to the whole couch: hands are dealt face down to all but
+        # a lone human, and whoever acts first gets the curtain.
+        screen.look_away()
         self.started = False
         self.t = 0.0
         self.banner_round = 0
         self.banner_t = 0.0
         self.hurry = False
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return False
         if cmd.name == BACK:
-            from game.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app, self.session))
+            self.app.push("pause", screen=self.screen)
             return True
         if cmd.name in (PASS, CONFIRM, CLICK):
             self.hurry = True
@@ -100,17 +78,14 @@ class DealScene(Scene):
             else:
                 self.started = True
         if (self.started or not queue) and not table.busy:
-            from game.scenes.play import PlayScene
-
-            self.app.replace(PlayScene(self.app, self.session))
+            self.app.replace("play", screen=self.screen)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
-        if self.table.round_no != self.banner_round:
-            self.banner_round = self.table.round_no
+        round_no = self.table.model.round_no
+        if round_no != self.banner_round:
+            self.banner_round = round_no
             self.banner_t = self.t
-        if self.t - self.banner_t < 1.6 and self.table.round_no:
-            label = text.shadowed(
-                f"Round {self.table.round_no}", 72, (255, 213, 79), bold=True, offset=4
-            )
-            surface.blit(label, label.get_rect(center=(640, 200)))
+        if self.t - self.banner_t < 1.6 and round_no:
+            label = text.shadowed(f"Round {round_no}", 72, (255, 213, 79), bold=True, offset=4)
+            surface.blit(label, label.get_rect(midbottom=(640, self.table.geometry.event_home.top)))

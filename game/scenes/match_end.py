@@ -1,41 +1,60 @@
 """Match end: the winner, the totals, play again or back to the menu.
 
 The match's replay log is saved to the preference folder (`last_match.jsonl`),
-so `python main.py replay FILE` can show it again with every hand face up.
+so `python main.py replay FILE` can show it again with every hand face up
+("Watch last match" on the title). The match's save for Continue was cleared
+when its `game_end` was written (game/saves/record.py); "Play again" deals a
+new match, saved afresh.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT
+from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
+from game.ui.match_screen import MatchScreen
 from game.ui.settings import pref_dir
 
-CONFETTI = ("red:7", "blue:skip", "green:reverse", "yellow:draw_two", "wild:wild", "red:1")
+if TYPE_CHECKING:
+    from game.app import App
+
+
+@dataclass
+class Confetto:
+    x: float
+    y: float
+    speed: float
+    card: str
+    angle: float
 
 
 class MatchEndScene(Scene):
-    def __init__(self, app, session) -> None:
+    def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
-        self.session = session
+        self.screen = screen
+        self.session = session = screen.session
         state = session.state
         self.winner = state.winner
         self.scores = list(state.scores)
         self.t = 0.0
         self.rng = random.Random(session.seed)
+        deck = sorted(set(state.cards.names))  # the match's own cards, modded ones too
         self.confetti = [
-            [
+            Confetto(
                 self.rng.uniform(0, 1280),
                 self.rng.uniform(-720, 0),
                 self.rng.uniform(60, 160),
-                self.rng.choice(CONFETTI),
+                self.rng.choice(deck),
                 self.rng.choice((-30, -15, 0, 15, 30)),
-            ]
+            )
             for _ in range(18)
         ]
         self.buttons = [
@@ -49,7 +68,7 @@ class MatchEndScene(Scene):
             widgets.Button((650, 600, 250, 64), "Menu", self.menu, hint="Esc"),
         ]
         self.focus = widgets.FocusList(self.buttons)
-        self.saved = None
+        self.saved: Path | None = None
         try:
             path = pref_dir() / "last_match.jsonl"
             if session.save_log(path):
@@ -59,18 +78,14 @@ class MatchEndScene(Scene):
         app.play("win")
 
     def again(self) -> None:
-        from game.scenes.deal import DealScene
-
-        session = self.session.rematch()
-        session.last_viewer = None
-        self.app.replace(DealScene(self.app, session))
+        app = self.app
+        screen = MatchScreen(self.session.rematch(), app.art, app.settings, sound=app.play)
+        app.replace("deal", screen=screen)
 
     def menu(self) -> None:
-        from game.scenes.title import TitleScene
+        self.app.reset("title")
 
-        self.app.reset(TitleScene(self.app))
-
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
         if cmd.name == CONFIRM or cmd.name == PASS:
@@ -88,16 +103,16 @@ class MatchEndScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         for c in self.confetti:
-            c[1] += c[2] * dt
-            if c[1] > 800:
-                c[1] = -120
-                c[0] = self.rng.uniform(0, 1280)
+            c.y += c.speed * dt
+            if c.y > 800:
+                c.y = -120
+                c.x = self.rng.uniform(0, 1280)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size(), (40, 20, 70), (6, 6, 20)), (0, 0))
-        for x, y, _, card, angle in self.confetti:
-            img = self.app.art.rotated(card, (60, 90), angle)
-            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        for c in self.confetti:
+            img = self.app.art.rotated(self.screen.book.look(c.card), (60, 90), c.angle)
+            surface.blit(img, img.get_rect(center=(round(c.x), round(c.y))))
         names = self.session.state.names
         winner = names[self.winner] if self.winner is not None else "Nobody"
         crown = text.shadowed("MATCH WINNER", 34, (255, 236, 179), bold=True)

@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL, Command
+from game.ui.match_screen import MatchScreen
 from game.ui.rules_words import describe, draw_lines
+
+if TYPE_CHECKING:
+    from game.app import App
 
 
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, app, session) -> None:
+    def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
-        self.session = session
+        self.screen = screen
+        self.session = session = screen.session
         self.t = 0.0
         self.scroll = 0
         self.lines = describe(session.rules, session.state)
@@ -31,24 +38,32 @@ class PauseScene(Scene):
         self.buttons[0].hint = "Esc"
         self.focus = widgets.FocusList(self.buttons)
 
+    def enter(self) -> None:
+        # The pause shows the rules to the whole couch: hands go face down, and
+        # the game goes on behind a curtain for whoever is to decide.
+        self.screen.look_away()
+
     def resume_game(self) -> None:
         self.app.pop()
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push("settings")
 
     def quit(self) -> None:
-        from game.scenes.title import TitleScene
+        self.app.push(
+            "confirm",
+            question="Leave this match?",
+            detail=self.app.leaving_words(),
+            on_yes=lambda: self.app.reset("title"),
+            yes="Leave",
+            no="Stay",
+        )
 
-        self.app.reset(TitleScene(self.app))
-
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
         name = cmd.name
-        if name == BACK:
+        if name == BACK or (name == PASS and cmd.from_pad):
             self.resume_game()
         elif name == UP:
             self.focus.move(-1)
@@ -79,7 +94,7 @@ class PauseScene(Scene):
         head = text.render("The rules in force", 30, (255, 213, 79), bold=True)
         surface.blit(head, (box.x + 24, box.y + 20))
         draw_lines(surface, self.lines, box.inflate(0, -60).move(0, 30), self.scroll)
-        scores = self.session.table.scores if self.session.table else self.session.state.scores
+        scores = self.screen.table.model.scores
         names = self.session.state.names
         line = "   ".join(f"{n}: {s}" for n, s in zip(names, scores, strict=False))
         img = text.fit("Scores  " + line, 20, 1200, widgets.MUTED)

@@ -1,358 +1,84 @@
 """The table in play.
 
-The scene keeps no rules: it asks the engine (`legal_actions`, `why_illegal`)
-what a seat may do, applies the chosen action in place and queues the events
-for the table view, which animates them one by one. Input for a turn is taken
-as soon as the table has finished showing what happened before.
+The scene keeps no rules: it asks the engine what a seat may do, applies the
+chosen action in place and queues the events for the table view, which
+animates them one by one. Input for a turn is taken as soon as the table has
+finished showing what happened before; what the person at the screen may do,
+and the buttons for it, are game/scenes/couch_input.py.
 
-Couch play: a hand is face up only to its owner. With two or more humans the
-hand of a human who has finished their turn turns face down, and when a human
-other than the last one must act, a "Pass to NAME" curtain covers the table
-until they are ready. Bots think for a moment (Settings: pacing) and speak up
-out of turn (UNO calls, catches) after a human-like delay.
+Couch play: a hand is face up only to its owner (game/ui/match_screen.py
+decides when a curtain is needed). Bots think for a moment (Settings: pacing)
+and move out of turn after a reaction time of their level
+(game/scenes/reactions.py). H opens the round's history. A seat's private
+moment (a colour to name, a player to pick, a choice, a hand shown to it) is
+marked as that seat's, so only its own controller, if it claimed one, answers
+it (game/scenes/pad_seats.py).
 """
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import (
-    Accept,
-    CallUno,
-    Catch,
-    Challenge,
-    Draw,
-    IllegalAction,
-    Pass,
-    Play,
-    why_illegal,
-)
-from game.engine.flow import out_of_turn_seats
+from game.bots.timing import turn_choices
+from game.engine import Choose
+from game.engine.state import Decision, GameState
 from game.scenes.base import Scene
-from game.scenes.deal import ensure_table
-from game.ui import text, widgets
-from game.ui.input import (
-    BACK,
-    CATCH,
-    CHALLENGE,
-    CLICK,
-    CONFIRM,
-    DRAW,
-    LEFT,
-    MOVE,
-    PASS,
-    RIGHT,
-    UNO,
-)
+from game.scenes.couch_input import HAND_DECISIONS, CouchInput
+from game.scenes.pad_seats import rumble_for
+from game.scenes.reactions import BotReactions
+from game.ui.input import BACK, Command
+from game.ui.match_screen import MatchScreen
 
-# Decisions answered from the hand and the buttons; the others open an overlay.
-HAND_DECISIONS = ("play", "drawn", "penalty", "more")
+if TYPE_CHECKING:
+    from game.app import App
 
 
 class PlayScene(Scene):
-    def __init__(self, app, session) -> None:
+    in_match = True
+
+    def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
-        self.session = session
-        self.table = ensure_table(app, session)
+        self.screen = screen
+        self.session = session = screen.session
+        self.table = screen.table
+        self.table.scale = app.settings.anim_scale
         self.clock = 0.0
         self.bot_timer = 0.0
-        self.interjections: dict[int, float] = {}
-        self.window_key = None
-        self.rng = random.Random(session.seed ^ 0x5EED)
-        self.selected = 0
-        self.hover_index: int | None = None
-        self.overlay_open = False
+        self.reactions = BotReactions(session, lambda: app.settings.pacing, session.seed ^ 0x5EED)
+        self.controls = CouchInput(app, screen, on_act=self._human_acted)
         self.score_shown = False
-        self._legal_key = None
-        self._legal: tuple = ()
-        layout = self.table.layout
-        draw_rect = layout.regions["draw_button"]
-        self.uno_button = widgets.Button(
-            layout.regions["uno_button"],
-            "UNO!",
-            self.press_uno,
-            hint="U",
-            color=widgets.BUTTON_HOT,
-            size=38,
-        )
-        self.catch_button = widgets.Button(
-            layout.regions["catch_button"],
-            "Catch!",
-            self.press_catch,
-            hint="C",
-            color=pygame.Color("#fb8c00"),
-        )
-        self.main_button = widgets.Button(draw_rect, "Draw", self.press_draw, hint="D")
-        # The second choice of a turn (Challenge, or Pass beside Draw) sits under the
-        # discard pile: it is about the card on top.
-        discard = layout.piles["discard_pile"]
-        alt_rect = pygame.Rect(0, 0, 200, 50)
-        alt_rect.midtop = (discard.centerx, discard.bottom + 22)
-        self.alt_button = widgets.Button(alt_rect, "Pass", self.press_pass, hint="Space", size=26)
-        self.buttons = [self.uno_button, self.catch_button, self.main_button, self.alt_button]
-        for b in self.buttons:
-            b.visible = False
-
-    # --- who is acting ------------------------------------------------------------
+        pads = app.gamepads
+        if pads is not None:
+            # A claim means a person at this table: a seat that is a bot here has none.
+            pads.keep_only(session.humans)
+            pads.seat_names = list(session.state.names)
 
     @property
-    def state(self):
+    def state(self) -> GameState:
         return self.session.state
 
-    @property
-    def idle(self) -> bool:
-        """The table has shown everything that happened: input counts now."""
-        return not self.session.queue and not self.table.busy and not self.overlay_open
-
-    def actor(self) -> int | None:
-        """The human whose turn it is and who is looking at their hand, if any."""
-        state = self.state
-        seat = state.to_act
-        if seat is None or self.session.is_bot(seat) or not self.idle:
-            return None
-        if state.pending.kind not in HAND_DECISIONS:
-            return None
-        if len(self.session.humans) > 1 and self.table.viewer != seat:
-            return None
-        return seat
-
-    def jumper(self) -> int | None:
-        """With jump-in rules: the human looking at their hand, if they may play out of turn."""
-        state = self.state
-        seat = self.table.viewer
-        if not getattr(state, "jump_in", False) or seat is None or not self.idle:
-            return None
-        if seat == state.to_act or self.session.is_bot(seat):
-            return None
-        return seat if any(type(a) is Play for a in self.legal(seat)) else None
-
-    def legal(self, seat: int) -> tuple:
-        return self.session.legal(seat)
-
-    def _turn_actions(self, seat: int) -> tuple:
-        key = (len(self.session.log), seat)
-        if key != self._legal_key:
-            self._legal_key = key
-            self._legal = self.legal(seat)
-        return self._legal
-
-    # --- applying actions -----------------------------------------------------------
-
-    def act(self, action) -> bool:
-        """Apply a human's action; a refusal shakes and says why."""
-        try:
-            self.session.apply(action)
-        except IllegalAction as err:
-            self.refuse(str(err))
-            return False
+    def _human_acted(self) -> None:
         self.bot_timer = 0.0
-        self._after_human(action.seat)
-        return True
-
-    def refuse(self, why: str, index: int | None = None) -> None:
-        if index is not None:
-            self.table.shake_card(index)
-        self.table.toast(why[:1].upper() + why[1:] if why else "Not now")
-        self.app.play("error")
-
-    def _after_human(self, seat: int) -> None:
-        """With several humans, a hand turns face down once its owner is done."""
-        if len(self.session.humans) < 2:
-            return
-        nxt = self.state.to_act
-        if nxt != seat and self.table.viewer == seat:
-            self.session.last_viewer = seat
-            self.table.set_viewer(None, bottom=False)
 
     def _bot_act(self, seat: int) -> None:
         bot = self.session.bots[seat]
-        action = bot.choose(self.session.look(seat), self.legal(seat))
+        action = bot.choose(self.session.look(seat), turn_choices(self.session.legal(seat)))
         self.session.apply(action)
 
-    # --- the human's commands -------------------------------------------------------
-
-    def _hand(self):
-        return self.table.hands[self.table.bottom]
-
-    def _plays_for(self, seat: int, card: str) -> list:
-        names = self.state.cards.names
-        return [a for a in self._turn_actions(seat) if type(a) is Play and names[a.card] == card]
-
-    def play_index(self, index: int) -> None:
-        seat = self.actor()
-        if seat is None:
-            seat = self.jumper()
-        hand = self._hand()
-        if seat is None or not 0 <= index < len(hand):
-            return
-        self.selected = index
-        card = hand[index].name
-        plays = self._plays_for(seat, card)
-        if not plays:
-            card_id = self.session.card_id(seat, card)
-            if card_id is None:
-                self.refuse("that card is not in your hand", index)
-            else:
-                self.refuse(why_illegal(self.state, Play(seat, card_id)), index)
-            return
-        if plays[0].color is not None:
-            from game.scenes.choose import ColorWheelScene
-
-            colors = [a.color for a in plays]
-
-            def pick(color: str, plays=plays, index=index) -> None:
-                chosen = next(a for a in plays if a.color == color)
-                self.table.prefer_index = index
-                self.act(chosen)
-
-            self.app.push(ColorWheelScene(self.app, self.table, colors, pick, cancellable=True))
-            return
-        self.table.prefer_index = index
-        self.act(plays[0])
-
-    def _first_of(self, seat: int, kind):
-        return next((a for a in self._turn_actions(seat) if type(a) is kind), None)
-
-    def press_draw(self) -> None:
-        seat = self.actor()
-        if seat is None:
-            return
-        for kind in (Accept, Draw):
-            action = self._first_of(seat, kind)
-            if action is not None:
-                self.act(action)
-                return
-        action = self._first_of(seat, Pass)
-        if action is not None and self.state.pending.kind == "play":
-            self.act(action)  # nothing left to draw: passing is the draw
-            return
-        self.refuse(why_illegal(self.state, Draw(seat)))
-
-    def press_pass(self) -> None:
-        seat = self.actor()
-        if seat is None:
-            return
-        for kind in (Pass, Accept):
-            action = self._first_of(seat, kind)
-            if action is not None:
-                self.act(action)
-                return
-        self.refuse(why_illegal(self.state, Pass(seat)))
-
-    def press_challenge(self) -> None:
-        seat = self.actor()
-        if seat is None:
-            return
-        action = self._first_of(seat, Challenge)
-        if action is None:
-            self.refuse(why_illegal(self.state, Challenge(seat)))
-        else:
-            self.act(action)
-
-    def _humans_with(self, kind) -> list:
-        """Out-of-turn actions of this kind open to humans, best candidate first."""
-        found = []
-        if not (not self.session.queue and not self.table.busy):
-            return found
-        order = []
-        for seat in (
-            self.state.to_act,
-            self.table.viewer,
-            getattr(self.session, "last_viewer", None),
-        ):
-            if seat is not None and seat not in order:
-                order.append(seat)
-        order += [s for s in self.session.humans if s not in order]
-        for seat in order:
-            if self.session.is_bot(seat):
-                continue
-            for action in self.legal(seat):
-                if type(action) is kind:
-                    found.append(action)
-        return found
-
-    def press_uno(self) -> None:
-        calls = self._humans_with(CallUno)
-        if calls:
-            self.act(calls[0])
-        elif self.idle:
-            self.refuse(why_illegal(self.state, CallUno(self.table.bottom)))
-
-    def press_catch(self) -> None:
-        catches = self._humans_with(Catch)
-        if catches:
-            self.act(catches[0])
-        elif self.idle:
-            self.refuse("there is nobody to catch")
-
-    def move_selection(self, step: int) -> None:
-        hand = self._hand()
-        if not hand or (self.actor() is None and self.jumper() is None):
-            return
-        self.selected = (self.selected + step) % len(hand)
-        self.app.play("tick")
-
-    # --- input ---------------------------------------------------------------------
-
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return False
-        name = cmd.name
-        if name == BACK:
-            from game.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app, self.session))
-        elif name == LEFT:
-            self.move_selection(-1)
-        elif name == RIGHT:
-            self.move_selection(1)
-        elif name == CONFIRM:
-            self.play_index(self.selected)
-        elif name == DRAW:
-            self.press_draw()
-        elif name == PASS:
-            self.press_pass()
-        elif name == UNO:
-            self.press_uno()
-        elif name == CATCH:
-            self.press_catch()
-        elif name == CHALLENGE:
-            self.press_challenge()
-        elif name == CLICK:
-            self._click(cmd.pos)
-        elif name == MOVE:
-            self._hover(cmd.pos)
-        else:
-            return False
-        return True
-
-    def _click(self, pos) -> None:
-        for b in self.buttons:
-            if b.hit(pos):
-                b.press()
-                return
-        if self.actor() is not None or self.jumper() is not None:
-            index = self.table.hand_hit(pos)
-            if index is not None:
-                self.play_index(index)
-                return
-        if self.actor() is not None and self.table.draw_pile_hit(pos):
-            self.press_draw()
-
-    def _hover(self, pos) -> None:
-        for b in self.buttons:
-            b.hover = b.hit(pos)
-        if self.actor() is not None:
-            index = self.table.hand_hit(pos)
-            if index is not None:
-                self.selected = index
+        if cmd.name == BACK:
+            self.app.push("pause", screen=self.screen)
+            return True
+        return self.controls.handle(cmd)
 
     # --- the loop -------------------------------------------------------------------
 
     def resume(self) -> None:
-        self.overlay_open = False
         self.table.scale = self.app.settings.anim_scale
 
     def _pump(self) -> None:
@@ -362,78 +88,52 @@ class PlayScene(Scene):
         while queue and not table.busy:
             event = queue[0]
             kind = event.get("t")
-            if kind == "reveal" and self._reveal(event):
-                queue.popleft()
-                return
             if kind == "round":
                 return  # a new round: the deal scene shows it
             queue.popleft()
             if kind == "round_end":
-                self.session.last_round_end = event
+                self.screen.last_round_end = event
             table.feed(event)
+            rumble_for(self.app, event)
+            if kind == "reveal":
+                self._reveal(event)
+                return
 
-    def _reveal(self, event: dict) -> bool:
-        """A private reveal goes only to its viewer, behind the curtain if needed."""
+    def _reveal(self, event: dict) -> None:
+        """A challenged hand goes only to the challenger, behind the curtain if needed."""
         to = int(event.get("to", -1))
         if self.session.is_bot(to) or to not in self.session.humans:
-            names = self.state.names
-            self.table.say(f"{names[to]} looks at {names[int(event['p'])]}'s hand")
-            return True
-        from game.scenes.choose import RevealScene
-
+            return
         owner = self.state.names[int(event["p"])]
-        reveal = RevealScene(self.app, f"{owner}'s hand", list(event.get("cards", [])))
-        if len(self.session.humans) > 1 and self.table.viewer != to:
-            self._curtain(to, then=lambda: self.app.push(reveal))
+        cards = list(event.get("cards", []))
+
+        def reveal() -> None:
+            shown = self.app.push(
+                "reveal",
+                title=f"{owner}'s hand",
+                cards=cards,
+                privacy=self.screen.privacy,
+                owner=int(event["p"]),
+                to=to,
+                book=self.table.book,
+            )
+            shown.private_to = to
+
+        if self.screen.may_show(to):
+            reveal()
         else:
-            self.app.push(reveal)
-        return True
+            self._curtain(to, then=reveal)
 
-    def _curtain(self, seat: int, then=None) -> None:
-        from game.scenes.curtain import CurtainScene
-
-        self.table.set_viewer(None, bottom=False)
-        self.app.push(CurtainScene(self.app, self.session, seat, then=then))
+    def _curtain(self, seat: int, then: Callable[[], None] | None = None) -> None:
+        self.screen.look_away()
+        self.app.push("curtain", screen=self.screen, seat=seat, then=then)
 
     def _ensure_viewer(self, seat: int) -> bool:
-        humans = self.session.humans
-        if len(humans) < 2 or self.table.viewer == seat:
-            return True
-        if self.table.viewer is None and getattr(self.session, "last_viewer", None) == seat:
-            self.table.set_viewer(seat)
+        """Show `seat`'s hand for their decision, behind a curtain if the person
+        looking may have changed."""
+        if self.screen.may_show(seat):
             return True
         self._curtain(seat)
-        return False
-
-    def _interjections(self) -> bool:
-        """Bots speak up out of turn (UNO calls, catches, jump-ins) after a human-like delay."""
-        state = self.state
-        seats = [s for s in out_of_turn_seats(state) if self.session.is_bot(s)]
-        if not seats:
-            self.interjections.clear()
-            self.window_key = None
-            return False
-        key = len(self.session.log)
-        if key != self.window_key:
-            self.window_key = key
-            self.interjections.clear()
-            lo, hi = self.app.settings.interject_delay
-            for seat in seats:
-                if seat != state.to_act and self.legal(seat):
-                    self.interjections[seat] = self.clock + self.rng.uniform(lo, hi)
-        for seat, when in sorted(self.interjections.items(), key=lambda kv: kv[1]):
-            if self.clock < when:
-                break
-            del self.interjections[seat]
-            if seat == state.to_act:
-                continue
-            offered = self.legal(seat)
-            if not offered:
-                continue
-            choice = self.session.bots[seat].interject(self.session.look(seat), offered)
-            if choice is not None:
-                self.session.apply(choice)
-                return True
         return False
 
     def update(self, dt: float) -> None:
@@ -442,28 +142,26 @@ class PlayScene(Scene):
         table.update(dt)
         self._pump()
         if self.session.queue and self.session.queue[0].get("t") == "round" and not table.busy:
-            from game.scenes.deal import DealScene
-
-            self.app.replace(DealScene(self.app, self.session))
+            self.app.replace("deal", screen=self.screen)
             return
-        self._sync_controls()
-        if self.session.queue or table.busy or self.overlay_open:
+        self.controls.sync()
+        if not self.controls.idle or self.app.top is not self:
             return
         state = self.state
         pending = state.pending
         if state.over or (pending is not None and pending.kind == "next_round"):
             if not self.score_shown:
                 self.score_shown = True
-                from game.scenes.round_score import RoundScoreScene
-
-                self.app.push(RoundScoreScene(self.app, self.session))
+                self.app.push("round_score", screen=self.screen)
             return
         if pending is None:
             return
-        if self._interjections():
+        if self.reactions.update(self.clock):
             return
         seat = pending.seat
         if self.session.is_bot(seat):
+            if self.reactions.holding:
+                return  # someone may still call or catch: the next bot waits for it
             self.bot_timer += dt
             if self.bot_timer >= self.app.settings.bot_delay:
                 self.bot_timer = 0.0
@@ -472,137 +170,53 @@ class PlayScene(Scene):
         if not self._ensure_viewer(seat):
             return
         if pending.kind == "color":
-            from game.scenes.choose import ColorWheelScene
-
-            self.app.push(
-                ColorWheelScene(
-                    self.app, table, list(pending.options), lambda c: self._choose(seat, c)
-                )
+            chooser = self.app.push(
+                "color_wheel",
+                table=table,
+                colors=list(pending.options),
+                on_pick=lambda c: self._choose(seat, c),
             )
+            chooser.private_to = seat
         elif pending.kind == "player":
-            from game.scenes.choose import ChoosePlayerScene
-
-            self.app.push(
-                ChoosePlayerScene(
-                    self.app, table, list(pending.options), lambda p: self._choose(seat, p)
-                )
+            chooser = self.app.push(
+                "choose_player",
+                table=table,
+                options=list(pending.options),
+                on_pick=lambda p: self._choose(seat, p),
             )
+            chooser.private_to = seat
         elif pending.kind not in HAND_DECISIONS:
             self._open_choice(seat, pending)
 
-    def _open_choice(self, seat: int, pending) -> None:
+    def _open_choice(self, seat: int, pending: Decision) -> None:
         """A decision with no place on the table (a draft, a colour dump): an overlay."""
-        from game.engine import Choose
-        from game.scenes.choose import ChoiceScene
-
-        actions = [a for a in self.legal(seat) if type(a) is Choose]
+        actions = [a for a in self.session.legal(seat) if type(a) is Choose]
         options = [a.value for a in actions] or list(pending.options)
         names = self.state.cards.names
         look = self.session.look(seat)()
         card = look.get("draft_card") if pending.kind == "draft" else None
-        card_names = None
-        if options and all(type(o) is int for o in options) and pending.kind != "player":
-            card_names = {o: names[o] for o in options if 0 <= o < len(names)}
+        card_names: dict[object, str] | None = None
+        ids = [o for o in options if isinstance(o, int)]
+        if options and len(ids) == len(options) and pending.kind != "player":
+            card_names = {o: names[o] for o in ids if 0 <= o < len(names)}
             if len(card_names) != len(options):
                 card_names = None
-        self.app.push(
-            ChoiceScene(
-                self.app,
-                pending.kind,
-                options,
-                lambda v: self._choose(seat, v),
-                card=card,
-                card_names=card_names,
-            )
+        chooser = self.app.push(
+            "choice",
+            kind=pending.kind,
+            options=options,
+            on_pick=lambda v: self._choose(seat, v),
+            privacy=self.screen.privacy,
+            owner=seat,
+            card=card,
+            card_names=card_names,
+            book=self.table.book,
         )
+        chooser.private_to = seat
 
-    def _choose(self, seat: int, value) -> None:
-        from game.engine import Choose
-
-        self.act(Choose(seat, value))
-
-    def _sync_controls(self) -> None:
-        """Lift playable cards, label and show the buttons for what is possible now."""
-        table = self.table
-        seat = self.actor()
-        for b in self.buttons:
-            b.visible = False
-        table.draw_hint = False
-        if seat is None:
-            jumper = self.jumper()
-            if jumper is None:
-                table.set_interaction(False, set(), None)
-            else:
-                names = self.state.cards.names
-                lift = {names[a.card] for a in self._turn_actions(jumper) if type(a) is Play}
-                table.set_interaction(True, lift, self.selected)
-        else:
-            actions = self._turn_actions(seat)
-            kinds = {type(a) for a in actions}
-            names = self.state.cards.names
-            lift = {names[a.card] for a in actions if type(a) is Play}
-            hand = self._hand()
-            if hand:
-                self.selected = max(0, min(self.selected, len(hand) - 1))
-                if hand[self.selected].name not in lift and self._legal_key != getattr(
-                    self, "_seen_key", None
-                ):
-                    first = next((i for i, s in enumerate(hand) if s.name in lift), None)
-                    if first is not None:
-                        self.selected = first
-            self._seen_key = self._legal_key
-            table.set_interaction(True, lift, self.selected if hand else None)
-            pending = self.state.pending
-            main, alt = self.main_button, self.alt_button
-            if pending.kind == "more":
-                main.label, main.action, main.hint = "Done", self.press_pass, "Space"
-                main.visible = True
-            elif pending.kind == "penalty":
-                owed = self.state.penalty.count if self.state.penalty else 0
-                main.label, main.action, main.hint = f"Take {owed}", self.press_draw, "D"
-                main.visible = True
-                if Challenge in kinds:
-                    alt.label, alt.action, alt.hint = "Challenge", self.press_challenge, "X"
-                    alt.visible = True
-            else:
-                if Draw in kinds:
-                    main.label, main.action, main.hint = "Draw", self.press_draw, "D"
-                    main.visible = True
-                    table.draw_hint = not lift
-                    if Pass in kinds:
-                        alt.label, alt.action, alt.hint = "Pass", self.press_pass, "Space"
-                        alt.visible = True
-                elif Pass in kinds:
-                    main.label, main.action, main.hint = "Pass", self.press_pass, "Space"
-                    main.visible = True
-            main.pulse = not lift
-        if self.idle:
-            if self._humans_with(CallUno):
-                self.uno_button.visible = True
-                self.uno_button.pulse = True
-            if self._humans_with(Catch):
-                self.catch_button.visible = True
-                self.catch_button.pulse = True
+    def _choose(self, seat: int, value: str | int) -> None:
+        self.controls.act(Choose(seat, value))
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.table.draw(surface)
-        for b in self.buttons:
-            b.draw(surface, self.clock)
-        seat = self.actor()
-        if seat is not None:
-            pending = self.state.pending.kind
-            if pending == "drawn":
-                msg = "Play the drawn card, or pass"
-            elif pending == "more":
-                msg = "Add another card, or Done"
-            elif pending == "penalty":
-                kinds = {type(a) for a in self._turn_actions(seat)}
-                parts = (["Stack a card"] if Play in kinds else []) + (
-                    ["Challenge"] if Challenge in kinds else []
-                )
-                msg = f"{', '.join(parts)} or take the cards" if parts else "Take the cards"
-            else:
-                msg = f"{self.state.names[seat]}, your turn"
-            badge = self.table.layout.seats[0].label_rect
-            label = text.fit(msg, 20, badge.width + 50, (255, 236, 179), bold=True)
-            surface.blit(label, label.get_rect(midtop=(badge.centerx, badge.bottom + 3)))
+        self.table.draw(surface, self.controls.lit)
+        self.controls.draw(surface, self.clock)

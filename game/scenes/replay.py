@@ -1,9 +1,12 @@
 """Replay viewer: a replay log played back on the table with every hand face up.
 
 `python main.py replay FILE` (a log from `simulate --log`, or the
-`last_match.jsonl` the game saves). The log is checked as it plays by
-`game.log.TableReplay`; a log that contradicts itself stops with the reason on
-screen. A file holding several matches plays them one after another.
+`last_match.jsonl` the game saves). The log is streamed (`game.log`), and
+each event is shown only once the engine, playing the match again, has
+written it too (`game.log.Reexecution`): a log that diverges stops at that
+event with the reason on screen, and a match the log stops in the middle of
+is shown as incomplete. A file holding several matches plays them one after
+another.
 
 Space pauses, Right (or S) steps one event, Up/Down change the speed,
 N skips to the next match, R restarts this one, Esc leaves.
@@ -11,13 +14,24 @@ N skips to the next match, R restarts this one, Esc leaves.
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pygame
 
-from game.log import LogError, TableReplay, read_log
+from game.log import (
+    Incomplete,
+    LogError,
+    Match,
+    Place,
+    Reexecution,
+    RuleSets,
+    iter_matches,
+)
+from game.plain_text import printable
 from game.scenes.base import Scene
 from game.ui import text, widgets
+from game.ui.card_book import CardBook
 from game.ui.input import BACK, CLICK, DOWN, LEFT, PASS, RIGHT, UP
 from game.ui.table_view import TableView
 
@@ -25,131 +39,201 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 GAP = 0.18  # seconds between events at 1x, on top of each event's own animation
 
 
-def split_matches(events: list[dict]) -> list[list[dict]]:
-    """A log may hold many matches (`simulate --games N`): one list per `game` event."""
-    matches: list[list[dict]] = []
-    for event in events:
-        if event.get("t") == "game" or not matches:
-            matches.append([])
-        matches[-1].append(event)
-    return matches
-
-
 class ReplayScene(Scene):
     def __init__(self, app, path: str, standalone: bool = False) -> None:
         super().__init__(app)
         self.path = Path(path)
         self.standalone = standalone
-        self.error: str | None = None
-        self.matches: list[list[dict]] = []
+        self.error: str | None = None  # the log cannot be played on from here
+        self.note: str | None = None  # the match stops short (an interrupted game)
+        self.rule_sets = RuleSets(self.path.parent)
+        self.starts: list[Place] = []  # where each match seen so far begins
+        self.match_count: int | None = None  # known once the file has been read through
         self.match = 0
         self.speed_index = SPEEDS.index(1.0)
         self.paused = False
         self.timer = 0.0
         self.t = 0.0
         self.table: TableView | None = None
-        self.replay: TableReplay | None = None
-        self.pos = 0
-        try:
-            self.matches = split_matches(read_log(self.path))
-        except LogError as err:
-            self.error = str(err)
-        if not self.matches and self.error is None:
-            self.error = f"{self.path}: the log is empty"
-        if self.error is None:
-            self.start_match(0)
+        self.replay: Reexecution | None = None
+        self.pos = 0  # events of this match shown so far
+        self.line = 0  # the file line of the last event shown
+        self.round_no = 0
+        self.scores: list[int] = []
+        self.names: list[str] = []
+        self.finished = False
+        self._matches: Generator[Match, None, None] | None = None
+        self._reading = -1  # the index of the match `_matches` gave last
+        self._checked: Iterator[tuple[int, dict]] | None = None
+        self._ahead: tuple[int, dict] | None = None
+        self.start_match(0)
 
     @property
     def speed(self) -> float:
         return SPEEDS[self.speed_index]
 
-    @property
-    def events(self) -> list[dict]:
-        return self.matches[self.match] if self.matches else []
+    # --- reading the log -------------------------------------------------------
 
-    @property
-    def finished(self) -> bool:
-        return self.pos >= len(self.events)
-
-    def start_match(self, index: int) -> None:
-        self.match = index
-        self.pos = 0
-        self.replay = TableReplay()
-        events = self.events
-        first = events[0] if events else {}
-        players = int(first.get("players") or 2) if first.get("t") == "game" else 4
-        names = list(first.get("names") or [f"Player {i + 1}" for i in range(players)])
-        deck = 108
+    def _locate(self, index: int) -> Match | None:
+        """Match `index` (0-based) of the file, read from its start; None past
+        the last match (then `match_count` is known) or on a reading error."""
+        if index < len(self.starts) and index != self._reading + 1:
+            self._close()
+            self._matches = iter_matches(self.path, self.starts[index])
+            self._reading = index - 1
+        elif self._matches is None:
+            self._matches = iter_matches(self.path)
+            self._reading = -1
+        match = None
         try:
-            self.replay.apply(first)
-            snapshot = self.replay.snapshot()
-            deck = snapshot.get("deck_size") or deck
-            self.pos = 1
+            while self._reading < index:
+                match = next(self._matches)
+                self._reading += 1
+                if self._reading == len(self.starts):
+                    self.starts.append(match.start)
+        except StopIteration:
+            self.match_count = len(self.starts)
+            return None
         except LogError as err:
-            self.error = f"{self.path}: {err}"
+            self._stop(err)
+            return None
+        return match
+
+    def _close(self) -> None:
+        if self._matches is not None:
+            self._matches.close()
+            self._matches = None
+
+    def start_match(self, index: int) -> bool:
+        """Show match `index` (0-based) from its start; False if there is none."""
+        match = self._locate(index)
+        if match is None:
+            if index == 0 and self.error is None:
+                self.error = f"{printable(self.path)}: the log holds no match"
+            return False
+        self.error = self.note = None
+        self.table = self._ahead = None
+        self.finished = False
+        self.pos = self.line = self.round_no = 0
+        self.match = index
+        self.replay = Reexecution(match.events(), rule_sets=self.rule_sets, path=str(self.path))
+        self._checked = iter(self.replay)
+        first = self._pull()  # the game event: the engine has started the match
+        state = self.replay.state
+        if first is None or state is None:
+            return True
+        self.names = [printable(name, 24) for name in first[1]["names"]]
+        self.scores = [0] * state.players
         try:
             self.table = TableView(
-                self.app.art, players, names, deck, sound=self.app.sound, seed=index
+                self.app.art,
+                state.players,
+                self.names,
+                state.cards.size,
+                book=CardBook(state.rules),
+                sound=self.app.play,
+                seed=index,
             )
         except Exception as exc:  # noqa: BLE001 - e.g. no layout for this many players
-            self.error = f"{self.path}: cannot lay out {players} players: {exc}"
-            self.table = None
-            return
+            self.error = f"{printable(self.path)}: cannot lay out {state.players} players: {exc}"
+            return True
         self.table.set_show_all(True)
         self._apply_speed()
+        self._show(first)
+        return True
+
+    def _pull(self) -> tuple[int, dict] | None:
+        """The next event the engine has confirmed; None at the match's end or
+        at a problem (then `error` or `note` says what)."""
+        if self._ahead is not None:
+            item, self._ahead = self._ahead, None
+            return item
+        if self._checked is None or self.error is not None:
+            return None
+        try:
+            return next(self._checked)
+        except StopIteration:
+            pass
+        except Incomplete as err:
+            reason = err.reason[:1].upper() + err.reason[1:]
+            self.note = f"{reason}: the events up to line {err.line} are all there is."
+        except LogError as err:
+            self._stop(err)
+        self._checked = None
+        return None
+
+    def _peek(self) -> tuple[int, dict] | None:
+        if self._ahead is None:
+            self._ahead = self._pull()
+        return self._ahead
+
+    def _stop(self, err: LogError) -> None:
+        self.error = str(err.at(str(self.path)))
+        self.paused = True
 
     def _apply_speed(self) -> None:
         if self.table is not None:
             self.table.scale = 1.0 / self.speed
 
+    # --- playing -------------------------------------------------------------
+
     def step(self) -> None:
         """Show the next event (consecutive deals go round the table together)."""
-        if self.error is not None or self.table is None or self.finished:
+        if self.table is None or self.finished:
             return
-        events = self.events
-        batch = [events[self.pos]]
-        if batch[0].get("t") == "deal" and not self.paused:
-            while (
-                self.pos + len(batch) < len(events)
-                and events[self.pos + len(batch)].get("t") == "deal"
-            ):
-                batch.append(events[self.pos + len(batch)])
-        for event in batch:
-            try:
-                self.replay.apply(event)
-            except LogError as err:
-                self.error = f"{self.path}: {err}"
-                self.paused = True
+        item = self._pull()
+        if item is None:
+            self.finished = True
+            return
+        if item[1]["t"] == "deal" and not self.paused:
+            batch = [item]
+            while (ahead := self._peek()) is not None and ahead[1]["t"] == "deal":
+                batch.append(ahead)
+                self._ahead = None
+            if len(batch) > 1:
+                self.table.deal_all([event for _, event in batch])
+                self.pos += len(batch)
+                self.line = batch[-1][0]
                 return
-        if len(batch) > 1:
-            self.table.deal_all(batch)
+        self._show(item)
+
+    def _show(self, item: tuple[int, dict]) -> None:
+        assert self.table is not None
+        line, event = item
+        kind = event["t"]
+        if kind == "reveal":
+            names = self.names
+            self.table.say(f"{names[event['to']]} sees {names[event['p']]}'s hand", "gold")
         else:
-            event = batch[0]
-            if event.get("t") == "reveal":
-                names = self.table.names
-                self.table.say(
-                    f"{names[event['to']]} sees {names[event['p']]}'s hand", (255, 236, 179)
-                )
-            else:
-                self.table.feed(event)
-            if event.get("t") == "round_end":
-                self.table.hold(1.2)
-        self.pos += len(batch)
+            self.table.feed(event)
+        if kind == "round":
+            self.round_no = event["n"]
+        elif kind in ("round_end", "game_end"):
+            self.scores = list(event["scores"])
+        if kind == "round_end":
+            self.table.hold(1.2)
+        self.pos += 1
+        self.line = line
 
     def leave_replay(self) -> None:
+        self._close()
         if self.standalone:
             self.app.quit()
         else:
             self.app.pop()
 
+    def next_match(self) -> None:
+        """On to the next match, or back to the first after the last."""
+        if not self.start_match(self.match + 1) and self.error is None:
+            self.start_match(0)
+
     def handle(self, event, cmd) -> bool:
         if cmd is None:
             if event.type == pygame.KEYDOWN:
                 key = getattr(event, "key", None)
-                if key == pygame.K_n and len(self.matches) > 1:
-                    self.start_match((self.match + 1) % len(self.matches))
-                elif key == pygame.K_r and self.matches:
-                    self.error = None
+                if key == pygame.K_n:
+                    self.next_match()
+                elif key == pygame.K_r:
                     self.start_match(self.match)
                 return True
             return False
@@ -183,14 +267,21 @@ class ReplayScene(Scene):
             return
         if self.finished:
             self.timer += dt
-            if self.timer > 3.0 and self.match + 1 < len(self.matches):
+            if self.timer > 3.0:
                 self.timer = 0.0
-                self.start_match(self.match + 1)
+                self._next_after_finish()
             return
         self.timer += dt * self.speed
         if self.timer >= GAP:
             self.timer = 0.0
             self.step()
+
+    def _next_after_finish(self) -> None:
+        """After a match, the next one plays; after the last, the table rests."""
+        if self.match_count is None or self.match + 1 < self.match_count:
+            self.start_match(self.match + 1)
+
+    # --- drawing -------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.table is not None:
@@ -199,31 +290,31 @@ class ReplayScene(Scene):
             surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
         self._draw_hud(surface)
         if self.error is not None:
-            box = pygame.Rect(140, 250, 1000, 200)
-            surface.blit(widgets.panel(box.size, (70, 16, 24, 240)), box)
-            head = text.render("This log cannot be replayed", 34, (255, 213, 79), bold=True)
-            surface.blit(head, (box.x + 24, box.y + 20))
-            body = text.render(self.error, 22, (255, 255, 255), wrap=box.width - 48)
-            surface.blit(body, (box.x + 24, box.y + 70), pygame.Rect(0, 0, box.width - 48, 120))
+            self._draw_box(surface, "This log cannot be replayed", self.error, (70, 16, 24, 240))
+        elif self.note is not None and self.finished:
+            self._draw_box(surface, "Incomplete match", self.note, (60, 44, 12, 235))
+
+    def _draw_box(self, surface: pygame.Surface, title: str, body: str, color) -> None:
+        box = pygame.Rect(140, 250, 1000, 200)
+        surface.blit(widgets.panel(box.size, color), box)
+        head = text.render(title, 34, (255, 213, 79), bold=True)
+        surface.blit(head, (box.x + 24, box.y + 20))
+        img = text.render(printable(body, 600), 22, (255, 255, 255), wrap=box.width - 48)
+        surface.blit(img, (box.x + 24, box.y + 70), pygame.Rect(0, 0, box.width - 48, 120))
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(1004, 548, 264, 160)
+        box = pygame.Rect(1004, 526, 264, 182)
         surface.blit(widgets.panel(box.size, (10, 14, 26, 225), 14), box)
         title = text.render("REPLAY", 26, (255, 213, 79), bold=True)
         surface.blit(title, (box.x + 14, box.y + 10))
         state = "PAUSED" if self.paused else f"{self.speed:g}x"
         tag = text.render(state, 22, (255, 255, 255), bold=True)
         surface.blit(tag, tag.get_rect(topright=(box.right - 14, box.y + 12)))
-        snapshot = self.replay.snapshot() if self.replay is not None else {}
+        of = f"/{self.match_count}" if self.match_count is not None else ""
         lines = [
-            text.fit(self.path.name, 18, box.width - 28, widgets.MUTED),
-            text.render(
-                f"match {self.match + 1}/{max(1, len(self.matches))}, "
-                f"round {snapshot.get('round', 0)}",
-                18,
-                (230, 232, 240),
-            ),
-            text.render(f"event {self.pos}/{len(self.events)}", 18, (230, 232, 240)),
+            text.fit(printable(self.path.name, 60), 18, box.width - 28, widgets.MUTED),
+            text.render(f"match {self.match + 1}{of}, round {self.round_no}", 18, (230, 232, 240)),
+            text.render(f"event {self.pos}, line {self.line}", 18, (230, 232, 240)),
         ]
         y = box.y + 44
         for img in lines:
@@ -233,10 +324,8 @@ class ReplayScene(Scene):
         surface.blit(hint, (box.x + 14, box.bottom - 40))
         hint2 = text.render("N next match, R restart, Esc quit", 15, widgets.MUTED)
         surface.blit(hint2, (box.x + 14, box.bottom - 22))
-        scores = snapshot.get("scores") or []
-        names = snapshot.get("names") or []
-        if any(scores):
-            best = sorted(zip(scores, names, strict=False), key=lambda p: -p[0])[:3]
+        if any(self.scores):
+            best = sorted(zip(self.scores, self.names, strict=False), key=lambda p: -p[0])[:3]
             line = ", ".join(f"{n} {s}" for s, n in best)
             img = text.fit(line, 18, box.width - 28, (255, 236, 179))
             surface.blit(img, (box.x + 14, y))

@@ -1,11 +1,14 @@
 """Round score: every loser's cards flip over one by one and the points count up.
 
 Figures come from the `round_end` event (points per seat, match totals); the
-card values shown while counting come from the rule set's deck. Space, Enter or
-a click goes on: the next round (its deal), or the match's end.
+card values shown while counting come from the rule set's deck. The pointer
+on a card names it, with its points. Space, Enter or a click goes on: the
+next round (its deal), or the match's end.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,7 +16,11 @@ from game.engine import NextRound
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK as KEY_BACK
-from game.ui.input import CLICK, CONFIRM, MOVE, PASS
+from game.ui.input import CLICK, CONFIRM, MOVE, PASS, Command
+from game.ui.match_screen import MatchScreen
+
+if TYPE_CHECKING:
+    from game.app import App
 
 FLIP = 0.11  # seconds per card turned
 
@@ -21,17 +28,19 @@ FLIP = 0.11  # seconds per card turned
 class RoundScoreScene(Scene):
     opaque = False
 
-    def __init__(self, app, session) -> None:
+    def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
-        self.session = session
+        self.screen = screen
+        self.session = session = screen.session
         state = session.state
-        table = session.table
-        self.event = getattr(session, "last_round_end", None) or {
+        table = screen.table
+        self.event = screen.last_round_end or {
             "winner": state.winner,
             "points": {str(s): 0 for s in range(state.players)},
             "scores": list(state.scores),
         }
-        self.winner = self.event.get("winner")
+        winner = self.event.get("winner")
+        self.winner: int = winner if isinstance(winner, int) else 0
         self.points = [int(self.event["points"].get(str(s), 0)) for s in range(state.players)]
         self.totals = list(self.event.get("scores", state.scores))
         self.before = [t - p for t, p in zip(self.totals, self.points, strict=True)]
@@ -46,6 +55,9 @@ class RoundScoreScene(Scene):
             (640 - 150, 0, 300, 60), label, self.go_on, hint="Space", color=widgets.BUTTON_HOT
         )
         self.auto = not session.humans
+        self.pointer: tuple[int, int] | None = None
+        # Each card face up on screen this frame: where, and (seat, index in hand).
+        self.shown: list[tuple[pygame.Rect, int, int]] = []
         region = table.layout.regions["score_panel"]
         n = state.players
         self.row_h = max(34, min(56, (620 - 170) // n))
@@ -54,6 +66,14 @@ class RoundScoreScene(Scene):
         self.box.center = (640, 360)
         self.button.rect.midbottom = (640, self.box.bottom - 18)
         self.app.play("win")
+
+    def enter(self) -> None:
+        # The round is over: every hand is laid open to the whole couch.
+        self.screen.look_away()
+        self.screen.privacy.hands_open = True
+
+    def leave(self) -> None:
+        self.screen.privacy.hands_open = False
 
     @property
     def flipped(self) -> float:
@@ -74,26 +94,22 @@ class RoundScoreScene(Scene):
         state = session.state
         self.app.pop()
         if state.over:
-            from game.scenes.match_end import MatchEndScene
-
-            self.app.replace(MatchEndScene(self.app, session))
+            self.app.replace("match_end", screen=self.screen)
             return
+        assert state.pending is not None
         session.apply(NextRound(state.pending.seat))
-        from game.scenes.deal import DealScene
+        self.app.replace("deal", screen=self.screen)
 
-        self.app.replace(DealScene(self.app, session))
-
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
         if cmd.name in (CONFIRM, PASS) or cmd.name == CLICK:
             self.go_on()
         elif cmd.name == MOVE:
             self.button.hover = self.button.hit(cmd.pos)
+            self.pointer = cmd.pos
         elif cmd.name == KEY_BACK:
-            from game.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app, self.session))
+            self.app.push("pause", screen=self.screen)
         return True
 
     def update(self, dt: float) -> None:
@@ -116,7 +132,7 @@ class RoundScoreScene(Scene):
         if self.event.get("blocked"):
             head = f"Blocked! {names[self.winner]} wins the round"
         else:
-            head = f"{names[self.winner]} wins round {self.session.table.round_no}"
+            head = f"{names[self.winner]} wins round {self.screen.table.model.round_no}"
         title = text.shadowed(head, 44, (255, 213, 79), bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 18)))
         flipped = self.flipped
@@ -132,6 +148,9 @@ class RoundScoreScene(Scene):
         card_h = self.row_h - 8
         card_w = round(card_h * 2 / 3)
         target = self.session.state.target
+        privacy = self.screen.privacy
+        book = self.screen.book
+        self.shown = []
         for seat, hand in enumerate(self.hands):
             row = pygame.Rect(box.x + 20, y, box.width - 40, self.row_h - 4)
             if seat == self.winner:
@@ -145,14 +164,15 @@ class RoundScoreScene(Scene):
             for i, card in enumerate(hand):
                 k = flipped - index
                 index += 1
-                if k >= 1:
-                    img = self.app.art.face(card, (card_w, card_h))
+                look = book.look(card)
+                if k >= 1 and privacy.card_face(card, seat):
+                    img = self.app.art.face(look, (card_w, card_h))
                     hand_value += self.values[seat][i]
-                elif k > 0:
+                elif 0 < k < 1:
                     # Turning over: squeeze the back to nothing, then open the face.
-                    face = k >= 0.5
+                    face = k >= 0.5 and privacy.card_face(card, seat)
                     base = (
-                        self.app.art.face(card, (card_w, card_h))
+                        self.app.art.face(look, (card_w, card_h))
                         if face
                         else self.app.art.back((card_w, card_h))
                     )
@@ -160,7 +180,10 @@ class RoundScoreScene(Scene):
                     img = pygame.transform.scale(base, (width, card_h))
                 else:
                     img = self.app.art.back((card_w, card_h))
-                surface.blit(img, img.get_rect(center=(cx + card_w // 2, row.centery)))
+                rect = img.get_rect(center=(cx + card_w // 2, row.centery))
+                surface.blit(img, rect)
+                if k >= 1 and privacy.card_face(card, seat):
+                    self.shown.append((rect, seat, i))
                 cx += step
             if hand:
                 val = text.render(str(hand_value), 20, widgets.MUTED)
@@ -178,3 +201,32 @@ class RoundScoreScene(Scene):
             surface.blit(img, (box.x + 24, box.bottom - 44))
         if done_cards >= self.total_cards:
             self.button.draw(surface, self.t)
+        self._draw_pointed(surface)
+
+    def pointed(self) -> tuple[str, pygame.Rect] | None:
+        """The card under the pointer, named with its points, and where that is written."""
+        if self.pointer is None:
+            return None
+        for rect, seat, index in reversed(self.shown):  # the topmost card first
+            if rect.collidepoint(self.pointer):
+                card = self.hands[seat][index]
+                points = self.values[seat][index]
+                words = (
+                    f"{self.screen.book.label(card)}: {points} point{'s' if points != 1 else ''}"
+                )
+                box = pygame.Rect(0, 0, 0, 0)
+                box.midbottom = (rect.centerx, rect.top - 4)
+                return words, box
+        return None
+
+    def _draw_pointed(self, surface: pygame.Surface) -> None:
+        found = self.pointed()
+        if found is None:
+            return
+        words, at = found
+        img = text.render(words, 22, widgets.INK, bold=True)
+        box = img.get_rect().inflate(16, 8)
+        box.midbottom = at.midbottom
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (255, 236, 179), box, border_radius=8)
+        surface.blit(img, img.get_rect(center=box.center))

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.rules.loader import available_rule_sets
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PASS, UP, WHEEL
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PASS, UP, WHEEL, Command
+from game.ui.rule_catalog import try_load
 from game.ui.rules_words import CONTROLS, describe, draw_lines
+
+if TYPE_CHECKING:
+    from game.app import App
 
 
 class RulesScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        from game.scenes.setup import try_load
-
         self.lines: list[str] = list(CONTROLS)
         names = [n for n in available_rule_sets() if not n.startswith("house/")]
         for name in names:
@@ -27,7 +31,7 @@ class RulesScene(Scene):
                 self.lines += describe(rules)
         self.scroll = 0
 
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
         if cmd.name in (BACK, CONFIRM, PASS, CLICK):

@@ -5,17 +5,43 @@ there are base sets, files under `rules/house/` are house rules, toggled on top
 of the base with their one-line explanation from the merged rules'
 `house_rules` mapping. Anything that fails to load is shown as text; the
 chosen combination is loaded before Start is allowed, so conflicts show here.
+
+The form has one focus, moved by the keys and by the pointer alike. A ◀ or ▶
+acts where it is drawn (each chooser's arrows are laid out once, for drawing
+and for clicks). A name field, while it is being typed in, takes every
+printable key; Enter or Esc finishes it. A base rule set is shown as soon as it
+is chosen; the house rules' lines are read against it a few per frame after.
+
+Controllers claim seats here (the claims are `Gamepads`, game/ui/input.py). A on
+a controller with no seat takes the first Human seat that has no controller;
+when every Human seat has one, the first Bot seat turns Human for the new
+player (keeping its name); when every seat is a Human with a controller, the
+press is turned away with a word. So A on a free controller always means "I
+play" here, never Start: a friend joining late cannot start the match by
+accident. A claimed controller moves about the form like any other (its A
+presses what is focused, Start included), and its B gives the seat back. A seat
+turned Bot, or dropped by a smaller player count, lets its controller go.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match import MatchSession
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets, load_rules
+from game.rules.loader import available_rule_sets
 from game.scenes.base import Scene
+from game.scenes.setup_form import (
+    ERROR_SIZE,
+    HOUSE_H,
+    LIST,
+    ROW_ERROR_SIZE,
+    Row,
+    ellipsize,
+    form_rows,
+)
 from game.ui import text, widgets
 from game.ui.input import (
     BACK,
@@ -27,69 +53,24 @@ from game.ui.input import (
     MOVE,
     PASS,
     RIGHT,
-    TEXT,
     UP,
     WHEEL,
+    Command,
+    Gamepads,
+    seat_color,
 )
-from game.ui.session import BOT_LEVELS, DEFAULT_NAMES, MatchSession, SeatConfig
+from game.ui.match_screen import MatchScreen
+from game.ui.new_game import MAX_NAME, NewGame
+from game.ui.rule_catalog import is_loaded, try_load
 
-TARGETS = ("default", 100, 200, 300, 500, 1000, "single")
-SEAT_KINDS = [("human", "basic")] + [("bot", level) for level in BOT_LEVELS]
-MAX_NAME = 14
-LIST = pygame.Rect(40, 228, 580, 330)  # the scrolling list of house rules
-HOUSE_H = 47
-
-_loaded: dict[tuple[str, ...], tuple] = {}
-
-
-def try_load(names: tuple[str, ...]):
-    """(RuleSet or None, error lines), cached per combination."""
-    if names not in _loaded:
-        try:
-            _loaded[names] = (load_rules(list(names)), [])
-        except RuleFileError as err:
-            _loaded[names] = (None, [str(e) for e in err.errors] or [str(err)])
-        except Exception as exc:  # noqa: BLE001 - a broken file must never crash the menu
-            _loaded[names] = (None, [f"{' + '.join(names)}: {exc}"])
-    return _loaded[names]
-
-
-def forget_loaded() -> None:
-    _loaded.clear()
-
-
-@dataclass
-class Row:
-    """One line of the form: what arrows, Enter and a click do there."""
-
-    kind: str
-    rect: pygame.Rect
-    left: object = None
-    right: object = None
-    activate: object = None
-    index: int = 0
-    extra: dict = field(default_factory=dict)
+if TYPE_CHECKING:
+    from game.app import App
 
 
 class SetupScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        names = available_rule_sets()
-        self.base_sets = [n for n in names if not n.startswith("house/")] or ["classic"]
-        self.house_sets = [n for n in names if n.startswith("house/")]
-        saved = app.settings.setup or {}
-        base = saved.get("rules")
-        self.base = base if base in self.base_sets else self._default_base()
-        self.house_on: list[str] = [h for h in saved.get("house", []) if h in self.house_sets]
-        seats = saved.get("seats")
-        if isinstance(seats, list) and 2 <= len(seats) <= 10:
-            self.seats = [SeatConfig.from_dict(s, i) for i, s in enumerate(seats)]
-        else:
-            self.seats = [
-                SeatConfig(DEFAULT_NAMES[i], "human" if i == 0 else "bot") for i in range(4)
-            ]
-        target = saved.get("target", "default")
-        self.target = target if target in TARGETS else "default"
+        self.game = NewGame(available_rule_sets(), app.settings.setup or {})
         self.focus = 0
         self.house_scroll = 0
         self.editing: int | None = None
@@ -100,25 +81,45 @@ class SetupScene(Scene):
             (1010, 644, 230, 60), "Start", self.start, hint="Enter", color=widgets.BUTTON_HOT
         )
         self.back_button = widgets.Button((40, 644, 180, 60), "Back", self.back, hint="Esc")
-        self._clamp_players()
+        self.house_text: dict[str, str] = {}  # last line read for each house rule
+        self.error_box: pygame.Rect | None = None
+        self.error_lines: list[str] = []  # the errors drawn, in full
         self._rebuild()
+        self._sync_claims()
 
-    def _default_base(self) -> str:
-        return "classic" if "classic" in self.base_sets else self.base_sets[0]
-
-    # --- the rules chosen ---------------------------------------------------------
+    # --- what the form edits --------------------------------------------------------
 
     @property
-    def combination(self) -> tuple[str, ...]:
-        return (self.base, *[h for h in self.house_sets if h in self.house_on])
+    def seats(self):
+        return self.game.seats
+
+    @property
+    def base(self) -> str:
+        return self.game.base
+
+    @property
+    def base_sets(self) -> list[str]:
+        return self.game.base_sets
+
+    @property
+    def house_sets(self) -> list[str]:
+        return self.game.house_sets
+
+    @property
+    def house_on(self) -> list[str]:
+        return self.game.house_on
+
+    @property
+    def target(self) -> int | str:
+        return self.game.target
 
     @property
     def rules(self):
-        return try_load(self.combination)[0]
+        return self.game.rules
 
     @property
     def errors(self) -> list[str]:
-        return try_load(self.combination)[1]
+        return self.game.errors
 
     def base_info(self, name: str) -> tuple[str, str, list[str]]:
         rules, errors = try_load((name,))
@@ -127,89 +128,22 @@ class SetupScene(Scene):
         return rules.model.name, rules.model.description, []
 
     def house_info(self, house: str) -> tuple[str, list[str]]:
-        """The house rule's one-line text (from the merged `house_rules`), or its errors."""
-        combined, errors = try_load((self.base, house))
+        """The house rule's one-line text (from the merged `house_rules`), or its errors.
+        Until the pair is loaded (a few per frame, see `update`), the last line read."""
+        pair = (self.base, house)
+        if not is_loaded(pair):
+            return self.house_text.get(house, "..."), []
+        combined, errors = try_load(pair)
         if combined is None:
             return "", errors
         base, _ = try_load((self.base,))
         before = base.model.house_rules if base is not None else {}
         lines = [t for k, t in combined.model.house_rules.items() if before.get(k) != t]
-        return " ".join(lines) or combined.model.description, []
+        line = " ".join(lines) or combined.model.description
+        self.house_text[house] = line
+        return line, []
 
-    def _limits(self) -> tuple[int, int]:
-        rules = self.rules or try_load((self.base,))[0]
-        if rules is None:
-            return 2, 10
-        return max(2, rules.model.players.min), min(10, rules.model.players.max)
-
-    def _allowed_counts(self) -> list[int]:
-        lo, hi = self._limits()
-        rules = self.rules or try_load((self.base,))[0]
-        only = getattr(rules.model.players, "only", None) if rules is not None else None
-        counts = [n for n in range(lo, hi + 1) if not only or n in only]
-        return counts or [lo]
-
-    def _clamp_players(self) -> None:
-        counts = self._allowed_counts()
-        if len(self.seats) in counts:
-            return
-        want = min(counts, key=lambda n: (abs(n - len(self.seats)), n))
-        while len(self.seats) < want:
-            self._add_seat()
-        while len(self.seats) > want:
-            self.seats.pop()
-
-    def _add_seat(self) -> None:
-        used = {s.name for s in self.seats}
-        name = next((n for n in DEFAULT_NAMES if n not in used), f"Player {len(self.seats) + 1}")
-        self.seats.append(SeatConfig(name, "bot"))
-
-    # --- changing things -------------------------------------------------------------
-
-    def cycle_base(self, step: int) -> None:
-        i = self.base_sets.index(self.base) if self.base in self.base_sets else 0
-        self.base = self.base_sets[(i + step) % len(self.base_sets)]
-        self._clamp_players()
-        self._rebuild()
-
-    def toggle_house(self, house: str) -> None:
-        if house in self.house_on:
-            self.house_on.remove(house)
-        else:
-            self.house_on.append(house)
-        self._clamp_players()
-        self._rebuild()
-
-    def change_players(self, step: int) -> None:
-        counts = self._allowed_counts()
-        now = len(self.seats)
-        bigger = [n for n in counts if n > now]
-        smaller = [n for n in counts if n < now]
-        want = (min(bigger) if bigger else now) if step > 0 else (max(smaller) if smaller else now)
-        while len(self.seats) < want:
-            self._add_seat()
-        while len(self.seats) > want:
-            self.seats.pop()
-        self._rebuild()
-
-    def cycle_kind(self, seat: int, step: int) -> None:
-        cfg = self.seats[seat]
-        current = (cfg.kind, cfg.level if cfg.is_bot else "basic")
-        i = SEAT_KINDS.index(current) if current in SEAT_KINDS else 0
-        cfg.kind, cfg.level = SEAT_KINDS[(i + step) % len(SEAT_KINDS)]
-
-    def cycle_target(self, step: int) -> None:
-        i = TARGETS.index(self.target) if self.target in TARGETS else 0
-        self.target = TARGETS[(i + step) % len(TARGETS)]
-
-    def target_label(self) -> str:
-        if self.target == "single":
-            return "one round"
-        if self.target == "default":
-            rules = self.rules
-            value = rules.target_for(len(self.seats)) if rules is not None else None
-            return f"{value} (rules)" if value else "rules default"
-        return str(self.target)
+    # --- changing things ------------------------------------------------------------
 
     def start(self) -> None:
         rules = self.rules
@@ -217,96 +151,117 @@ class SetupScene(Scene):
             self.message = "These rules do not load; see the errors."
             self.app.play("error")
             return
-        for seat in self.seats:
-            if not seat.name.strip():
-                seat.name = DEFAULT_NAMES[self.seats.index(seat)]
-        single = self.target == "single"
-        target = "default" if self.target in ("default", "single") else self.target
+        game = self.game
+        seats = game.seats
+        for i in range(len(seats)):
+            game.finish_name(i)
+        self._sync_claims()
+        single = game.target == "single"
+        target = "default" if game.target in ("default", "single") else game.target
         try:
             session = MatchSession(
-                list(self.combination), self.seats, target=target, single_round=single, rules=rules
+                list(game.combination), seats, target=target, single_round=single, rules=rules
             )
         except (ValueError, RuleFileError) as exc:
             self.message = str(exc)
             self.app.play("error")
             return
-        self.app.settings.setup = {
-            "rules": self.base,
-            "house": list(self.house_on),
-            "seats": [s.to_dict() for s in self.seats],
-            "target": self.target,
-        }
+        self.app.settings.setup = game.saved()
         self.app.settings.save()
-        from game.scenes.deal import DealScene
-
-        self.app.replace(DealScene(self.app, session))
+        app = self.app
+        screen = MatchScreen(session, app.art, app.settings, sound=app.play)
+        app.replace("deal", screen=screen)
 
     def back(self) -> None:
         self.app.pop()
 
-    # --- layout --------------------------------------------------------------------
+    # --- controllers taking seats -----------------------------------------------------
+
+    @property
+    def pads(self) -> Gamepads | None:
+        return self.app.gamepads
+
+    def _sync_claims(self) -> None:
+        """Only Human seats at this table keep a controller; the names on screen follow."""
+        pads = self.pads
+        if pads is None:
+            return
+        pads.keep_only([i for i, cfg in enumerate(self.seats) if not cfg.is_bot])
+        pads.seat_names = [cfg.name for cfg in self.seats]
+
+    def _pad_seat(self, cmd: Command) -> bool:
+        """A on a controller with no seat takes one; B on a claimed one gives it back."""
+        pads = self.pads
+        if pads is None or cmd.pad not in pads.pads:
+            return False
+        if cmd.name == CONFIRM and cmd.seat is None:
+            self.join(cmd.pad)
+            return True
+        if cmd.name == PASS and cmd.seat is not None:
+            self.free_seat(cmd.seat)
+            return True
+        return False
+
+    def join(self, instance: int) -> int | None:
+        """Seat the controller `instance`: the first Human seat with no controller, else
+        the first Bot seat (turned Human). The seat taken, or None when all are taken."""
+        pads = self.pads
+        if pads is None:
+            return None
+        seats = self.seats
+        free = [i for i, cfg in enumerate(seats) if not cfg.is_bot and i not in pads.claims]
+        bots = [i for i, cfg in enumerate(seats) if cfg.is_bot]
+        if free:
+            seat = free[0]
+        elif bots:
+            seat = bots[0]
+            self.game.make_human(seat)
+        else:
+            self.app.show_notice(
+                "Every seat has a controller: add a player first (Players), "
+                "or press B on a controller to free its seat"
+            )
+            self.app.play("error")
+            return None
+        self._sync_claims()
+        claim = pads.claim(instance, seat)
+        if claim is None:
+            return None
+        self.app.show_notice(f"{pads.who(seat)} plays on {claim.pad_name}")
+        self._after_change()
+        return seat
+
+    def free_seat(self, seat: int) -> None:
+        """`seat`'s controller gives it back (the seat stays Human)."""
+        pads = self.pads
+        if pads is None or pads.release(seat) is None:
+            return
+        self.app.show_notice(f"{pads.who(seat)} has no controller now: A on a free one takes it")
+        self._after_change()
+
+    # --- layout ---------------------------------------------------------------------
 
     def _rebuild(self) -> None:
-        rows: list[Row] = []
-        rows.append(
-            Row(
-                "base",
-                pygame.Rect(40, 96, 580, 44),
-                lambda: self.cycle_base(-1),
-                lambda: self.cycle_base(1),
-                lambda: self.cycle_base(1),
-            )
+        self.rows = form_rows(
+            self.game,
+            self.house_scroll,
+            edit_name=self.edit_name,
+            back=(self.back_button.rect, self.back),
+            start=(self.start_button.rect, self.start),
         )
-        for i, house in enumerate(self.house_sets):
-            rect = pygame.Rect(
-                LIST.x, LIST.y + i * HOUSE_H - self.house_scroll, LIST.w, HOUSE_H - 6
-            )
-            rows.append(
-                Row(
-                    "house",
-                    rect,
-                    None,
-                    None,
-                    (lambda h=house: self.toggle_house(h)),
-                    index=i,
-                    extra={"house": house},
-                )
-            )
-        rows.append(
-            Row(
-                "players",
-                pygame.Rect(660, 96, 580, 44),
-                lambda: self.change_players(-1),
-                lambda: self.change_players(1),
-                lambda: self.change_players(1),
-            )
-        )
-        n = len(self.seats)
-        step = min(44, (556 - 150) // max(1, n))
-        for i in range(n):
-            rows.append(
-                Row(
-                    "seat",
-                    pygame.Rect(660, 150 + i * step, 580, step - 4),
-                    (lambda i=i: self.cycle_kind(i, -1)),
-                    (lambda i=i: self.cycle_kind(i, 1)),
-                    (lambda i=i: self.edit_name(i)),
-                    index=i,
-                )
-            )
-        rows.append(
-            Row(
-                "target",
-                pygame.Rect(660, 566, 580, 44),
-                lambda: self.cycle_target(-1),
-                lambda: self.cycle_target(1),
-                lambda: self.cycle_target(1),
-            )
-        )
-        rows.append(Row("start", self.start_button.rect, None, None, self.start))
-        self.rows = rows
-        self.focus = min(self.focus, len(rows) - 1)
+        self.focus = min(self.focus, len(self.rows) - 1)
         self.start_button.enabled = self.rules is not None
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        kind = self.rows[self.focus].kind if self.rows else ""
+        self.start_button.focused = kind == "start" and self.editing is None
+        self.back_button.focused = kind == "back" and self.editing is None
+
+    def _focus(self, index: int) -> None:
+        self.focus = index % len(self.rows)
+        self._scroll_to_focus()
+        self._sync_buttons()
 
     def _scroll_to_focus(self) -> None:
         """Keep the focused house rule inside the list box."""
@@ -325,6 +280,22 @@ class SetupScene(Scene):
         self.house_scroll = max(0, min(most, self.house_scroll - step * HOUSE_H))
         self._rebuild()
 
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        for i, row in enumerate(self.rows):
+            if not row.rect.collidepoint(pos):
+                continue
+            if row.kind == "house" and not LIST.collidepoint(pos):
+                continue
+            if row.kind in ("start", "back") and not self._button(row).hit(pos):
+                continue
+            return i
+        return None
+
+    def _button(self, row: Row) -> widgets.Button:
+        return self.start_button if row.kind == "start" else self.back_button
+
+    # --- typing a name --------------------------------------------------------------
+
     @property
     def captures_text(self) -> bool:
         """While a name is typed, every key is a letter (M is not mute)."""
@@ -332,48 +303,74 @@ class SetupScene(Scene):
 
     def edit_name(self, seat: int) -> None:
         self.editing = seat
+        self._sync_buttons()
         pygame.key.start_text_input()
 
     def stop_editing(self) -> None:
-        if self.editing is not None:
-            cfg = self.seats[self.editing]
-            cfg.name = cfg.name.strip() or DEFAULT_NAMES[self.editing]
+        if self.editing is not None and self.editing < len(self.seats):
+            self.game.finish_name(self.editing)
+            self._sync_claims()
         self.editing = None
+        self._sync_buttons()
         pygame.key.stop_text_input()
 
-    # --- input -------------------------------------------------------------------------
+    def _handle_editing(self, event: pygame.event.Event, cmd: Command | None) -> bool:
+        """Every key belongs to the name field: letters come as TEXTINPUT (any
+        script, any keyboard layout), Backspace deletes, Enter or Esc finishes."""
+        seat = self.editing
+        assert seat is not None
+        if event.type == pygame.TEXTINPUT:
+            typed = "".join(ch for ch in str(getattr(event, "text", "")) if ch.isprintable())
+            name = self.seats[seat].name
+            if len(name) < MAX_NAME:
+                self.game.name_seat(seat, name + typed)
+            return True
+        if cmd is None:
+            return True
+        if cmd.name == BACKSPACE:
+            self.game.name_seat(seat, self.seats[seat].name[:-1])
+        elif cmd.name in (CONFIRM, BACK) or (cmd.name == PASS and cmd.from_pad):
+            self.stop_editing()
+        elif cmd.name == CLICK:
+            self.stop_editing()
+            self._click(cmd.pos)
+        return True
 
-    def handle(self, event, cmd) -> bool:
+    # --- input ----------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if self.editing is not None:
             return self._handle_editing(event, cmd)
         if cmd is None:
             return False
+        if cmd.from_pad and self._pad_seat(cmd):
+            return True
         name = cmd.name
         row = self.rows[self.focus] if self.rows else None
         if name == UP:
-            self.focus = (self.focus - 1) % len(self.rows)
-            self._scroll_to_focus()
+            self._focus(self.focus - 1)
         elif name == DOWN:
-            self.focus = (self.focus + 1) % len(self.rows)
-            self._scroll_to_focus()
+            self._focus(self.focus + 1)
         elif name == LEFT and row is not None and row.left:
             row.left()
             self._after_change()
         elif name == RIGHT and row is not None and row.right:
             row.right()
             self._after_change()
+        elif name == BACK or (name == PASS and cmd.from_pad):
+            self.back()
         elif name in (CONFIRM, PASS) and row is not None:
             if row.activate:
                 row.activate()
-            if row.kind != "start":
+            if row.kind not in ("start", "back"):
                 self._after_change()
-        elif name == BACK:
-            self.back()
         elif name == CLICK:
             self._click(cmd.pos)
         elif name == MOVE:
-            self.start_button.hover = self.start_button.hit(cmd.pos)
-            self.back_button.hover = self.back_button.hit(cmd.pos)
+            index = self._row_at(cmd.pos)
+            if index is not None and index != self.focus:
+                self.focus = index
+                self._sync_buttons()
         elif name == WHEEL:
             self._scroll_list(cmd.digit or 0)
         else:
@@ -384,70 +381,66 @@ class SetupScene(Scene):
         self.message = ""
         self.app.play("tick")
         self._rebuild()
+        self._sync_claims()
 
-    def _handle_editing(self, event, cmd) -> bool:
-        cfg = self.seats[self.editing]
-        if cmd is not None and cmd.name == TEXT:
-            typed = getattr(event, "text", "")
-            cfg.name = (cfg.name + typed)[:MAX_NAME]
-        elif cmd is not None and cmd.name == BACKSPACE:
-            cfg.name = cfg.name[:-1]
-        elif cmd is not None and cmd.name in (CONFIRM, BACK, UP, DOWN):
-            self.stop_editing()
-            if cmd.name in (UP, DOWN):
-                return self.handle(event, cmd)
-        elif cmd is not None and cmd.name == CLICK:
-            self.stop_editing()
-            self._click(cmd.pos)
-        return True  # every key goes to the name while typing
-
-    def _click(self, pos) -> None:
-        if self.back_button.hit(pos):
-            self.back()
+    def _click(self, pos: tuple[int, int]) -> None:
+        index = self._row_at(pos)
+        if index is None:
             return
-        if self.start_button.hit(pos):
-            self.start()
-            return
-        for i, row in enumerate(self.rows):
-            if not row.rect.collidepoint(pos):
-                continue
-            if row.kind == "house" and not LIST.collidepoint(pos):
-                continue
-            self.focus = i
-            x = pos[0] - row.rect.x
-            if row.kind == "seat":
-                if x < 300:
-                    self.edit_name(row.index)
-                elif x < 340:
-                    row.left()
-                else:
-                    row.right()
-            elif row.kind in ("base", "players", "target"):
-                if x < row.rect.width // 2 and row.left:
-                    row.left()
-                elif row.right:
-                    row.right()
-            elif row.activate:
+        row = self.rows[index]
+        self.focus = index
+        self._sync_buttons()
+        if row.kind in ("start", "back"):
+            if row.activate:
                 row.activate()
-            self._after_change()
             return
+        step = row.arrow_at(pos)
+        if step < 0 and row.left:
+            row.left()
+        elif step > 0 and row.right:
+            row.right()
+        elif row.kind == "seat" and row.name_field.collidepoint(pos):
+            self.edit_name(row.index)
+            return
+        elif row.kind == "house" and row.activate:
+            row.activate()
+        else:
+            return  # a click on a row's label only focuses it
+        self._after_change()
 
     def update(self, dt: float) -> None:
         self.t += dt
+        # Read the house rules against the chosen base, one pair per frame, the
+        # ones on screen first (the first load of a pair parses its files).
+        visible = [
+            r.extra["house"] for r in self.rows if r.kind == "house" and r.rect.colliderect(LIST)
+        ]
+        for house in visible + self.house_sets:
+            if not is_loaded((self.base, house)):
+                try_load((self.base, house))
+                break
 
-    # --- drawing -----------------------------------------------------------------------
+    # --- drawing --------------------------------------------------------------------
 
-    def _chooser(self, surface, rect: pygame.Rect, label: str, value: str, focused: bool) -> None:
+    def _chooser(self, surface, row: Row, label: str, value: str, focused: bool) -> None:
+        rect = row.rect
         bg = (40, 58, 96, 235) if focused else (22, 30, 50, 220)
         surface.blit(widgets.panel(rect.size, bg, 12), rect)
         lab = text.render(label, 24, widgets.MUTED, bold=True)
         surface.blit(lab, (rect.x + 14, rect.centery - lab.get_height() // 2))
-        box = pygame.Rect(rect.right - 300, rect.y + 6, 290, rect.h - 12)
+        box = row.value_box
+        assert box is not None
         val = text.fit(value, 26, box.w - 70, (255, 255, 255), bold=True)
         surface.blit(val, val.get_rect(center=box.center))
-        col = widgets.GOLD if focused else (200, 200, 210)
-        widgets.draw_arrow(surface, (box.x + 14, box.centery), 3.1416, 10, col)
-        widgets.draw_arrow(surface, (box.right - 14, box.centery), 0, 10, col)
+        self._arrows(surface, row, widgets.GOLD if focused else pygame.Color(200, 200, 210), 10)
+
+    @staticmethod
+    def _arrows(surface, row: Row, color, size: int) -> None:
+        found = row.arrows()
+        assert found is not None
+        left, right = found
+        widgets.draw_arrow(surface, left, 3.1416, size, color)
+        widgets.draw_arrow(surface, right, 0, size, color)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
@@ -461,8 +454,14 @@ class SetupScene(Scene):
                 surface.set_clip(LIST)
                 self._draw_house(surface, row, focused)
                 surface.set_clip(clip)
-            else:
-                getattr(self, "_draw_" + row.kind)(surface, row, focused)
+            elif row.kind == "base":
+                self._draw_base(surface, row, focused)
+            elif row.kind == "players":
+                self._draw_players(surface, row, focused)
+            elif row.kind == "seat":
+                self._draw_seat(surface, row, focused)
+            elif row.kind == "target":
+                self._chooser(surface, row, "Play to", self.game.target_label(), focused)
         if not self.house_sets:
             img = text.render("No house rules in rules/house/ yet.", 20, widgets.MUTED)
             surface.blit(img, (LIST.x, LIST.y + 6))
@@ -474,29 +473,41 @@ class SetupScene(Scene):
             k = LIST.h / (LIST.h + most)
             knob = pygame.Rect(bar.x, bar.y + round(self.house_scroll * k), 6, round(LIST.h * k))
             pygame.draw.rect(surface, (200, 200, 215), knob, border_radius=3)
-        # Errors of the chosen combination: the conflicts, shown before starting.
-        errors = self.errors
-        if errors or self.message:
-            lines = ([self.message] if self.message else []) + errors[:3]
-            body = text.render("\n".join(lines), 17, widgets.ERROR, wrap=570)
-            box = pygame.Rect(LIST.x, LIST.bottom + 6, LIST.w, min(74, body.get_height() + 12))
-            surface.blit(widgets.panel(box.size, (60, 16, 22, 235), 10), box)
-            surface.blit(body, (box.x + 8, box.y + 6), pygame.Rect(0, 0, box.w - 16, box.h - 12))
+        self._draw_errors(surface)
+        self._draw_pad_hint(surface)
         self.back_button.draw(surface, self.t)
-        self.start_button.focused = focus_row is not None and focus_row.kind == "start"
         self.start_button.draw(surface, self.t)
-        hint = "Up/Down move, Left/Right change, Enter toggle / edit name / start"
+        if self.editing is not None:
+            hint = "Type the name; Enter or Esc when done"
+        else:
+            hint = "Up/Down move, Left/Right change, Enter toggle / edit name / start"
         img = text.render(hint, 18, widgets.MUTED)
         surface.blit(img, img.get_rect(center=(615, 674)))
 
+    def _draw_errors(self, surface: pygame.Surface) -> None:
+        """The errors of the chosen combination (the conflicts), shown before starting:
+        the first three, wrapped, in a panel that grows over the list to fit them."""
+        lines = ([self.message] if self.message else []) + self.errors[:3]
+        self.error_lines = lines
+        if not lines:
+            self.error_box = None
+            return
+        body = text.render("\n".join(lines), ERROR_SIZE, widgets.ERROR, wrap=LIST.w - 20)
+        height = min(body.get_height() + 14, 640 - 150)
+        box = pygame.Rect(LIST.x, 638 - height, LIST.w, height)
+        self.error_box = box
+        surface.blit(widgets.panel(box.size, (60, 16, 22, 245), 10), box)
+        surface.blit(body, (box.x + 10, box.y + 7), pygame.Rect(0, 0, box.w - 20, box.h - 14))
+
     def _draw_base(self, surface, row: Row, focused: bool) -> None:
         name, description, errors = self.base_info(self.base)
-        self._chooser(surface, row.rect, "Rules", name, focused)
+        self._chooser(surface, row, "Rules", name, focused)
         y = row.rect.bottom + 8
         body = description or ""
         if errors:
             body = errors[0]
-        img = text.render(body, 18, widgets.ERROR if errors else (225, 228, 236), wrap=570)
+        size = ROW_ERROR_SIZE if errors else 18
+        img = text.render(body, size, widgets.ERROR if errors else (225, 228, 236), wrap=570)
         surface.blit(img, (row.rect.x + 6, y), pygame.Rect(0, 0, 580, 44))
         head = text.render("House rules", 24, (255, 213, 79), bold=True)
         surface.blit(head, (40, LIST.y - 30))
@@ -517,28 +528,46 @@ class SetupScene(Scene):
         label = text.render(house.removeprefix("house/"), 21, (255, 255, 255), bold=True)
         surface.blit(label, (box.right + 10, row.rect.y + 5))
         info, errors = self.house_info(house)
-        line = errors[0] if errors else info
-        color = widgets.ERROR if errors else widgets.MUTED
-        img = text.fit(line, 17, row.rect.width - 56, color)
-        surface.blit(img, (box.right + 10, row.rect.y + 24))
+        width = row.rect.width - 56
+        if errors:
+            img = text.render(
+                ellipsize(errors[0], ROW_ERROR_SIZE, width), ROW_ERROR_SIZE, widgets.ERROR
+            )
+        else:
+            img = text.fit(info, 17, width, widgets.MUTED)
+        surface.blit(img, (box.right + 10, row.rect.y + 23))
 
     def _draw_players(self, surface, row: Row, focused: bool) -> None:
-        counts = self._allowed_counts()
+        counts = self.game.allowed_counts()
         if counts == list(range(counts[0], counts[-1] + 1)):
             allowed = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
         else:
             allowed = ", ".join(map(str, counts))
-        self._chooser(surface, row.rect, f"Players ({allowed})", str(len(self.seats)), focused)
+        self._chooser(surface, row, f"Players ({allowed})", str(len(self.seats)), focused)
 
     def _draw_seat(self, surface, row: Row, focused: bool) -> None:
         i = row.index
         cfg = self.seats[i]
         rect = row.rect
+        pads = self.pads
+        claim = pads.claims.get(i) if pads is not None else None
         bg = (40, 58, 96, 235) if focused else (22, 30, 50, 200)
         surface.blit(widgets.panel(rect.size, bg, 10), rect)
-        num = text.render(str(i + 1), 22, widgets.MUTED, bold=True)
-        surface.blit(num, (rect.x + 12, rect.centery - num.get_height() // 2))
-        field_rect = pygame.Rect(rect.x + 44, rect.y + 4, 250, rect.h - 8)
+        color = seat_color(i)
+        if claim is not None:
+            pygame.draw.rect(surface, color, rect, 2, border_radius=10)
+        # The seat's number on its colour: a claimed controller's light shows the same.
+        dot = (rect.x + 22, rect.centery)
+        radius = min(14, rect.h // 2 - 3)
+        if claim is not None:
+            pygame.draw.circle(surface, color, dot, radius)
+            ink = widgets.INK if sum(color) > 450 else pygame.Color(255, 255, 255)
+        else:
+            pygame.draw.circle(surface, color, dot, radius, 2)
+            ink = widgets.MUTED
+        num = text.render(str(i + 1), 20 if i < 9 else 16, ink, bold=True)
+        surface.blit(num, num.get_rect(center=dot))
+        field_rect = row.name_field
         editing = self.editing == i
         pygame.draw.rect(surface, (8, 12, 22), field_rect, border_radius=8)
         edge = widgets.GOLD if editing else (90, 100, 120)
@@ -551,17 +580,33 @@ class SetupScene(Scene):
                 surface, (255, 255, 255), (cx, field_rect.y + 6), (cx, field_rect.bottom - 6), 2
             )
         kind = "Human" if not cfg.is_bot else f"Bot: {cfg.level}"
-        box = pygame.Rect(rect.x + 310, rect.y + 4, 260, rect.h - 8)
-        color = (229, 57, 53) if not cfg.is_bot else (60, 90, 150)
-        pygame.draw.rect(surface, color, box, border_radius=8)
-        val = text.render(kind, 22, (255, 255, 255), bold=True)
-        surface.blit(val, val.get_rect(center=box.center))
-        col = widgets.GOLD if focused else (220, 220, 230)
-        widgets.draw_arrow(surface, (box.x + 14, box.centery), 3.1416, 8, col)
-        widgets.draw_arrow(surface, (box.right - 14, box.centery), 0, 8, col)
+        box = row.value_box
+        assert box is not None
+        fill = (229, 57, 53) if not cfg.is_bot else (60, 90, 150)
+        pygame.draw.rect(surface, fill, box, border_radius=8)
+        if claim is None:
+            val = text.render(kind, 22, (255, 255, 255), bold=True)
+            surface.blit(val, val.get_rect(center=box.center))
+        else:
+            # Human, and on which controller (or that it waits for one).
+            val = text.render(kind, 18, (255, 255, 255), bold=True)
+            under = "waiting for its controller" if claim.lost else claim.pad_name
+            pad = text.fit(under, 14, box.w - 70, (255, 236, 179))
+            height = val.get_height() + pad.get_height() - 2
+            top = box.centery - height // 2
+            surface.blit(val, val.get_rect(midtop=(box.centerx, top)))
+            surface.blit(pad, pad.get_rect(midtop=(box.centerx, top + val.get_height() - 2)))
+        self._arrows(surface, row, widgets.GOLD if focused else pygame.Color(220, 220, 230), 8)
 
-    def _draw_target(self, surface, row: Row, focused: bool) -> None:
-        self._chooser(surface, row.rect, "Play to", self.target_label(), focused)
-
-    def _draw_start(self, surface, row: Row, focused: bool) -> None:
-        pass  # drawn as a button
+    def _draw_pad_hint(self, surface: pygame.Surface) -> None:
+        """How a controller takes a seat, under the seats (between Play to and Start)."""
+        pads = self.pads
+        if pads is not None and pads.pads:
+            free = len([p for p in pads.pads if pads.seat_of(p) is None])
+            line = "Controllers: A takes a seat, B gives it back"
+            if free:
+                line += f" ({free} without a seat)"
+        else:
+            line = "Plug in a controller and press A to take a seat"
+        img = text.fit(line, 18, 580, widgets.MUTED)
+        surface.blit(img, img.get_rect(center=(950, 627)))

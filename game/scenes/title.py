@@ -1,86 +1,157 @@
-"""Title and main menu: New game, Rules, Settings, Quit."""
+"""Title and main menu: Continue, New game, Watch last match, Players, Rules,
+Settings, Quit.
+
+"Continue" is there when a match is saved (game/saves/), with a panel of its
+players, rules and scores beside the menu. A save that cannot be continued
+(cut short, corrupt, not a save, another version, other rules) is kept
+aside under a name of its own and the panel says why, in words; the rest of
+the menu works as ever. Reading the save for the panel loads no rules
+engine: the menu opens as fast as before.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.looks import DEFAULT_RGB, CardLook, classic_palette, hex_rgb
+from game.saves import SavedMatch, SaveProblem
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP, Command
 from game.ui.settings import pref_dir
 
-FAN = ("red:7", "yellow:skip", "wild:wild", "green:reverse", "blue:draw_two")
+if TYPE_CHECKING:
+    from game.app import App
+
+
+def _classic(color: str | None, art: str, text: str, corner: str | None = None) -> CardLook:
+    """A classic card as rules/classic.yaml paints it (the title loads no rules:
+    tests/ui/test_card_looks.py checks these against the file)."""
+    body = hex_rgb(DEFAULT_RGB[color]) if color else None
+    return CardLook(art, text, corner, body, classic_palette())
+
+
+FAN = {
+    "red:7": _classic("red", "number", "7"),
+    "yellow:skip": _classic("yellow", "skip", "Skip"),
+    "wild:wild": _classic(None, "wild", "Wild"),
+    "green:reverse": _classic("green", "reverse", "Reverse"),
+    "blue:draw_two": _classic("blue", "draw", "Draw Two", "+2"),
+}
+PANEL = pygame.Rect(560, 352, 620, 330)  # the saved match, or what went wrong with it
+GOLD = (255, 213, 79)
 
 
 class TitleScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        x = 640 - 170
-        labels = [
+        self.t = 0.0
+        self.saved: SavedMatch | None = app.saves.saved()
+        self._build()
+
+    def _build(self) -> None:
+        labels: list[tuple[str, Callable[[], None]]] = [
             ("New game", self.new_game),
+            ("Players", self.players),
             ("Rules", self.rules),
             ("Settings", self.settings),
-            ("Quit", self.app.quit),
+            ("Quit", self.app.ask_to_quit),
         ]
         if self.last_match() is not None:
             labels.insert(1, ("Watch last match", self.watch))
-        step = 78 if len(labels) == 4 else 64
-        height = 62 if len(labels) == 4 else 54
+        if self.saved is not None:
+            labels.insert(0, ("Continue", self.continue_match))
+        # Beside a panel the menu moves left; alone it stands in the middle.
+        side = self.saved is not None or self.app.saves.problem is not None
+        x = 150 if side else 640 - 170
+        top, bottom = 352, 684
+        step = min(78, (bottom - top) // len(labels))
+        height = min(62, step - 8)
+        size = 32 if height >= 50 else 28
         self.buttons = [
-            widgets.Button((x, 364 + i * step, 340, height), label, action, size=32)
+            widgets.Button((x, top + i * step, 340, height), label, action, size=size)
             for i, (label, action) in enumerate(labels)
         ]
         self.buttons[0].color = pygame.Color(widgets.BUTTON_HOT)
         self.focus = widgets.FocusList(self.buttons)
-        self.t = 0.0
 
     @staticmethod
-    def last_match():
+    def last_match() -> Path | None:
         try:
             path = pref_dir() / "last_match.jsonl"
         except Exception:  # noqa: BLE001 - no preference folder: nothing to watch
             return None
         return path if path.is_file() else None
 
-    def watch(self) -> None:
-        from game.scenes.replay import ReplayScene
+    def resume(self) -> None:
+        # Back from another screen: a match may have been saved or finished since.
+        focused = self.focus.current.label if self.focus.current is not None else None
+        self.saved = self.app.saves.saved()
+        self._build()
+        for button in self.buttons:
+            if button.label == focused:
+                self.focus.focus(button)
 
+    def continue_match(self) -> None:
+        from game.scenes.resume import resume_match
+
+        try:
+            resume_match(self.app)
+        except SaveProblem:
+            self.app.play("error")
+            self.resume()
+
+    def watch(self) -> None:
         path = self.last_match()
         if path is not None:
-            self.app.push(ReplayScene(self.app, str(path)))
+            self.app.push("replay", path=str(path))
 
     def new_game(self) -> None:
-        from game.scenes.setup import SetupScene
+        saved = self.saved
+        if saved is None:
+            self.app.push("setup")
+            return
+        self.app.push(
+            "confirm",
+            question="Start a new match?",
+            detail=(
+                f"The saved match ({', '.join(saved.names)}) is replaced once the new one "
+                "is dealt. Until then, Continue still picks it up."
+            ),
+            on_yes=lambda: self.app.push("setup"),
+            yes="New match",
+            no="Back",
+        )
 
-        self.app.push(SetupScene(self.app))
+    def players(self) -> None:
+        self.app.push("players")
 
     def rules(self) -> None:
-        from game.scenes.rules_text import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.push("rules")
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
+        self.app.push("settings")
 
-        self.app.push(SettingsScene(self.app))
-
-    def handle(self, event, cmd) -> bool:
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return False
         if cmd.name == UP:
             self.focus.move(-1)
         elif cmd.name == DOWN:
             self.focus.move(1)
-        elif cmd.name in (CONFIRM, PASS):
+        elif cmd.name == CONFIRM or (cmd.name == PASS and not cmd.from_pad):
             self.focus.press()
         elif cmd.name == CLICK:
             self.focus.click(cmd.pos)
         elif cmd.name == MOVE:
             self.focus.hover(cmd.pos)
-        elif cmd.name == BACK:
-            self.app.quit()
+        elif cmd.name == BACK or (cmd.name == PASS and cmd.from_pad):
+            self.app.ask_to_quit()
         else:
             return False
         return True
@@ -93,21 +164,64 @@ class TitleScene(Scene):
         art = self.app.art
         # A fan of cards behind the title, breathing slowly.
         n = len(FAN)
-        for i, card in enumerate(FAN):
+        for i, card in enumerate(FAN.values()):
             k = i - (n - 1) / 2
             angle = -k * 12
             img = art.rotated(card, (104, 156), angle)
             bob = 5 * math.sin(self.t * 1.6 + i * 0.7)
             x = 640 + k * 62
-            y = 122 + abs(k) * 12 + bob
+            y = 112 + abs(k) * 12 + bob
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
-        title = text.shadowed("COUCH UNO", 104, (255, 213, 79), bold=True, offset=5)
-        surface.blit(title, title.get_rect(center=(640, 272)))
+        title = text.shadowed("COUCH UNO", 104, GOLD, bold=True, offset=5)
+        surface.blit(title, title.get_rect(center=(640, 256)))
         sub = text.shadowed("one screen, up to ten players, bots welcome", 26, widgets.MUTED)
-        surface.blit(sub, sub.get_rect(center=(640, 326)))
+        surface.blit(sub, sub.get_rect(center=(640, 310)))
         for b in self.buttons:
             b.draw(surface, self.t)
+        if self.saved is not None:
+            self._draw_saved(surface, self.saved)
+        elif self.app.saves.problem is not None:
+            self._draw_problem(surface, self.app.saves.problem)
         hint = text.render(
             "Up/Down choose, Enter select, F11 fullscreen, M mute", 20, widgets.MUTED
         )
-        surface.blit(hint, hint.get_rect(center=(640, 700)))
+        surface.blit(hint, hint.get_rect(center=(640, 704)))
+
+    def _draw_saved(self, surface: pygame.Surface, saved: SavedMatch) -> None:
+        """The saved match: its rules, round, and each seat with its score."""
+        header = saved.header
+        n = len(header.seats)
+        row = max(20, min(30, (PANEL.h - 112) // n))
+        box = pygame.Rect(PANEL.x, PANEL.y, PANEL.w, min(PANEL.h, 112 + row * n))
+        surface.blit(widgets.panel(box.size), box)
+        head = text.render("Saved match", 30, GOLD, bold=True)
+        surface.blit(head, (box.x + 24, box.y + 16))
+        parts = [header.rules_label, f"round {saved.round_no}" if saved.round_no else "the deal"]
+        if header.single_round:
+            parts.append("one round")
+        elif saved.target is not None:
+            parts.append(f"to {saved.target}")
+        line = "  ·  ".join(parts)
+        img = text.fit(line, 22, box.w - 48, (236, 238, 244))
+        surface.blit(img, (box.x + 24, box.y + 56))
+        y = box.y + 92
+        size = 22 if row >= 26 else 19
+        for (name, kind, level), score in zip(header.seats, saved.scores, strict=True):
+            who = name if kind == "human" else f"{name}  (bot, {level})"
+            color = (255, 255, 255) if kind == "human" else widgets.MUTED
+            left = text.fit(who, size, box.w - 180, color, bold=kind == "human")
+            right = text.render(str(score), size, color, bold=True)
+            surface.blit(left, (box.x + 32, y + (row - left.get_height()) // 2))
+            surface.blit(right, right.get_rect(midright=(box.right - 32, y + row // 2)))
+            y += row
+
+    def _draw_problem(self, surface: pygame.Surface, problem: str) -> None:
+        body = text.render(problem, 22, (236, 238, 244), wrap=PANEL.w - 48)
+        height = min(PANEL.h, body.get_height() + 96)
+        box = pygame.Rect(PANEL.x, PANEL.y, PANEL.w, height)
+        surface.blit(widgets.panel(box.size, edge=widgets.ERROR), box)
+        head = text.render("The saved match cannot be continued", 28, widgets.ERROR, bold=True)
+        surface.blit(head, (box.x + 24, box.y + 16))
+        surface.blit(body, (box.x + 24, box.y + 58), pygame.Rect(0, 0, box.w, box.h - 74))
+        hint = text.render("New game starts afresh.", 20, widgets.MUTED)
+        surface.blit(hint, (box.x + 24, box.bottom - 30))

@@ -14,9 +14,11 @@ from pathlib import Path
 from xml.etree.ElementTree import ParseError
 
 import pygame
-import pytmx
+import pytmx  # type: ignore[import-untyped]
 
-DEFAULT_ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets" / "layouts"
+from game.resources import ASSETS_DIR
+
+DEFAULT_ASSETS_DIR = ASSETS_DIR / "layouts"
 
 PILE_NAMES = ("draw_pile", "discard_pile", "direction_ring")
 REGION_NAMES = (

@@ -6,11 +6,14 @@ lines for a panel (lines starting with "#" are headings) and adds the controls.
 
 from __future__ import annotations
 
+import pygame
+
+from game.rules.describe import describe as words
+from game.ui import text
+
 
 def describe(rules, state=None) -> list[str]:
     """The rule set in plain words (the rules package's own description), as lines."""
-    from game.rules.describe import describe as words
-
     text = words(rules)
     lines: list[str] = []
     for raw in text.splitlines():
@@ -36,20 +39,19 @@ CONTROLS = [
     "Left/Right choose a card, Enter plays it (or click it). Playable cards are lifted.",
     "D draws (or click the draw pile), Space passes or takes the cards you owe.",
     "U calls UNO, C catches a player who forgot, X challenges a Wild Draw Four.",
-    "Esc pauses, F11 toggles fullscreen, M mutes the sound.",
+    "H shows what happened this round. Esc pauses, F11 toggles fullscreen, M mutes.",
+    "A game controller: d-pad chooses, A plays, X draws, Y calls UNO, LB catches, "
+    "RB challenges, B passes, Back shows the history, Start pauses.",
     "# Sharing the screen",
-    "Your hand is face up only on your turn. Between two human players a curtain says "
-    "whom to pass to: look away until it is your turn.",
+    "Your hand is face up only when it is yours to play. Between two human players a "
+    "curtain says whom to pass to, and what happened since their last turn: look away "
+    "until it is your turn.",
 ]
 
 
 def draw_lines(surface, lines: list[str], box, scroll: int, heading_size: int = 24) -> None:
     """Draw `lines` (from `describe`: "#" marks a heading, four spaces an
     indent) inside `box`, from line `scroll` on, as far as they fit."""
-    import pygame  # the words above need no display; drawing does
-
-    from game.ui import text
-
     y = box.y + 4
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(box).inflate(-8, -8))

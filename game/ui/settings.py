@@ -2,7 +2,14 @@
 
 The folder comes from `pygame.system.get_pref_path` (it creates it); the
 environment variable COUCH_UNO_PREFS overrides it (tests point it at a temp dir).
-A damaged or unreadable file means defaults, never a crash.
+
+The file is the player's, and may have been edited, truncated or replaced by
+anything: reading it never crashes and never hangs. Only a regular file of at
+most MAX_FILE_BYTES is read; every field is checked for its type and range,
+and a field that is wrong falls back to its default with a notice (in
+`Settings.notices`, and the log). A file that was damaged in any way is kept
+aside as `settings.damaged.json` before the next save replaces it. Saving is
+atomic (game/atomic.py): a full disk or a crash leaves the old file whole.
 """
 
 from __future__ import annotations
@@ -10,21 +17,34 @@ from __future__ import annotations
 import json
 import logging
 import os
-from dataclasses import asdict, dataclass, field
+import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 
+from game.atomic import write_text_atomic
+
 log = logging.getLogger(__name__)
 
 PACINGS = ("slow", "normal", "fast", "instant")
-# Seconds a bot "thinks" before a move, and before an out-of-turn catch/UNO call.
+# Seconds a bot "thinks" before a move. How fast bots react out of turn (a catch,
+# an UNO call) is set per bot level in game/bots/timing.py.
 BOT_DELAY = {"slow": 1.5, "normal": 0.85, "fast": 0.35, "instant": 0.0}
-INTERJECT_DELAY = {"slow": (1.4, 2.4), "normal": (0.9, 1.7), "fast": (0.45, 0.9), "instant": (0, 0)}
 # Every animation's length is multiplied by this.
 ANIM_SCALE = {"slow": 1.3, "normal": 1.0, "fast": 0.6, "instant": 0.0}
 
 FILE_NAME = "settings.json"
+DAMAGED_NAME = "settings.damaged.json"
+MAX_FILE_BYTES = 64 * 1024
+# What the last new-game setup may hold (the setup screen checks the values
+# against the rule sets and choices it has; this checks types and sizes).
+MAX_NAME_TEXT = 200  # a rule-set name
+MAX_HOUSE = 64
+MIN_SEATS, MAX_SEATS = 2, 10
+MAX_SEAT_TEXT = 16
+MAX_TARGET = 10_000
+TARGET_WORDS = ("default", "single")
 
 
 def pref_dir() -> Path:
@@ -41,8 +61,12 @@ class Settings:
     pacing: str = "normal"
     muted: bool = False
     fullscreen: bool = False
+    # Seats stay where they are instead of turning the current human to the bottom.
+    fixed_table: bool = False
     # The last new-game setup: rules, house rules, seats, target.
     setup: dict = field(default_factory=dict)
+    # What was wrong with the file read, for the player; never saved.
+    notices: list[str] = field(default_factory=list, compare=False)
 
     @property
     def bot_delay(self) -> float:
@@ -52,36 +76,141 @@ class Settings:
     def anim_scale(self) -> float:
         return ANIM_SCALE.get(self.pacing, 1.0)
 
-    @property
-    def interject_delay(self) -> tuple[float, float]:
-        return INTERJECT_DELAY.get(self.pacing, INTERJECT_DELAY["normal"])
-
     @classmethod
     def load(cls, folder: Path | None = None) -> Settings:
+        settings = cls()
         try:
             path = (folder or pref_dir()) / FILE_NAME
-            if not path.is_file():
-                return cls()
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, pygame.error) as exc:
-            log.warning("settings unreadable, using defaults: %s", exc)
-            return cls()
+        except (OSError, pygame.error) as exc:
+            settings._notice(f"no settings folder ({exc}); using defaults")
+            return settings
+        try:
+            text = _read_small_file(path)
+        except FileNotFoundError:
+            return settings
+        except (OSError, ValueError) as exc:
+            settings._notice(f"{FILE_NAME} cannot be read ({exc}); using defaults")
+            _keep_aside(path, settings)
+            return settings
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            data = None
         if not isinstance(data, dict):
-            return cls()
-        settings = cls()
-        if data.get("pacing") in PACINGS:
-            settings.pacing = data["pacing"]
-        settings.muted = bool(data.get("muted", False))
-        settings.fullscreen = bool(data.get("fullscreen", False))
-        if isinstance(data.get("setup"), dict):
-            settings.setup = data["setup"]
+            settings._notice(f"{FILE_NAME} is damaged; using defaults")
+        else:
+            settings._take(data)
+        if settings.notices:
+            _keep_aside(path, settings)
         return settings
 
+    def _notice(self, text: str) -> None:
+        log.warning("settings: %s", text)
+        self.notices.append(text)
+
+    def _take(self, data: dict) -> None:
+        pacing = data.get("pacing", self.pacing)
+        if pacing in PACINGS:
+            self.pacing = pacing
+        else:
+            self._notice(f"pacing must be one of {', '.join(PACINGS)}; using normal")
+        for name in ("muted", "fullscreen", "fixed_table"):
+            value = data.get(name, False)
+            if isinstance(value, bool):
+                setattr(self, name, value)
+            else:
+                self._notice(f"{name} must be true or false; using false")
+        setup = data.get("setup", {})
+        if isinstance(setup, dict):
+            self.setup = self._checked_setup(setup)
+        else:
+            self._notice("setup must be a mapping; the last game's setup is forgotten")
+
+    def _checked_setup(self, setup: dict) -> dict:
+        checked: dict = {}
+        rules = setup.get("rules")
+        if isinstance(rules, str) and 0 < len(rules) <= MAX_NAME_TEXT:
+            checked["rules"] = rules
+        elif "rules" in setup:
+            self._notice("setup.rules must be a rule-set name; using the default")
+        house = setup.get("house")
+        if (
+            isinstance(house, list)
+            and len(house) <= MAX_HOUSE
+            and all(isinstance(h, str) and len(h) <= MAX_NAME_TEXT for h in house)
+        ):
+            checked["house"] = house
+        elif "house" in setup:
+            self._notice("setup.house must be a list of house-rule names; none is on")
+        seats = setup.get("seats")
+        if _seats_ok(seats):
+            checked["seats"] = seats
+        elif "seats" in setup:
+            self._notice(
+                f"setup.seats must list {MIN_SEATS} to {MAX_SEATS} seats, each with a name,"
+                " a kind and a level; using the default seats"
+            )
+        target = setup.get("target")
+        if target in TARGET_WORDS or (
+            isinstance(target, int) and not isinstance(target, bool) and 1 <= target <= MAX_TARGET
+        ):
+            checked["target"] = target
+        elif "target" in setup:
+            self._notice(
+                f"setup.target must be 1 to {MAX_TARGET}, default or single; using default"
+            )
+        return checked
+
     def save(self, folder: Path | None = None) -> bool:
+        data = {
+            "pacing": self.pacing,
+            "muted": self.muted,
+            "fullscreen": self.fullscreen,
+            "fixed_table": self.fixed_table,
+            "setup": self.setup,
+        }
         try:
             path = (folder or pref_dir()) / FILE_NAME
-            path.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
-        except (OSError, pygame.error) as exc:
+            write_text_atomic(path, json.dumps(data, indent=2))
+        except (OSError, pygame.error, TypeError, ValueError) as exc:
             log.warning("settings not saved: %s", exc)
             return False
         return True
+
+
+def _read_small_file(path: Path) -> str:
+    """The text of a regular file of at most MAX_FILE_BYTES; a FIFO or a device
+    is refused without waiting on it."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
+        raw = file.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ValueError(f"larger than {MAX_FILE_BYTES} bytes")
+    return raw.decode("utf-8")
+
+
+def _seats_ok(seats: object) -> bool:
+    if not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        return False
+    for seat in seats:
+        if not isinstance(seat, dict):
+            return False
+        for key in ("name", "kind", "level"):
+            value = seat.get(key, "")
+            if not isinstance(value, str) or len(value) > MAX_SEAT_TEXT:
+                return False
+    return True
+
+
+def _keep_aside(path: Path, settings: Settings) -> None:
+    """Move a damaged regular file aside, so the next save does not overwrite it."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return
+        os.replace(path, path.with_name(DAMAGED_NAME))
+    except OSError as exc:
+        log.warning("settings: could not keep %s aside: %s", path, exc)
+        return
+    settings.notices.append(f"the damaged file was kept as {DAMAGED_NAME}")

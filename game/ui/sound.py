@@ -6,11 +6,13 @@ Audio is a nicety, so nothing here may crash the game: with no audio device
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
+import os
 import random
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 
 import pygame
 
@@ -87,7 +89,7 @@ def _mix(*parts: tuple[float, Samples]) -> Samples:
     return out
 
 
-def _sequence(rate: int, notes: list[tuple[float, float]], **tone) -> Samples:
+def _sequence(rate: int, notes: Sequence[tuple[float, float]], **tone) -> Samples:
     out: Samples = []
     for freq, seconds in notes:
         out.extend(_tone(freq, seconds, rate, **tone) if freq else [0.0] * int(seconds * rate))
@@ -169,6 +171,23 @@ def synthesize(name: str, rate: int = 44100, channels: int = 1, fmt: int = -16) 
     return buf
 
 
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Silence what C libraries write to the process's stderr (file descriptor 2)."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as sink:
+            os.dup2(sink.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class SoundBank:
     """Plays the named effects; silent (never raising) when audio is unavailable."""
 
@@ -182,7 +201,10 @@ class SoundBank:
     def _open_mixer() -> tuple[int, int, int] | None:
         try:
             if pygame.mixer.get_init() is None:
-                pygame.mixer.init()
+                # With no audio device, the system's audio libraries (ALSA, PulseAudio)
+                # print their complaints to the terminal: the game goes on silent instead.
+                with quiet_stderr():
+                    pygame.mixer.init()
             spec = pygame.mixer.get_init()
         except Exception as exc:  # noqa: BLE001 - any audio failure means "play silently"
             log.info("audio unavailable, sounds are off: %s", exc)

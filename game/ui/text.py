@@ -3,20 +3,43 @@
 The bundled font (`Font(None, size)`) covers Latin, Greek and Turkish letters but
 has no symbol glyphs, so symbols are drawn as shapes elsewhere. Never `.upper()`
 a player's name (Turkish dotted i); only our own fixed labels are upper-case.
+
+Text from files (names in a replay log or the settings, a rule set's texts) is
+drawn as it is safe to: every control character shows as PLACEHOLDER (a NUL
+would crash the renderer, an escape would draw as nothing), and a text longer
+than MAX_CHARS is cut with an ellipsis before anything is measured, so no
+text costs more than a bounded amount of work, once: results are cached.
 """
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 
 import pygame
 
 WHITE = (255, 255, 255)
 SHADOW = (0, 0, 0)
+PLACEHOLDER = "\u00a4"  # ¤: in the bundled font, and not a letter anyone types
+ELLIPSIS = "..."
+MAX_CHARS = 2000  # the most any label or wrapped paragraph shows
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 MAX_ENTRIES = 600
+_CONTROL = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]"
+)
+_LINE_BREAK = re.compile("\n")
+
+
+def shown(text: str, *, line_breaks: bool = False) -> str:
+    """`text` as it may be drawn: control characters as PLACEHOLDER (line breaks
+    kept only with `line_breaks`), cut to MAX_CHARS with an ellipsis."""
+    if len(text) > MAX_CHARS:
+        text = text[: MAX_CHARS - len(ELLIPSIS)] + ELLIPSIS
+    text = _CONTROL.sub(PLACEHOLDER, text)
+    return text if line_breaks else _LINE_BREAK.sub(PLACEHOLDER, text)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -54,13 +77,14 @@ def render(
         _cache.move_to_end(key)
         return surf
     f = font(size, bold)
+    safe = shown(text, line_breaks=bool(wrap))
     if wrap:
         f.align = {"left": pygame.FONT_LEFT, "center": pygame.FONT_CENTER}.get(
             align, pygame.FONT_RIGHT
         )
-        surf = f.render(text, True, color, wraplength=wrap)
+        surf = f.render(safe, True, color, wraplength=wrap)
     else:
-        surf = f.render(text, True, color)
+        surf = f.render(safe, True, color)
     return _remember(key, surf)
 
 
@@ -93,14 +117,35 @@ def shadowed(
 
 def fit(text: str, size: int, max_width: int, color=WHITE, *, bold: bool = False):
     """The largest rendering of `text` not wider than `max_width` (down to 12 px),
-    shortened with an ellipsis if even that is too wide."""
-    while size > 12 and font(size, bold).size(text)[0] > max_width:
+    shortened with an ellipsis if even that is too wide. Cached: a frame that
+    asks again measures nothing."""
+    key = ("fit", text, size, max_width, tuple(pygame.Color(color)), bold)
+    surf = _cache.get(key)
+    if surf is not None:
+        _cache.move_to_end(key)
+        return surf
+    # A glyph is at least a pixel wide: more characters than pixels never fit.
+    line = shown(text[: max(1, max_width) + 1] if len(text) > max_width + 1 else text)
+    if len(text) > max_width + 1:
+        line += ELLIPSIS
+    while size > 12 and font(size, bold).size(line)[0] > max_width:
         size -= 2
-    if font(size, bold).size(text)[0] > max_width:
-        while len(text) > 1 and font(size, bold).size(text + "...")[0] > max_width:
-            text = text[:-1]
-        text += "..."
-    return render(text, size, color, bold=bold)
+    if font(size, bold).size(line)[0] > max_width:
+        line = _shortened(line.removesuffix(ELLIPSIS), font(size, bold), max_width)
+    return _remember(key, render(line, size, color, bold=bold))
+
+
+def _shortened(text: str, f: pygame.font.Font, max_width: int) -> str:
+    """The longest start of `text`, with an ellipsis, within `max_width`
+    (at least one character): a binary search, so a few measurements."""
+    low, high = 1, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if f.size(text[:middle] + ELLIPSIS)[0] <= max_width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low] + ELLIPSIS
 
 
 def clear() -> None:

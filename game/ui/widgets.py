@@ -95,6 +95,11 @@ class Button:
         self.pulse = False
         self._cache: dict[tuple, pygame.Surface] = {}
 
+    @property
+    def lit(self) -> bool:
+        """Drawn highlighted: it has the focus (or, outside a FocusList, the pointer)."""
+        return self.visible and self.enabled and (self.focused or self.hover)
+
     def hit(self, pos) -> bool:
         return self.visible and self.enabled and self.rect.collidepoint(pos)
 
@@ -142,8 +147,7 @@ class Button:
     def draw(self, surface: pygame.Surface, clock: float = 0.0) -> None:
         if not self.visible:
             return
-        lit = self.enabled and (self.focused or self.hover)
-        surf = self._surface(lit)
+        surf = self._surface(self.lit)
         y = self.rect.y
         if self.pulse and self.enabled:
             y -= round(3 * (1 + math.sin(clock * 7)) / 2)
@@ -163,7 +167,8 @@ def draw_arrow(surface, center, angle: float, size: float, color) -> None:
 
 
 class FocusList:
-    """Keyboard focus over a list of buttons (up/down or left/right moves it)."""
+    """One focus over a list of buttons: keys move it, and so does the pointer, so
+    exactly one button is highlighted and Enter presses the one that is."""
 
     def __init__(self, buttons: list[Button]) -> None:
         self.buttons = buttons
@@ -203,8 +208,12 @@ class FocusList:
         return button.press() if button is not None else False
 
     def hover(self, pos) -> None:
-        for b in self.buttons:
-            b.hover = b.hit(pos)
+        for i, b in enumerate(self.buttons):
+            if b.hit(pos):
+                if i != self.index:
+                    self.index = i
+                    self._sync()
+                return
 
     def click(self, pos) -> bool:
         for i, b in enumerate(self.buttons):

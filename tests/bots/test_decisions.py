@@ -2,7 +2,7 @@
 
 Issue 9 §3: "bots answer every decision kind any shipped building block
 opens, with sensible choices (not 'the first option')". Each scenario is a
-rigged table (tests/engine/rig.py) where one answer is plainly right and the
+rigged table (tests/support/table.py) where one answer is plainly right and the
 legal actions list it after a worse one; every level but `random` must find
 it (the beginner where its habits allow).
 """
@@ -17,8 +17,9 @@ from game.bots import make_bot
 from game.bots.expert import ExpertBot
 from game.engine import Accept, CallUno, Catch, Challenge, Choose, Pass, Play, legal_actions, view
 from game.engine.state import Decision
-from tests.engine.rig import act, card_in_hand, hand
-from tests.engine.rig_variants import play_card, rig_table, rules, turn_up
+from tests.support.acting import act, play_offered
+from tests.support.rules import rules
+from tests.support.table import card_in_hand, hand, rigged, turn_up
 
 THINKING = ["basic", "strong", "expert"]
 ALL = ["beginner", *THINKING]
@@ -38,7 +39,7 @@ def decide(level: str, state, seat: int, seed: int = 3):
 
 
 @pytest.mark.parametrize("level", ALL)
-def test_names_the_colour_it_holds_most(level):
+def test_names_the_color_it_holds_most(level):
     """A Wild turned up first: the first player names the colour."""
     state, _ = turn_up(
         rules("classic"),
@@ -53,7 +54,7 @@ def test_names_the_colour_it_holds_most(level):
 @pytest.mark.parametrize("level", ALL)
 def test_swaps_with_the_smallest_hand(level):
     """Seven-O: a 7 swaps hands with a player of one's choice."""
-    state = rig_table(
+    state = rigged(
         rules("classic", "house/seven-o"),
         hands={
             0: ["red:7", "blue:1", "blue:2", "green:3", "green:4", "yellow:5"],
@@ -63,7 +64,7 @@ def test_swaps_with_the_smallest_hand(level):
         },
         top="red:5",
     )
-    state, _ = play_card(state, 0, "red:7")
+    state, _ = play_offered(state, 0, "red:7")
     assert state.pending.kind == "player"
     assert decide(level, state, 0) == Choose(0, 2)
 
@@ -75,14 +76,14 @@ def test_keeps_a_wild_in_the_draft(level):
 
 
 @pytest.mark.parametrize("level", THINKING)
-def test_lets_a_high_card_of_a_colour_it_lacks_go_in_the_draft(level):
+def test_lets_a_high_card_of_a_color_it_lacks_go_in_the_draft(level):
     state = _draft_looking_at("green:9")
     assert decide(level, state, 0) == Choose(0, "discard")
 
 
 def _draft_looking_at(card: str):
     """UNO Duo's draft, seat 0 looking at `card` with a red hand so far."""
-    state = rig_table(
+    state = rigged(
         rules("duo"),
         hands={0: ["red:1", "red:2", "red:3"], 1: ["blue:1", "blue:2", "blue:3"]},
         draw=[card],
@@ -96,21 +97,21 @@ def _draft_looking_at(card: str):
 
 
 @pytest.mark.parametrize("level", ALL)
-def test_dumps_the_whole_colour(level):
+def test_dumps_the_whole_color(level):
     """UNO Duo's Reverse: play every other card of the colour too, or none."""
-    state = rig_table(
+    state = rigged(
         rules("duo"),
         hands={0: ["red:reverse", "red:3", "red:8", "blue:2"], 1: ["blue:1", "green:4"]},
         top="red:5",
     )
-    state, _ = play_card(state, 0, "red:reverse")
+    state, _ = play_offered(state, 0, "red:reverse")
     assert state.pending.kind == "dump"
     assert decide(level, state, 0) == Choose(0, "all")
 
 
 @pytest.mark.parametrize("level", THINKING)
 def test_lays_the_harshest_card_of_a_dump_last(level):
-    state = rig_table(
+    state = rigged(
         rules("duo"),
         hands={
             0: ["red:reverse", "red:draw_two", "red:3", "red:8", "blue:2"],
@@ -118,7 +119,7 @@ def test_lays_the_harshest_card_of_a_dump_last(level):
         },
         top="red:5",
     )
-    state, _ = play_card(state, 0, "red:reverse")
+    state, _ = play_offered(state, 0, "red:reverse")
     state, _ = _act(state, Choose(0, "all"))
     assert state.pending.kind == "dump_next"
     choice = decide(level, state, 0)
@@ -127,7 +128,7 @@ def test_lays_the_harshest_card_of_a_dump_last(level):
 
 @pytest.mark.parametrize("level", ALL)
 def test_stacks_rather_than_draws(level):
-    state = rig_table(
+    state = rigged(
         rules("classic", "house/stacking"),
         hands={
             0: ["red:draw_two", "blue:1", "blue:2"],
@@ -135,7 +136,7 @@ def test_stacks_rather_than_draws(level):
         },
         top="red:5",
     )
-    state, _ = play_card(state, 0, "red:draw_two")
+    state, _ = play_offered(state, 0, "red:draw_two")
     assert state.pending.kind == "penalty" and state.pending.seat == 1
     choice = decide(level, state, 1)
     assert isinstance(choice, Play) and state.cards.names[choice.card] == "green:draw_two"
@@ -148,7 +149,7 @@ def _wild_draw_four_on(red_held: bool):
     reds = [f"red:{n}" for n in (1, 2, 3, 4, 6, 7, 8, 9)]
     blues = [f"blue:{n}" for n in (1, 2, 3, 4, 6, 7, 8, 9)]
     unseen = reds if red_held else blues
-    state = rig_table(
+    state = rigged(
         rules("classic"),
         hands={0: ["green:1", "green:2", "green:3"], 1: ["wild:wild_draw_four", *unseen[:6]]},
         draw=unseen[6:],
@@ -157,7 +158,7 @@ def _wild_draw_four_on(red_held: bool):
         players=2,
         rest="discard",
     )
-    state, _ = play_card(state, 1, "wild:wild_draw_four", "blue")
+    state, _ = play_offered(state, 1, "wild:wild_draw_four", "blue")
     assert state.pending.kind == "penalty" and state.pending.seat == 0
     return state
 
@@ -174,12 +175,12 @@ def test_accepts_when_a_challenge_would_fail(level):
 
 @pytest.mark.parametrize("level", ALL)
 def test_plays_more_cards_of_a_multi_card_play(level):
-    state = rig_table(
+    state = rigged(
         rules("classic", "house/multi-card"),
         hands={0: ["red:7", "blue:7", "green:1", "green:2"], 1: ["yellow:1", "yellow:2"]},
         top="red:5",
     )
-    state, _ = play_card(state, 0, "red:7")
+    state, _ = play_offered(state, 0, "red:7")
     assert state.pending.kind == "more"
     choice = decide(level, state, 0)
     assert isinstance(choice, Play) and state.cards.names[choice.card] == "blue:7"
@@ -187,7 +188,7 @@ def test_plays_more_cards_of_a_multi_card_play(level):
 
 @pytest.mark.parametrize("level", ["basic", "strong", "expert"])
 def test_jumps_in_with_an_identical_card(level):
-    state = rig_table(
+    state = rigged(
         rules("classic", "house/jump-in"),
         hands={0: ["red:5", "blue:1", "blue:2"], 1: ["green:3", "green:4"]},
         top="red:5",
@@ -203,7 +204,7 @@ def test_jumps_in_with_an_identical_card(level):
 
 @pytest.mark.parametrize("level", THINKING)
 def test_calls_uno_and_catches(level):
-    state = rig_table(
+    state = rigged(
         rules("classic"),
         hands={0: ["red:1", "red:2"], 1: ["blue:3", "blue:4", "blue:5"]},
         top="red:5",
@@ -211,14 +212,14 @@ def test_calls_uno_and_catches(level):
     )
     assert decide(level, state, 0) == CallUno(0)
     # Seat 0 plays down to one card without calling: seat 1 catches it.
-    state, _ = play_card(state, 0, "red:1")
+    state, _ = play_offered(state, 0, "red:1")
     offered = legal_actions(state, 1)
     bot = bot_for(level, state.rules, 1)
     assert bot.interject(functools.partial(view, state, 1), offered) == Catch(1, 0)
 
 
 def test_strong_never_catches_its_partner():
-    state = rig_table(
+    state = rigged(
         rules("classic", "house/teams"),
         hands={
             0: ["red:1", "red:2"],
@@ -228,7 +229,7 @@ def test_strong_never_catches_its_partner():
         },
         top="red:5",
     )
-    state, _ = play_card(state, 0, "red:1")
+    state, _ = play_offered(state, 0, "red:1")
     partner = bot_for("strong", state.rules, 2)
     assert partner.interject(functools.partial(view, state, 2), legal_actions(state, 2)) is None
     rival = bot_for("strong", state.rules, 1)
@@ -238,7 +239,7 @@ def test_strong_never_catches_its_partner():
 
 @pytest.mark.parametrize("level", THINKING)
 def test_goes_out_when_it_can(level):
-    state = rig_table(
+    state = rigged(
         rules("uno112"),
         hands={0: ["wild:wild_encore"], 1: ["blue:3", "blue:4"]},
         top="red:5",
@@ -251,7 +252,7 @@ def test_goes_out_when_it_can(level):
 
 @pytest.mark.parametrize("level", ["strong"])
 def test_keeps_a_drawn_wild_while_nobody_threatens(level):
-    state = rig_table(
+    state = rigged(
         rules("classic"),
         hands={
             0: ["blue:1", "blue:2", "green:3", "green:4", "yellow:6"],

@@ -17,9 +17,9 @@ import pytest
 from game.bots import BOTS
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
-from tests.bots.drive import play
 from tests.depth import examples
-from tests.engine.rig import check_events
+from tests.support.bots import play
+from tests.support.events import check_events
 
 LEVELS = list(BOTS)
 NAMES = available_rule_sets()

@@ -13,8 +13,9 @@ from game.bots.hint import Advisor, hint
 from game.engine import Play, legal_actions, view
 from game.engine.view import seen_events
 from game.rules.loader import load_rules
-from tests.bots.drive import play
-from tests.engine.rig_variants import rig_table, rules
+from tests.support.bots import play
+from tests.support.rules import rules
+from tests.support.table import rigged
 
 
 def ask(state, seat: int):
@@ -22,7 +23,7 @@ def ask(state, seat: int):
 
 
 def test_a_modded_card_is_named_by_its_label():
-    state = rig_table(
+    state = rigged(
         rules("uno112"),
         hands={
             0: ["wild:wild_everyone_draws", "red:1", "red:2"],
@@ -38,7 +39,7 @@ def test_a_modded_card_is_named_by_its_label():
 
 
 def test_a_threat_is_named():
-    state = rig_table(
+    state = rigged(
         rules("classic"),
         hands={
             0: ["red:draw_two", "red:3", "wild:wild", "blue:4"],

@@ -18,7 +18,7 @@ import pytest
 from game.engine import view
 from game.engine.view import seen_events
 from game.rules.loader import available_rule_sets, load_rules
-from tests.bots.drive import play
+from tests.support.bots import play
 
 BASES = [n for n in available_rule_sets() if not n.startswith("house/")]
 MIXES = [[b] for b in BASES] + [

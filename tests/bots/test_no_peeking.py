@@ -25,8 +25,9 @@ from game.bots.basic import BasicBot
 from game.bots.deck import deck_facts
 from game.engine import view
 from game.engine.actions import Play
+from game.engine.cards import card_table
 from game.rules.loader import available_rule_sets, load_rules
-from tests.bots import drive
+from tests.support import bots as drive
 
 BASES = [n for n in available_rule_sets() if not n.startswith("house/")]
 # Shipped rule sets whose cards move hands about or reveal them.
@@ -42,7 +43,7 @@ LEVELS = [level for level in BOTS if level != "random"]
 
 def twin(bot, rules):
     """A copy of `bot` with its memory and generator, sharing the rule set."""
-    shared = (rules, rules.card_table, rules.flags, deck_facts(rules))
+    shared = (rules, card_table(rules), deck_facts(rules))
     return copy.deepcopy(bot, {id(x): x for x in shared})
 
 
@@ -139,8 +140,8 @@ class PeekingBot(BasicBot):
         if not plays:
             return super().choose(look, actions)
         nxt = state.next_seat(look.args[1])
-        colours = [state.cards.color[c] for c in state.hands[nxt]]
-        return min(plays, key=lambda a: colours.count(state.cards.color[a.card]))
+        colors = [state.cards.color[c] for c in state.hands[nxt]]
+        return min(plays, key=lambda a: colors.count(state.cards.color[a.card]))
 
 
 def test_the_check_catches_a_bot_that_peeks():

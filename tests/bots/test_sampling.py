@@ -17,7 +17,7 @@ import pytest
 from game.engine import legal_actions, view
 from game.engine.rng import Rng
 from game.rules.loader import load_rules
-from tests.bots.drive import play
+from tests.support.bots import play
 
 SHOWN = ("seat", "hand", "hand_sizes", "discard", "top", "color", "direction", "pending")
 

@@ -1,6 +1,6 @@
 """Action cards: Skip, Reverse, Draw Two, Wild, Wild Draw Four.
 
-Rules: /work/shared/RULES.md §1 'Action cards'; rules/classic.yaml
+Rules: docs/rules.md §1 'Action cards'; rules/classic.yaml
 `cards.*.effects`. Replay-format.md: "A seat that loses its turn without any
 decision to make (a Draw Two where no stacking is allowed, a Skip) gets a
 `skip` event and no `turn` event."
@@ -9,24 +9,16 @@ decision to make (a Draw Two where no stacking is allowed, a Skip) gets a
 from __future__ import annotations
 
 from game.engine import Accept, Challenge
-from tests.engine.rig import (
-    act,
-    brief,
-    colour,
-    hand,
-    of,
-    offered,
-    offered_kinds,
-    play,
-    rigged,
-    rules_with,
-)
+from tests.support.acting import act, offered, offered_kinds, play
+from tests.support.events import brief, of
+from tests.support.rules import rules_with
+from tests.support.table import color, hand, rigged
 
 THREE = {0: ["red:skip", "red:1", "red:2"], 1: ["blue:1", "blue:2"], 2: ["green:1", "red:8"]}
 
 
 def test_skip_next_player_loses_turn():
-    """RULES.md §1 'Action cards': Skip — the next player loses their turn."""
+    """docs/rules.md §1 'Action cards': Skip — the next player loses their turn."""
     state = rigged(hands=THREE, top="red:5")
     state, events = play(state, 0, "red:skip")
     assert brief(events) == [("play", 0, "red:skip", "red"), ("skip", 1), ("turn", 2)]
@@ -34,7 +26,7 @@ def test_skip_next_player_loses_turn():
 
 
 def test_reverse_changes_direction():
-    """RULES.md §1 'Action cards': Reverse — direction changes (a `direction`
+    """docs/rules.md §1 'Action cards': Reverse — direction changes (a `direction`
     event with the new direction); with 3 players the seat on the right plays."""
     hands = {0: ["red:reverse", "red:1"], 1: ["blue:1", "blue:2"], 2: ["red:8", "red:9"]}
     state = rigged(hands=hands, top="red:5")
@@ -46,7 +38,7 @@ def test_reverse_changes_direction():
 
 
 def test_reverse_back_to_clockwise():
-    """RULES.md §1 'Action cards': a second Reverse turns play clockwise again."""
+    """docs/rules.md §1 'Action cards': a second Reverse turns play clockwise again."""
     hands = {0: ["red:reverse", "red:1"], 1: ["blue:1", "blue:2"], 2: ["blue:8", "blue:reverse"]}
     state = rigged(hands=hands, top="blue:5", direction=-1, to_act=2)
     state, events = play(state, 2, "blue:reverse")
@@ -54,7 +46,7 @@ def test_reverse_back_to_clockwise():
 
 
 def test_reverse_with_two_players_acts_as_skip():
-    """RULES.md §1 'Action cards': with 2 players Reverse acts as a Skip
+    """docs/rules.md §1 'Action cards': with 2 players Reverse acts as a Skip
     (official; classic.yaml `- skip: {when: {players: 2}}`)."""
     state = rigged(hands={0: ["red:reverse", "red:1"], 1: ["blue:1", "blue:2"]}, top="red:5")
     state, events = play(state, 0, "red:reverse")
@@ -68,7 +60,7 @@ def test_reverse_with_two_players_acts_as_skip():
 
 
 def test_option_reverse_no_effect_with_two_players():
-    """RULES.md §1 'Action cards', source 001: with 2 players Reverse has no
+    """docs/rules.md §1 'Action cards', source 001: with 2 players Reverse has no
     effect (classic.yaml: drop the `skip: {when: {players: 2}}` line)."""
     rules = rules_with({"cards": {"reverse": {"effects": ["reverse"]}}})
     state = rigged(rules, hands={0: ["red:reverse", "red:1"], 1: ["blue:1", "blue:2"]}, top="red:5")
@@ -78,7 +70,7 @@ def test_option_reverse_no_effect_with_two_players():
 
 
 def test_reverse_with_three_players_no_skip():
-    """RULES.md §1 'Action cards': the Skip of Reverse is only for 2 players."""
+    """docs/rules.md §1 'Action cards': the Skip of Reverse is only for 2 players."""
     hands = {0: ["red:reverse", "red:1"], 1: ["blue:1", "blue:2"], 2: ["red:8", "red:9"]}
     state = rigged(hands=hands, top="red:5")
     _, events = play(state, 0, "red:reverse")
@@ -86,7 +78,7 @@ def test_reverse_with_three_players_no_skip():
 
 
 def test_draw_two_next_draws_two_and_is_skipped():
-    """RULES.md §1 'Action cards': Draw Two — next player draws 2 (`draw`
+    """docs/rules.md §1 'Action cards': Draw Two — next player draws 2 (`draw`
     why=penalty) and loses their turn (`skip`, and no `turn` event for it)."""
     hands = {0: ["red:draw_two", "red:1"], 1: ["blue:1", "blue:2"], 2: ["green:1", "red:8"]}
     state = rigged(hands=hands, top="red:5", draw=["yellow:3", "yellow:4", "green:9"])
@@ -102,7 +94,7 @@ def test_draw_two_next_draws_two_and_is_skipped():
 
 
 def test_draw_two_counterclockwise():
-    """RULES.md §1 'Action cards': "next" follows the direction of play."""
+    """docs/rules.md §1 'Action cards': "next" follows the direction of play."""
     hands = {0: ["red:draw_two", "red:1"], 1: ["blue:1", "blue:2"], 2: ["green:1", "red:8"]}
     state = rigged(hands=hands, top="red:5", direction=-1, draw=["yellow:3", "yellow:4"])
     _, events = play(state, 0, "red:draw_two")
@@ -113,25 +105,25 @@ def test_draw_two_counterclockwise():
     ]
 
 
-def test_wild_names_the_colour():
-    """RULES.md §1 'Action cards': Wild — the player names the next colour
+def test_wild_names_the_color():
+    """docs/rules.md §1 'Action cards': Wild — the player names the next colour
     (the `play` event carries the colour in force)."""
     state = rigged(hands={0: ["wild:wild", "red:1"], 1: ["blue:1", "blue:2"]}, top="red:5")
     state, events = play(state, 0, "wild:wild", "blue")
     assert brief(events) == [("play", 0, "wild:wild", "blue"), ("turn", 1)]
-    assert colour(state) == "blue"
+    assert color(state) == "blue"
 
 
-def test_wild_may_name_the_current_colour():
-    """RULES.md §1 'Action cards': Wild — the current colour is allowed."""
+def test_wild_may_name_the_current_color():
+    """docs/rules.md §1 'Action cards': Wild — the current colour is allowed."""
     state = rigged(hands={0: ["wild:wild", "red:1"], 1: ["blue:1", "blue:2"]}, top="red:5")
     state, events = play(state, 0, "wild:wild", "red")
     assert brief(events)[0] == ("play", 0, "wild:wild", "red")
-    assert colour(state) == "red"
+    assert color(state) == "red"
 
 
 def test_wild_draw_four_next_draws_four_and_is_skipped():
-    """RULES.md §1 'Action cards': Wild Draw Four — names the colour; next
+    """docs/rules.md §1 'Action cards': Wild Draw Four — names the colour; next
     player draws 4 and loses the turn. The target first has a decision
     (challenge or accept), so it gets a `turn` event, then `draw` + `skip`."""
     hands = {
@@ -152,11 +144,11 @@ def test_wild_draw_four_next_draws_four_and_is_skipped():
         ("skip", 1),
         ("turn", 2),
     ]
-    assert colour(state) == "green" and state.to_act == 2
+    assert color(state) == "green" and state.to_act == 2
 
 
 def test_option_challenge_disabled_wild_draw_four_drawn_at_once():
-    """RULES.md §1 'Action cards' Wild Draw Four with classic.yaml
+    """docs/rules.md §1 'Action cards' Wild Draw Four with classic.yaml
     `challenge.enabled: false`: no decision, so `draw` + `skip`, no `turn`."""
     rules = rules_with({"challenge": {"enabled": False}})
     hands = {0: ["wild:wild_draw_four", "blue:1"], 1: ["green:1", "green:2"], 2: ["blue:8"]}
@@ -167,7 +159,7 @@ def test_option_challenge_disabled_wild_draw_four_drawn_at_once():
 
 
 def test_skip_with_two_players_plays_again():
-    """RULES.md §1 'Action cards': Skip — the next player loses their turn; with
+    """docs/rules.md §1 'Action cards': Skip — the next player loses their turn; with
     2 players that is the other player, so the Skip's player goes again."""
     state = rigged(hands={0: ["red:skip", "red:1", "red:2"], 1: ["blue:1", "blue:2"]}, top="red:5")
     state, events = play(state, 0, "red:skip")
@@ -175,7 +167,7 @@ def test_skip_with_two_players_plays_again():
 
 
 def test_draw_two_with_two_players():
-    """RULES.md §1 'Action cards': Draw Two — next player draws 2 and loses
+    """docs/rules.md §1 'Action cards': Draw Two — next player draws 2 and loses
     their turn; with 2 players the Draw Two's player goes again."""
     state = rigged(
         hands={0: ["red:draw_two", "red:1", "red:2"], 1: ["blue:1", "blue:2"]},
@@ -192,7 +184,7 @@ def test_draw_two_with_two_players():
 
 
 def test_reverse_acts_as_skip_when_two_seats_are_left():
-    """RULES.md §1 'Action cards' (with 2 players Reverse acts as Skip) and
+    """docs/rules.md §1 'Action cards' (with 2 players Reverse acts as Skip) and
     'End of a round and scoring' (001, eliminated seats): two seats left in
     a match of three count as two players."""
     rules = rules_with({"scoring": {"scheme": "losers_score_own_hand", "at_target": "eliminated"}})

@@ -1,19 +1,21 @@
 """The Wild Draw Four challenge.
 
-Rules: /work/shared/RULES.md §1 'Penalties (001)' — "Wild Draw Four
+Rules: docs/rules.md §1 'Penalties (001)' — "Wild Draw Four
 challenge"; rules/classic.yaml `challenge:` and `cards.wild_draw_four`.
 """
 
 from __future__ import annotations
 
 from game.engine import Challenge, view
-from tests.engine.rig import act, brief, colour, hand, of, offered_plays, play, rigged
+from tests.support.acting import act, offered_plays, play
+from tests.support.events import brief, of
+from tests.support.table import color, hand, rigged
 
 DRAW = [f"yellow:{n}" for n in range(1, 8)]
 
 
 def test_challenge_guilty_offender_draws_four_challenger_plays():
-    """RULES.md §1 'Penalties' (001): the challenged player shows their hand to
+    """docs/rules.md §1 'Penalties' (001): the challenged player shows their hand to
     the challenger; they held a card of the current colour, so they draw the 4
     instead (`draw` why=challenge) and the challenger is not skipped."""
     hands = {
@@ -35,14 +37,14 @@ def test_challenge_guilty_offender_draws_four_challenger_plays():
     assert len(hand(state, 0)) == 6 and len(hand(state, 1)) == 2
     # the challenger plays on (no skip), on the colour the Wild Draw Four named
     assert state.pending.kind == "play" and state.to_act == 1
-    assert colour(state) == "green"
+    assert color(state) == "green"
     assert offered_plays(state, 1) == {"green:1", "green:2"}
     state, events = play(state, 1, "green:1")
     assert brief(events)[-1] == ("turn", 2)
 
 
 def test_challenge_innocent_challenger_draws_six_and_loses_turn():
-    """RULES.md §1 'Penalties' (001): if the play was legal the challenger
+    """docs/rules.md §1 'Penalties' (001): if the play was legal the challenger
     draws 6 (classic.yaml extra_if_innocent: 2) and loses the turn."""
     hands = {
         0: ["wild:wild_draw_four", "blue:2", "green:4"],
@@ -60,11 +62,11 @@ def test_challenge_innocent_challenger_draws_six_and_loses_turn():
         ("turn", 2),
     ]
     assert len(hand(state, 0)) == 2 and len(hand(state, 1)) == 8
-    assert state.to_act == 2 and colour(state) == "blue"
+    assert state.to_act == 2 and color(state) == "blue"
 
 
-def test_challenge_guilt_is_the_colour_before_the_wild_draw_four():
-    """RULES.md §1 'Penalties' (001): "held a card of the current colour" —
+def test_challenge_guilt_is_the_color_before_the_wild_draw_four():
+    """docs/rules.md §1 'Penalties' (001): "held a card of the current colour" —
     the colour in force when it was played (here green, named by a Wild), not
     the colour the Wild Draw Four names, and not the top card's own colour."""
     hands = {0: ["wild:wild_draw_four", "red:2"], 1: ["green:1", "green:2"], 2: ["blue:8"]}
@@ -75,7 +77,7 @@ def test_challenge_guilt_is_the_colour_before_the_wild_draw_four():
 
 
 def test_challenge_hand_is_not_public():
-    """RULES.md §1 'Penalties' (001): on one shared screen only the challenger
+    """docs/rules.md §1 'Penalties' (001): on one shared screen only the challenger
     may see that hand — other seats' views show sizes only."""
     hands = {0: ["wild:wild_draw_four", "red:2"], 1: ["green:1", "green:2"], 2: ["blue:8"]}
     state = rigged(hands=hands, top="red:5", draw=DRAW)

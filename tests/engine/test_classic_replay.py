@@ -1,7 +1,7 @@
 """Whole seeded matches of classic UNO against the replay log's promises.
 
-Rules: /work/shared/replay-format.md — "A seat's hand is always exactly what
-the log says it is", the required fields of each event — and RULES.md §1
+Rules: docs/replay-format.md — "A seat's hand is always exactly what
+the log says it is", the required fields of each event — and docs/rules.md §1
 'End of a round and scoring' (the points of a round). Every action is drawn
 at random from `legal_actions` of every seat (out-of-turn UNO calls and
 catches included), so the rules' options meet in combinations no scenario
@@ -15,7 +15,9 @@ import random
 import pytest
 
 from game.engine import apply, legal_actions, new_game
-from tests.engine.rig import check_events, check_hands, classic, conserved, of, rules_with
+from tests.support.events import check_events, check_hands, of
+from tests.support.rules import classic, rules_with
+from tests.support.table import conserved
 
 VARIANTS = {
     "classic": {},
@@ -43,7 +45,7 @@ def _round_points(state, winner: int) -> int:
 def test_random_matches_keep_the_log_true(variant, players):
     """replay-format.md: events carry their required fields; the hands equal
     deals + draws - plays; all 108 cards are always somewhere; under classic
-    scoring a round's points are the other hands' card points (RULES.md §1)."""
+    scoring a round's points are the other hands' card points (docs/rules.md §1)."""
     rules = classic() if variant == "classic" else rules_with(VARIANTS[variant])
     for seed in range(3):
         rnd = random.Random(seed)

@@ -1,6 +1,6 @@
 """End of a round, scoring, the match, a blocked round.
 
-Rules: /work/shared/RULES.md §1 'End of a round and scoring' (000, 001, 002,
+Rules: docs/rules.md §1 'End of a round and scoring' (000, 001, 002,
 004); rules/classic.yaml `round_end:` and `scoring:`.
 """
 
@@ -9,21 +9,14 @@ from __future__ import annotations
 import pytest
 
 from game.engine import NextRound, Pass, new_game
-from tests.engine.rig import (
-    act,
-    brief,
-    hand,
-    kinds,
-    of,
-    offered,
-    play,
-    rigged,
-    rules_with,
-)
+from tests.support.acting import act, offered, play
+from tests.support.events import brief, kinds, of
+from tests.support.rules import rules_with
+from tests.support.table import hand, rigged
 
 
 def test_round_points_go_to_the_winner():
-    """RULES.md §1 'End of a round and scoring': the round ends when a player
+    """docs/rules.md §1 'End of a round and scoring': the round ends when a player
     has no cards; the winner scores the cards left in the other hands —
     numbers face value; Skip, Reverse, Draw Two 20; Wild, Wild Draw Four 50."""
     hands = {
@@ -33,7 +26,7 @@ def test_round_points_go_to_the_winner():
     }
     state = rigged(hands=hands, top="red:5")
     state, events = play(state, 0, "red:1")
-    assert brief(events) == [("play", 0, "red:1", "red"), ("round_end",)]
+    assert brief(events) == [("play", 0, "red:1", "red"), ("round_end", 0)]
     assert of(events, "round_end") == [
         {
             "t": "round_end",
@@ -48,7 +41,7 @@ def test_round_points_go_to_the_winner():
 
 
 def test_round_points_add_to_the_match_total():
-    """RULES.md §1 'End of a round and scoring': points accumulate over rounds."""
+    """docs/rules.md §1 'End of a round and scoring': points accumulate over rounds."""
     state = rigged(
         hands={0: ["red:1"], 1: ["blue:9"], 2: ["green:3"]}, top="red:5", scores=[10, 200, 30]
     )
@@ -58,7 +51,7 @@ def test_round_points_add_to_the_match_total():
 
 
 def test_match_to_500_ends_with_game_end():
-    """RULES.md §1 'End of a round and scoring': first to 500 wins (000, 001,
+    """docs/rules.md §1 'End of a round and scoring': first to 500 wins (000, 001,
     004) — a `game_end` event and no further decision."""
     state = rigged(
         hands={0: ["red:1"], 1: ["wild:wild"], 2: ["blue:9"]}, top="red:5", scores=[450, 490, 0]
@@ -71,14 +64,14 @@ def test_match_to_500_ends_with_game_end():
 
 
 def test_match_target_is_in_the_game_event():
-    """RULES.md §1 'End of a round and scoring' (000, 001, 004): the target 500
+    """docs/rules.md §1 'End of a round and scoring' (000, 001, 004): the target 500
     is logged in the `game` event (replay-format.md)."""
     _, events = new_game(rules_with(), 4, seed=3)
     assert of(events, "game")[0]["target"] == 500
 
 
 def test_last_draw_two_still_drawn_and_counted():
-    """RULES.md §1 'End of a round and scoring' (004): if the last card was a
+    """docs/rules.md §1 'End of a round and scoring' (004): if the last card was a
     Draw Two, the next player still draws those cards before points are
     counted (classic.yaml round_end.final_penalty_drawn: true)."""
     hands = {0: ["red:draw_two"], 1: ["red:1"], 2: ["yellow:9"]}
@@ -87,13 +80,13 @@ def test_last_draw_two_still_drawn_and_counted():
     assert brief(events) == [
         ("play", 0, "red:draw_two", "red"),
         ("draw", 1, ("green:3", "blue:4"), "penalty"),
-        ("round_end",),
+        ("round_end", 0),
     ]
     assert of(events, "round_end")[0]["points"] == {"0": 1 + 3 + 4 + 9, "1": 0, "2": 0}
 
 
 def test_last_wild_draw_four_still_drawn_and_counted():
-    """RULES.md §1 'End of a round and scoring' (004): a last Wild Draw Four is
+    """docs/rules.md §1 'End of a round and scoring' (004): a last Wild Draw Four is
     still drawn, and counted; there is nothing left to challenge for."""
     hands = {0: ["wild:wild_draw_four"], 1: ["blue:1"], 2: ["yellow:9"]}
     draw = ["green:1", "green:2", "green:3", "green:4"]
@@ -102,13 +95,13 @@ def test_last_wild_draw_four_still_drawn_and_counted():
     assert brief(events) == [
         ("play", 0, "wild:wild_draw_four", "green"),
         ("draw", 1, tuple(draw), "penalty"),
-        ("round_end",),
+        ("round_end", 0),
     ]
     assert of(events, "round_end")[0]["points"]["0"] == 1 + 10 + 9
 
 
 def test_option_final_penalty_not_drawn():
-    """RULES.md §1 'End of a round and scoring' with classic.yaml
+    """docs/rules.md §1 'End of a round and scoring' with classic.yaml
     round_end.final_penalty_drawn: false: the last Draw Two is not drawn."""
     rules = rules_with({"round_end": {"final_penalty_drawn": False}})
     hands = {0: ["red:draw_two"], 1: ["red:1"], 2: ["yellow:9"]}
@@ -120,7 +113,7 @@ def test_option_final_penalty_not_drawn():
 
 
 def test_last_card_skip_or_reverse_ends_round():
-    """RULES.md §1 'End of a round and scoring': the round ends when a player
+    """docs/rules.md §1 'End of a round and scoring': the round ends when a player
     has no cards — a last Skip has no effect left to apply."""
     hands = {0: ["red:skip"], 1: ["red:1"], 2: ["yellow:9"]}
     state = rigged(hands=hands, top="red:5")
@@ -134,7 +127,7 @@ LOSERS = {"scoring": {"scheme": "losers_score_own_hand", "at_target": "eliminate
 
 
 def test_losers_score_own_hand():
-    """RULES.md §1 'End of a round and scoring', source 001 (scoring.scheme:
+    """docs/rules.md §1 'End of a round and scoring', source 001 (scoring.scheme:
     losers_score_own_hand): the winner scores 0, others score their own hand."""
     state = rigged(
         rules_with(LOSERS),
@@ -147,7 +140,7 @@ def test_losers_score_own_hand():
 
 
 def test_losers_score_at_target_eliminated_and_skipped_later():
-    """RULES.md §1 'End of a round and scoring', source 001: whoever reaches
+    """docs/rules.md §1 'End of a round and scoring', source 001: whoever reaches
     500 loses — eliminated, the rest play on; an eliminated seat gets no cards
     and no turns in later rounds."""
     rules = rules_with(LOSERS)
@@ -180,7 +173,7 @@ def test_losers_score_at_target_eliminated_and_skipped_later():
 
 
 def test_losers_score_eliminated_last_seat_left_wins():
-    """RULES.md §1 'End of a round and scoring', source 001: the last seat
+    """docs/rules.md §1 'End of a round and scoring', source 001: the last seat
     left in wins the match."""
     state = rigged(
         rules_with(LOSERS),
@@ -197,7 +190,7 @@ def test_losers_score_eliminated_last_seat_left_wins():
 
 
 def test_losers_score_lowest_total_wins():
-    """RULES.md §1 'End of a round and scoring', source 001: whoever reaches
+    """docs/rules.md §1 'End of a round and scoring', source 001: whoever reaches
     500 ends the match and the lowest total wins (at_target:
     lowest_total_wins)."""
     rules = rules_with(
@@ -215,7 +208,7 @@ def test_losers_score_lowest_total_wins():
 
 
 def test_rounds_won_scheme():
-    """RULES.md §1 'End of a round and scoring', source 000: alternatively,
+    """docs/rules.md §1 'End of a round and scoring', source 000: alternatively,
     most rounds won (scoring.scheme: rounds_won; target = rounds to win)."""
     rules = rules_with({"scoring": {"scheme": "rounds_won", "target": 3}})
     state = rigged(
@@ -236,7 +229,7 @@ APP = {"players": {"max": 4}, "scoring": {"target_by_players": {2: 100, 3: 200, 
 
 @pytest.mark.parametrize(("players", "target"), [(2, 100), (3, 200), (4, 200)])
 def test_app_preset_targets(players, target):
-    """RULES.md §1 'End of a round and scoring', source 002: 100 with 2
+    """docs/rules.md §1 'End of a round and scoring', source 002: 100 with 2
     players, 200 with 3–4 (scoring.target_by_players, players.max: 4)."""
     state, events = new_game(rules_with(APP), players, seed=5)
     assert of(events, "game")[0]["target"] == target
@@ -244,13 +237,13 @@ def test_app_preset_targets(players, target):
 
 
 def test_app_preset_refuses_five_players():
-    """RULES.md header, source 002: the app is for 2–4 players."""
+    """docs/rules.md header, source 002: the app is for 2–4 players."""
     with pytest.raises(ValueError, match="2 to 4"):
         new_game(rules_with(APP), 5, seed=5)
 
 
 def test_app_preset_two_players_match_ends_at_100():
-    """RULES.md §1 'End of a round and scoring', source 002: with 2 players the
+    """docs/rules.md §1 'End of a round and scoring', source 002: with 2 players the
     match ends at 100."""
     rules = rules_with(APP)
     state = rigged(rules, hands={0: ["red:1"], 1: ["wild:wild"]}, top="red:5", scores=[60, 90])
@@ -263,7 +256,7 @@ def test_app_preset_two_players_match_ends_at_100():
 
 
 def test_blocked_round_lowest_hand_wins():
-    """RULES.md §1 'A turn' / 'End of a round' (engine's reading, flow.py): with
+    """docs/rules.md §1 'A turn' / 'End of a round' (engine's reading, flow.py): with
     nothing left to draw (the discard pile is only its top card) and nobody
     able to play, each seat passes; when all have passed in a row the round
     ends and the lowest hand wins. The 108 cards cannot make this table, so
@@ -276,7 +269,7 @@ def test_blocked_round_lowest_hand_wins():
     state, events = act(state, Pass(1), conserve=False)
     assert brief(events) == [("pass", 1), ("turn", 2)]
     state, events = act(state, Pass(2), conserve=False)
-    assert brief(events) == [("pass", 2), ("round_end",)]
+    assert brief(events) == [("pass", 2), ("round_end", 1)]
     end = of(events, "round_end")[0]
     assert end["winner"] == 1
     assert end["points"] == {"0": 0, "1": 10 + 7, "2": 0}

@@ -1,6 +1,6 @@
 """Classic UNO setup: the deck, the player count, the cut, the deal.
 
-Rules: /work/shared/RULES.md §1 "Classic UNO (108 cards, 2–10 players)",
+Rules: docs/rules.md §1 "Classic UNO (108 cards, 2–10 players)",
 paragraphs "Deck" and "Setup"; rules/classic.yaml `players`, `dealing`, `cards`.
 """
 
@@ -11,48 +11,37 @@ from collections import Counter
 import pytest
 
 from game.engine import NextRound, new_game
-from tests.engine.rig import (
-    RiggedRng,
-    act,
-    brief,
-    check_events,
-    check_hands,
-    classic,
-    conserved,
-    deal_script,
-    kinds,
-    of,
-    play,
-    rigged,
-    rules_with,
-    start_round,
-)
+from game.engine.cards import card_table
+from tests.support.acting import act, play
+from tests.support.events import brief, check_events, check_hands, kinds, of
+from tests.support.rules import classic, rules_with
+from tests.support.table import RiggedRng, conserved, deal_script, rigged, start_round
 
-COLOURS = ("red", "yellow", "green", "blue")
+COLORS = ("red", "yellow", "green", "blue")
 
 
-def test_deck_has_108_cards_25_per_colour():
-    """RULES.md §1 'Deck': per colour one 0, two each of 1-9, two Skip, two
+def test_deck_has_108_cards_25_per_color():
+    """docs/rules.md §1 'Deck': per colour one 0, two each of 1-9, two Skip, two
     Reverse, two Draw Two (25); plus 4 Wild and 4 Wild Draw Four (001)."""
-    table = classic().card_table
+    table = card_table(classic())
     assert table.size == 108
     count = Counter(table.names)
-    for colour in COLOURS:
-        assert count[f"{colour}:0"] == 1
+    for color in COLORS:
+        assert count[f"{color}:0"] == 1
         for n in range(1, 10):
-            assert count[f"{colour}:{n}"] == 2
+            assert count[f"{color}:{n}"] == 2
         for kind in ("skip", "reverse", "draw_two"):
-            assert count[f"{colour}:{kind}"] == 2
-        assert sum(v for k, v in count.items() if k.startswith(colour + ":")) == 25
+            assert count[f"{color}:{kind}"] == 2
+        assert sum(v for k, v in count.items() if k.startswith(color + ":")) == 25
     assert count["wild:wild"] == 4
     assert count["wild:wild_draw_four"] == 4
     assert len(count) == 4 * 13 + 2
 
 
 def test_card_points_by_kind():
-    """RULES.md §1 'End of a round and scoring': numbers face value; Skip,
+    """docs/rules.md §1 'End of a round and scoring': numbers face value; Skip,
     Reverse, Draw Two 20; Wild, Wild Draw Four 50."""
-    table = classic().card_table
+    table = card_table(classic())
     points = dict(zip(table.names, table.points, strict=True))
     assert points["red:0"] == 0 and points["blue:7"] == 7 and points["green:9"] == 9
     assert points["yellow:skip"] == points["red:reverse"] == points["blue:draw_two"] == 20
@@ -61,7 +50,7 @@ def test_card_points_by_kind():
 
 @pytest.mark.parametrize("players", range(2, 11))
 def test_two_to_ten_players_each_dealt_seven(players):
-    """RULES.md §1 heading '2–10 players' and 'Setup': deal 7 to each
+    """docs/rules.md §1 heading '2–10 players' and 'Setup': deal 7 to each
     player; the rest is the draw pile, its top card starts the discard pile."""
     state, events = new_game(classic(), players, seed=100 + players)
     check_events(events, players)
@@ -76,14 +65,14 @@ def test_two_to_ten_players_each_dealt_seven(players):
 
 @pytest.mark.parametrize("players", [0, 1, 11])
 def test_one_or_eleven_players_refused(players):
-    """RULES.md §1 heading: classic UNO is for 2–10 players (classic.yaml
+    """docs/rules.md §1 heading: classic UNO is for 2–10 players (classic.yaml
     players {min: 2, max: 10})."""
     with pytest.raises(ValueError, match="2 to 10"):
         new_game(classic(), players, seed=1)
 
 
 def _cut_values(cards: dict[str, str]) -> dict[int, int]:
-    """RULES.md §1 'Setup': a cut card's value, action cards and wilds 0."""
+    """docs/rules.md §1 'Setup': a cut card's value, action cards and wilds 0."""
     values = {}
     for seat, name in cards.items():
         face = name.split(":")[1]
@@ -99,7 +88,7 @@ def _games_with_cuts(players: int, seeds=range(400)):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6, 10])
 def test_cut_highest_number_deals_and_ties_cut_again(players):
-    """RULES.md §1 'Setup': each player cuts one card; highest number deals
+    """docs/rules.md §1 'Setup': each player cuts one card; highest number deals
     (action cards count as 0); tied players cut again (classic.yaml
     `dealing.cut_for_dealer: true`). Checked on the `cut` events of many
     seeded games, so the rule is checked whatever the shuffle is."""
@@ -120,7 +109,7 @@ def test_cut_highest_number_deals_and_ties_cut_again(players):
 
 
 def test_cut_action_card_counts_zero():
-    """RULES.md §1 'Setup': action cards count as 0 in the cut — a seed where
+    """docs/rules.md §1 'Setup': action cards count as 0 in the cut — a seed where
     a number, even a 1, beats an action card or a wild (not their 20/50 points)."""
     for state, cuts, _ in _games_with_cuts(2, range(3000)):
         if len(cuts) != 1:
@@ -135,7 +124,7 @@ def test_cut_action_card_counts_zero():
 
 
 def test_cut_tie_between_action_cards_cuts_again():
-    """RULES.md §1 'Setup': two action cards both count 0, so they tie and the
+    """docs/rules.md §1 'Setup': two action cards both count 0, so they tie and the
     tied players cut again."""
     for _state, cuts, _ in _games_with_cuts(2, range(3000)):
         first = cuts[0]["cards"]
@@ -147,7 +136,7 @@ def test_cut_tie_between_action_cards_cuts_again():
 
 
 def test_deal_starts_left_of_dealer_and_first_player_is_left():
-    """RULES.md §1 'Setup': the dealer deals 7 to each player; the player to
+    """docs/rules.md §1 'Setup': the dealer deals 7 to each player; the player to
     the dealer's left starts and play goes clockwise (left)."""
     state, events = start_round(players=4, dealer=3, turned=["green:4"])
     assert of(events, "round") == [{"t": "round", "n": 1, "dealer": 3}]
@@ -161,7 +150,7 @@ def test_deal_starts_left_of_dealer_and_first_player_is_left():
 
 
 def test_first_player_left_of_dealer_mid_table():
-    """RULES.md §1 'Setup': the player to the dealer's left starts; the deal
+    """docs/rules.md §1 'Setup': the player to the dealer's left starts; the deal
     goes one card at a time starting there."""
     hands = {2: ["red:1", "red:2"], 1: ["blue:9"]}
     state, events = start_round(players=5, dealer=1, turned=["blue:8"], hands=hands)
@@ -185,7 +174,7 @@ def _finish_round(state):
     [("left", 2, 0), ("left", 1, 2), ("right", 1, 0), ("stays", 1, 1)],
 )
 def test_deal_passes_left_each_round(moves, dealer_1, dealer_2):
-    """RULES.md §1 'Setup' + classic.yaml `dealing.dealer_moves: left`: round
+    """docs/rules.md §1 'Setup' + classic.yaml `dealing.dealer_moves: left`: round
     2's dealer is the seat left of round 1's, and round 2's first player is left
     of the new dealer ('right' and 'stays' are the file's other values)."""
     rules = rules_with({"dealing": {"dealer_moves": moves}})
@@ -195,7 +184,7 @@ def test_deal_passes_left_each_round(moves, dealer_1, dealer_2):
         dealer=dealer_1,
     )
     state = _finish_round(state)
-    state.rng = RiggedRng(rules.card_table.names, [deal_script(3, dealer_2, ["yellow:4"])])
+    state.rng = RiggedRng(card_table(rules).names, [deal_script(3, dealer_2, ["yellow:4"])])
     state, events = act(state, NextRound(0))
     assert of(events, "round") == [{"t": "round", "n": 2, "dealer": dealer_2}]
     first = (dealer_2 + 1) % 3

@@ -1,6 +1,6 @@
 """Calling UNO and catching a player who forgot.
 
-Rules: /work/shared/RULES.md §1 'Calling UNO' (002, 004; the late window 001);
+Rules: docs/rules.md §1 'Calling UNO' (002, 004; the late window 001);
 rules/classic.yaml `uno:`.
 """
 
@@ -9,17 +9,10 @@ from __future__ import annotations
 import pytest
 
 from game.engine import CallUno, Catch, Draw, IllegalAction
-from tests.engine.rig import (
-    act,
-    brief,
-    hand,
-    of,
-    offered,
-    offered_kinds,
-    play,
-    rigged,
-    rules_with,
-)
+from tests.support.acting import act, offered, offered_kinds, play
+from tests.support.events import brief, of
+from tests.support.rules import rules_with
+from tests.support.table import hand, rigged
 
 HANDS = {
     0: ["red:2", "red:3"],
@@ -39,7 +32,7 @@ def _forgot(rules=None):
 
 
 def test_call_uno_with_two_cards_before_playing():
-    """RULES.md §1 'Calling UNO' (002): a player who plays their second-to-last
+    """docs/rules.md §1 'Calling UNO' (002): a player who plays their second-to-last
     card calls UNO — offered with two cards in hand, before playing; an `uno`
     event; nobody can catch them afterwards."""
     state = rigged(hands=HANDS, top="red:5", draw=DRAW)
@@ -54,7 +47,7 @@ def test_call_uno_with_two_cards_before_playing():
 
 
 def test_call_uno_not_offered_with_three_cards():
-    """RULES.md §1 'Calling UNO': UNO is called on the second-to-last card."""
+    """docs/rules.md §1 'Calling UNO': UNO is called on the second-to-last card."""
     state = rigged(hands=HANDS, top="red:5", to_act=1)
     assert "CallUno" not in offered_kinds(state, 1)
     with pytest.raises(IllegalAction, match="UNO is called with two cards"):
@@ -62,7 +55,7 @@ def test_call_uno_not_offered_with_three_cards():
 
 
 def test_forgot_uno_any_other_seat_may_catch():
-    """RULES.md §1 'Calling UNO' (002, 004): if another player catches them
+    """docs/rules.md §1 'Calling UNO' (002, 004): if another player catches them
     before the next player begins, they draw 2 (`catch`, then `draw` why=uno).
     Any other seat may catch: here seat 2, who is not next."""
     state = _forgot()
@@ -77,7 +70,7 @@ def test_forgot_uno_any_other_seat_may_catch():
 
 
 def test_forgot_uno_next_player_may_catch():
-    """RULES.md §1 'Calling UNO' (002, 004): the next player may catch before
+    """docs/rules.md §1 'Calling UNO' (002, 004): the next player may catch before
     taking their turn."""
     state = _forgot()
     state, events = act(state, Catch(1, 0))
@@ -86,7 +79,7 @@ def test_forgot_uno_next_player_may_catch():
 
 
 def test_no_catch_after_the_next_player_acts():
-    """RULES.md §1 'Calling UNO' (official window, 002, 004; classic.yaml
+    """docs/rules.md §1 'Calling UNO' (official window, 002, 004; classic.yaml
     uno.catch_window: until_next_player_acts): once the next player acts,
     nobody can catch."""
     state = _forgot()
@@ -97,7 +90,7 @@ def test_no_catch_after_the_next_player_acts():
 
 
 def test_no_catch_after_the_next_player_draws():
-    """RULES.md §1 'Calling UNO' (official window): a draw is the next
+    """docs/rules.md §1 'Calling UNO' (official window): a draw is the next
     player's action too."""
     hands = {0: ["red:2", "red:3"], 1: ["blue:7", "blue:8"], 2: ["red:9", "green:6"]}
     state = rigged(hands=hands, top="red:5", draw=DRAW)
@@ -107,13 +100,13 @@ def test_no_catch_after_the_next_player_draws():
 
 
 def test_forgetful_seat_cannot_catch_itself():
-    """RULES.md §1 'Calling UNO': it is *another* player who catches."""
+    """docs/rules.md §1 'Calling UNO': it is *another* player who catches."""
     state = _forgot()
     assert not any(type(a) is Catch for a in offered(state, 0))
 
 
 def test_option_late_catch_window_after_next_player():
-    """RULES.md §1 'Calling UNO', source 001 (uno.catch_window:
+    """docs/rules.md §1 'Calling UNO', source 001 (uno.catch_window:
     until_own_next_turn): the catch is still possible after the next player
     started, before the forgetful player's next turn."""
     rules = rules_with({"uno": {"catch_window": "until_own_next_turn"}})
@@ -126,7 +119,7 @@ def test_option_late_catch_window_after_next_player():
 
 
 def test_option_late_catch_window_closes_at_own_next_turn():
-    """RULES.md §1 'Calling UNO', source 001: the late window closes when the
+    """docs/rules.md §1 'Calling UNO', source 001: the late window closes when the
     forgetful player's next turn starts."""
     rules = rules_with({"uno": {"catch_window": "until_own_next_turn"}})
     state = _forgot(rules)
@@ -138,7 +131,7 @@ def test_option_late_catch_window_closes_at_own_next_turn():
 
 
 def test_call_uno_after_drawing_a_playable_card():
-    """RULES.md §1 'Calling UNO' (002) with 'A turn' (the drawn card may be
+    """docs/rules.md §1 'Calling UNO' (002) with 'A turn' (the drawn card may be
     played at once): a seat that drew up to two cards and will play the drawn
     one is playing its second-to-last card, so it may call UNO first."""
     state = rigged(hands={0: ["blue:3"], 1: ["yellow:1", "yellow:2"]}, draw=["red:9"], top="red:5")

@@ -47,6 +47,9 @@ def _can_compile() -> bool:
 needs_compiler = pytest.mark.skipif(
     not _can_compile(), reason="needs a C compiler and Python.h (Debian: gcc python3-dev)"
 )
+# The tests that use the build share one worker (one build), and start first:
+# building is the longest step of the suite (tests/conftest.py).
+on_the_build = pytest.mark.xdist_group("compiled-engine")
 
 
 @pytest.fixture(scope="module")
@@ -69,6 +72,7 @@ def compiled_env(tmp_path_factory) -> dict[str, str]:
 
 @inner_run
 @needs_compiler
+@on_the_build
 def test_compiled_engine_plays_the_golden_logs_and_a_sample_alike(compiled_env):
     """The golden logs, and a seeded sample of games over every rule set, come
     out of the compiled engine byte for byte as out of the source."""
@@ -80,6 +84,8 @@ def test_compiled_engine_plays_the_golden_logs_and_a_sample_alike(compiled_env):
             "-q",
             "-p",
             "no:cacheprovider",
+            "-n",
+            "0",
             "tests/engine/test_golden.py",
         ],
         cwd=ROOT,
@@ -97,10 +103,12 @@ def test_compiled_engine_plays_the_golden_logs_and_a_sample_alike(compiled_env):
 
 @inner_run
 @needs_compiler
+@on_the_build
 @pytest.mark.slow
 def test_compiled_engine_passes_the_engine_tests(compiled_env):
     tests = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "tests/engine"],
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-n", "0"]
+        + ["tests/engine"],
         cwd=ROOT,
         env={**os.environ, **compiled_env},
         capture_output=True,
@@ -128,18 +136,37 @@ def test_a_build_older_than_the_source_is_not_used(tmp_path):
     assert "older than the source" in asked.stderr
 
 
+def _command(*args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "main.py", *args],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+    )
+
+
 def test_a_missing_build_is_named_when_asked_for(tmp_path):
+    """Importing `game` raises (never exits the process); the command says why in one line."""
     asked = _python(_SHOW, COUCH_UNO_ENGINE="compiled", COUCH_UNO_ENGINE_DIR=str(tmp_path))
     assert asked.returncode != 0
-    assert "no compiled engine" in asked.stderr and "build_engine.py" in asked.stderr
-    assert "Traceback" not in asked.stderr
+    assert "EngineBuildError: there is no compiled engine" in asked.stderr
+    assert "SystemExit" not in asked.stderr
+    command = _command(
+        "rules", "classic", COUCH_UNO_ENGINE="compiled", COUCH_UNO_ENGINE_DIR=str(tmp_path)
+    )
+    assert command.returncode == 1 and not command.stdout
+    assert command.stderr.startswith("couch-uno: there is no compiled engine")
+    assert "build_engine.py" in command.stderr and "Traceback" not in command.stderr
 
 
 def test_an_unknown_engine_choice_is_refused_by_name():
-    asked = _python(_SHOW, COUCH_UNO_ENGINE="fast")
-    assert asked.returncode != 0
-    assert "auto, python or compiled, not 'fast'" in asked.stderr
-    assert "Traceback" not in asked.stderr
+    command = _command("rules", "classic", COUCH_UNO_ENGINE="fast")
+    assert command.returncode == 1
+    assert (
+        command.stderr.strip()
+        == "couch-uno: COUCH_UNO_ENGINE is auto, python or compiled, not 'fast'"
+    )
 
 
 def test_a_build_missing_a_module_is_not_used(tmp_path):

@@ -3,12 +3,13 @@ and random three-file mixes.
 
 Rules: issue 3 'Mixing and checking' -- any base with any set of house
 files must either work or be refused with a message naming both rules and
-why they conflict; no silent precedence. RULES.md §4: house rules are
+why they conflict; no silent precedence. docs/rules.md §4: house rules are
 options 'a table can turn on, alone or together'.
 
 A mix that loads must play: a full match of basic bots (game.sim.play_match),
-its log checked against the replay format (rig.check_events) and replayed
-by game.log.TableReplay, which re-checks the rules from the log alone.
+its log checked against the replay format (tests/support/events.py `check_events`) and
+re-executed by game.log.reexecute: the engine plays the match again and must
+write every event of the log exactly.
 """
 
 from __future__ import annotations
@@ -20,19 +21,14 @@ import pytest
 
 from game.bots import make_bot
 from game.engine import legal_actions
-from game.log import TableReplay
+from game.log import reexecute
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
 from game.sim import play_match
-from tests.engine.rig import check_events, offered_plays, play
-from tests.engine.rig_variants import (
-    accept,
-    choose,
-    decision_kinds,
-    pending,
-    rig_table,
-    rules,
-)
+from tests.support.acting import accept, choose, decision_kinds, offered_plays, play
+from tests.support.events import check_events
+from tests.support.rules import rules
+from tests.support.table import pending, rigged
 
 NAMES = available_rule_sets()
 BASES = [n for n in NAMES if not n.startswith("house/")]
@@ -58,6 +54,10 @@ REFUSED_PAIRS = {
     ("duo", "house/reverse-no-skip-2p"): "the file undoes Reverse-as-Skip with two "
     "players, but Duo's Reverse is the colour dump (003): layered on Duo it "
     "silently throws the dump away",
+    # Issue 9 §5 defect 8: app-2-4's "first to 100 wins" on Duo, where reaching
+    # the target loses, would mean "reach 100 and lose".
+    ("duo", "house/app-2-4"): "app-2-4's targets are won by reaching them; Duo's "
+    "scheme makes reaching the target lose",
 }
 
 # Pairs whose expected outcome the engine does not give (each an engine bug).
@@ -72,6 +72,12 @@ REFUSED_HOUSE_PAIRS = {
     "scores; with loser-scores the winner scores nothing",
     frozenset({"house/rounds-won", "house/app-2-4"}): "a target in rounds won against "
     "targets in points (100 / 200)",
+    frozenset({"house/loser-scores", "house/app-2-4"}): "first to 100 wins against "
+    "reach the target and you are out",
+    # Issue 9 §5 defect 8: Swap Hands replaces Shuffle Hands, so a redeal of
+    # Shuffle Hands would never play.
+    frozenset({"house/swap-hands-card", "house/shuffle-hands-redeal"}): "the redeal "
+    "rewrites a card the other file takes out of the deck",
 }
 
 
@@ -130,7 +136,7 @@ def _house_pairs():
 
 @pytest.mark.parametrize(("first", "second"), list(_house_pairs()))
 def test_two_house_rules_together(first, second):
-    """RULES.md §4 'alone or together': two house rules (in either order) on
+    """docs/rules.md §4 'alone or together': two house rules (in either order) on
     their base load and play, or are refused (REFUSED_HOUSE_PAIRS) with a
     message naming both house files."""
     needs_112 = {"house/shuffle-hands-redeal", "house/swap-hands-card"} & {first, second}
@@ -161,7 +167,7 @@ def _three_file_mixes(count: int = 60):
 def test_random_three_file_mix_refuses_or_plays(mix):
     """Issue 3 'Mixing and checking': a random base with two house rules is
     either refused with a message naming two of the files, or plays a full
-    simulated match whose log replays (game.log.TableReplay) cleanly."""
+    simulated match whose log re-executes (game.log.reexecute) exactly."""
     try:
         rule_set = load_rules(list(mix))
     except RuleFileError as err:
@@ -172,27 +178,27 @@ def test_random_three_file_mix_refuses_or_plays(mix):
     rng = random.Random("+".join(mix))
     players = _players_for(rule_set, rng)
     result = _play_full_match(rule_set, players, seed=rng.randrange(10_000))
-    TableReplay(rule_set).apply_all(result.events)
+    assert reexecute(result.events, rule_set).scores == result.scores
 
 
 @pytest.mark.parametrize("base", BASES)
 def test_every_base_alone_plays_and_replays(base):
-    """Each base rule set plays a full match whose log replays cleanly."""
+    """Each base rule set plays a full match whose log re-executes exactly."""
     rule_set = rules(base)
     for players in sorted(
         {min(rule_set.model.allowed_counts()), 4} & set(rule_set.model.allowed_counts())
     ):
         result = _play_full_match(rule_set, players, seed=players)
-        TableReplay(rule_set).apply_all(result.events)
+        assert reexecute(result.events, rule_set).scores == result.scores
 
 
 def test_teams_match_log_replays():
-    """RULES.md §4 'Team play' with replay-format.md: 'from the log alone,
+    """docs/rules.md §4 'Team play' with replay-format.md: 'from the log alone,
     someone who knows the rules must be able to re-check every rule' -- a
-    teams match's log replays through game.log.TableReplay."""
+    teams match's log re-executes exactly (game.log.reexecute)."""
     rule_set = rules("classic", "house/teams")
     result = _play_full_match(rule_set, 4, seed=3)
-    TableReplay(rule_set).apply_all(result.events)
+    assert reexecute(result.events, rule_set).scores == result.scores
 
 
 def test_refusals_give_file_line_and_reason():
@@ -209,22 +215,22 @@ def test_refusals_give_file_line_and_reason():
 
 
 def test_multi_card_with_no_action_finish_cannot_end_on_an_action():
-    """RULES.md §4 'No finishing on an action card' with 'Multi-card play':
+    """docs/rules.md §4 'No finishing on an action card' with 'Multi-card play':
     a follower that would be the last card may not be an action card."""
     mix = rules("classic", "house/multi-card", "house/no-action-finish")
     hands = {0: ["red:skip", "blue:skip"], 1: ["yellow:1", "yellow:2"], 2: ["green:1"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, _ = play(state, 0, "red:skip")
     assert offered_plays(state, 0) == set()
     assert state.hands[0]
 
 
 def test_stacking_with_no_action_finish_cannot_stack_the_last_card():
-    """RULES.md §4 'No finishing on an action card' with 'Stacking': a last
+    """docs/rules.md §4 'No finishing on an action card' with 'Stacking': a last
     Draw Two may not be played, not even as a stack; the player draws the sum."""
     mix = rules("classic", "house/stacking", "house/no-action-finish")
     hands = {0: ["red:draw_two", "red:1"], 1: ["blue:draw_two"], 2: ["green:1"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, events = play(state, 0, "red:draw_two")
     if pending(state) == ("penalty", 1):
         assert offered_plays(state, 1) == set()
@@ -235,21 +241,21 @@ def test_stacking_with_no_action_finish_cannot_stack_the_last_card():
 
 
 def test_jump_in_with_no_action_finish_cannot_jump_in_with_the_last_action():
-    """RULES.md §4 'No finishing on an action card' with 'Jump-In': the last
+    """docs/rules.md §4 'No finishing on an action card' with 'Jump-In': the last
     card, an action card, may not be played -- out of turn neither."""
     mix = rules("classic", "house/jump-in", "house/no-action-finish")
     hands = {0: ["red:skip", "red:1"], 1: ["blue:2", "blue:3"], 2: ["green:4"], 3: ["red:skip"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, _ = play(state, 0, "red:skip")
     assert offered_plays(state, 3) == set()
 
 
 def test_duo_dump_with_no_action_finish_cannot_end_the_round_on_an_action():
-    """RULES.md §3 'Reverse' with §4 'No finishing on an action card': a dump
+    """docs/rules.md §3 'Reverse' with §4 'No finishing on an action card': a dump
     that would empty the hand on an action card is not offered."""
     mix = rules("duo", "house/no-action-finish")
     hands = {0: ["red:reverse", "red:skip"], 1: ["green:1", "green:2"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state.uno_called[0] = True
     state, _ = play(state, 0, "red:reverse")
     if pending(state) == ("dump", 0):
@@ -259,7 +265,7 @@ def test_duo_dump_with_no_action_finish_cannot_end_the_round_on_an_action():
 
 
 def test_stacking_with_wd4_no_playable_first_wd4_still_challengeable():
-    """RULES.md §4 'Stacking' with wd4-no-playable (000): the first Wild Draw
+    """docs/rules.md §4 'Stacking' with wd4-no-playable (000): the first Wild Draw
     Four is judged by 000's stricter reading; a stacked one is not challengeable."""
     mix = rules("classic", "house/stacking", "house/wd4-no-playable")
     hands = {
@@ -267,7 +273,7 @@ def test_stacking_with_wd4_no_playable_first_wd4_still_challengeable():
         1: ["wild:wild_draw_four", "yellow:1"],
         2: ["yellow:2", "yellow:3"],
     }
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, _ = play(state, 0, "wild:wild_draw_four", "green")
     assert decision_kinds(state, 1) == {"Accept", "Challenge", "Play"}
     state, _ = play(state, 1, "wild:wild_draw_four", "blue")
@@ -276,11 +282,11 @@ def test_stacking_with_wd4_no_playable_first_wd4_still_challengeable():
 
 
 def test_seven_o_with_duo_seven_swaps_with_the_opponent():
-    """RULES.md §4 'Seven-O' on UNO Duo (§3): with two players the 7 swaps
+    """docs/rules.md §4 'Seven-O' on UNO Duo (§3): with two players the 7 swaps
     with the opponent without asking; the Duo opponent then plays."""
     mix = rules("duo", "house/seven-o")
     hands = {0: ["red:7", "red:1", "blue:1"], 1: ["green:2", "green:3"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, events = play(state, 0, "red:7")
     assert [e["t"] for e in events] == ["play", "swap", "turn"]
     assert events[-1]["p"] == 1
@@ -288,11 +294,11 @@ def test_seven_o_with_duo_seven_swaps_with_the_opponent():
 
 
 def test_swap_hands_card_with_seven_o_both_choose_a_player():
-    """RULES.md §2 'Swap Hands' with §4 'Seven-O' on uno112: both the Swap
+    """docs/rules.md §2 'Swap Hands' with §4 'Seven-O' on uno112: both the Swap
     Hands card and a 7 open a `player` decision with 3+ players."""
     mix = rules("uno112", "house/swap-hands-card", "house/seven-o")
     hands = {0: ["red:7", "red:1"], 1: ["green:2"], 2: ["blue:3", "blue:4"]}
-    state = rig_table(mix, hands=hands, top="red:5")
+    state = rigged(mix, hands=hands, top="red:5")
     state, _ = play(state, 0, "red:7")
     assert pending(state) == ("player", 0)
     state, events = choose(state, 0, 1)

@@ -6,11 +6,10 @@ classic rule options) and after EVERY action:
 * cards are conserved: hands + draw pile + discard pile hold each card id of
   the deck exactly once;
 * while the match is not over, the seat to act has at least one legal action;
-* the replay of the events so far through `game.log.TableReplay` (which
-  knows nothing of the engine state) shows the same hands, discard pile,
-  colour, direction, scores, draw-pile size, round and dealer;
-
-and every match ends within a generous bound of actions. Besides: the same
+and every match ends within a generous bound of actions, and its log
+re-executes (`game.log.Reexecution`: a new engine plays the match again
+from the log alone) to the same hands, discard pile, draw pile, colour,
+direction, scores, round and dealer — at the end and at points on the way. Besides: the same
 seed and the same actions give byte-identical logs, and the pure
 `apply(state, action)` leaves `state` untouched.
 
@@ -22,58 +21,27 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import functools
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from game.bots import make_bot
 from game.engine import (
-    Play,
     action_from_dict,
     action_to_dict,
     apply,
-    legal_actions,
     new_game,
-    validate_rules,
-    view,
 )
-from game.engine.rng import Rng
-from game.log import LogError, TableReplay, encode_event
-from game.rules.loader import RULES_DIR
-from game.rules.yamlsafe import load_yaml_file
+from game.log import encode_event, reexecute
 from tests.depth import examples
-
-# Far beyond any game seen: the longest option mixes take ~40,000 actions.
-MAX_ACTIONS = 100_000
-
+from tests.support.matches import Checker, make_bots, next_action, play_game
+from tests.support.rules import rules_with
 
 # --- rules with options ----------------------------------------------------------
 
 
-@functools.cache
-def _classic_data() -> dict:
-    return load_yaml_file(RULES_DIR / "classic.yaml").data
-
-
-def _merge(into: dict, over: dict) -> None:
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(into.get(key), dict):
-            _merge(into[key], value)
-        else:
-            into[key] = copy.deepcopy(value)
-
-
-def rules_with(options: dict):
-    """classic.yaml with `options` layered over it the way a house-rule file is."""
-    data = copy.deepcopy(_classic_data())
-    _merge(data, options)
-    return validate_rules(data, sources=("classic", "test-options"))
-
-
 @st.composite
 def classic_options(draw) -> dict:
-    """A mix of the options classic.yaml documents (RULES.md section 1)."""
+    """A mix of the options classic.yaml documents (docs/rules.md section 1)."""
     mode = draw(st.sampled_from(["one", "until_playable", "unlimited"]))
     draw_rules: dict = {"mode": mode}
     if mode == "one":
@@ -139,168 +107,13 @@ def tables(draw):
     return seed, players, levels
 
 
-# --- bots and the game loop --------------------------------------------------------
-
-
-class EagerRandomBot:
-    """The random bot, except that it plays (7 times in 8) when it can.
-
-    Used for random seats when the rules let a seat draw instead of playing:
-    the plain random bot then draws about as often as it plays, hands grow
-    without end and a match can run for millions of actions. That is the
-    bot's doing, not the engine's; this bot keeps such games finite."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
-        self.inner = make_bot("random", seed)
-
-    def choose(self, look, actions):
-        plays = [a for a in actions if type(a) is Play]
-        if plays and self.rng.below(8):
-            return plays[self.rng.below(len(plays))]
-        return self.inner.choose(look, actions)
-
-    def interject(self, look, actions):
-        return self.inner.interject(look, actions)
-
-
-def make_bots(rules, levels: list[str], seed: int) -> list:
-    eager = rules.model.turn.draw_when_playable
-    bots = []
-    for seat, level in enumerate(levels):
-        bot_seed = seed + 1 + seat
-        if level == "random" and eager:
-            bots.append(EagerRandomBot(bot_seed))
-        else:
-            bots.append(make_bot(level, bot_seed, rules))
-    return bots
-
-
-def next_action(state, bots):
-    """The table's next action, much as `game.sim` drives it: each other seat,
-    in order from the seat to act, may interject (an UNO call, a catch);
-    if none does, the seat to act decides."""
-    players = state.players
-    to_act = state.to_act
-    for step in range(1, players):
-        seat = (to_act + step) % players
-        offered = legal_actions(state, seat)
-        if offered:
-            choice = bots[seat].interject(functools.partial(view, state, seat), offered)
-            if choice is not None:
-                return choice
-    seat = state.to_act
-    offered = legal_actions(state, seat)
-    return bots[seat].choose(functools.partial(view, state, seat), offered)
-
-
-def play_game(rules, players: int, seed: int, levels: list[str], on_step=None, **game_kw):
-    """Play a match with bots; `on_step(state, action, events)` after each action.
-    Returns (final state, all events, the actions taken)."""
-    state, events = new_game(rules, players, seed, **game_kw)
-    if on_step is not None:
-        on_step(state, None, events)
-    bots = make_bots(rules, levels, seed)
-    actions = []
-    while not state.over:
-        action = next_action(state, bots)
-        state, new = apply(state, action, in_place=True)
-        actions.append(action)
-        events.extend(new)
-        if on_step is not None:
-            on_step(state, action, new)
-        assert len(actions) <= MAX_ACTIONS, f"the match did not end in {MAX_ACTIONS} actions"
-    return state, events, actions
-
-
-# --- the checks ----------------------------------------------------------------------
-
-
-def check_conservation(state) -> None:
-    held = [card for hand in state.hands for card in hand]
-    # A draft sets cards aside: the card being looked at and the draft discard.
-    aside = list(state.draft_discard) + ([state.draft_card] if state.draft_card >= 0 else [])
-    everything = sorted(held + list(state.draw_pile) + list(state.discard) + aside)
-    assert everything == list(range(state.cards.size)), (
-        f"cards not conserved: {len(everything)} of {state.cards.size} ids, "
-        f"duplicates {sorted({c for c in everything if everything.count(c) > 1})}"
-    )
-
-
-def check_can_act(state) -> None:
-    if state.over:
-        assert state.pending is None or not legal_actions(state, state.pending.seat)
-        return
-    seat = state.to_act
-    assert seat is not None, "the match is not over but nobody is to act"
-    assert legal_actions(state, seat), f"seat {seat} is to act but has no legal action"
-
-
-def table_of_engine(state) -> dict:
-    names = state.cards.names
-    return {
-        "hands": [sorted(names[c] for c in hand) for hand in state.hands],
-        "discard": [names[c] for c in state.discard],
-        # The card a drafting seat looks at is still on the pile as far as the log knows.
-        "draw_pile": len(state.draw_pile) + (state.draft_card >= 0),
-        "color": state.cards.color_name(state.color),
-        "direction": state.direction,
-        "scores": list(state.scores),
-        "round": state.round_no,
-        "dealer": state.dealer,
-    }
-
-
-def table_of_replay(replay: TableReplay) -> dict:
-    table = replay.snapshot()
-    return {
-        "hands": [sorted(hand) for hand in table["hands"]],
-        "discard": table["discard"],
-        "draw_pile": table["draw_pile"],
-        "color": table["color"],
-        "direction": table["direction"],
-        "scores": table["scores"],
-        "round": table["round"],
-        "dealer": table["dealer"],
-    }
-
-
-class Checker:
-    """Runs every per-action check; the replay is fed the events as they come."""
-
-    def __init__(self, rules) -> None:
-        self.replay = TableReplay(rules)
-        self.steps = 0
-        self.round_ends = 0
-
-    def __call__(self, state, action, events) -> None:
-        for event in events:
-            try:
-                self.replay.apply(event)
-            except LogError as err:
-                raise AssertionError(
-                    f"after action {self.steps} ({action}): the replay rejects the log: {err}"
-                ) from None
-            if event["t"] == "round_end":
-                self.round_ends += 1
-        check_conservation(state)
-        check_can_act(state)
-        engine, replayed = table_of_engine(state), table_of_replay(self.replay)
-        if engine != replayed:
-            diff = {k: (engine[k], replayed[k]) for k in engine if engine[k] != replayed[k]}
-            raise AssertionError(
-                f"after action {self.steps} ({action}): engine vs replay differ: {diff}"
-            )
-        self.steps += 1
-
-
 # --- the properties --------------------------------------------------------------------
 
 
 CLASSIC_DEFAULTS: dict = {}
 
 
-@settings(max_examples=examples(300))
+@settings(max_examples=examples(300, quick=20))
 @given(options=classic_options(), table=tables())
 @example(options=CLASSIC_DEFAULTS, table=(7, 4, ["basic"] * 4))
 @example(options=CLASSIC_DEFAULTS, table=(3, 10, ["random"] * 10))
@@ -321,10 +134,11 @@ def test_every_action_keeps_the_table_consistent(options, table):
         state, _, _ = play_game(rules, players, seed, levels, on_step=checker)
     except AssertionError as err:
         raise AssertionError(f"{context}\n{err}") from None
-    replay = checker.replay
-    assert state.over and replay.over, context
-    assert replay.winner == state.winner, context
-    assert replay.scores == state.scores, context
+    try:
+        checker.check_log(state)
+    except AssertionError as err:
+        raise AssertionError(f"{context}\n{err}") from None
+    assert state.over, context
     assert checker.round_ends == state.round_no, context
 
 
@@ -443,5 +257,4 @@ def test_an_exhausted_draw_pile_does_not_loop_forever():
             state, new = apply(state, next_action(state, bots), in_place=True)
             events.extend(new)
         assert state.over, f"seed {seed}: the round has not ended after 20,000 actions"
-        replay = TableReplay(rules).apply_all(events)
-        assert replay.over and replay.scores == state.scores
+        assert reexecute(events, rules).scores == state.scores

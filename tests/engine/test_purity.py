@@ -136,7 +136,10 @@ def test_importing_the_engine_and_loading_rules_loads_no_pygame():
         "from game.rules.loader import load_rules\n"
         "rules = load_rules(['classic'])\n"
         "state, events = game.engine.new_game(rules, 3, 1)\n"
-        "game.log.replay_events(events, rules)\n"
+        "import game.sim, game.bots\n"
+        "bots = [game.bots.make_bot('basic', s) for s in range(3)]\n"
+        "match = game.sim.play_match(rules, 3, 1, bots, single_round=True)\n"
+        "game.log.reexecute(match.events, rules)\n"
         "print(json.dumps(sorted(m for m in sys.modules"
         " if m == 'pygame' or m.startswith('pygame.'))))\n"
     )

@@ -2,8 +2,8 @@
 two house files made for them (house/shuffle-hands-redeal.yaml,
 house/swap-hands-card.yaml).
 
-Rules: /work/shared/RULES.md §2 (sources 000 and 004); the log:
-/work/shared/replay-format.md (a card is `color:face`, `wild:wild_shuffle_hands`;
+Rules: docs/rules.md §2 (sources 000 and 004); the log:
+docs/replay-format.md (a card is `color:face`, `wild:wild_shuffle_hands`;
 `swap` and `hands` change hands) plus the engine's `discard`, `chose` events.
 """
 
@@ -14,17 +14,12 @@ from collections import Counter
 import pytest
 
 from game.engine import Play, legal_actions, new_game
+from game.engine.cards import card_table
 from game.rules.errors import RuleFileError
-from tests.engine.rig import act, colour, hand, play, top
-from tests.engine.rig_variants import (
-    bv,
-    choose,
-    pending,
-    rig_table,
-    rules,
-    set_shuffle,
-    turn_up,
-)
+from tests.support.acting import act, choose, play
+from tests.support.events import brief
+from tests.support.rules import rules
+from tests.support.table import color, hand, pending, rigged, set_shuffle, top, turn_up
 
 SPECIALS = {
     "wild:wild_shuffle_hands": 1,
@@ -61,23 +56,23 @@ def wild_play(state, seat, name, color):
 
 
 def test_deck_is_the_108_plus_shuffle_hands_and_three_customizable_wilds():
-    """RULES.md §2 'The 112-card edition' (000): the 108 cards plus 1 Shuffle
+    """docs/rules.md §2 'The 112-card edition' (000): the 108 cards plus 1 Shuffle
     Hands / Swap Hands card and 3 Customizable Wilds."""
-    cards = uno112().card_table
+    cards = card_table(uno112())
     assert cards.size == 112
     counts = Counter(cards.names)
-    classic = Counter(rules("classic").card_table.names)
+    classic = Counter(card_table(rules("classic")).names)
     assert counts - classic == Counter(SPECIALS)
     assert classic - counts == Counter()
 
 
 def test_special_cards_score_40_each():
-    """RULES.md §1 'End of a round and scoring' (000): Swap Hands / Shuffle
+    """docs/rules.md §1 'End of a round and scoring' (000): Swap Hands / Shuffle
     Hands 40, Customizable Wild 40; the round's winner scores them."""
-    cards = uno112().card_table
+    cards = card_table(uno112())
     for name in SPECIALS:
         assert cards.points[cards.by_name[name]] == 40, name
-    state = rig_table(
+    state = rigged(
         uno112(),
         hands={0: ["red:1"], 1: list(SPECIALS), 2: ["blue:3"]},
         top="red:5",
@@ -89,9 +84,9 @@ def test_special_cards_score_40_each():
 
 
 def test_swap_hands_card_deck_swaps_the_special_face():
-    """RULES.md §2 (000): one card is Swap Hands / Shuffle Hands;
+    """docs/rules.md §2 (000): one card is Swap Hands / Shuffle Hands;
     house/swap-hands-card.yaml makes it Swap Hands (still 112 cards, 40 points)."""
-    cards = swap_rules().card_table
+    cards = card_table(swap_rules())
     counts = Counter(cards.names)
     assert cards.size == 112
     assert counts["wild:wild_swap_hands"] == 1
@@ -100,17 +95,17 @@ def test_swap_hands_card_deck_swaps_the_special_face():
 
 
 def test_blank_deck_has_four_blank_cards():
-    """RULES.md §2 (004): the 108 cards plus 4 blank cards (rules/uno112-blank.yaml)."""
-    cards = rules("uno112-blank").card_table
+    """docs/rules.md §2 (004): the 108 cards plus 4 blank cards (rules/uno112-blank.yaml)."""
+    cards = card_table(rules("uno112-blank"))
     counts = Counter(cards.names)
     assert cards.size == 112
-    assert counts - Counter(rules("classic").card_table.names) == Counter({"wild:blank": 4})
+    assert counts - Counter(card_table(rules("classic")).names) == Counter({"wild:blank": 4})
     assert cards.points[cards.by_name["wild:blank"]] == 40
 
 
 @pytest.mark.parametrize("name", ["uno112", "uno112-blank"])
 def test_a_seeded_game_deals_from_112_cards(name):
-    """RULES.md §2: a real deal uses all 112 cards (7 each, one turned up)."""
+    """docs/rules.md §2: a real deal uses all 112 cards (7 each, one turned up)."""
     state, events = new_game(rules(name), 4, seed=5)
     assert sum(len(h) for h in state.hands) == 28
     assert len(state.draw_pile) + len(state.discard) + 28 == 112
@@ -127,10 +122,10 @@ THREE = {
 
 
 def test_shuffle_hands_redistributes_hands_evenly_starting_left():
-    """RULES.md §2 'Shuffle Hands' (the published card; uno112.yaml default
+    """docs/rules.md §2 'Shuffle Hands' (the published card; uno112.yaml default
     `mode: redistribute`): the hands are gathered, shuffled and dealt out
     evenly, starting left of the player; the draw and discard piles stay."""
-    state = rig_table(uno112(), hands=THREE, top="red:5", under_top=["yellow:9"])
+    state = rigged(uno112(), hands=THREE, top="red:5", under_top=["yellow:9"])
     pile = list(state.draw_pile)
     order = ["green:3", "red:1", "blue:2", "green:1", "blue:1", "red:2", "green:2", "blue:3"]
     set_shuffle(state, order)
@@ -151,7 +146,7 @@ def test_shuffle_hands_redistributes_hands_evenly_starting_left():
     if pending(state) == ("color", 0):  # the colour named after the shuffle
         state, more = choose(state, 0, "yellow")
         events += more
-    assert colour(state) == "yellow"
+    assert color(state) == "yellow"
     assert state.draw_pile == pile
     assert top(state) == "wild:wild_shuffle_hands"
     assert [state.cards.names[c] for c in state.discard[-3:]] == [
@@ -159,13 +154,13 @@ def test_shuffle_hands_redistributes_hands_evenly_starting_left():
         "red:5",
         "wild:wild_shuffle_hands",
     ]
-    assert bv(events)[-1] == ("turn", 1)
+    assert brief(events)[-1] == ("turn", 1)
 
 
 def test_shuffle_hands_deals_from_the_left_even_when_play_goes_right():
-    """RULES.md §2 'Shuffle Hands': dealing starts left of the player (clockwise,
+    """docs/rules.md §2 'Shuffle Hands': dealing starts left of the player (clockwise,
     seat + 1) whatever the direction of play; play then goes on to the right."""
-    state = rig_table(uno112(), hands=THREE, top="red:5", direction=-1)
+    state = rigged(uno112(), hands=THREE, top="red:5", direction=-1)
     order = ["green:3", "red:1", "blue:2", "green:1", "blue:1", "red:2", "green:2", "blue:3"]
     set_shuffle(state, order)
     state, events = act(state, wild_play(state, 0, "wild:wild_shuffle_hands", "red"))
@@ -174,12 +169,12 @@ def test_shuffle_hands_deals_from_the_left_even_when_play_goes_right():
         events += more
     assert [len(h) for h in state.hands] == [2, 3, 3]
     assert hand(state, 1)[0] == "green:3"
-    assert bv(events)[-1] == ("turn", 2)
+    assert brief(events)[-1] == ("turn", 2)
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_shuffle_hands_keeps_every_card_and_sizes_even(seed):
-    """RULES.md §2 'Shuffle Hands' (published card): all the hands' cards are
+    """docs/rules.md §2 'Shuffle Hands' (published card): all the hands' cards are
     dealt out again; sizes differ by at most one, extra cards going to the
     seats nearest the player's left."""
     hands = {
@@ -188,7 +183,7 @@ def test_shuffle_hands_keeps_every_card_and_sizes_even(seed):
         2: ["green:1", "green:2", "green:3", "green:4", "green:5", "green:6"],
         3: ["yellow:1", "yellow:2"],
     }
-    state = rig_table(uno112(), hands=hands, top="red:5", seed=seed)
+    state = rigged(uno112(), hands=hands, top="red:5", seed=seed)
     before = Counter(c for h in state.hands for c in h)
     shuffle = state.cards.by_name["wild:wild_shuffle_hands"]
     before[shuffle] -= 1
@@ -199,7 +194,7 @@ def test_shuffle_hands_keeps_every_card_and_sizes_even(seed):
 
 
 def test_shuffle_hands_odd_total_extra_cards_go_left_of_the_player():
-    """RULES.md §2 'Shuffle Hands': dealt one at a time starting left of the
+    """docs/rules.md §2 'Shuffle Hands': dealt one at a time starting left of the
     player, so with 10 cards for 4 seats seats 2 and 3 (left of seat 1) get 3."""
     hands = {
         0: ["red:1", "red:2", "red:3"],
@@ -207,18 +202,18 @@ def test_shuffle_hands_odd_total_extra_cards_go_left_of_the_player():
         2: ["green:1", "green:2"],
         3: ["yellow:1", "yellow:2", "yellow:3"],
     }
-    state = rig_table(uno112(), hands=hands, top="blue:5", to_act=1)
+    state = rigged(uno112(), hands=hands, top="blue:5", to_act=1)
     state, _ = act(state, wild_play(state, 1, "wild:wild_shuffle_hands", "blue"))
     assert [len(h) for h in state.hands] == [2, 2, 3, 3]
 
 
 def test_shuffle_hands_redeal_gathers_everything_and_deals_seven():
-    """RULES.md §2 'Shuffle Hands' (000; house/shuffle-hands-redeal.yaml):
+    """docs/rules.md §2 'Shuffle Hands' (000; house/shuffle-hands-redeal.yaml):
     hands, the discard pile but this card, and the draw pile are shuffled
     together; everyone is dealt 7 anew starting left of the player; the
     discard pile is left with just this card. The `hands` event carries the
     new hands and the `discard` pile."""
-    state = rig_table(
+    state = rigged(
         redeal_rules(),
         hands=THREE,
         top="red:5",
@@ -241,8 +236,8 @@ def test_shuffle_hands_redeal_gathers_everything_and_deals_seven():
     if pending(state) == ("color", 0):
         state, more = choose(state, 0, "green")
         events += more
-    assert colour(state) == "green"
-    assert bv(events)[-1] == ("turn", 1)
+    assert color(state) == "green"
+    assert brief(events)[-1] == ("turn", 1)
 
 
 @pytest.mark.parametrize("base", ["classic", "uno112-blank"])
@@ -256,11 +251,11 @@ def test_shuffle_hands_redeal_requires_a_112_card_deck(base):
     assert f"{base}.yaml" in text
 
 
-def test_shuffle_hands_colour_is_named_after_the_new_hands():
-    """RULES.md §2 'Shuffle Hands' (000): everyone is dealt new cards; 'the
+def test_shuffle_hands_color_is_named_after_the_new_hands():
+    """docs/rules.md §2 'Shuffle Hands' (000): everyone is dealt new cards; 'the
     player then names the colour' -- a `color` decision after the `hands`
     event, so the colour is picked knowing the new hand."""
-    state = rig_table(uno112(), hands=THREE, top="red:5")
+    state = rigged(uno112(), hands=THREE, top="red:5")
     card = state.cards.by_name["wild:wild_shuffle_hands"]
     offered = [a for a in legal_actions(state, 0) if type(a) is Play and a.card == card]
     assert offered == [Play(0, card, None)]
@@ -268,19 +263,19 @@ def test_shuffle_hands_colour_is_named_after_the_new_hands():
     assert [e["t"] for e in events] == ["play", "hands"]
     assert pending(state) == ("color", 0)
     state, events = choose(state, 0, "blue")
-    assert bv(events) == [("color", 0, "blue"), ("turn", 1)]
+    assert brief(events) == [("color", 0, "blue"), ("turn", 1)]
 
 
-def test_shuffle_hands_turned_up_first_the_next_player_names_the_colour():
-    """RULES.md §1 'Setup' (000) applied to the 112-card wilds (uno112.yaml
+def test_shuffle_hands_turned_up_first_the_next_player_names_the_color():
+    """docs/rules.md §1 'Setup' (000) applied to the 112-card wilds (uno112.yaml
     `first_card: choose_color: {who: next}`): no shuffle, the first player
     names the colour."""
     hands = {0: ["red:1"], 1: ["blue:1"], 2: ["green:1"]}
     state, events = turn_up(uno112(), "wild:wild_shuffle_hands", hands=hands, dealer=0)
-    assert bv(events) == [("start", "wild:wild_shuffle_hands", None, 1, 1)]
+    assert brief(events) == [("start", "wild:wild_shuffle_hands", None, 1, 1)]
     assert pending(state) == ("color", 1)
     state, events = choose(state, 1, "blue")
-    assert bv(events) == [("color", 1, "blue"), ("turn", 1)]
+    assert brief(events) == [("color", 1, "blue"), ("turn", 1)]
 
 
 # --- Swap Hands ------------------------------------------------------------------------
@@ -294,55 +289,55 @@ SWAP3 = {
 
 
 def test_swap_hands_asks_for_a_player_then_swaps():
-    """RULES.md §2 'Swap Hands' (000; house/swap-hands-card.yaml): the player
+    """docs/rules.md §2 'Swap Hands' (000; house/swap-hands-card.yaml): the player
     swaps hands with any player they choose -- a `player` decision with 3+
     players, then `chose` and `swap` events; play goes on to the left."""
-    state = rig_table(swap_rules(), hands=SWAP3, top="red:5")
+    state = rigged(swap_rules(), hands=SWAP3, top="red:5")
     state, events = act(state, wild_play(state, 0, "wild:wild_swap_hands", "green"))
     assert pending(state) == ("player", 0)
     assert state.pending.options == (1, 2)
-    assert bv(events) == [("play", 0, "wild:wild_swap_hands", events[0]["color"])]
+    assert brief(events) == [("play", 0, "wild:wild_swap_hands", events[0]["color"])]
     state, events = choose(state, 0, 2)
-    assert ("chose", 0, 2) in bv(events)
-    assert ("swap", 0, 2) in bv(events)
+    assert ("chose", 0, 2) in brief(events)
+    assert ("swap", 0, 2) in brief(events)
     if pending(state) == ("color", 0):
         state, more = choose(state, 0, "green")
         events += more
     assert hand(state, 0) == SWAP3[2]
     assert hand(state, 2) == ["red:1", "red:2"]
     assert hand(state, 1) == SWAP3[1]
-    assert colour(state) == "green"
-    assert bv(events)[-1] == ("turn", 1)
+    assert color(state) == "green"
+    assert brief(events)[-1] == ("turn", 1)
 
 
 def test_swap_hands_with_two_players_needs_no_choice():
-    """RULES.md §2 'Swap Hands': with two players the only other seat is the
+    """docs/rules.md §2 'Swap Hands': with two players the only other seat is the
     one swapped with; no `player` decision is opened."""
     hands = {0: ["wild:wild_swap_hands", "red:1"], 1: ["blue:1", "blue:2", "blue:3"]}
-    state = rig_table(swap_rules(), hands=hands, top="red:5")
+    state = rigged(swap_rules(), hands=hands, top="red:5")
     state, events = act(state, wild_play(state, 0, "wild:wild_swap_hands", "blue"))
     if pending(state) == ("color", 0):
         state, more = choose(state, 0, "blue")
         events += more
-    assert ("swap", 0, 1) in bv(events)
+    assert ("swap", 0, 1) in brief(events)
     assert hand(state, 0) == ["blue:1", "blue:2", "blue:3"]
     assert hand(state, 1) == ["red:1"]
-    assert bv(events)[-1] == ("turn", 1)
+    assert brief(events)[-1] == ("turn", 1)
 
 
-def test_swap_hands_colour_is_named_after_the_swap():
-    """RULES.md §2 'Swap Hands' / issue 3: 'swap with a player you choose, then
+def test_swap_hands_color_is_named_after_the_swap():
+    """docs/rules.md §2 'Swap Hands' / issue 3: 'swap with a player you choose, then
     name the colour' -- the colour is a decision after the `swap` event."""
-    state = rig_table(swap_rules(), hands=SWAP3, top="red:5")
+    state = rigged(swap_rules(), hands=SWAP3, top="red:5")
     card = state.cards.by_name["wild:wild_swap_hands"]
     offered = [a for a in legal_actions(state, 0) if type(a) is Play and a.card == card]
     assert offered == [Play(0, card, None)]
     state, events = act(state, offered[0])
     state, events = choose(state, 0, 1)
-    assert bv(events) == [("chose", 0, 1), ("swap", 0, 1)]
+    assert brief(events) == [("chose", 0, 1), ("swap", 0, 1)]
     assert pending(state) == ("color", 0)
     state, events = choose(state, 0, "blue")
-    assert bv(events) == [("color", 0, "blue"), ("turn", 1)]
+    assert brief(events) == [("color", 0, "blue"), ("turn", 1)]
 
 
 def test_swap_hands_card_needs_a_112_card_deck():
@@ -355,7 +350,7 @@ def test_swap_hands_card_needs_a_112_card_deck():
 
 
 def test_swapping_clears_an_uno_window():
-    """RULES.md §1 'Calling UNO' with Swap Hands: after hands change seats, the
+    """docs/rules.md §1 'Calling UNO' with Swap Hands: after hands change seats, the
     one-card hand that was not called belongs to someone else; nobody can be
     caught for the old hand."""
     hands = {
@@ -363,7 +358,7 @@ def test_swapping_clears_an_uno_window():
         1: ["blue:1", "blue:2"],
         2: ["green:1", "green:2"],
     }
-    state = rig_table(swap_rules(), hands=hands, top="red:5")
+    state = rigged(swap_rules(), hands=hands, top="red:5")
     state.uno_window = 2  # seat 2 went down to 2... say it may still be caught
     state, _ = act(state, wild_play(state, 0, "wild:wild_swap_hands", "red"))
     state, _ = choose(state, 0, 2)
@@ -374,7 +369,7 @@ def test_swapping_clears_an_uno_window():
 
 
 def test_custom_everyone_draws_one():
-    """RULES.md §2 'Customizable Wild' (uno112.yaml `wild_everyone_draws`):
+    """docs/rules.md §2 'Customizable Wild' (uno112.yaml `wild_everyone_draws`):
     name a colour, every other player draws one card (`draw ... why: effect`);
     nobody loses a turn."""
     hands = {
@@ -383,9 +378,9 @@ def test_custom_everyone_draws_one():
         2: ["green:1"],
         3: ["yellow:1"],
     }
-    state = rig_table(uno112(), hands=hands, top="red:5", draw=["red:8", "blue:8", "green:8"])
+    state = rigged(uno112(), hands=hands, top="red:5", draw=["red:8", "blue:8", "green:8"])
     state, events = act(state, wild_play(state, 0, "wild:wild_everyone_draws", "blue"))
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "wild:wild_everyone_draws", "blue"),
         ("draw", 1, ("red:8",), "effect"),
         ("draw", 2, ("blue:8",), "effect"),
@@ -393,20 +388,20 @@ def test_custom_everyone_draws_one():
         ("turn", 1),
     ]
     assert [len(h) for h in state.hands] == [1, 2, 2, 2]
-    assert colour(state) == "blue"
+    assert color(state) == "blue"
 
 
-def test_custom_colour_purge_discards_the_colour_in_force():
-    """RULES.md §2 'Customizable Wild' (uno112.yaml `wild_color_purge`): name a
+def test_custom_color_purge_discards_the_color_in_force():
+    """docs/rules.md §2 'Customizable Wild' (uno112.yaml `wild_color_purge`): name a
     colour, then discard every card of that colour from the hand, under the
     top card (a `discard` event); other cards stay."""
     hands = {
         0: ["wild:wild_color_purge", "red:1", "blue:3", "red:skip", "red:7", "green:2"],
         1: ["blue:1", "blue:2"],
     }
-    state = rig_table(uno112(), hands=hands, top="yellow:5", players=3)
+    state = rigged(uno112(), hands=hands, top="yellow:5", players=3)
     state, events = act(state, wild_play(state, 0, "wild:wild_color_purge", "red"))
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "wild:wild_color_purge", "red"),
         ("discard", 0, ("red:1", "red:skip", "red:7")),
         ("turn", 1),
@@ -415,20 +410,20 @@ def test_custom_colour_purge_discards_the_colour_in_force():
     assert top(state) == "wild:wild_color_purge"
     names = [state.cards.names[c] for c in state.discard[-4:]]
     assert names == ["red:1", "red:skip", "red:7", "wild:wild_color_purge"]
-    assert colour(state) == "red"
+    assert color(state) == "red"
 
 
-def test_custom_colour_purge_can_go_out():
-    """RULES.md §2 'Customizable Wild' (colour purge): discarding the last
+def test_custom_color_purge_can_go_out():
+    """docs/rules.md §2 'Customizable Wild' (colour purge): discarding the last
     cards ends the round; the player wins it."""
     hands = {
         0: ["wild:wild_color_purge", "red:1", "red:2"],
         1: ["blue:1", "blue:9"],
         2: ["green:4"],
     }
-    state = rig_table(uno112(), hands=hands, top="yellow:5")
+    state = rigged(uno112(), hands=hands, top="yellow:5")
     state, events = act(state, wild_play(state, 0, "wild:wild_color_purge", "red"))
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "wild:wild_color_purge", "red"),
         ("discard", 0, ("red:1", "red:2")),
         ("round_end", 0),
@@ -437,34 +432,34 @@ def test_custom_colour_purge_can_go_out():
     assert events[-1]["points"] == {"0": 1 + 9 + 4, "1": 0, "2": 0}
 
 
-def test_custom_colour_purge_leaving_one_card_opens_the_uno_window():
-    """RULES.md §1 'Calling UNO' with colour purge: down to one card without
+def test_custom_color_purge_leaving_one_card_opens_the_uno_window():
+    """docs/rules.md §1 'Calling UNO' with colour purge: down to one card without
     calling UNO, the player can be caught before the next player acts."""
     hands = {0: ["wild:wild_color_purge", "red:1", "blue:3"], 1: ["blue:1", "blue:2"]}
-    state = rig_table(uno112(), hands=hands, top="yellow:5")
+    state = rigged(uno112(), hands=hands, top="yellow:5")
     state, _ = act(state, wild_play(state, 0, "wild:wild_color_purge", "red"))
     assert hand(state, 0) == ["blue:3"]
     assert state.uno_window == 0
 
 
 def test_custom_encore_plays_again():
-    """RULES.md §2 'Customizable Wild' (uno112.yaml `wild_encore`): name a
+    """docs/rules.md §2 'Customizable Wild' (uno112.yaml `wild_encore`): name a
     colour and take another turn."""
     hands = {0: ["wild:wild_encore", "red:1", "blue:2"], 1: ["blue:1"], 2: ["green:1"]}
-    state = rig_table(uno112(), hands=hands, top="yellow:5")
+    state = rigged(uno112(), hands=hands, top="yellow:5")
     state, events = act(state, wild_play(state, 0, "wild:wild_encore", "blue"))
-    assert bv(events) == [("play", 0, "wild:wild_encore", "blue"), ("turn", 0)]
+    assert brief(events) == [("play", 0, "wild:wild_encore", "blue"), ("turn", 0)]
     state, events = play(state, 0, "blue:2")
-    assert bv(events)[-1] == ("turn", 1)
+    assert brief(events)[-1] == ("turn", 1)
 
 
-def test_blank_card_as_shipped_names_colour_and_next_draws_one():
-    """RULES.md §2 (004; uno112-blank.yaml as shipped): a blank wild names the
+def test_blank_card_as_shipped_names_color_and_next_draws_one():
+    """docs/rules.md §2 (004; uno112-blank.yaml as shipped): a blank wild names the
     colour and the next player draws one card, then plays as normal."""
     hands = {0: ["wild:blank", "red:1"], 1: ["blue:1"], 2: ["green:1"]}
-    state = rig_table(rules("uno112-blank"), hands=hands, top="yellow:5", draw=["green:9"])
+    state = rigged(rules("uno112-blank"), hands=hands, top="yellow:5", draw=["green:9"])
     state, events = act(state, wild_play(state, 0, "wild:blank", "green"))
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "wild:blank", "green"),
         ("draw", 1, ("green:9",), "effect"),
         ("turn", 1),
@@ -474,23 +469,23 @@ def test_blank_card_as_shipped_names_colour_and_next_draws_one():
 
 @pytest.mark.parametrize("name", ["wild:wild_color_purge", "wild:wild_encore"])
 def test_custom_wild_as_last_card_wins_the_round(name):
-    """RULES.md §1 'End of a round' with the 112-card wilds: a custom wild
+    """docs/rules.md §1 'End of a round' with the 112-card wilds: a custom wild
     played as the last card ends the round at once (no purge, no extra turn)."""
     hands = {0: [name], 1: ["blue:1"], 2: ["green:2"]}
-    state = rig_table(uno112(), hands=hands, top="yellow:5")
+    state = rigged(uno112(), hands=hands, top="yellow:5")
     state, events = act(state, wild_play(state, 0, name, "red"))
-    assert bv(events) == [("play", 0, name, "red"), ("round_end", 0)]
+    assert brief(events) == [("play", 0, name, "red"), ("round_end", 0)]
     assert events[-1]["points"] == {"0": 3, "1": 0, "2": 0}
 
 
 def test_custom_everyone_draws_as_last_card_still_makes_them_draw():
-    """RULES.md §1 'End of a round' (004: a last draw card is still drawn
+    """docs/rules.md §1 'End of a round' (004: a last draw card is still drawn
     before points are counted; classic.yaml `final_penalty_drawn: true`):
     a last Everyone Draws makes the others draw, and the cards count."""
     hands = {0: ["wild:wild_everyone_draws"], 1: ["blue:1"], 2: ["green:2"]}
-    state = rig_table(uno112(), hands=hands, top="yellow:5", draw=["red:8", "blue:9"])
+    state = rigged(uno112(), hands=hands, top="yellow:5", draw=["red:8", "blue:9"])
     state, events = act(state, wild_play(state, 0, "wild:wild_everyone_draws", "red"))
-    assert bv(events) == [
+    assert brief(events) == [
         ("play", 0, "wild:wild_everyone_draws", "red"),
         ("draw", 1, ("red:8",), "effect"),
         ("draw", 2, ("blue:9",), "effect"),

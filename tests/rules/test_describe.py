@@ -6,7 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from game.engine import scoring
 from game.rules.describe import describe
+from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,7 +32,7 @@ def test_classic_in_plain_words():
 def test_house_rules_change_the_words():
     text = describe(load_rules(["classic", "house/seven-o", "house/stacking"]))
     assert "a 7: the player picks another player; the player swaps hands" in text
-    assert "answers a pending draw from: draw_two" in text
+    assert "answers a pending draw from: Draw Two" in text  # labels, not kind names
     assert "seven-o: A 7 swaps hands" in text
 
 
@@ -64,3 +68,37 @@ def test_rules_command():
     assert bad.returncode == 1
     assert "rules/house/teams.yaml" in bad.stderr and "rules/duo.yaml" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_a_new_scheme_is_one_declaration(tmp_path):
+    """Issue 9 §4: a scoring scheme is declared once, with its words for
+    `python main.py rules` and what it allows (the rule checks read it). A
+    scheme registered here is described in its own words and its `at_target`
+    constraint refuses a rule file that contradicts it, with no other change."""
+
+    @scoring.scheme(
+        words="everyone scores the cards they hold, the winner too",
+        at_target=("lowest_total_wins",),
+        at_target_why="holding cards is bad, so the lowest total must win",
+        winner_scores=False,
+    )
+    def everyone_scores_own_hand(state, winner):
+        return [state.hand_points(s) for s in range(state.players)]
+
+    try:
+        good = tmp_path / "own-hand.yaml"
+        good.write_text(
+            "house_rules: {own-hand: Everyone scores their own hand.}\n"
+            "scoring: {scheme: everyone_scores_own_hand, at_target: lowest_total_wins}\n"
+        )
+        text = describe(load_rules(["classic", str(good)]))
+        assert "Scoring: everyone scores the cards they hold, the winner too." in text
+        bad = tmp_path / "own-hand-wins.yaml"
+        bad.write_text(
+            "house_rules: {own-hand-wins: Everyone scores; first to 500 wins.}\n"
+            "scoring: {scheme: everyone_scores_own_hand, at_target: wins}\n"
+        )
+        with pytest.raises(RuleFileError, match="holding cards is bad"):
+            load_rules(["classic", str(bad)])
+    finally:
+        del scoring.SCHEMES["everyone_scores_own_hand"]

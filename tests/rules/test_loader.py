@@ -13,8 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from game.engine import RulesInvalid, validate_rules
+from game.engine.cards import card_table
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, check_files, load_rules
+from tests.support.rules import layered, rules_with
 
 ROOT = Path(__file__).resolve().parents[2]
 BROKEN = sorted((Path(__file__).parent / "broken").glob("*.yaml"))
@@ -97,3 +100,21 @@ def test_house_rule_layer_is_checked_on_classic(tmp_path):
     layer.write_text("house_rules: {short: x}\nscoring: {target: lots}\n")
     [error] = check_files([str(layer)])
     assert error.file.endswith("layer.yaml") and (error.line, error.column) == (2, 11)
+
+
+def test_a_number_kind_without_faces_is_refused_at_its_faces():
+    """rules/README.md 'cards': a number kind lists the faces it comes in."""
+    data = layered("classic", {"cards": {"number": {"faces": []}}})
+    with pytest.raises(RulesInvalid) as refused:
+        validate_rules(data, sources=("classic", "test"))
+    assert (("cards", "number", "faces"), "a number kind lists its faces") in refused.value.problems
+
+
+def test_a_kind_taken_out_of_the_deck_counts_for_nothing():
+    """`copies: 0` takes a kind out of the deck (house/swap-hands-card does so):
+    the deck has none of it, and a points target is still reachable with the
+    kinds that remain."""
+    rules = rules_with({"cards": {"wild": {"copies": 0}}})
+    names = card_table(rules).names
+    assert "wild:wild" not in names and len(names) == 104
+    assert rules.model.scoring.target == 500

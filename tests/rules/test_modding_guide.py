@@ -1,8 +1,10 @@
 """docs/modding.md, run as a player would: its YAML files and commands work.
 
 The guide marks each file with a `# file: NAME` first line; this test
-writes them to a temporary folder and runs every `python main.py ...`
-command of the guide there, checking what the guide says they print.
+writes them to a temporary folder and runs every `python ...` command of
+the guide there (`main.py` and the tools it names), checking what the guide
+says they print, that its pictures are there, and that a replay of the new
+card's games names and paints it from the files (issue 9 §2).
 """
 
 from __future__ import annotations
@@ -15,14 +17,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.depth import thorough
+
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = (ROOT / "docs" / "modding.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```(\w*)\n(.*?)```", GUIDE, flags=re.S)
 
 
-def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+def _run(args: list[str], cwd: Path, script: str = "main.py") -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=cwd
+        [sys.executable, str(ROOT / script), *args], capture_output=True, text=True, cwd=cwd
     )
 
 
@@ -37,27 +41,84 @@ def workdir(tmp_path_factory) -> Path:
 
 
 def _commands() -> list[list[str]]:
+    """Each `python SCRIPT ARGS...` line of the guide, as [SCRIPT, ARGS...]."""
     found = []
     for lang, body in BLOCKS:
         if lang == "sh":
-            found += [line.split()[2:] for line in body.splitlines() if line.startswith("python")]
+            found += [line.split()[1:] for line in body.splitlines() if line.startswith("python")]
     return found
 
 
 def test_guide_has_files_and_commands(workdir):
-    assert (workdir / "hot-potato.yaml").exists() and (workdir / "sudden-death.yaml").exists()
-    assert len(_commands()) >= 5
+    for name in ("hot-potato.yaml", "five-colours.yaml", "sudden-death.yaml"):
+        assert (workdir / name).exists(), name
+    assert len(_commands()) >= 7
+    assert {args[0] for args in _commands()} == {"main.py", "tools/card_sheet.py"}
 
 
 @pytest.mark.parametrize("args", _commands(), ids=lambda a: " ".join(a[:2]))
 def test_every_command_of_the_guide_runs(workdir, args):
-    run = _run(args, workdir)
+    if "--games" in args and not thorough():
+        # The guide's simulations play hundreds of games; a few show they run.
+        args = [*args]
+        args[args.index("--games") + 1] = "20"
+    run = _run(args[1:], workdir, script=args[0])
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Traceback" not in run.stderr
+    if args[0] == "tools/card_sheet.py":
+        import pygame
+
+        # Classic's 54 different cards, and ours, on one picture.
+        assert run.stdout.strip() == "hot-potato-cards.png: 55 cards"
+        assert pygame.image.load(str(workdir / "hot-potato-cards.png")).get_width() > 1000
 
 
 def test_check_is_silent_on_good_files(workdir):
-    assert _run(["check", "hot-potato.yaml", "sudden-death.yaml"], workdir).stdout == ""
+    files = ["hot-potato.yaml", "five-colours.yaml", "sudden-death.yaml"]
+    assert _run(["check", *files], workdir).stdout == ""
+
+
+def test_the_guides_pictures_are_there():
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", GUIDE)
+    assert "screenshots/modding_hand.png" in pictures
+    for picture in pictures:
+        assert (ROOT / "docs" / picture).is_file(), picture
+
+
+def test_the_new_color_is_named_in_the_rules(workdir):
+    run = _run(["rules", "five-colours.yaml"], workdir)
+    assert "colours Red, Yellow, Green, Blue, Violet" in run.stdout
+    assert "Hot Potato (2 cards, 30 points)" in run.stdout
+
+
+def test_a_replay_of_the_guides_log_names_and_paints_the_new_card(workdir, monkeypatch):
+    """The replay (game/scenes/replay.py) re-executes the log under the rule
+    files it names, found from the log's folder, so the log's cards are the
+    files' cards: labels, art and colour."""
+    from game.log import RuleSets
+    from game.ui.card_book import CardBook
+    from game.ui.narrate import Narrator
+    from game.ui.table_model import TableModel
+
+    [command] = [args for args in _commands() if "potato.jsonl" in args]
+    assert _run(command[1:], workdir, script=command[0]).returncode == 0
+    log = workdir / "potato.jsonl"
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    book = CardBook(RuleSets(log.parent).get(events[0]["rules"]))
+    potato = book.look("wild:hot_potato")
+    assert (potato.art, potato.corner, potato.text) == ("swap", "HP", "Hot Potato")
+    assert book.color_rgb("purple") == (0x8E, 0x24, 0xAA)
+    model = TableModel(4, [], 135)
+    narrator = Narrator(book, model)
+    lines = []
+    for event in events:
+        model.apply(event)
+        line = narrator.tell(event)
+        if line is not None:
+            lines.append(line.text)
+    assert any(line.endswith("plays Hot Potato and names Violet") for line in lines)
+    assert any("plays Violet " in line for line in lines)
+    assert not any("hot_potato" in line or "purple" in line for line in lines)
 
 
 def test_the_typo_shown_in_the_guide_is_what_check_prints(workdir):

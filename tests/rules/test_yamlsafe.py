@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import os
 import pickle
-import time
 
 import pytest
 import yaml
@@ -24,8 +23,6 @@ from game.rules.yamlsafe import (
 from tests.depth import examples
 
 FILENAME = "rules/x.yaml"
-# A refusal guarantee, so generous: the loader takes well under a second for each.
-REFUSAL_SECONDS = 2.0
 
 
 def load(text: str | bytes) -> LoadedYaml:
@@ -44,12 +41,11 @@ def only_error(text: str | bytes) -> str:
     return lines[0]
 
 
-def refused_quickly(text: str | bytes) -> list[RuleError]:
-    started = time.perf_counter()
+def refused(text: str | bytes) -> list[RuleError]:
+    # The work is bounded by the limits, not timed here: bench/yaml_limits.py
+    # prints how long each refusal takes.
     with pytest.raises(RuleFileError) as caught:
         load_yaml(text, FILENAME)
-    elapsed = time.perf_counter() - started
-    assert elapsed < REFUSAL_SECONDS, f"refusal took {elapsed:.2f} s"
     return caught.value.errors
 
 
@@ -441,12 +437,12 @@ def test_characters_yaml_refuses_are_reported_with_their_place():
 
 
 def test_a_flood_of_bad_characters_is_summarised():
-    errors = refused_quickly(b"\x00" * 50)
+    errors = refused(b"\x00" * 50)
     assert len(errors) == 11
     assert errors[-1].message == "40 more characters that are not allowed, from here on"
 
 
-# Hostile input: refused, quickly, with a place -----------------------------------------------
+# Hostile input: refused within the limits, with a place ---------------------------------
 
 
 def billion_laughs() -> str:
@@ -458,7 +454,7 @@ def billion_laughs() -> str:
 
 
 def test_alias_bomb_is_refused():
-    errors = refused_quickly(billion_laughs())
+    errors = refused(billion_laughs())
     assert len(errors) == 1
     assert errors[0].message.startswith("document too large after expanding aliases")
 
@@ -466,7 +462,7 @@ def test_alias_bomb_is_refused():
 def test_merge_chain_bomb_is_refused():
     lines = ["m0: &m0 {k0: 0}"]
     lines += [f"m{i}: &m{i} {{<<: *m{i - 1}, k{i}: {i}}}" for i in range(1, 2000)]
-    errors = refused_quickly("\n".join(lines))
+    errors = refused("\n".join(lines))
     assert errors[0].message.startswith("document too large after expanding aliases")
 
 
@@ -476,7 +472,7 @@ def test_alias_expansion_within_the_budget_is_allowed():
 
 
 def test_too_many_values_without_aliases_are_refused():
-    errors = refused_quickly("[" + "0," * MAX_NODES + "0]")
+    errors = refused("[" + "0," * MAX_NODES + "0]")
     assert errors[0].message == f"document has more than {MAX_NODES} values"
 
 
@@ -493,47 +489,47 @@ def test_nesting_past_the_limit_is_refused_at_the_offending_node():
 
 
 def test_twenty_thousand_nested_flow_sequences_are_refused():
-    errors = refused_quickly("[" * 20_000 + "]" * 20_000)
+    errors = refused("[" * 20_000 + "]" * 20_000)
     assert str(errors[0]) == "rules/x.yaml:1:65: nesting is too deep (more than 64 levels)"
 
 
 def test_twenty_thousand_nested_flow_mappings_are_refused():
-    errors = refused_quickly("{a: " * 20_000 + "}" * 20_000)
+    errors = refused("{a: " * 20_000 + "}" * 20_000)
     assert errors[0].message == "nesting is too deep (more than 64 levels)"
 
 
 def test_twenty_thousand_nested_block_mappings_are_refused():
     # Indenting one more space per level makes this text far larger than the limit.
-    errors = refused_quickly("".join(" " * level + "a:\n" for level in range(20_000)))
+    errors = refused("".join(" " * level + "a:\n" for level in range(20_000)))
     assert errors[0].message == f"file is too large (over {MAX_INPUT_BYTES} bytes)"
 
 
 def test_deep_block_mappings_under_the_size_limit_are_refused_by_depth():
     text = "".join(" " * level + "a:\n" for level in range(1_400))
     assert len(text) < MAX_INPUT_BYTES
-    errors = refused_quickly(text)
+    errors = refused(text)
     assert str(errors[0]) == "rules/x.yaml:65:65: nesting is too deep (more than 64 levels)"
 
 
 def test_twenty_thousand_nested_block_lists_are_refused():
-    errors = refused_quickly("- " * 20_000 + "x\n")
+    errors = refused("- " * 20_000 + "x\n")
     assert errors[0].message == "nesting is too deep (more than 64 levels)"
 
 
 def test_a_megabyte_of_random_bytes_is_refused():
-    errors = refused_quickly(os.urandom(1_000_000))
+    errors = refused(os.urandom(1_000_000))
     assert errors and all(error.line >= 1 and error.column >= 1 for error in errors)
 
 
 def test_two_megabytes_are_refused():
-    errors = refused_quickly(b"a: 1\n" * 400_000)
+    errors = refused(b"a: 1\n" * 400_000)
     assert [str(error) for error in errors] == [
         f"rules/x.yaml:1:1: file is too large (over {MAX_INPUT_BYTES} bytes)"
     ]
 
 
 def test_size_limit_counts_utf8_bytes_of_text():
-    refused_quickly("ü" * (MAX_INPUT_BYTES // 2 + 1))
+    refused("ü" * (MAX_INPUT_BYTES // 2 + 1))
 
 
 def test_input_at_the_size_limit_is_allowed():
@@ -578,13 +574,27 @@ def test_directory_cannot_be_read(tmp_path):
 
 
 def test_huge_file_is_refused_without_reading_it_all(tmp_path):
+    # A sparse file far larger than memory: reading it whole would fail.
     path = tmp_path / "huge.yaml"
-    path.write_bytes(b"a: 1\n" * 400_000)
-    started = time.perf_counter()
+    with path.open("wb") as file:
+        file.truncate(64 * 1024**3)
     with pytest.raises(RuleFileError) as caught:
         load_yaml_file(path, "huge.yaml")
-    assert time.perf_counter() - started < REFUSAL_SECONDS
     assert caught.value.errors[0].message == f"file is too large (over {MAX_INPUT_BYTES} bytes)"
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
+    path = tmp_path / "pipe.yaml"
+    os.mkfifo(path)
+    with pytest.raises(RuleFileError) as caught:
+        load_yaml_file(path, "pipe.yaml")
+    assert str(caught.value) == "pipe.yaml:1:1: not a regular file"
+
+
+def test_a_device_is_refused():
+    with pytest.raises(RuleFileError) as caught:
+        load_yaml_file("/dev/zero", "zero.yaml")
+    assert str(caught.value) == "zero.yaml:1:1: not a regular file"
 
 
 # Fuzzing -------------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 """Scene tests run on SDL's dummy video and audio drivers, with real input events."""
 
 import os
-import warnings
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -17,20 +16,14 @@ from game.ui.settings import Settings  # noqa: E402
 DT = 1 / 30
 
 
-@pytest.fixture(autouse=True)
-def prefs(tmp_path, monkeypatch):
-    """Settings and saved replays go to a temp folder, never the user's."""
-    monkeypatch.setenv("COUCH_UNO_PREFS", str(tmp_path / "prefs"))
-    return tmp_path / "prefs"
-
-
 @pytest.fixture
 def app():
     pygame.init()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # "no fast renderer" on the dummy driver
-        screen = open_window()
-    application = App(screen, Settings(pacing="instant"))
+    window = open_window()
+    window.resize(
+        (1280, 720)
+    )  # the dummy driver's desktop is smaller; tests click in logical pixels
+    application = App(window, Settings(pacing="instant"))
     yield application
     while application.stack:
         application.stack.pop().leave()

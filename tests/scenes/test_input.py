@@ -7,9 +7,10 @@ import random
 import pygame
 import pytest
 
+from game.match import SeatConfig
 from game.ui import input as inp
 from game.ui.input import click_event, command_for, key_event
-from game.ui.session import SeatConfig
+from tests.depth import work
 from tests.scenes.players import Couch, start_match
 
 
@@ -118,7 +119,7 @@ def test_stray_input_never_crashes_any_scene(driver):
     start_match(driver.app, seats, seed=12, target=100)
     couch = Couch(driver)
     seen = set()
-    for _ in range(1500):
+    for _ in range(work(1500, 500)):
         name = driver.top_name
         seen.add(name)
         for event in stray_events(rng, 3):

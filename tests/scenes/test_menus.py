@@ -6,16 +6,9 @@ import pygame
 
 import game.scenes.setup as setup_scene
 from game.scenes.title import TitleScene
+from game.ui import rule_catalog
 from game.ui.settings import Settings
-from tests.scenes.players import Couch
-
-
-def open_setup(driver):
-    driver.app.push(TitleScene(driver.app))
-    driver.frames(2)
-    driver.key(pygame.K_RETURN, frames=2)
-    assert driver.top_name == "SetupScene"
-    return driver.top
+from tests.scenes.players import Couch, open_setup
 
 
 def test_menu_to_a_table_with_the_keyboard(driver):
@@ -62,7 +55,7 @@ def test_a_broken_rule_file_is_text_not_a_crash(driver, tmp_path, monkeypatch):
     monkeypatch.setattr(
         setup_scene, "available_rule_sets", lambda: ["classic", str(broken), "house/stacking"]
     )
-    setup_scene.forget_loaded()
+    rule_catalog.forget_loaded()
     setup = open_setup(driver)
     setup.focus = 0
     driver.key(pygame.K_RIGHT)
@@ -73,7 +66,7 @@ def test_a_broken_rule_file_is_text_not_a_crash(driver, tmp_path, monkeypatch):
     setup.focus = len(setup.rows) - 1
     driver.key(pygame.K_RETURN)
     assert driver.top_name == "SetupScene"
-    setup_scene.forget_loaded()
+    rule_catalog.forget_loaded()
 
 
 def test_settings_are_saved_and_survive_a_damaged_file(prefs):
@@ -87,8 +80,8 @@ def test_settings_are_saved_and_survive_a_damaged_file(prefs):
 
 def test_settings_scene_changes_pacing(driver):
     driver.app.push(TitleScene(driver.app))
-    driver.key(pygame.K_DOWN)
-    driver.key(pygame.K_DOWN)
+    for _ in range(3):  # New game, Players, Rules, Settings
+        driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)
     assert driver.top_name == "SettingsScene"
     before = driver.app.settings.pacing
@@ -100,11 +93,12 @@ def test_settings_scene_changes_pacing(driver):
 
 
 def test_pause_freezes_the_table_and_quits_to_the_menu(driver):
-    from game.ui.session import SeatConfig
+    from game.match import SeatConfig
     from tests.scenes.players import start_match
 
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
-    session = start_match(driver.app, seats, seed=3)
+    screen = start_match(driver.app, seats, seed=3)
+    session = screen.session
     couch = Couch(driver)
     for _ in range(40):
         couch.step()
@@ -118,6 +112,8 @@ def test_pause_freezes_the_table_and_quits_to_the_menu(driver):
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    assert driver.top_name == "ConfirmScene"  # the match would be lost: asked first
     driver.key(pygame.K_RETURN)
     assert driver.top_name == "TitleScene"
     assert len(driver.app.stack) == 1

@@ -1,4 +1,5 @@
-"""The replay viewer: plays a simulated log to its end, steps, and reports a broken log."""
+"""The replay viewer: plays a simulated log to its end, steps, and reports a
+log that does not re-execute, one that stops short, and one that is not a log."""
 
 from __future__ import annotations
 
@@ -7,41 +8,50 @@ import json
 import pygame
 
 from game.bots import make_bot
+from game.log import log_text
 from game.rules.loader import load_rules
-from game.scenes.replay import ReplayScene
+from game.scenes.replay import SPEEDS, ReplayScene
 from game.sim import play_match
 
 
-def write_log(path, games: int = 1, players: int = 4, seed: int = 3):
-    rules = load_rules(["classic"])
-    lines = []
+def write_log(path, games: int = 1, players: int = 4, seed: int = 3, rules=("classic",)):
+    rule_set = load_rules(list(rules))
+    events = []
     for g in range(games):
         bots = [make_bot("basic", seed + g * 10 + i) for i in range(players)]
-        result = play_match(rules, players, seed + g, bots, single_round=True)
-        lines += [json.dumps(e) for e in result.events]
-    path.write_text("\n".join(lines) + "\n")
+        events += play_match(rule_set, players, seed + g, bots, single_round=True).events
+    path.write_text(log_text(events))
     return path
+
+
+def fast(scene: ReplayScene) -> None:
+    scene.speed_index = len(SPEEDS) - 1  # 16x
+    scene._apply_speed()
 
 
 def test_replay_plays_every_match_in_a_log(driver, tmp_path):
     log = write_log(tmp_path / "two.jsonl", games=2)
     scene = ReplayScene(driver.app, str(log))
     driver.app.push(scene)
-    scene.speed_index = len(scene.matches) and 6  # 16x
-    scene._apply_speed()
-    assert len(scene.matches) == 2
+    fast(scene)
     assert driver.until(lambda: scene.match == 1 and scene.finished, limit=20000)
-    assert scene.error is None
+    assert scene.error is None and scene.note is None
+    driver.frames(200)  # past the pause after the last match: it stays
+    assert scene.match_count == 2 and scene.match == 1
     table = scene.table
-    # The table shows what the log says: hands, top card (every hand face up).
-    snap = scene.replay.snapshot()
-    assert [sorted(table.hand_names(s)) for s in range(4)] == [sorted(h) for h in snap["hands"]]
-    assert table.discard[-1].name == snap["top"]
-    assert table.show_all
+    # The table shows what the engine's own state says: hands, top card (all face up).
+    state = scene.replay.state
+    names = state.cards.names
+    assert state.over
+    for seat in range(4):
+        assert sorted(table.hand_names(seat)) == sorted(names[c] for c in state.hands[seat])
+    assert table.top_card == names[state.discard[-1]]
+    assert table.privacy.show_all
+    assert scene.scores == state.scores
 
 
-def test_replay_pauses_and_steps(driver, tmp_path):
-    log = write_log(tmp_path / "one.jsonl")
+def test_replay_pauses_steps_and_moves_between_matches(driver, tmp_path):
+    log = write_log(tmp_path / "one.jsonl", games=2)
     scene = ReplayScene(driver.app, str(log))
     driver.app.push(scene)
     driver.key(pygame.K_SPACE)
@@ -54,30 +64,62 @@ def test_replay_pauses_and_steps(driver, tmp_path):
     assert scene.pos == before + 2
     driver.key(pygame.K_UP)
     assert scene.speed == 2.0
+    driver.key(pygame.K_n)
+    assert scene.match == 1 and scene.pos == 1
+    driver.key(pygame.K_n)  # past the last: back to the first
+    assert scene.match == 0 and scene.match_count == 2
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_r)
+    assert scene.match == 0 and scene.pos == 1
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is None
 
 
-def test_a_broken_log_is_reported_not_raised(driver, tmp_path):
+def test_a_log_that_does_not_re_execute_stops_at_its_line(driver, tmp_path):
     log = write_log(tmp_path / "bad.jsonl")
     lines = log.read_text().splitlines()
-    # A card played that was never dealt: the replay check catches it.
+    # A card played that the player does not hold.
     for i, line in enumerate(lines):
         event = json.loads(line)
-        if event["t"] == "play":
-            event["card"] = "purple:99"
-            lines[i] = json.dumps(event)
+        if event["t"] == "play" and i > 12:
+            event["card"] = "red:9" if event["card"] != "red:9" else "blue:9"
+            lines[i] = json.dumps(event, separators=(",", ":"))
             break
     log.write_text("\n".join(lines) + "\n")
     scene = ReplayScene(driver.app, str(log))
     driver.app.push(scene)
-    scene.speed_index = 6
-    scene._apply_speed()
+    fast(scene)
     assert driver.until(lambda: scene.error is not None, limit=5000)
+    assert f"bad.jsonl:{i + 1}: the engine would have written" in scene.error
+    assert scene.pos == i  # every event before it was shown, not the bad one
     driver.frames(3)  # draws the message
+
+
+def test_an_interrupted_log_shows_its_last_match_as_incomplete(driver, tmp_path):
+    log = write_log(tmp_path / "cut.jsonl")
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join(lines[:60]) + "\n")
+    scene = ReplayScene(driver.app, str(log))
+    driver.app.push(scene)
+    fast(scene)
+    assert driver.until(lambda: scene.finished, limit=5000)
+    assert scene.error is None and "stops before this match ends" in scene.note
+    assert scene.pos == 60
+    driver.frames(3)
+
+
+def test_what_is_not_a_log_is_reported_not_raised(driver, tmp_path):
     garbage = tmp_path / "garbage.jsonl"
     garbage.write_text("{not json\n")
-    scene2 = ReplayScene(driver.app, str(garbage))
-    assert scene2.error and "line 1" in scene2.error
-    driver.app.push(scene2)
+    scene = ReplayScene(driver.app, str(garbage))
+    assert scene.error and "garbage.jsonl:1:" in scene.error
+    driver.app.push(scene)
     driver.frames(2)
+    hostile = tmp_path / "hostile.jsonl"
+    hostile.write_text('{"t":"game","players":"abc"}\n')
+    scene = ReplayScene(driver.app, str(hostile))
+    assert scene.error and "hostile.jsonl:1: game.players" in scene.error
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert "holds no match" in ReplayScene(driver.app, str(empty)).error
+    assert "folder" in ReplayScene(driver.app, str(tmp_path)).error

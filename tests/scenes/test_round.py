@@ -7,29 +7,17 @@ from collections import Counter
 import pygame
 
 from game.engine import Play
+from game.match import MatchSession, SeatConfig
 from game.scenes.play import PlayScene
 from game.ui.card_art import BACK, CardArt
-from game.ui.session import MatchSession, SeatConfig
-from tests.scenes.players import Couch, start_match
+from tests.scenes.players import Couch, start_match, table_matches_engine
 
 FOUR = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Selin"), SeatConfig("Cy", "bot")]
 
 
-def table_matches_engine(scene: PlayScene) -> None:
-    """Once the table has shown every event, it shows exactly the engine's table."""
-    state = scene.session.state
-    table = scene.table
-    names = state.cards.names
-    for seat in range(state.players):
-        assert Counter(table.hand_names(seat)) == Counter(names[c] for c in state.hands[seat])
-    assert table.discard[-1].name == names[state.top]
-    assert table.draw_count == len(state.draw_pile)
-    assert table.color == state.cards.color_name(state.color)
-    assert table.direction == state.direction
-
-
 def test_two_humans_two_bots_play_a_round_to_the_score(driver):
-    session = start_match(driver.app, FOUR, seed=21)
+    screen = start_match(driver.app, FOUR, seed=21)
+    session = screen.session
     couch = Couch(driver)
     checked = 0
     for _ in range(6000):
@@ -37,7 +25,12 @@ def test_two_humans_two_bots_play_a_round_to_the_score(driver):
             break
         top = driver.top
         state = top.session.state if isinstance(top, PlayScene) else None
-        if state is not None and top.idle and not state.over and state.pending.kind != "next_round":
+        if (
+            state is not None
+            and top.controls.idle
+            and not state.over
+            and state.pending.kind != "next_round"
+        ):
             table_matches_engine(top)
             checked += 1
         couch.step()
@@ -84,9 +77,9 @@ def test_curtain_between_humans_hides_the_next_hand(driver, monkeypatch):
 
     monkeypatch.setattr(MatchSession, "apply", apply)
 
-    session = start_match(driver.app, FOUR, seed=4)
+    screen = start_match(driver.app, FOUR, seed=4)
     couch = Couch(driver)
-    hand_sizes = {tuple(spot.card_size) for spot in session.table.layout.seats}
+    hand_sizes = {tuple(spot.card_size) for spot in screen.table.layout.seats}
     timeline: list = []  # ("curtain", seat) and ("act", seat), in order
     watch = {"recording": False, "curtain": None, "shown_after": 0}
     leaks = []
@@ -106,10 +99,10 @@ def test_curtain_between_humans_hides_the_next_hand(driver, monkeypatch):
             timeline.append(("curtain", top.seat))
         if watch["curtain"] is not None and not on_curtain:
             watch["recording"] = True  # the cut for the dealer (public) is over by now
-        if not watch["recording"]:
-            return
+        if not watch["recording"] or type(top).__name__ == "RoundScoreScene":
+            return  # the round is over: its hands are laid open to score
         faces_at_hand_size = [r for r in requests if r[1] in hand_sizes]
-        if session.table.viewer is None or on_curtain:
+        if screen.table.viewer is None or on_curtain:
             leaks.extend(faces_at_hand_size)
         elif faces_at_hand_size:
             watch["shown_after"] += 1
@@ -143,7 +136,8 @@ def test_a_human_challenger_sees_the_hand_privately(driver):
     seen = []
     for seed in range(1, 30):
         driver.app.stack.clear()
-        session = start_match(driver.app, FOUR, seed=seed)
+        screen = start_match(driver.app, FOUR, seed=seed)
+        session = screen.session
         couch = Couch(driver)
         for _ in range(4000):
             name = driver.top_name
@@ -152,7 +146,7 @@ def test_a_human_challenger_sees_the_hand_privately(driver):
             if name == "RevealScene":
                 challenge = next(e for e in reversed(session.log) if e["t"] == "reveal")
                 # Only the challenger is looking: their hand is the one face up.
-                assert session.table.viewer == challenge["to"]
+                assert screen.table.viewer == challenge["to"]
                 assert driver.top.cards == challenge["cards"]
                 seen.append(challenge)
             couch.step()
@@ -177,42 +171,45 @@ def test_an_illegal_card_shakes_and_says_why(driver):
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
     for seed in range(1, 40):
         driver.app.stack.clear()
-        session = start_match(driver.app, seats, seed=seed)
+        screen = start_match(driver.app, seats, seed=seed)
+        session = screen.session
 
         def ready():
             top = driver.top
             return driver.top_name == "RoundScoreScene" or (
-                isinstance(top, PlayScene) and top.actor() is not None
+                isinstance(top, PlayScene) and top.controls.actor() is not None
             )
 
         assert driver.until(ready, limit=500)
         scene = driver.top
         if not isinstance(scene, PlayScene):
             continue
-        hand = scene.table.hands[scene.table.bottom]
-        bad = [i for i, s in enumerate(hand) if s.name not in scene.table.lift_names]
+        hand = scene.table.sprites(scene.table.bottom)
+        bad = [i for i, s in enumerate(hand) if s.name not in scene.controls.lit.lift]
         if not bad:
             continue
         before = len(session.log)
         target = bad[0]
-        while scene.selected != target:
+        while scene.controls.selected != target:
             driver.key(pygame.K_RIGHT)
         driver.key(pygame.K_RETURN)
         assert len(session.log) == before, "an illegal card must not be played"
-        assert scene.table._shake is not None and scene.table._shake[0] == target
+        assert scene.table.animator.shake is not None
+        assert scene.table.animator.shake[:2] == (0, target)
         card_id = session.card_id(0, hand[target].name)
         from game.engine import why_illegal
 
         why = why_illegal(session.state, Play(0, card_id))
-        assert scene.table._toast is not None
-        assert scene.table._toast[0].lower() == why.lower()
+        assert scene.table.callouts.toast_text is not None
+        assert scene.table.callouts.toast_text.lower() == why.lower()
         return
     raise AssertionError("no seed gave a hand with an unplayable card")
 
 
 def test_bots_catch_a_human_who_forgets_uno(driver):
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
-    session = start_match(driver.app, seats, seed=2)
+    screen = start_match(driver.app, seats, seed=2)
+    session = screen.session
     couch = Couch(driver, call_uno=False)
 
     def caught():
@@ -224,20 +221,21 @@ def test_bots_catch_a_human_who_forgets_uno(driver):
 
 
 def test_a_human_catches_a_bot_with_the_c_key(driver, monkeypatch):
-    from game.ui import settings as settings_module
+    from game.bots import timing
 
     # Bots wait long before catching, so the human gets the chance.
-    monkeypatch.setitem(settings_module.INTERJECT_DELAY, "instant", (30.0, 30.0))
+    monkeypatch.setitem(timing.PACE, "instant", 30.0)
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot", "random") for n in ("Bo", "Cy", "Dee")]
-    session = start_match(driver.app, seats, seed=7)
+    screen = start_match(driver.app, seats, seed=7)
+    session = screen.session
     couch = Couch(driver)
 
     def human_can_catch():
         top = driver.top
         return (
             isinstance(top, PlayScene)
-            and top.idle
-            and top.catch_button.visible
+            and top.controls.idle
+            and top.controls.catch_button.visible
             and top.session.state.uno_window not in (-1, 0)
         )
 

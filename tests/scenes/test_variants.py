@@ -6,12 +6,11 @@ from collections import Counter
 
 import pytest
 
+from game.match import SeatConfig
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
 from game.scenes.play import PlayScene
-from game.ui.session import SeatConfig
-from tests.scenes.players import Couch, start_match
-from tests.scenes.test_round import table_matches_engine
+from tests.scenes.players import Couch, start_match, table_matches_engine
 
 TWO_HUMANS = [SeatConfig("Ana"), SeatConfig("Selin")]
 HUMAN_AND_BOTS = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")]
@@ -26,7 +25,7 @@ def play_round(driver, session) -> Counter:
         seen[driver.top_name] += 1
         top = driver.top
         state = session.state
-        if isinstance(top, PlayScene) and top.idle and state.pending.kind != "next_round":
+        if isinstance(top, PlayScene) and top.controls.idle and state.pending.kind != "next_round":
             table_matches_engine(top)
         couch.step()
     assert driver.top_name == "RoundScoreScene"
@@ -34,7 +33,8 @@ def play_round(driver, session) -> Counter:
 
 
 def test_uno_duo_draft_between_two_humans(driver):
-    session = start_match(driver.app, TWO_HUMANS, seed=3, rules=["duo"])
+    screen = start_match(driver.app, TWO_HUMANS, seed=3, rules=["duo"])
+    session = screen.session
     seen = play_round(driver, session)
     drafts = [e for e in session.log if e["t"] == "draft"]
     assert len([e for e in drafts if e["kept"]]) == 14  # 7 each, kept through the overlay
@@ -67,5 +67,6 @@ def test_variant_rounds_through_the_ui(driver, rules):
     else:
         seats = HUMAN_AND_BOTS + [SeatConfig("Dee", "bot")][: max(0, lo - 3)]
         seats = seats + [SeatConfig(f"Bot{i}", "bot") for i in range(len(seats), lo)]
-    session = start_match(driver.app, seats[:hi], seed=5, rules=rules)
+    screen = start_match(driver.app, seats[:hi], seed=5, rules=rules)
+    session = screen.session
     play_round(driver, session)

@@ -1,7 +1,9 @@
-"""A real window under Xvfb: start the game, open a table, save a screenshot, look at it."""
+"""A real window under Xvfb: the whole table at any window size, clicks landing on
+what is under the pointer, F11 (issue 8 §3). Each run saves what the window shows."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -10,59 +12,126 @@ from pathlib import Path
 
 import pytest
 
+from game.ui.window import fitting_size, letterbox
+
 ROOT = Path(__file__).resolve().parents[2]
+SIZES = [(800, 450), (1024, 576), (1280, 720), (1920, 1080), (1080, 1350)]
+# The quick run checks the sizes that once cropped, and the tall one; --thorough all five.
+QUICK = {(800, 450), (1080, 1350)}  # a wide and a tall letterbox
 
 SCRIPT = r"""
-import os, sys
+import json, os, sys
 sys.path.insert(0, {root!r})
 os.environ.pop("SDL_VIDEODRIVER", None)
 import pygame
-from game.app import App, open_window
-from game.scenes.deal import DealScene
-from game.scenes.title import TitleScene
-from game.ui.session import MatchSession, SeatConfig
+from game.app import App, open_window, start_pygame
+from game.match import MatchSession, SeatConfig
+from game.ui.match_screen import MatchScreen
 from game.ui.settings import Settings
 
-pygame.init()
-screen = open_window()
+W, H = {size!r}
+start_pygame()
+window = open_window()
 assert pygame.display.get_driver() == "x11", pygame.display.get_driver()
-app = App(screen, Settings(pacing="fast"))
-app.push(TitleScene(app))
-for _ in range(5):
-    app.frame(1 / 60, pygame.event.get())
-    pygame.display.flip()
+report = {{"opened": list(window.size)}}
+window.resize((W, H))  # as a player stretching it over the whole screen
+app = App(window, Settings(pacing="fast"))
+app.push("title")
+
+def frames(n):
+    for _ in range(n):
+        app.frame(1 / 60, pygame.event.get())
+        window.present()
+
+frames(5)
+report["size"] = list(window.size)
+shown = pygame.display.get_surface()
+pygame.image.save(shown, {out!r})
+view = window.view
+report["view"] = [view.x, view.y, view.w, view.h]
+# Nothing cropped: the window shows the whole logical frame, scaled.
+small = pygame.transform.smoothscale(app.screen, (64, 36))
+seen = pygame.transform.smoothscale(shown.subsurface(view), (64, 36))
+diff = sum(
+    abs(a - b)
+    for x in range(64) for y in range(36)
+    for a, b in zip(small.get_at((x, y))[:3], seen.get_at((x, y))[:3])
+)
+report["mean_diff"] = diff / (64 * 36 * 3)
+# A click where "New game" is drawn in the window opens the new-game screen.
+button = app.top.buttons[0].rect
+k = view.w / 1280
+at = (round(view.x + button.centerx * k), round(view.y + button.centery * k))
+pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+frames(3)
+report["after_click"] = type(app.top).__name__
+# A table, then F11 and back.
 seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
-app.push(DealScene(app, MatchSession(["classic"], seats, seed=1)))
-for _ in range(240):
-    app.frame(1 / 60, pygame.event.get())
-    pygame.display.flip()
-pygame.image.save(screen, {out!r})
-print("scene", type(app.top).__name__)
+screen = MatchScreen(MatchSession(["classic"], seats, seed=1), app.art, app.settings)
+app.reset("deal", screen=screen)
+frames(60)
+pygame.image.save(pygame.display.get_surface(), {table_out!r})
+pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+frames(3)
+report["fullscreen"] = [window.fullscreen, list(window.size)]
+pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+frames(3)
+report["windowed"] = [window.fullscreen, list(window.size)]
+report["scene"] = type(app.top).__name__
+print("REPORT", json.dumps(report))
 pygame.quit()
 """
 
 
+def test_letterbox_keeps_the_aspect_and_the_middle():
+    assert letterbox((1280, 720)) == (0, 0, 1280, 720)
+    assert letterbox((800, 450)).size == (800, 450)
+    tall = letterbox((1080, 1350))
+    assert tall.size == (1080, 608) and tall.centery == 675
+    wide = letterbox((2560, 1080))
+    assert wide.size == (1920, 1080) and wide.centerx == 1280
+    assert fitting_size((800, 450)) == (800, 450)
+    assert fitting_size((1920, 1080)) == (1280, 720)
+
+
 @pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="xvfb-run is not installed")
-def test_a_real_window_shows_a_table(tmp_path):
-    out = tmp_path / "table.png"
+@pytest.mark.xdist_group("real-window")  # one Xvfb at a time: `xvfb-run -a` races for a display
+@pytest.mark.parametrize(
+    "size",
+    [pytest.param(s, marks=() if s in QUICK else pytest.mark.slow) for s in SIZES],
+    ids=lambda s: f"{s[0]}x{s[1]}",
+)
+def test_a_real_window_shows_the_whole_table_at_any_size(tmp_path, size):
+    """Seen: at 800x450 or 1024x576 the window showed a cropped middle of the table."""
+    out = tmp_path / "menu.png"
+    table_out = tmp_path / "table.png"
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env["COUCH_UNO_PREFS"] = str(tmp_path / "prefs")
-    code = SCRIPT.format(root=str(ROOT), out=str(out))
+    code = SCRIPT.format(root=str(ROOT), size=size, out=str(out), table_out=str(table_out))
+    screen = f"-screen 0 {size[0]}x{size[1]}x24"
     result = subprocess.run(
-        ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", sys.executable, "-c", code],
+        ["xvfb-run", "-a", "-s", screen, sys.executable, "-c", code],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=180,
         env=env,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    assert "scene PlayScene" in result.stdout, result.stdout
-
+    line = next(x for x in result.stdout.splitlines() if x.startswith("REPORT "))
+    report = json.loads(line[len("REPORT ") :])
+    w, h = size
+    opened = report["opened"]
+    assert opened[0] <= w and opened[1] <= h, "the window opened larger than the screen"
+    assert report["size"] == [w, h]
+    view = report["view"]
+    assert view[2] <= w and view[3] <= h and abs(view[2] / view[3] - 16 / 9) < 0.01
+    assert view[2] == w or view[3] == h  # as large as fits
+    assert report["mean_diff"] < 12, "what the window shows is not the whole table"
+    assert report["after_click"] == "SetupScene", "the click missed the button under it"
+    assert report["fullscreen"][0] and report["windowed"] == [False, [w, h]]
+    assert report["scene"] in ("PlayScene", "DealScene", "CurtainScene")
     import pygame
 
-    image = pygame.image.load(str(out))
-    assert image.get_size() == (1280, 720)
-    colours = {
-        tuple(image.get_at((x, y)))[:3] for x in range(0, 1280, 16) for y in range(0, 720, 16)
-    }
-    assert len(colours) > 50, "the screenshot is blank or nearly so"
+    for png in (out, table_out):
+        image = pygame.image.load(str(png))
+        assert image.get_size() == size

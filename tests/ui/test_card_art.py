@@ -1,3 +1,7 @@
+"""Card faces painted from what the rule file says (issue 9 §2): every shipped
+card, a modder's card with its own art and corner, a card without art (its
+label on a plain face), and a rule set's own colours."""
+
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -7,23 +11,24 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui.card_art import (  # noqa: E402
-    BACK,
-    CLASSIC_COLORS,
-    SPECIAL_KINDS,
-    CardArt,
-    parse_card,
-    wheel_color_at,
-)
+from game.engine.cards import card_table  # noqa: E402
+from game.engine.ruleset import validate_rules  # noqa: E402
+from game.looks import ARTS, CardLook, classic_palette  # noqa: E402
+from game.rules.loader import load_rules  # noqa: E402
+from game.ui.card_art import BACK, CardArt  # noqa: E402
+from game.ui.card_book import CardBook  # noqa: E402
+from game.ui.card_symbols import INK, Symbols  # noqa: E402
+from game.ui.color_wheel import Wheel  # noqa: E402
 
-CLASSIC_DECK = [
-    f"{color}:{face}"
-    for color in CLASSIC_COLORS
-    for face in [*map(str, range(10)), "skip", "reverse", "draw_two"]
-] + ["wild:wild", "wild:wild_draw_four"]
-SPECIALS = [f"wild:{kind}" for kind in SPECIAL_KINDS] + ["red:blank", "green:wild_swap_hands"]
-UNKNOWN = ["wild:mirror_of_doom", "blue:steal", "purple:7", "nocolour:thing"]
-ALL_CARDS = list(dict.fromkeys(CLASSIC_DECK + SPECIALS + UNKNOWN))
+SHIPPED = [["classic"], ["uno112"], ["uno112-blank"], ["uno112", "house/swap-hands-card"]]
+
+
+def shipped_cards() -> list[tuple[str, str]]:
+    found = []
+    for names in SHIPPED:
+        for card in sorted(set(card_table(load_rules(names)).names)):
+            found.append(("+".join(names), card))
+    return found
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +37,12 @@ def art():
     return CardArt((100, 150))
 
 
-def distinct_colours(surface: pygame.Surface, step: int = 3) -> set[tuple[int, int, int]]:
+@pytest.fixture(scope="module")
+def books():
+    return {"+".join(names): CardBook(load_rules(names)) for names in SHIPPED}
+
+
+def distinct_colors(surface: pygame.Surface, step: int = 3) -> set[tuple[int, int, int]]:
     """Opaque colours on a sampling grid, coarsened so anti-aliasing doesn't count."""
     seen = set()
     for y in range(0, surface.get_height(), step):
@@ -43,51 +53,140 @@ def distinct_colours(surface: pygame.Surface, step: int = 3) -> set[tuple[int, i
     return seen
 
 
-@pytest.mark.parametrize("card", ALL_CARDS)
+def coarse(rgb) -> tuple[int, int, int]:
+    return (rgb[0] // 32, rgb[1] // 32, rgb[2] // 32)
+
+
+def modded(extra: dict, colors=("red", "yellow", "green", "blue")) -> CardBook:
+    """A rule set of one number kind and the given kinds, straight from a mapping."""
+    cards = {"number": {"category": "number", "faces": list(range(10)), "copies": 2}}
+    cards.update(extra)
+    data = {"colors": list(colors), "cards": cards, "scoring": {"target": None}}
+    return CardBook(validate_rules(data))
+
+
+@pytest.mark.parametrize(("rules", "card"), shipped_cards())
 @pytest.mark.parametrize("size", [(100, 150), (56, 84)])
-def test_every_card_renders_at_its_size_and_is_not_blank(art, card, size):
-    surface = art.face(card, size)
+def test_every_shipped_card_renders_at_its_size_and_is_not_blank(art, books, rules, card, size):
+    surface = art.face(books[rules].look(card), size)
     assert surface.get_size() == size
-    assert len(distinct_colours(surface)) >= 3
+    assert len(distinct_colors(surface)) >= 3
     # Rounded corners leave the very corner transparent.
     assert surface.get_at((0, 0)).a < 128
 
 
-def test_cards_look_different(art):
-    images = {card: pygame.image.tobytes(art.face(card), "RGBA") for card in ALL_CARDS}
-    assert len(set(images.values())) == len(ALL_CARDS)
+@pytest.mark.parametrize("names", SHIPPED, ids="+".join)
+def test_the_cards_of_a_rule_set_look_different(art, books, names):
+    book = books["+".join(names)]
+    cards = sorted(set(card_table(load_rules(names)).names))
+    images = {pygame.image.tobytes(art.face(book.look(c)), "RGBA") for c in cards}
+    assert len(images) == len(cards)
 
 
-def test_wild_cards_show_all_four_colours(art):
-    seen = distinct_colours(art.face("wild:wild"), step=2)
-    for name in CLASSIC_COLORS:
-        c = pygame.Color(
-            {"red": "#e53935", "yellow": "#fdd835", "green": "#43a047", "blue": "#1e88e5"}[name]
-        )
-        assert (c.r // 32, c.g // 32, c.b // 32) in seen, name
+def test_shipped_kinds_say_their_art(books):
+    """Every shipped card picks its look in its rule file, none by its kind's id."""
+    for names in SHIPPED:
+        for spec in load_rules(names).kinds.values():
+            assert spec.model.art in ARTS, (names, spec.name)
+
+
+def test_every_art_has_a_painter_and_paints_something(art):
+    for name in ARTS:
+        look = CardLook(name, "7" if name == "number" else "Bomb", None, (30, 136, 229), ())
+        face = art.face(look)
+        assert len(distinct_colors(face)) >= 3, name
+    assert set(Symbols()._painters) == set(ARTS)
+
+
+def test_a_card_without_art_shows_its_label_on_a_plain_face(art, monkeypatch):
+    book = modded({"bomb": {"label": "Big Bomb", "copies": 2}})
+    look = book.look("red:bomb")
+    assert look.art is None and look.text == "Big Bomb"
+    asked: list[str] = []
+    real = Symbols.words
+
+    def words(self, box, text, color=INK):
+        asked.append(text)
+        return real(self, box, text, color)
+
+    monkeypatch.setattr(Symbols, "words", words)
+    face = CardArt((100, 150)).face(look)
+    assert asked == ["Big Bomb"]  # the label, painted on the face
+    # ...in ink, in the middle of the white oval: no star, no symbol.
+    middle = face.subsurface(pygame.Rect(25, 55, 50, 40))
+    assert coarse(INK) in distinct_colors(middle, step=1)
+    assert coarse(pygame.Color("#ffc107")) not in distinct_colors(face, step=1)
+    # Its corners read the label's initials.
+    assert look.corner == "BB"
+
+
+def test_a_modded_card_shows_its_art_and_corner(art, monkeypatch):
+    book = modded(
+        {"potato": {"label": "Hot Potato", "category": "wild", "wild": True, "copies": 2}}
+        | {"zap": {"label": "Zap", "art": "star", "corner": "+1", "copies": 1}}
+    )
+    zap = book.look("green:zap")
+    assert (zap.art, zap.corner, zap.text) == ("star", "+1", "Zap")
+    drawn: list[str] = []
+    real = Symbols.text
+
+    def text(self, box, fg, shown, underline=False):
+        drawn.append(shown)
+        return real(self, box, fg, shown, underline)
+
+    monkeypatch.setattr(Symbols, "text", text)
+    fresh = CardArt((100, 150))
+    fresh.face(zap)
+    assert drawn == ["+1"]  # the corner; the middle is the star
+    assert fresh.face(zap) is not fresh.face(book.look("blue:zap"))
+
+
+def test_equal_looks_share_one_face_across_books(art, books):
+    other = CardBook(load_rules(["classic"]))
+    assert art.face(other.look("red:7")) is art.face(books["classic"].look("red:7"))
+    assert art.face(books["uno112"].look("blue:skip")) is art.face(other.look("blue:skip"))
+
+
+def test_a_rule_sets_colors_paint_the_cards_and_the_wild_oval(art):
+    colors = ("red", "yellow", "green", "blue", "purple")
+    book = modded({"wild": {"category": "wild", "wild": True, "copies": 4, "art": "wild"}}, colors)
+    purple = coarse(book.color_rgb("purple"))
+    assert purple in distinct_colors(art.face(book.look("purple:7")))
+    oval = distinct_colors(art.face(book.look("wild:wild")), step=1)
+    for color in colors:
+        assert coarse(book.color_rgb(color)) in oval, color
+
+
+def test_classic_wild_shows_the_four_colors(art, books):
+    seen = distinct_colors(art.face(books["classic"].look("wild:wild")), step=2)
+    for rgb in classic_palette():
+        assert coarse(rgb) in seen
 
 
 def test_back_renders(art):
     back = art.back((56, 84))
     assert back.get_size() == (56, 84)
-    assert len(distinct_colours(back, step=2)) >= 3
+    assert len(distinct_colors(back, step=2)) >= 3
 
 
-def test_surfaces_are_cached(art):
-    assert art.face("red:7") is art.face("red:7")
-    assert art.face("red:7") is art.face("red:7", (100, 150))
-    assert art.face("red:7", (56, 84)) is not art.face("red:7")
+def test_surfaces_are_cached(art, books):
+    red7 = books["classic"].look("red:7")
+    skip = books["classic"].look("blue:skip")
+    assert art.face(red7) is art.face(red7)
+    assert art.face(red7) is art.face(red7, (100, 150))
+    assert art.face(red7, (56, 84)) is not art.face(red7)
     assert art.back() is art.back()
-    assert art.rotated("blue:skip", (56, 84), 90) is art.rotated("blue:skip", (56, 84), 90.0)
+    assert art.rotated(skip, (56, 84), 90) is art.rotated(skip, (56, 84), 90.0)
     assert art.rotated(BACK, None, 180) is art.rotated(BACK, None, -180)
     assert art.glow() is art.glow()
-    assert art.color_ring(90, "red") is art.color_ring(90, "red")
+    assert art.color_ring(90, (229, 57, 53)) is art.color_ring(90, (229, 57, 53))
 
 
-def test_rotation_turns_the_card(art):
-    assert art.rotated("blue:skip", (56, 84), 90).get_size() == (84, 56)
+def test_rotation_turns_the_card(art, books):
+    book = books["classic"]
+    assert art.rotated(book.look("blue:skip"), (56, 84), 90).get_size() == (84, 56)
     assert art.rotated(BACK, (56, 84), -90).get_size() == (84, 56)
-    tilted = art.rotated("red:1", (100, 150), 12)
+    tilted = art.rotated(book.look("red:1"), (100, 150), 12)
     assert tilted.get_width() > 100 and tilted.get_height() > 150
 
 
@@ -96,20 +195,15 @@ def test_effects_have_sensible_sizes(art):
     assert art.glow().get_size() == (100 + 2 * pad, 150 + 2 * pad)
     glow = art.glow((56, 84), (255, 0, 0))
     assert glow.get_width() > 56
-    ring = art.color_ring(90, "green")
+    ring = art.color_ring(90, (67, 160, 71))
     assert ring.get_width() > 180 and ring.get_width() == ring.get_height()
-    assert art.wheel(60).get_size() == (120, 120)
-
-
-def test_parse_card():
-    assert parse_card("red:7") == ("red", "7")
-    assert parse_card("wild:wild_draw_four") == ("wild", "wild_draw_four")
-    assert parse_card("wild_swap_hands") == ("wild", "wild_swap_hands")
+    assert art.wheel(60, classic_palette()).get_size() == (120, 120)
 
 
 def test_wheel_hit_test():
-    assert wheel_color_at((-10, -10), 50) == "red"
-    assert wheel_color_at((10, -10), 50) == "blue"
-    assert wheel_color_at((10, 10), 50) == "green"
-    assert wheel_color_at((-10, 10), 50) == "yellow"
-    assert wheel_color_at((60, 0), 50) is None
+    wheel = Wheel(["red", "yellow", "green", "blue"])
+    assert wheel.color_at((-10, -10), 50) == "red"
+    assert wheel.color_at((10, -10), 50) == "blue"
+    assert wheel.color_at((10, 10), 50) == "green"
+    assert wheel.color_at((-10, 10), 50) == "yellow"
+    assert wheel.color_at((60, 0), 50) is None

@@ -108,7 +108,7 @@ def test_layouts_are_cached():
     assert load_layout(4) is load_layout(4)
 
 
-def test_felt_colour_reads_tiled_argb():
+def test_felt_color_reads_tiled_argb():
     assert parse_tiled_color("#ff0b5d3b") == pygame.Color(11, 93, 59, 255)
     assert parse_tiled_color("#800b5d3b").a == 0x80
     assert load_layout(2).felt_color == pygame.Color(11, 93, 59, 255)

@@ -1,0 +1,62 @@
+"""How quickly a bot at the table reacts out of turn, the way a person would.
+
+A bot on screen does not catch a missed UNO the moment the table shows it,
+nor say its own UNO before the card is down: each out-of-turn move (its own
+UNO call, catching someone, jumping in) comes after a reaction time drawn
+from a range set per bot level, scaled by the pace setting (Settings: slow,
+normal, fast; instant makes it 0 for tests and quick games). In between, any
+player may move first: the first valid press wins a catch.
+
+Bots say UNO as people do: as the card goes down, not before it. Their turn
+is played without the call (`turn_choices`), and the call comes as a reaction,
+so a quick human can catch a bot.
+
+Only the screens use this: simulations (game/sim.py) let bots act at once.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import CallUno, Catch, Play
+
+UNO = "uno"  # calling one's own UNO
+CATCH = "catch"  # catching someone who did not
+JUMP_IN = "jump_in"  # playing an identical card out of turn
+
+# Seconds from the moment the table has shown the chance to the bot's move, at
+# normal pace: (fastest, slowest). A person needs about a second to notice a
+# missed UNO and press; saying one's own UNO is quicker.
+REACTIONS: dict[str, dict[str, tuple[float, float]]] = {
+    "basic": {UNO: (0.5, 1.2), CATCH: (1.0, 2.2), JUMP_IN: (0.8, 1.8)},
+    "random": {UNO: (0.8, 2.0), CATCH: (1.4, 3.0), JUMP_IN: (1.2, 2.6)},
+}
+DEFAULT_LEVEL = "basic"
+
+# The pace setting stretches or shrinks every reaction.
+PACE = {"slow": 1.5, "normal": 1.0, "fast": 0.6, "instant": 0.0}
+
+
+def kind_of(action: object) -> str | None:
+    """Which reaction an out-of-turn action is (None: not one)."""
+    if isinstance(action, CallUno):
+        return UNO
+    if isinstance(action, Catch):
+        return CATCH
+    if isinstance(action, Play):
+        return JUMP_IN
+    return None
+
+
+def reaction_time(level: str, kind: str, pace: str, rng: random.Random) -> float:
+    """Seconds a bot of `level` takes to make an out-of-turn move of `kind`."""
+    ranges = REACTIONS.get(level, REACTIONS[DEFAULT_LEVEL])
+    lo, hi = ranges[kind]
+    return rng.uniform(lo, hi) * PACE.get(pace, 1.0)
+
+
+def turn_choices(actions: tuple) -> tuple:
+    """A bot's choices for its own turn: everything but calling UNO, which it
+    does as a reaction once its card is down (see the module docstring)."""
+    kept = tuple(a for a in actions if not isinstance(a, CallUno))
+    return kept or actions

@@ -1,0 +1,168 @@
+"""Per-card facts of one rule set's deck, indexed by card id.
+
+A rule set's cards are numbered once (`card_table(rules)`), and every game of
+that rule set shares the table: names for the log, labels for players,
+colours, points, effects and the matching rule as lookup tables.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from game.engine.actions import Play
+from game.engine.choice_effects import ChooseColorParams
+from game.engine.ruleset import WILD, EffectSpec, KindSpec, RuleSet, RuleSetModel
+
+
+class CardTable:
+    """Per-card facts for one rule set's deck, indexed by card id."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        model = rules.model
+        self.colors: tuple[str, ...] = tuple(model.colors)
+        # The colour's name (as events write it) by colour index; -1 (no
+        # colour) reads the trailing None.
+        self.color_label: tuple[str | None, ...] = (*self.colors, None)
+        self.color_labels: tuple[str, ...] = color_labels(model)  # what players read
+        self.names: list[str] = []
+        self.color: list[int] = []  # index into colors, -1 for a wild
+        self.kind: list[KindSpec] = []
+        self.effects: list[tuple[EffectSpec, ...]] = []  # what playing it does (a face may differ)
+        self.symbol: list[str] = []  # what "matches by number or symbol" compares
+        self.points: list[int] = []
+        self.category: list[str] = []
+        self.labels: list[str] = []  # what players read: "Red 7", "Blue Draw Two", "Wild"
+        for name, spec in rules.kinds.items():
+            kind = spec.model
+            colors = [-1] if kind.wild else range(len(self.colors))
+            for color in colors:
+                # (face, copies, points, effects) of each face of the kind
+                faces: list[tuple[str, int, int, tuple[EffectSpec, ...]]]
+                if kind.category == "number":
+                    faces = [
+                        (
+                            str(f),
+                            kind.copies_of.get(f, kind.copies),
+                            kind.points if isinstance(kind.points, int) else f,
+                            spec.face_effects.get(f, spec.effects),
+                        )
+                        for f in kind.faces or ()
+                    ]
+                else:
+                    # Validation allows points: face on number kinds only.
+                    points = kind.points if isinstance(kind.points, int) else 0
+                    faces = [(name, kind.copies, points, spec.effects)]
+                for face, copies, points, effects in faces:
+                    label = kind_label(spec)
+                    if kind.category == "number":
+                        label = face
+                    if color >= 0:
+                        label = f"{self.color_labels[color]} {label}"
+                    for _ in range(copies):
+                        self.labels.append(label)
+                        self.effects.append(effects)
+                        color_name = WILD if color < 0 else self.colors[color]
+                        self.names.append(f"{color_name}:{face}")
+                        self.color.append(color)
+                        self.kind.append(spec)
+                        self.symbol.append(face)
+                        self.points.append(points)
+                        self.category.append(kind.category)
+        self.size = len(self.names)
+        # The cut for the dealer counts action cards as 0.
+        self.cut_value = [
+            int(self.symbol[c]) if self.category[c] == "number" else 0 for c in range(self.size)
+        ]
+        # The colour travels with the play itself only when naming it is the
+        # card's first effect; a colour named after a swap or a shuffle is a
+        # separate decision, taken once the player sees the new hand.
+        self.needs_color = [
+            bool(effects)
+            and isinstance(effects[0].params, ChooseColorParams)
+            and effects[0].params.who == "self"
+            and not effects[0].when
+            for effects in self.effects
+        ]
+        self.by_name: dict[str, int] = {}
+        copies_of: dict[str, list[int]] = {}
+        for card_id, card_name in enumerate(self.names):
+            self.by_name.setdefault(card_name, card_id)
+            copies_of.setdefault(card_name, []).append(card_id)
+        # The other copies of each card: identical to the rules and to a log.
+        self.twins: list[tuple[int, ...]] = [
+            tuple(c for c in copies_of[name] if c != card_id)
+            for card_id, name in enumerate(self.names)
+        ]
+        # Cards whose restriction makes them illegal (not just challengeable).
+        self.restricted = [bool(spec.play_only_if) for spec in self.kind]
+        self.refusable = [
+            bool(spec.play_only_if) and spec.model.when_not_allowed == "refuse"
+            for spec in self.kind
+        ]
+        self.any_refusable = any(self.refusable)
+        # Matching compares small ints rather than face strings.
+        symbol_ids: dict[str, int] = {}
+        self.symbol_id = [symbol_ids.setdefault(face, len(symbol_ids)) for face in self.symbol]
+        # The matching rule, as a table: fits[colour][symbol][card] says whether
+        # the card goes on a top card of that symbol while that colour is in
+        # force (colour -1, the last row: none named, so only the symbol and
+        # wilds). One lookup per card in a hand instead of three comparisons.
+        self.fits: tuple[tuple[bytes, ...], ...] = tuple(
+            tuple(
+                bytes(
+                    own < 0 or own == color or self.symbol_id[card] == symbol
+                    for card, own in enumerate(self.color)
+                )
+                for symbol in range(len(symbol_ids))
+            )
+            for color in (*range(len(self.colors)), -1)
+        )
+        self._plays: dict[int, list[tuple[Play, ...]]] = {}
+
+    def plays_for(self, seat: int) -> list[tuple[Play, ...]]:
+        """Per card id, the Play actions of `seat` for it (one per colour for a
+        wild). Actions are immutable values, so games of this rule set share them."""
+        found = self._plays.get(seat)
+        if found is None:
+            found = [
+                tuple(Play(seat, card, color) for color in self.colors)
+                if self.needs_color[card]
+                else (Play(seat, card),)
+                for card in range(self.size)
+            ]
+            self._plays[seat] = found
+        return found
+
+    def color_name(self, index: int) -> str | None:
+        return self.color_label[index]
+
+
+def kind_label(spec: KindSpec) -> str:
+    """A card kind as players read it: its `label:`, else its name in words."""
+    return spec.model.label or spec.name.replace("_", " ").title()
+
+
+def color_label(color: str) -> str:
+    """A colour named by no label, as players read it: "red" -> "Red"."""
+    return color.replace("_", " ").capitalize()
+
+
+def color_labels(model: RuleSetModel) -> tuple[str, ...]:
+    """Each colour of a rule set as players read it: the `label:` its file gives
+    it under `color_looks:`, else its name in words."""
+    labels = []
+    for color in model.colors:
+        look = model.color_looks.get(color)
+        labels.append(look.label if look is not None and look.label else color_label(color))
+    return tuple(labels)
+
+
+_TABLES: weakref.WeakKeyDictionary[RuleSet, CardTable] = weakref.WeakKeyDictionary()
+
+
+def card_table(rules: RuleSet) -> CardTable:
+    """The deck's per-card facts, built once per rule set and shared by its games."""
+    table = _TABLES.get(rules)
+    if table is None:
+        table = _TABLES[rules] = CardTable(rules)
+    return table

@@ -1,0 +1,132 @@
+"""The engine's actions seen from a log event, for the re-execution.
+
+Which legal actions could write a given event first (so that a step copies
+and applies only those), what the engine could have written instead, and the
+engine's own reason when the log's action is not legal. No rule is decided
+here: every answer comes from `legal_actions`, `apply` and `why_illegal`.
+"""
+
+from __future__ import annotations
+
+from game.engine import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    Choose,
+    Draw,
+    GameState,
+    NextRound,
+    Pass,
+    Play,
+    apply,
+    legal_actions,
+    out_of_turn_seats,
+    why_illegal,
+)
+from game.engine.events import Event
+from game.plain_text import printable
+
+# Events that only the action of their own kind writes first.
+_OWNED = frozenset(
+    {"play", "jump_in", "uno", "catch", "challenge", "color", "chose", "draft", "pass", "round"}
+)
+
+
+def moves(state: GameState) -> list:
+    """Every legal action now: the seat to act first, then those out of turn."""
+    decision = state.pending
+    if decision is None:
+        return []
+    found = list(legal_actions(state, decision.seat))
+    for seat in out_of_turn_seats(state):
+        if seat != decision.seat:
+            found.extend(legal_actions(state, seat))
+    return found
+
+
+def first_events(state: GameState) -> list[Event]:
+    """The first event of each thing the engine could do now, each once."""
+    found: list[Event] = []
+    for action in moves(state):
+        _, written = apply(state, action)
+        if written and written[0] not in found:
+            found.append(written[0])
+    return found
+
+
+def could_write(state: GameState, action, event: dict) -> bool:
+    """Whether `action` can write `event` first. Never false for an action that
+    could; true where the first event cannot be told in advance."""
+    kind = event["t"]
+    decision = state.pending
+    assert decision is not None, "only an open decision has actions"
+    action_type = type(action)
+    if action_type is Play:
+        if action.seat != decision.seat and decision.kind != "more":
+            return kind == "jump_in" and event["p"] == action.seat
+        if kind != "play" or event["p"] != action.seat:
+            return False
+        cards = state.cards
+        if event["card"] != cards.names[action.card]:
+            return False
+        return (
+            action.color is None or cards.color[action.card] >= 0 or event["color"] == action.color
+        )
+    if action_type is Draw:
+        return kind in ("draw", "reshuffle", "pass") and event.get("p", action.seat) == action.seat
+    if action_type is CallUno:
+        return kind == "uno" and event["p"] == action.seat
+    if action_type is Catch:
+        return kind == "catch" and event["by"] == action.seat and event["p"] == action.target
+    if action_type is Challenge:
+        return kind == "challenge" and event["by"] == action.seat
+    if action_type is NextRound:
+        return kind == "round"
+    if action_type is Pass and decision.kind != "more":
+        return kind == "pass" and event["p"] == action.seat
+    if action_type is Accept:
+        return kind not in _OWNED
+    if action_type is Choose:
+        value = action.value
+        if decision.kind == "color":
+            return kind == "color" and event["p"] == action.seat and event["color"] == value
+        if decision.kind == "player":
+            return kind == "chose" and event["p"] == action.seat and event["player"] == value
+        if decision.kind == "draft":
+            return (
+                kind == "draft" and event["p"] == action.seat and event["kept"] == (value == "keep")
+            )
+        if decision.kind == "dump_next":
+            return kind == "play" and event["card"] == state.cards.names[value]
+    return True  # a choice whose first event depends on what follows
+
+
+def why_refused(state: GameState, event: dict) -> str | None:
+    """The engine's own words for why the log's action is not legal, when the
+    event names one (a play, a draw, a catch, …)."""
+    kind = event["t"]
+    seat = event.get("by", event.get("p"))
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        return None
+    action: Play | Draw | Pass | CallUno | Catch | Challenge | None = None
+    if kind == "play":
+        names = state.cards.names
+        card = next((c for c in state.hands[seat] if names[c] == event["card"]), None)
+        if card is None:
+            return f"seat {seat} holds no {printable(event['card'], 40)}"
+        color = event["color"] if state.cards.color[card] < 0 else None
+        action = Play(seat, card, color)
+    elif kind == "draw" and event["why"] == "turn":
+        action = Draw(seat)
+    elif kind == "pass":
+        action = Pass(seat)
+    elif kind == "uno":
+        action = CallUno(seat)
+    elif kind == "catch":
+        action = Catch(seat, event["p"])
+    elif kind == "challenge":
+        action = Challenge(seat)
+    if action is None:
+        return None
+    return printable(why_illegal(state, action), 200)

@@ -1,0 +1,169 @@
+"""One match being played: the rules, the engine state, the bots, the event queue.
+
+The match controller of the screens (no pygame here). It holds the only
+`GameState`, asks the engine what a seat may do, applies actions in place and
+queues the events they return; the table on screen (game/ui/table_view.py)
+animates the queue. The scenes share one session through a `MatchScreen`
+(game/ui/match_screen.py), which adds what the screen needs: the table view
+and who may look at which hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from pathlib import Path
+from typing import Protocol, cast
+
+from game.bots import make_bot
+from game.engine import Event, apply, legal_actions, new_game, view
+from game.engine.ruleset import RuleSet
+from game.engine.state import GameState
+from game.log import LogError, write_log
+from game.rules.loader import load_rules
+from game.seats import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
+from game.sim import tell_bots
+
+__all__ = ["BOT_LEVELS", "DEFAULT_NAMES", "MatchSession", "Recorder", "SeatConfig"]
+
+
+class Recorder(Protocol):
+    """Keeps the match on disk as it goes (game/saves/record.py)."""
+
+    def record(self, events: list[dict]) -> None:
+        """`events` were just added to the session's log."""
+
+
+class MatchSession:
+    """A match in progress; `queue` holds the events the table has not shown yet."""
+
+    def __init__(
+        self,
+        rule_names: list[str],
+        seats: list[SeatConfig],
+        *,
+        target: int | None | str = "default",
+        single_round: bool = False,
+        seed: int | None = None,
+        rules: RuleSet | None = None,
+    ) -> None:
+        self.rule_names = list(rule_names)
+        self.rules = rules if rules is not None else load_rules(self.rule_names)
+        self.seats = list(seats)
+        self.target = target
+        self.single_round = single_round
+        self.seed = seed if seed is not None else random.randrange(1, 2**31)
+        names = [s.name for s in seats]
+        kwargs = {} if target == "default" else {"target": target}
+        self.state, events = new_game(
+            self.rules, len(seats), self.seed, names, single_round=single_round, **kwargs
+        )
+        self._seat_bots(_wire(events))
+        self.queue: deque[dict] = deque(_wire(events))
+        self.log: list[dict] = list(_wire(events))
+        self.recorder: Recorder | None = None
+
+    @classmethod
+    def resumed(
+        cls,
+        rule_names: list[str],
+        seats: list[SeatConfig],
+        rules: RuleSet,
+        state: GameState,
+        log: list[dict],
+        *,
+        target: int | None | str,
+        single_round: bool,
+    ) -> MatchSession:
+        """A match that goes on from `state`, which the engine reached by
+        re-executing `log` (game/saves/resume.py). The table has seen the log
+        already; nothing is queued."""
+        session = cls.__new__(cls)
+        session.rule_names = list(rule_names)
+        session.rules = rules
+        session.seats = list(seats)
+        session.target = target
+        session.single_round = single_round
+        session.seed = log[0]["seed"]
+        session.state = state
+        session._seat_bots(log)
+        session.queue = deque()
+        session.log = list(log)
+        session.recorder = None
+        return session
+
+    def _seat_bots(self, seen: list[dict]) -> None:
+        """Seat the bots with the rule set; the ones that remember are shown
+        `seen` (the match so far) as their seat saw it, and then every action."""
+        self.bots = {
+            i: make_bot(s.level, self.seed + 1 + i, self.rules)
+            for i, s in enumerate(self.seats)
+            if s.is_bot
+        }
+        for seat, bot in self.bots.items():
+            bot.sit(self.rules, seat)
+        self.watchers = [seat for seat, bot in self.bots.items() if bot.watches]
+        tell_bots(self.bots, self.watchers, None, seen)
+        self.humans = [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def look(self, seat: int):
+        state = self.state
+        return lambda: view(state, seat)
+
+    def legal(self, seat: int) -> tuple:
+        return legal_actions(self.state, seat)
+
+    def apply(self, action) -> list[dict]:
+        """Apply a legal action in place and queue its events for the table."""
+        _, typed = apply(self.state, action, in_place=True)
+        events = _wire(typed)
+        tell_bots(self.bots, self.watchers, action, events)
+        self.queue.extend(events)
+        self.log.extend(events)
+        if self.recorder is not None and events:
+            self.recorder.record(events)
+        return events
+
+    def card_points(self, card: str) -> int:
+        cards = self.state.cards
+        card_id = cards.by_name.get(card)
+        return cards.points[card_id] if card_id is not None else 0
+
+    def card_id(self, seat: int, card: str) -> int | None:
+        """An id of a card named `card` in `seat`'s hand (copies are interchangeable)."""
+        names = self.state.cards.names
+        for card_id in self.state.hands[seat]:
+            if names[card_id] == card:
+                return card_id
+        return None
+
+    def rematch(self) -> MatchSession:
+        """The same table and rules, a new shuffle."""
+        return MatchSession(
+            self.rule_names,
+            self.seats,
+            target=self.target,
+            single_round=self.single_round,
+            rules=self.rules,
+        )
+
+    def save_log(self, path: Path) -> bool:
+        """Write the match's replay log (whole or not at all); False if it cannot be."""
+        try:
+            write_log(path, self.log)
+        except (OSError, LogError):
+            return False
+        return True
+
+
+def _wire(events: list[Event]) -> list[dict]:
+    """The engine's typed events as the screens take them: the replay-log
+    form (a log read from a file gives the same dicts), read by key."""
+    return cast(list[dict], events)

@@ -1,0 +1,271 @@
+"""Stop and resume: the match in progress kept on disk, and the players' statistics.
+
+One job per module:
+
+* `format` — the save file (a header line, then the match's replay log),
+  read as hostile for the title (`peek`), kept aside when it cannot be used;
+* `writer` — atomic rewrites on a worker thread, the newest version of each
+  file winning (`FileWriter`);
+* `record` — a session's save and statistics kept up to date as it plays
+  (`MatchRecorder`, the session's `recorder`);
+* `resume` — a save re-executed by the engine into a state to go on from;
+
+and `SaveSlot` here, what the app holds: the folder, the writer, the save
+the title offers and the problem it reports, the statistics. The statistics
+themselves are game/stats.py.
+
+Importing this package loads no rules engine (the title screen reads the
+save's header and scores without it); `record` and `resume` are imported
+when a match is saved or resumed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.saves.format import (
+    SAVE_FILE,
+    SavedMatch,
+    SaveHeader,
+    SaveProblem,
+    keep_aside,
+    peek,
+    stale_temporaries,
+)
+from game.saves.writer import THREADS, Done, FileWriter
+
+if TYPE_CHECKING:
+    from game.match import MatchSession
+    from game.saves.record import MatchRecorder
+    from game.saves.resume import Resumed
+    from game.stats import PlayerStats
+
+log = logging.getLogger(__name__)
+MAX_NOTICES = 4  # lines waiting to be shown; more of the same say nothing new
+
+__all__ = [
+    "SAVE_FILE",
+    "SaveHeader",
+    "SaveProblem",
+    "SaveSlot",
+    "SavedMatch",
+]
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from the next (every save is a new
+    file renamed into place: a new inode), or None when there is none."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_ino, info.st_mtime_ns, info.st_size)
+
+
+class SaveSlot:
+    """The one saved match and the statistics, in `folder` (the settings
+    folder; a callable is asked on first use, and may fail: then nothing is
+    saved, and the game says so)."""
+
+    def __init__(
+        self,
+        folder: Path | Callable[[], Path],
+        *,
+        threaded: bool = THREADS,
+        on_done: Done | None = None,
+    ) -> None:
+        self._folder = folder
+        self._resolved: Path | None = None
+        self.on_done = on_done  # told of every finished write (tests, tools)
+        self.writer = FileWriter(threaded=threaded, on_done=self._done)
+        # Why the last save could not be continued, in words (for the title).
+        self.problem: str | None = None
+        self._notices: list[str] = []
+        self._stats: PlayerStats | None = None
+        self.recorder: MatchRecorder | None = None  # the match being saved
+        self.write_error: str | None = None  # the last write of the save failed
+        self._peeked: tuple[tuple[int, int, int], SavedMatch | None] | None = None
+
+    # --- where ----------------------------------------------------------------------
+
+    @property
+    def folder(self) -> Path:
+        if self._resolved is None:
+            # (game.stats reads its file with game.saves.format: imported here.)
+            from game.stats import STATS_FILE
+
+            folder = self._folder if isinstance(self._folder, Path) else self._folder()
+            self._resolved = folder
+            for temp in stale_temporaries(folder, SAVE_FILE) + stale_temporaries(
+                folder, STATS_FILE
+            ):
+                # What a write cut short by a kill left; the file itself is whole.
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+        return self._resolved
+
+    @property
+    def save_path(self) -> Path:
+        return self.folder / SAVE_FILE
+
+    @property
+    def stats_path(self) -> Path:
+        from game.stats import STATS_FILE
+
+        return self.folder / STATS_FILE
+
+    # --- the saved match --------------------------------------------------------------
+
+    def saved(self) -> SavedMatch | None:
+        """The match saved for Continue, read for the title; a save that cannot
+        be used is kept aside and `problem` says why (None then)."""
+        try:
+            path = self.save_path
+        except Exception as exc:  # noqa: BLE001 - no settings folder: nothing saved
+            log.warning("saves: no folder: %s", exc)
+            return None
+        self.writer.flush()
+        stamp = _stamp(path)
+        if stamp is not None and self._peeked is not None and self._peeked[0] == stamp:
+            return self._peeked[1]  # the title again, the file as it was: not read twice
+        try:
+            found = peek(path)
+        except SaveProblem as problem:
+            self._refuse(path, problem)
+            return None
+        if found is not None and found.over:
+            self._finish(found)
+            return None
+        self._peeked = (stamp, found) if stamp is not None else None
+        return found
+
+    def resume(self) -> Resumed:
+        """The saved match re-executed, ready to go on; SaveProblem (after the
+        file was kept aside and `problem` set) when it cannot be."""
+        from game.saves.resume import resume
+
+        path = self.save_path
+        self.writer.flush()
+        try:
+            return resume(path)
+        except SaveProblem as problem:
+            self._refuse(path, problem)
+            raise
+
+    def _refuse(self, path: Path, problem: SaveProblem) -> None:
+        kept = keep_aside(path)
+        where = (
+            f" The file was kept as {kept.name} in the settings folder ({kept.parent})."
+            if kept is not None
+            else ""
+        )
+        reason = problem.reason[:1].upper() + problem.reason[1:]
+        self.problem = f"{reason}.{where}"
+        log.warning("saves: %s", self.problem)
+
+    def _finish(self, found: SavedMatch) -> None:
+        """A save of a match that had ended (the game stopped before clearing it):
+        re-executed, counted if it was not, then cleared."""
+        from game.saves.resume import resume
+
+        try:
+            ended = resume(found.path)
+        except SaveProblem as problem:
+            self._refuse(found.path, problem)
+            return
+        self.count(found.header, ended.log)
+        self.writer.put(found.path, None)
+        self.writer.flush()
+
+    # --- saving a match ------------------------------------------------------------------
+
+    def keep(self, session: MatchSession, header: SaveHeader | None = None) -> None:
+        """Save `session` at every decision from now on (if it is not already);
+        `header` continues a resumed match's save under its own id."""
+        if session.recorder is not None:
+            return
+        from game.saves.record import MatchRecorder, header_for
+
+        try:
+            self.save_path  # noqa: B018 - the folder, now: a failure means no saving
+        except Exception as exc:  # noqa: BLE001
+            self._notice(f"The match cannot be saved: no settings folder ({exc})")
+            return
+        recorder = MatchRecorder(self, session, header or header_for(session))
+        session.recorder = recorder
+        self.recorder = recorder
+        self.problem = None
+
+    @property
+    def saving_now(self) -> bool:
+        """The match in progress is being saved, and its last save was written."""
+        recorder = self.recorder
+        return recorder is not None and recorder.saving and self.write_error is None
+
+    def failed(self, why: str) -> None:
+        """The match being saved can no longer be (`MatchRecorder` tells)."""
+        self._notice(f"The match is no longer saved: {why}")
+
+    # --- statistics -------------------------------------------------------------------
+
+    @property
+    def stats(self) -> PlayerStats:
+        from game.stats import PlayerStats
+
+        if self._stats is None:
+            # Read once, then kept here: only this slot writes the file after.
+            try:
+                self._stats = PlayerStats.load(self.stats_path)
+            except Exception as exc:  # noqa: BLE001 - no folder: counted in memory only
+                log.warning("stats: %s", exc)
+                self._stats = PlayerStats()
+            for line in self._stats.notices:
+                self._notice(line)
+        return self._stats
+
+    def count(self, header: SaveHeader, events: list[dict]) -> None:
+        """Count what a match's log holds into the statistics, and write them."""
+        stats = self.stats
+        if not stats.count(header.id, header.names, header.humans, header.rules_label, events):
+            return
+        try:
+            path = self.stats_path
+        except Exception as exc:  # noqa: BLE001 - no settings folder: counted in memory only
+            log.warning("stats: %s", exc)
+            return
+        self.writer.put(path, stats.text())
+
+    # --- the app's side ------------------------------------------------------------------
+
+    def _notice(self, line: str) -> None:
+        if line not in self._notices and len(self._notices) < MAX_NOTICES:
+            self._notices.append(line)
+
+    def take_notice(self) -> str | None:
+        """A line for the player about saving, once (a failed write, a damaged file)."""
+        return self._notices.pop(0) if self._notices else None
+
+    def close(self) -> None:
+        """Wait for the last writes (the app is quitting)."""
+        self.writer.flush()
+
+    def _done(self, path: Path, text: str | None, error: BaseException | None) -> None:
+        # Said once when writing starts failing and once when it works again,
+        # not at every decision of a full disk.
+        if error is not None:
+            if path.name == SAVE_FILE:
+                if self.write_error is None:
+                    self._notice(f"The match cannot be saved: {error}")
+                self.write_error = str(error)
+            else:
+                self._notice(f"Could not write {path.name}: {error}")
+        elif path.name == SAVE_FILE and self.write_error is not None:
+            self.write_error = None
+            self._notice("The match is saved again")
+        if self.on_done is not None:
+            self.on_done(path, text, error)

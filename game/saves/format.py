@@ -1,0 +1,360 @@
+"""The save file: one header line, then the match's replay log.
+
+    {"format":"couch-uno-save","version":1,"id":"…","rules":["classic"],…}
+    {"t":"game","rules":["classic"],"seed":…}
+    {"t":"cut",…}
+    …
+
+The header holds what the screens need and the log does not: each seat's
+kind and bot level, the rule-set label and the rules' fingerprint, the target
+as the setup chose it (`"default"`, a number or null) and whether the match
+is a single round. Everything else — the names, the seed, the scores, every
+card — is the log (docs/replay-format.md), and a state is only ever rebuilt
+from it by the engine (game/saves/resume.py).
+
+A save is the player's file, and anything may have happened to it, so it is
+read as hostile: only a regular file of at most `MAX_SAVE_BYTES`, the header
+checked field by field, every line of the log a JSON object (`peek`, which
+the title screen uses: no engine is loaded for it), and the log checked
+against the format and re-executed before a match resumes. A problem is a
+`SaveProblem` in words, and the file is kept aside (`keep_aside`), never
+deleted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import stat
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.plain_text import printable
+from game.seats import BOT_LEVELS, SeatConfig
+
+if TYPE_CHECKING:
+    from game.engine.ruleset import RuleSet
+
+SAVE_FILE = "match.save"
+FORMAT = "couch-uno-save"
+VERSION = 1
+MAX_SAVE_BYTES = 8 * 1024 * 1024  # a 500-point match of ten seats is about 40 KiB
+MAX_HEADER_BYTES = 64 * 1024
+MAX_SEATS = 10  # the table layouts seat 2 to 10 (assets/layouts/)
+MAX_NAME = 200  # a seat's name, as in the log format
+MAX_RULES = 32
+MAX_TEXT = 200
+MAX_TARGET = 2**63 - 1
+ID = re.compile(r"[0-9a-f]{32}")
+FINGERPRINT = re.compile(r"[0-9a-f]{64}")
+KINDS = ("human", "bot")
+
+
+class SaveProblem(Exception):
+    """A save that cannot be resumed, in words for the player (`reason`).
+
+    `kind` is one of: `damaged` (cut short, corrupt), `foreign` (not a Couch
+    UNO save), `version` (another save format), `rules` (the rules changed or
+    do not load), `replay` (the log does not re-execute on this engine)."""
+
+    def __init__(self, kind: str, reason: str) -> None:
+        super().__init__(reason)
+        self.kind = kind
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class SaveHeader:
+    id: str
+    rules: tuple[str, ...]
+    rules_label: str
+    fingerprint: str
+    seats: tuple[tuple[str, str, str], ...]  # (name, kind, level) per seat
+    target: int | None | str  # "default": the rules' own target
+    single_round: bool
+
+    def seat_configs(self) -> list[SeatConfig]:
+        return [SeatConfig(name, kind, level) for name, kind, level in self.seats]
+
+    @property
+    def names(self) -> list[str]:
+        return [name for name, _, _ in self.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, (_, kind, _) in enumerate(self.seats) if kind == "human"]
+
+    def line(self) -> str:
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "id": self.id,
+            "rules": list(self.rules),
+            "rules_label": self.rules_label,
+            "fingerprint": self.fingerprint,
+            "seats": [{"name": n, "kind": k, "level": v} for n, k, v in self.seats],
+            "target": self.target,
+            "single_round": self.single_round,
+        }
+        return json.dumps(data, separators=(",", ":")) + "\n"
+
+    @classmethod
+    def parse(cls, data: bytes) -> SaveHeader:
+        """The header from its line; SaveProblem if it is not one this version reads."""
+        try:
+            head = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            head = None
+        if not isinstance(head, dict) or head.get("format") != FORMAT:
+            raise SaveProblem("foreign", "the file is not a Couch UNO save")
+        version = head.get("version")
+        if version != VERSION:
+            shown = printable(version, 20)
+            raise SaveProblem(
+                "version",
+                f"it was written in save format {shown}, and this version of Couch UNO "
+                f"reads format {VERSION}",
+            )
+        wrong = _header_problem(head)
+        if wrong is not None:
+            raise SaveProblem("damaged", f"its header is damaged ({wrong})")
+        return cls(
+            id=head["id"],
+            rules=tuple(head["rules"]),
+            rules_label=head["rules_label"],
+            fingerprint=head["fingerprint"],
+            seats=tuple((s["name"], s["kind"], s["level"]) for s in head["seats"]),
+            target=head["target"],
+            single_round=head["single_round"],
+        )
+
+
+# Fields of a rule set that only name, explain or paint things: a new label,
+# a fixed description or a re-skinned card leaves a save playable; anything
+# else refuses it. (`art`, `corner` and `color_looks` are the card looks
+# of rule files that have them.)
+WORDING = frozenset({"name", "description", "house_rules", "color_looks"})
+CARD_LOOKS = frozenset({"label", "art", "corner"})
+
+
+def rules_fingerprint(rules: RuleSet) -> str:
+    """A digest of what the rules make happen, wording and looks left out
+    (`WORDING`, `CARD_LOOKS`): a save made under other rules is refused
+    rather than resumed under these (the engine would re-execute its log
+    only as far as the rules agree)."""
+    data = rules.model.model_dump(mode="json")
+    played = {k: v for k, v in data.items() if k not in WORDING}
+    played["cards"] = {
+        name: {k: v for k, v in kind.items() if k not in CARD_LOOKS}
+        for name, kind in data.get("cards", {}).items()
+    }
+    text = json.dumps(played, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def rules_label(rules: RuleSet) -> str:
+    """The rules as a player names them: "Classic UNO + jump-in + stacking"."""
+    model = rules.model
+    return " + ".join([model.name, *model.house_rules])[:MAX_TEXT]
+
+
+def _short_text(value: object, limit: int = MAX_TEXT) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= limit
+
+
+def _header_problem(head: dict) -> str | None:
+    """What is wrong with a header's fields, or None."""
+    expected = {
+        "format",
+        "version",
+        "id",
+        "rules",
+        "rules_label",
+        "fingerprint",
+        "seats",
+        "target",
+        "single_round",
+    }
+    if set(head) != expected:
+        extra = sorted(set(head) - expected)
+        missing = sorted(expected - set(head))
+        return f"missing {', '.join(missing)}" if missing else f"unknown {printable(extra[0], 40)}"
+    if not isinstance(head["id"], str) or not ID.fullmatch(head["id"]):
+        return "id"
+    rules = head["rules"]
+    if not (isinstance(rules, list) and 0 < len(rules) <= MAX_RULES):
+        return "rules"
+    if not all(_short_text(name) and name.isprintable() for name in rules):
+        return "rules"
+    if not _short_text(head["rules_label"]):
+        return "rules_label"
+    if not isinstance(head["fingerprint"], str) or not FINGERPRINT.fullmatch(head["fingerprint"]):
+        return "fingerprint"
+    seats = head["seats"]
+    if not (isinstance(seats, list) and 2 <= len(seats) <= MAX_SEATS):
+        return "seats"
+    for seat in seats:
+        if not isinstance(seat, dict) or set(seat) != {"name", "kind", "level"}:
+            return "seats"
+        if not _short_text(seat["name"], MAX_NAME) or seat["kind"] not in KINDS:
+            return "seats"
+        if seat["level"] not in BOT_LEVELS:
+            return "seats"
+    target = head["target"]
+    if not (target is None or target == "default" or (_whole(target) and 0 < target <= MAX_TARGET)):
+        return "target"
+    if not isinstance(head["single_round"], bool):
+        return "single_round"
+    return None
+
+
+@dataclass
+class SavedMatch:
+    """A save as the title screen shows it: read and shaped, not yet re-executed."""
+
+    path: Path
+    header: SaveHeader
+    log_offset: int  # where the log's first line starts (it is line 2 of the file)
+    events: int
+    round_no: int
+    scores: list[int]
+    over: bool  # the log reaches its game_end
+    target: int | None  # the score that ends the match, as the log's game event says
+
+    @property
+    def names(self) -> list[str]:
+        return self.header.names
+
+
+def read_bytes(path: Path, limit: int) -> bytes | None:
+    """The bytes of a regular file of at most `limit` bytes; None when there is
+    no file. A FIFO or a device is refused without waiting on it."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise SaveProblem("damaged", f"it cannot be read ({_why(exc)})") from None
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveProblem("foreign", "it is not a regular file")
+        if info.st_size > limit:
+            raise SaveProblem("foreign", f"it is larger than {limit // (1024 * 1024)} MiB")
+        try:
+            data = file.read(limit + 1)
+        except OSError as exc:
+            raise SaveProblem("damaged", f"it cannot be read ({_why(exc)})") from None
+    if len(data) > limit:
+        raise SaveProblem("foreign", f"it is larger than {limit // (1024 * 1024)} MiB")
+    return data
+
+
+def _why(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).lower()
+
+
+def peek(path: Path) -> SavedMatch | None:
+    """The save at `path` read for the title (None: there is none).
+
+    Checks the header, that every line is a whole JSON object, that the log
+    starts with the `game` event of the header's seats and rules, and reads
+    the round and the scores. Raises SaveProblem; the format of every event
+    and the rules are checked later, when the match resumes."""
+    data = read_bytes(path, MAX_SAVE_BYTES)
+    if data is None:
+        return None
+    if not data:
+        raise SaveProblem("damaged", "the file is empty")
+    end = data.find(b"\n")
+    first = data if end < 0 else data[:end]
+    if len(first) > MAX_HEADER_BYTES:
+        raise SaveProblem("foreign", "the file is not a Couch UNO save")
+    header = SaveHeader.parse(first)
+    if end < 0 or not data.endswith(b"\n"):
+        raise SaveProblem("damaged", "it is cut short (its last line is incomplete)")
+    lines = data[end + 1 :].split(b"\n")[:-1]
+    if not lines:
+        raise SaveProblem("damaged", "it holds no match")
+    round_no, scores, over = 0, [0] * len(header.seats), False
+    target: int | None = None
+    for number, raw in enumerate(lines, start=2):
+        try:
+            event = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            event = None
+        if not isinstance(event, dict) or not isinstance(event.get("t"), str):
+            raise SaveProblem("damaged", f"its line {number} is not an event of a replay log")
+        kind = event["t"]
+        if number == 2:
+            _check_game(event, header)
+            target = event.get("target") if _whole(event.get("target")) else None
+        elif kind == "round" and isinstance(event.get("n"), int):
+            round_no = event["n"]
+        elif kind in ("round_end", "game_end"):
+            scores = _scores(event.get("scores"), len(header.seats), number)
+            over = over or kind == "game_end"
+    return SavedMatch(path, header, end + 1, len(lines), round_no, scores, over, target)
+
+
+def _check_game(event: dict, header: SaveHeader) -> None:
+    if event.get("t") != "game":
+        raise SaveProblem("damaged", "its log does not start with the match's 'game' event")
+    if event.get("players") != len(header.seats) or event.get("names") != header.names:
+        raise SaveProblem("damaged", "its header and its log name different seats")
+    if event.get("rules") != list(header.rules):
+        raise SaveProblem("damaged", "its header and its log name different rules")
+
+
+def _scores(value: object, players: int, number: int) -> list[int]:
+    if (
+        isinstance(value, list)
+        and len(value) == players
+        and all(
+            isinstance(s, int) and not isinstance(s, bool) and abs(s) <= MAX_TARGET for s in value
+        )
+    ):
+        return list(value)
+    raise SaveProblem("damaged", f"its line {number} has scores that are not one number per seat")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Rename a save that cannot be used to a name of its own next to it
+    (`match.kept-20250101-203000.save`), so a new save never overwrites it;
+    None if it could not be moved (or was not a regular file)."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+    except OSError:
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    stem = path.name.split(".")[0]
+    suffix = path.name[len(stem) :]
+    for n in range(1, 100):
+        extra = "" if n == 1 else f"-{n}"
+        target = path.with_name(f"{stem}.kept-{stamp}{extra}{suffix}")
+        if target.exists():
+            continue
+        try:
+            os.replace(path, target)
+        except OSError:
+            return None
+        return target
+    return None
+
+
+def stale_temporaries(folder: Path, name: str) -> list[Path]:
+    """Temporary files an interrupted atomic write of `name` left behind
+    (game/atomic.py names them `.NAME.*.tmp`)."""
+    try:
+        return [p for p in folder.glob(f".{name}.*.tmp") if p.is_file() and not p.is_symlink()]
+    except OSError:
+        return []

@@ -1,0 +1,83 @@
+"""Resuming a saved match: its log re-executed by the engine.
+
+Nothing of the saved state is trusted. The log is read by the one reader
+(game/log/reader.py: every event checked against the format), the rules it
+names are loaded and must have the fingerprint the save was made under, and
+`Reexecution` plays the match again, action by action, refusing the first
+event the engine would not have written. The state the engine reaches is
+the state the match goes on from, so a save can never hold a state the
+rules could not reach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.engine import GameState, RuleSet
+from game.log import Divergence, Incomplete, LogError, MatchRefused, Place, Reexecution, read_events
+from game.plain_text import printable
+from game.rules.errors import RuleFileError
+from game.rules.loader import load_rules
+from game.saves.format import SavedMatch, SaveProblem, peek, rules_fingerprint
+
+
+@dataclass
+class Resumed:
+    saved: SavedMatch
+    rules: RuleSet
+    state: GameState
+    log: list[dict]
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+
+def resume(path: Path) -> Resumed:
+    """The match saved at `path`, re-executed; SaveProblem when it cannot be."""
+    saved = peek(path)
+    if saved is None:
+        raise SaveProblem("damaged", "the save is gone")
+    header = saved.header
+    listed = " + ".join(printable(name, 60) for name in header.rules)
+    try:
+        rules = load_rules(list(header.rules))
+    except RuleFileError as err:
+        first = printable(err.errors[0], 200) if err.errors else "refused"
+        raise SaveProblem("rules", f"its rules ({listed}) no longer load: {first}") from None
+    except (OSError, ValueError, RuntimeError, RecursionError) as err:
+        raise SaveProblem(
+            "rules", f"its rules ({listed}) no longer load: {printable(err)}"
+        ) from None
+    if rules_fingerprint(rules) != header.fingerprint:
+        raise SaveProblem(
+            "rules",
+            f"its rules ({listed}) have changed since it was saved, and a match is "
+            "never finished under other rules than it started with",
+        )
+    events: list[tuple[int, dict]] = []
+
+    def logged():
+        for place, event in read_events(path, Place(2, saved.log_offset)):
+            events.append((place.line, event))
+            yield place.line, event
+
+    check = Reexecution(logged(), rules=rules, path=path.name)
+    try:
+        for _ in check:
+            pass
+    except Incomplete:
+        pass  # a match in progress: the log stops before its game_end
+    except Divergence as err:
+        raise SaveProblem(
+            "replay",
+            f"its moves do not replay under this version of the game ({err})",
+        ) from None
+    except LogError as err:  # the format (Malformed) or a refused start (MatchRefused)
+        kind = "replay" if isinstance(err, MatchRefused) else "damaged"
+        raise SaveProblem(kind, f"its log is damaged ({err})") from None
+    state = check.state
+    if state is None:
+        raise SaveProblem("damaged", "it holds no match")
+    return Resumed(saved, rules, state, [event for _, event in events])

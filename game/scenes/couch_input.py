@@ -1,0 +1,569 @@
+"""The person at the screen during play: what they may do now, and the buttons,
+keys and clicks that do it.
+
+The buttons show what is open to the person at the screen and say whose move
+it is ("Catch Bo!", "UNO! (Bo)"): with a hand up, its owner's moves; with none
+(between turns, behind a curtain), any human's on the couch, the last to look
+first. A refusal is the engine's own sentence, shown as it comes. Nothing here
+decides a rule: every move offered is one of `legal_actions`.
+
+The keyboard, the mouse and a controller with no seat act for whoever is to
+act. A controller that claimed a seat (game/scenes/pad_seats.py) acts for that
+seat only: its turn, its UNO call, its catches, its jump-in; pressed when it is
+not that seat's moment, it is told so gently and nothing happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    Draw,
+    IllegalAction,
+    Pass,
+    Play,
+    why_illegal,
+)
+from game.engine.state import GameState
+from game.ui import text, widgets
+from game.ui.input import (
+    CATCH,
+    CHALLENGE,
+    CLICK,
+    CONFIRM,
+    DRAW,
+    HISTORY,
+    LEFT,
+    MOVE,
+    PASS,
+    RIGHT,
+    UNO,
+    Command,
+)
+from game.ui.match_screen import MatchScreen
+from game.ui.sprite import Sprite
+from game.ui.table_render import Highlights
+
+if TYPE_CHECKING:
+    from game.app import App
+
+# Decisions answered from the hand and the buttons; the others open an overlay.
+HAND_DECISIONS = ("play", "drawn", "penalty", "more")
+
+
+class CouchInput:
+    def __init__(self, app: App, screen: MatchScreen, on_act: Callable[[], None]) -> None:
+        self.app = app
+        self.screen = screen
+        self.session = screen.session
+        self.table = screen.table
+        self.on_act = on_act  # a human has just moved
+        self.selected = 0
+        self.lit = Highlights()  # what the table shows as playable and selected
+        self._legal_key: tuple[int, int] | None = None
+        self._legal: tuple = ()
+        self._seen_key: tuple[int, int] | None = None
+        layout = self.table.layout
+        geometry = self.table.geometry
+        self.uno_button = widgets.Button(
+            layout.regions["uno_button"],
+            "UNO!",
+            self.press_uno,
+            hint="U",
+            color=widgets.BUTTON_HOT,
+            size=38,
+        )
+        self.catch_button = widgets.Button(
+            layout.regions["catch_button"],
+            "Catch!",
+            self.press_catch,
+            hint="C",
+            color=pygame.Color("#fb8c00"),
+        )
+        self.main_button = widgets.Button(
+            layout.regions["draw_button"], "Draw", self.press_draw, hint="D"
+        )
+        # The second choice of a turn (Challenge, or Pass beside Draw) sits under the
+        # discard pile: it is about the card on top.
+        self.alt_button = widgets.Button(
+            geometry.alt_button, "Pass", self.press_pass, hint="Space", size=26
+        )
+        self.history_button = widgets.Button(
+            geometry.history_button, "History", self.open_history, hint="H", size=22
+        )
+        self.turn_buttons = [self.uno_button, self.catch_button, self.main_button, self.alt_button]
+        self.buttons = [*self.turn_buttons, self.history_button]
+        for b in self.turn_buttons:
+            b.visible = False
+
+    # --- who is acting ------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def idle(self) -> bool:
+        """The table has shown everything that happened: input counts now."""
+        return not self.session.queue and not self.table.busy
+
+    @property
+    def hand_seat(self) -> int | None:
+        """The hand on show to the person at the screen (the one played from)."""
+        return self.table.viewer
+
+    def actor(self) -> int | None:
+        """The human whose turn it is and who is looking at their hand, if any."""
+        state = self.state
+        seat = state.to_act
+        pending = state.pending
+        if seat is None or pending is None or self.session.is_bot(seat) or not self.idle:
+            return None
+        if pending.kind not in HAND_DECISIONS:
+            return None
+        if seat != self.hand_seat:
+            return None
+        return seat
+
+    def jumper(self) -> int | None:
+        """With jump-in rules: the human looking at their hand, if they may play out of turn."""
+        state = self.state
+        seat = self.hand_seat
+        if not state.flags.jump_in or seat is None or not self.idle:
+            return None
+        if seat == state.to_act or self.session.is_bot(seat):
+            return None
+        return seat if any(type(a) is Play for a in self.legal(seat)) else None
+
+    def legal(self, seat: int) -> tuple:
+        return self.session.legal(seat)
+
+    def _turn_actions(self, seat: int) -> tuple:
+        key = (len(self.session.log), seat)
+        if key != self._legal_key:
+            self._legal_key = key
+            self._legal = self.legal(seat)
+        return self._legal
+
+    # --- applying actions -----------------------------------------------------------
+
+    def act(self, action) -> bool:
+        """Apply a human's action; a refusal shakes and says why."""
+        try:
+            self.session.apply(action)
+        except IllegalAction as err:
+            self.refuse(str(err))
+            return False
+        self.on_act()
+        if self.state.to_act != action.seat:
+            self.screen.turn_done(action.seat)
+        return True
+
+    def refuse(self, why: str, index: int | None = None) -> None:
+        seat = self.hand_seat
+        if index is not None and seat is not None:
+            self.table.shake_card(seat, index)
+        self.table.toast(why[:1].upper() + why[1:] if why else "Not now")
+        self.app.play("error")
+
+    def decline(self, seat: int, why: str) -> None:
+        """A seat's controller pressed when it was not that seat's moment: a word, no
+        action, and the soft sound (nothing was wrong with the move itself)."""
+        name = self.state.names[seat]
+        self.table.toast(f"Not now, {name}: {why[:1].lower() + why[1:]}")
+        self.app.play("tick")
+
+    # --- the human's commands -------------------------------------------------------
+
+    def _hand(self) -> list[Sprite]:
+        seat = self.hand_seat
+        return self.table.sprites(seat) if seat is not None else []
+
+    def _plays_for(self, seat: int, card: str) -> list:
+        names = self.state.cards.names
+        return [a for a in self._turn_actions(seat) if type(a) is Play and names[a.card] == card]
+
+    def play_index(self, index: int) -> None:
+        seat = self.actor()
+        if seat is None:
+            seat = self.jumper()
+        hand = self._hand()
+        if seat is None or not 0 <= index < len(hand):
+            return
+        self.selected = index
+        card = hand[index].name
+        plays = self._plays_for(seat, card)
+        if not plays:
+            card_id = self.session.card_id(seat, card)
+            if card_id is None:
+                self.refuse("that card is not in your hand", index)
+            else:
+                self.refuse(why_illegal(self.state, Play(seat, card_id)), index)
+            return
+        if plays[0].color is not None:
+            colors = [a.color for a in plays]
+
+            def pick(color: str, plays: list = plays, index: int = index) -> None:
+                chosen = next(a for a in plays if a.color == color)
+                self.table.expect_play(index)
+                self.act(chosen)
+
+            wheel = self.app.push(
+                "color_wheel", table=self.table, colors=colors, on_pick=pick, cancellable=True
+            )
+            wheel.private_to = seat
+            return
+        self.table.expect_play(index)
+        self.act(plays[0])
+
+    def _first_of(self, seat: int, kind):
+        return next((a for a in self._turn_actions(seat) if type(a) is kind), None)
+
+    def press_draw(self) -> None:
+        seat = self.actor()
+        if seat is None:
+            return
+        for kind in (Accept, Draw):
+            action = self._first_of(seat, kind)
+            if action is not None:
+                self.act(action)
+                return
+        action = self._first_of(seat, Pass)
+        pending = self.state.pending
+        if action is not None and pending is not None and pending.kind == "play":
+            self.act(action)  # nothing left to draw: passing is the draw
+            return
+        self.refuse(why_illegal(self.state, Draw(seat)))
+
+    def press_pass(self) -> None:
+        seat = self.actor()
+        if seat is None:
+            return
+        for kind in (Pass, Accept):
+            action = self._first_of(seat, kind)
+            if action is not None:
+                self.act(action)
+                return
+        self.refuse(why_illegal(self.state, Pass(seat)))
+
+    def press_challenge(self) -> None:
+        seat = self.actor()
+        if seat is None:
+            return
+        action = self._first_of(seat, Challenge)
+        if action is None:
+            self.refuse(why_illegal(self.state, Challenge(seat)))
+        else:
+            self.act(action)
+
+    def _humans_with(self, kind: type) -> list:
+        """Actions of this kind open to the person at the screen: with a hand up, its
+        owner's; with none (between turns, behind a curtain), any human's, the last
+        to look first."""
+        if not self.idle:
+            return []
+        looking = self.hand_seat
+        if looking is not None and not self.session.is_bot(looking):
+            order = [looking]
+        else:
+            order = [s for s in (self.screen.last_viewer, self.state.to_act) if s is not None]
+            order += [s for s in self.session.humans if s not in order]
+        found = []
+        for seat in dict.fromkeys(order):
+            if self.session.is_bot(seat):
+                continue
+            found += [a for a in self.legal(seat) if type(a) is kind]
+        return found
+
+    def press_uno(self) -> None:
+        calls = self._humans_with(CallUno)
+        if calls:
+            self.act(calls[0])
+        elif self.idle:
+            seat = self.hand_seat
+            self.refuse(why_illegal(self.state, CallUno(seat if seat is not None else 0)))
+
+    def press_catch(self) -> None:
+        catches = self._humans_with(Catch)
+        if catches:
+            self.act(catches[0])
+            return
+        caught = self._last_catch()
+        if caught is not None:
+            # The first valid press won the race; a second catch is turned away kindly.
+            by, seat = caught
+            self.table.toast(f"Too late: {by} already caught {seat}")
+            self.app.play("tick")
+        elif self.idle:
+            self.refuse("there is nobody to catch")
+
+    # --- a seat's own controller ------------------------------------------------------
+
+    def _own(self, seat: int, kind: type) -> list:
+        return [a for a in self.legal(seat) if type(a) is kind]
+
+    def call_uno_for(self, seat: int) -> None:
+        if not self.idle:
+            return
+        calls = self._own(seat, CallUno)
+        if calls:
+            self.act(calls[0])
+        else:
+            self.refuse(f"{self.state.names[seat]}: {why_illegal(self.state, CallUno(seat))}")
+
+    def catch_for(self, seat: int) -> None:
+        """`seat` catches whoever forgot UNO, if it still can; the first valid press wins."""
+        if self.idle:
+            catches = self._own(seat, Catch)
+            if catches:
+                self.act(catches[0])
+                return
+        caught = self._last_catch()
+        if caught is not None:
+            by, target = caught
+            self.table.toast(f"Too late, {self.state.names[seat]}: {by} already caught {target}")
+            self.app.play("tick")
+        elif self.idle:
+            self.decline(seat, "there is nobody to catch")
+
+    def jump_in_for(self, seat: int) -> bool:
+        """`seat` plays its card identical to the top one out of turn, hand up or not
+        (the card is public once played); False when it has none to play."""
+        plays = [a for a in self._own(seat, Play) if isinstance(a, Play)]
+        if not plays or seat == self.state.to_act:
+            return False
+
+        def jump(action: Play) -> None:
+            looking = self.hand_seat
+            if self.act(action) and looking not in (None, seat):
+                # The turn was taken from the hand on show, with the whole couch
+                # looking up: it goes face down until its owner's next curtain.
+                self.screen.look_away()
+
+        if plays[0].color is None:
+            jump(plays[0])
+            return True
+        colors = [a.color for a in plays]
+
+        def pick(color: str, plays: list[Play] = plays) -> None:
+            jump(next(a for a in plays if a.color == color))
+
+        wheel = self.app.push(
+            "color_wheel", table=self.table, colors=colors, on_pick=pick, cancellable=True
+        )
+        wheel.private_to = seat
+        return True
+
+    def handle_seat(self, seat: int, cmd: Command) -> bool:
+        """A command from `seat`'s own controller: it acts for that seat alone."""
+        name = cmd.name
+        if name == UNO:
+            self.call_uno_for(seat)
+        elif name == CATCH:
+            self.catch_for(seat)
+        elif name == HISTORY:
+            self.open_history()
+        elif name in (LEFT, RIGHT, CONFIRM, DRAW, PASS, CHALLENGE):
+            if not self.idle:
+                return True  # as with keys: input counts once the table has shown all
+            if self.actor() == seat or (self.jumper() == seat and name in (LEFT, RIGHT, CONFIRM)):
+                return self.handle_any(cmd)
+            if name == CONFIRM and self.jump_in_for(seat):
+                return True
+            if self.state.to_act == seat:
+                return True  # its moment is on the way (its curtain, its choice)
+            self.decline(seat, why_illegal(self.state, Draw(seat)))
+        else:
+            return False
+        return True
+
+    def _last_catch(self) -> tuple[str, str] | None:
+        """Who caught whom, if someone was caught since the last card was played."""
+        for event in reversed(self.session.log):
+            if event.get("t") == "play":
+                return None
+            if event.get("t") == "catch":
+                names = self.state.names
+                return names[int(event["by"])], names[int(event["p"])]
+        return None
+
+    def move_selection(self, step: int) -> None:
+        hand = self._hand()
+        if not hand or (self.actor() is None and self.jumper() is None):
+            return
+        self.selected = (self.selected + step) % len(hand)
+        self.app.play("tick")
+
+    def open_history(self) -> None:
+        self.app.push("history", screen=self.screen)
+
+    # --- input ---------------------------------------------------------------------
+
+    def handle(self, cmd: Command) -> bool:
+        """Carry out a command; False when it is none of these."""
+        seat = cmd.seat
+        if seat is not None and seat in self.session.humans:
+            return self.handle_seat(seat, cmd)
+        return self.handle_any(cmd)
+
+    def handle_any(self, cmd: Command) -> bool:
+        """A command of the person at the screen, for whoever is to act."""
+        name = cmd.name
+        if name == LEFT:
+            self.move_selection(-1)
+        elif name == RIGHT:
+            self.move_selection(1)
+        elif name == CONFIRM:
+            self.play_index(self.selected)
+        elif name == DRAW:
+            self.press_draw()
+        elif name == PASS:
+            self.press_pass()
+        elif name == UNO:
+            self.press_uno()
+        elif name == CATCH:
+            self.press_catch()
+        elif name == CHALLENGE:
+            self.press_challenge()
+        elif name == HISTORY:
+            self.open_history()
+        elif name == CLICK:
+            self._click(cmd.pos)
+        elif name == MOVE:
+            self._hover(cmd.pos)
+        else:
+            return False
+        return True
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        for b in self.buttons:
+            if b.hit(pos):
+                b.press()
+                return
+        seat = self.hand_seat
+        if seat is not None and (self.actor() is not None or self.jumper() is not None):
+            index = self.table.hand_hit(seat, pos)
+            if index is not None:
+                self.play_index(index)
+                return
+        if self.actor() is not None and self.table.draw_pile_hit(pos):
+            self.press_draw()
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        for b in self.buttons:
+            b.hover = b.hit(pos)
+        seat = self.hand_seat
+        if seat is not None and (self.actor() is not None or self.jumper() is not None):
+            index = self.table.hand_hit(seat, pos)
+            if index is not None:
+                self.selected = index
+
+    # --- what the buttons say ---------------------------------------------------------
+
+    def sync(self) -> None:
+        """Lift playable cards, label and show the buttons for what is possible now."""
+        table = self.table
+        seat = self.actor()
+        for b in self.turn_buttons:
+            b.visible = False
+        lit = Highlights()
+        if seat is None:
+            jumper = self.jumper()
+            if jumper is not None:
+                names = self.state.cards.names
+                lift = {names[a.card] for a in self._turn_actions(jumper) if type(a) is Play}
+                lit = Highlights(jumper, frozenset(lift), self.selected)
+        else:
+            lit = self._turn_controls(seat)
+        self.lit = lit
+        table.show_focus(lit)
+        if self.idle:
+            self._call_and_catch()
+
+    def _turn_controls(self, seat: int) -> Highlights:
+        actions = self._turn_actions(seat)
+        kinds = {type(a) for a in actions}
+        names = self.state.cards.names
+        lift = {names[a.card] for a in actions if type(a) is Play}
+        hand = self._hand()
+        if hand:
+            self.selected = max(0, min(self.selected, len(hand) - 1))
+            if hand[self.selected].name not in lift and self._legal_key != self._seen_key:
+                first = next((i for i, s in enumerate(hand) if s.name in lift), None)
+                if first is not None:
+                    self.selected = first
+        self._seen_key = self._legal_key
+        lit = Highlights(seat, frozenset(lift), self.selected if hand else None)
+        pending = self.state.pending
+        assert pending is not None
+        main, alt = self.main_button, self.alt_button
+        if pending.kind == "more":
+            main.label, main.action, main.hint = "Done", self.press_pass, "Space"
+            main.visible = True
+        elif pending.kind == "penalty":
+            owed = self.state.penalty.count if self.state.penalty else 0
+            main.label, main.action, main.hint = f"Take {owed}", self.press_draw, "D"
+            main.visible = True
+            if Challenge in kinds:
+                alt.label, alt.action, alt.hint = "Challenge", self.press_challenge, "X"
+                alt.visible = True
+        else:
+            if Draw in kinds:
+                main.label, main.action, main.hint = "Draw", self.press_draw, "D"
+                main.visible = True
+                lit.draw_hint = not lift
+                if Pass in kinds:
+                    alt.label, alt.action, alt.hint = "Pass", self.press_pass, "Space"
+                    alt.visible = True
+            elif Pass in kinds:
+                main.label, main.action, main.hint = "Pass", self.press_pass, "Space"
+                main.visible = True
+        main.pulse = not lift
+        return lit
+
+    def _call_and_catch(self) -> None:
+        """UNO and Catch appear when open to the person at the screen, naming whose they are."""
+        names = self.state.names
+        calls = self._humans_with(CallUno)
+        if calls:
+            caller = calls[0].seat
+            own = caller == self.hand_seat
+            self.uno_button.label = "UNO!" if own else f"UNO! ({names[caller]})"
+            self.uno_button.size = 38 if own else 28
+            self.uno_button.visible = self.uno_button.pulse = True
+        catches = self._humans_with(Catch)
+        if catches:
+            self.catch_button.label = f"Catch {names[catches[0].target]}!"
+            self.catch_button.visible = self.catch_button.pulse = True
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        """The buttons, and what the player to act is asked, under their name plate."""
+        for b in self.buttons:
+            b.draw(surface, clock)
+        seat = self.actor()
+        pending = self.state.pending
+        if seat is None or pending is None:
+            return
+        kind = pending.kind
+        if kind == "drawn":
+            msg = "Play the drawn card, or pass"
+        elif kind == "more":
+            msg = "Add another card, or Done"
+        elif kind == "penalty":
+            kinds = {type(a) for a in self._turn_actions(seat)}
+            parts = (["Stack a card"] if Play in kinds else []) + (
+                ["Challenge"] if Challenge in kinds else []
+            )
+            msg = f"{', '.join(parts)} or take the cards" if parts else "Take the cards"
+        else:
+            msg = f"{self.state.names[seat]}, your turn"
+        plate = self.table.spot(seat).label_rect
+        label = text.fit(msg, 20, plate.width + 50, (255, 236, 179), bold=True)
+        surface.blit(label, label.get_rect(midtop=(plate.centerx, plate.bottom + 3)))

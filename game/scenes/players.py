@@ -1,0 +1,123 @@
+"""Players: each person's numbers across matches (game/stats.py).
+
+Matches won and played, rounds won and played, UNO calls made, UNO calls
+missed (caught with one card), others caught, and the rule set played most.
+People are counted by the name they sit under; bots are not counted. If the
+statistics file was damaged, the screen says so (it was kept aside and the
+count started again).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.base import Scene
+from game.stats import PlayerRecord
+from game.ui import text, widgets
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PASS, UP, WHEEL, Command
+
+if TYPE_CHECKING:
+    from game.app import App
+
+BOX = pygame.Rect(60, 118, 1160, 548)
+ROW = 40
+GOLD = (255, 213, 79)
+# The number columns: heading, and the x (from the panel's left) they end at.
+NUMBERS: tuple[tuple[str, int], ...] = (
+    ("Matches", 470),
+    ("Rounds", 590),
+    ("UNO!", 680),
+    ("Missed", 780),
+    ("Caught", 880),
+)
+RULES_X = 920  # where the favourite rule set's column starts
+
+
+def cells(player: PlayerRecord) -> list[str]:
+    return [
+        f"{player.matches_won} / {player.matches}",
+        f"{player.rounds_won} / {player.rounds}",
+        str(player.uno_calls),
+        str(player.uno_missed),
+        str(player.catches),
+    ]
+
+
+class PlayersScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        stats = app.saves.stats
+        self.players = stats.ranked()
+        self.notices = list(stats.notices)
+        self.scroll = 0
+
+    @property
+    def visible_rows(self) -> int:
+        return (BOX.h - 70) // ROW
+
+    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
+        if cmd is None:
+            return True
+        most = max(0, len(self.players) - self.visible_rows)
+        if cmd.name in (BACK, CONFIRM, PASS, CLICK):
+            self.app.pop()
+        elif cmd.name == UP:
+            self.scroll = max(0, self.scroll - 1)
+        elif cmd.name == DOWN:
+            self.scroll = min(most, self.scroll + 1)
+        elif cmd.name == WHEEL:
+            self.scroll = max(0, min(most, self.scroll - (cmd.digit or 0)))
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
+        title = text.shadowed("Players", 56, GOLD, bold=True)
+        surface.blit(title, (60, 26))
+        sub = "Matches and rounds: won / played.  Missed: caught without calling UNO."
+        img = text.render(sub, 22, widgets.MUTED)
+        surface.blit(img, (64, 86))
+        surface.blit(widgets.panel(BOX.size), BOX)
+        if self.notices:
+            line = text.fit(" ".join(self.notices), 20, 1160, widgets.ERROR)
+            surface.blit(line, line.get_rect(midbottom=(640, BOX.y - 6)))
+        self._draw_table(surface)
+        hint = text.render("Up/Down scroll, Esc back", 20, widgets.MUTED)
+        surface.blit(hint, hint.get_rect(center=(640, 700)))
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        x0, y = BOX.x + 24, BOX.y + 18
+        name_head = text.render("Name", 22, GOLD, bold=True)
+        surface.blit(name_head, (x0, y))
+        for head, x in NUMBERS:
+            img = text.render(head, 22, GOLD, bold=True)
+            surface.blit(img, img.get_rect(topright=(BOX.x + x, y)))
+        rules_head = text.render("Favourite rules", 22, GOLD, bold=True)
+        surface.blit(rules_head, (BOX.x + RULES_X, y))
+        y += 40
+        pygame.draw.line(surface, (255, 255, 255, 60), (x0, y - 8), (BOX.right - 24, y - 8))
+        if not self.players:
+            img = text.render(
+                "Nobody yet: a person's numbers appear here once they have played a round.",
+                24,
+                widgets.MUTED,
+            )
+            surface.blit(img, (x0, y + 10))
+            return
+        shown = self.players[self.scroll : self.scroll + self.visible_rows]
+        for rank, player in enumerate(shown, start=self.scroll + 1):
+            ink = (255, 255, 255) if rank > 1 else GOLD
+            name = text.fit(f"{rank}. {player.name}", 24, 340, ink, bold=True)
+            surface.blit(name, (x0, y + (ROW - name.get_height()) // 2))
+            for (_, x), value in zip(NUMBERS, cells(player), strict=True):
+                img = text.render(value, 24, (236, 238, 244))
+                surface.blit(img, img.get_rect(midright=(BOX.x + x, y + ROW // 2)))
+            favourite = player.favourite or "-"
+            img = text.fit(favourite, 22, BOX.right - 24 - (BOX.x + RULES_X), widgets.MUTED)
+            surface.blit(img, (BOX.x + RULES_X, y + (ROW - img.get_height()) // 2))
+            y += ROW
+        if len(self.players) > self.visible_rows:
+            more = f"{self.scroll + 1}-{self.scroll + len(shown)} of {len(self.players)}"
+            img = text.render(more, 18, widgets.MUTED)
+            surface.blit(img, img.get_rect(bottomright=(BOX.right - 20, BOX.bottom - 8)))

@@ -1,0 +1,56 @@
+"""Continue: the saved match back on the table, behind a curtain.
+
+The save is re-executed by the engine (game/saves/resume.py), the table is
+put as its log leaves it (`MatchScreen(resumed=True)`: no motion, no sound),
+and no hand is shown before its owner lifts a "Pass to NAME" curtain —
+whoever sits in front of the screen now. The match goes on being saved
+under its own id, so its rounds are counted once in the statistics.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.match import MatchSession
+from game.ui.match_screen import MatchScreen
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+def resume_match(app: App) -> MatchScreen:
+    """Put the saved match on screen; SaveProblem (the save kept aside, the
+    title told why) when it cannot be continued."""
+    resumed = app.saves.resume()
+    header = resumed.saved.header
+    session = MatchSession.resumed(
+        list(header.rules),
+        header.seat_configs(),
+        resumed.rules,
+        resumed.state,
+        resumed.log,
+        target=header.target,
+        single_round=header.single_round,
+    )
+    app.saves.keep(session, header)
+    screen = MatchScreen(session, app.art, app.settings, sound=app.play, resumed=True)
+    app.reset("play", screen=screen)
+    seat = first_to_look(session)
+    if seat is not None:
+        app.push("curtain", screen=screen, seat=seat)
+    return screen
+
+
+def first_to_look(session: MatchSession) -> int | None:
+    """The human the curtain is for when the match comes back: the one to
+    decide now, or the only human at a table of bots; None when no hand is
+    private yet (bots to move while several people share the screen, or the
+    round over: its hands are laid open to everyone)."""
+    state = session.state
+    pending = state.pending
+    if state.over or pending is None or pending.kind == "next_round":
+        return None
+    if not session.is_bot(pending.seat):
+        return pending.seat
+    humans = session.humans
+    return humans[0] if len(humans) == 1 else None

@@ -1,0 +1,279 @@
+"""Per-name statistics across matches: the Players screen's numbers.
+
+Counted from the engine's events only — `round` and `round_end` (rounds
+played and won), `uno` (calls made), `catch` (`p` missed a call and was
+caught; `by` caught someone), `game_end` (matches played and won, with a
+team's partner winning too) — never by re-deriving a rule. Only human seats
+are counted, by name (spelled any case: "ana" is "Ana"); a bot's name is
+the bot's.
+
+Counting is idempotent: `count(match_id, ...)` takes the match's whole log
+so far and counts only the rounds past those `counted` for that match id
+(the save's), so a round is counted once whether the game was resumed,
+killed between writing the save and the statistics, or both. The favourite
+rule set is the one a player has played most rounds of.
+
+The file (`players.json` in the settings folder) is the player's: it is
+read as hostile — a regular file of at most `MAX_FILE_BYTES`, every field
+checked — and a damaged file is kept aside (`players.kept-….json`) with a
+notice, never overwritten. It is written atomically, like every file the
+game writes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.plain_text import printable
+from game.saves.format import SaveProblem, keep_aside, read_bytes
+
+STATS_FILE = "players.json"
+FORMAT = "couch-uno-players"
+VERSION = 1
+MAX_FILE_BYTES = 1024 * 1024
+MAX_PLAYERS = 500
+MAX_NAME = 200
+MAX_RULE_SETS = 32  # rule sets remembered per player (the most played)
+MAX_MATCHES = 100  # match ids remembered as counted
+MAX_COUNT = 2**53  # any count past this is a damaged file
+COUNTS = (
+    "matches",
+    "matches_won",
+    "rounds",
+    "rounds_won",
+    "uno_calls",
+    "uno_missed",
+    "catches",
+)
+
+
+@dataclass
+class PlayerRecord:
+    name: str
+    matches: int = 0
+    matches_won: int = 0
+    rounds: int = 0
+    rounds_won: int = 0
+    uno_calls: int = 0
+    uno_missed: int = 0  # caught with one card and no UNO call
+    catches: int = 0  # caught someone else
+    rules: dict[str, int] = field(default_factory=dict)  # rounds played per rule set
+
+    @property
+    def favourite(self) -> str | None:
+        if not self.rules:
+            return None
+        return max(self.rules.items(), key=lambda item: item[1])[0]
+
+    def to_dict(self) -> dict:
+        data: dict = {"name": self.name}
+        data.update({name: getattr(self, name) for name in COUNTS})
+        data["rules"] = dict(self.rules)
+        return data
+
+    def played(self, rules: str) -> None:
+        self.rounds += 1
+        self.rules[rules] = self.rules.get(rules, 0) + 1
+        if len(self.rules) > MAX_RULE_SETS:
+            least = min(self.rules.items(), key=lambda item: item[1])[0]
+            del self.rules[least]
+
+
+def key(name: str) -> str:
+    return name.strip().casefold()
+
+
+@dataclass
+class MatchCount:
+    rounds: int = 0  # rounds of the match counted
+    over: bool = False  # its game_end counted
+
+
+class PlayerStats:
+    def __init__(self) -> None:
+        self.players: dict[str, PlayerRecord] = {}
+        self.counted: dict[str, MatchCount] = {}
+        self.notices: list[str] = []
+
+    def ranked(self) -> list[PlayerRecord]:
+        """Players by matches won, then rounds won, then name."""
+        return sorted(
+            self.players.values(),
+            key=lambda p: (-p.matches_won, -p.rounds_won, -p.matches, key(p.name)),
+        )
+
+    def player(self, name: str) -> PlayerRecord | None:
+        return self.players.get(key(name))
+
+    # --- counting -------------------------------------------------------------------
+
+    def count(
+        self,
+        match_id: str,
+        names: list[str],
+        humans: list[int],
+        rules: str,
+        events: list[dict],
+    ) -> bool:
+        """Count what `events` (a match's log so far) holds past what was counted
+        for `match_id`; True when anything changed."""
+        done = self.counted.get(match_id, MatchCount())
+        if done.over:
+            return False
+        counted = MatchCount(done.rounds, done.over)
+        people = {seat: names[seat] for seat in humans if 0 <= seat < len(names)}
+        round_no = 0
+        calls: list[dict] = []
+        changed = False
+        for event in events:
+            kind = event["t"]
+            if kind == "round":
+                round_no = event["n"]
+                calls = []
+            elif kind in ("uno", "catch"):
+                calls.append(event)
+            elif kind == "round_end" and round_no > counted.rounds:
+                self._round(people, rules, event, calls)
+                counted.rounds = round_no
+                changed = True
+            elif kind == "game_end":
+                self._match(people, event)
+                counted.over = changed = True
+        if changed:
+            self.counted.pop(match_id, None)
+            self.counted[match_id] = counted
+            while len(self.counted) > MAX_MATCHES:
+                del self.counted[next(iter(self.counted))]
+        return changed
+
+    def _record(self, name: str) -> PlayerRecord:
+        found = self.players.get(key(name))
+        if found is None:
+            found = self.players[key(name)] = PlayerRecord(name.strip())
+        else:
+            found.name = name.strip()  # the spelling last played under
+        return found
+
+    def _round(self, people: dict[int, str], rules: str, end: dict, calls: list[dict]) -> None:
+        for seat, name in people.items():
+            player = self._record(name)
+            player.played(rules)
+            if end["winner"] == seat:
+                player.rounds_won += 1
+        for event in calls:
+            if event["t"] == "uno" and event["p"] in people:
+                self._record(people[event["p"]]).uno_calls += 1
+            elif event["t"] == "catch":
+                if event["p"] in people:
+                    self._record(people[event["p"]]).uno_missed += 1
+                if event["by"] in people:
+                    self._record(people[event["by"]]).catches += 1
+
+    def _match(self, people: dict[int, str], end: dict) -> None:
+        winners = set(end.get("team") or [end["winner"]])
+        for seat, name in people.items():
+            player = self._record(name)
+            player.matches += 1
+            if seat in winners:
+                player.matches_won += 1
+
+    # --- the file ----------------------------------------------------------------------
+
+    def text(self) -> str:
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "players": [p.to_dict() for p in self.players.values()],
+            "counted": {
+                match_id: {"rounds": c.rounds, "over": c.over}
+                for match_id, c in self.counted.items()
+            },
+        }
+        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def load(cls, path: Path) -> PlayerStats:
+        """The statistics in `path` (none yet: empty). A file that cannot be
+        used is kept aside with a notice and the count starts again."""
+        stats = cls()
+        try:
+            data = read_bytes(path, MAX_FILE_BYTES)
+            if data is None:
+                return stats
+            stats._take(_parsed(data))
+        except SaveProblem as problem:
+            kept = keep_aside(path)
+            where = f"; it was kept as {kept.name}" if kept is not None else ""
+            stats.players.clear()
+            stats.counted.clear()
+            stats.notices.append(
+                f"The players' statistics could not be read: {problem.reason}{where}. "
+                "Counting starts again."
+            )
+        return stats
+
+    def _take(self, data: dict) -> None:
+        players = data.get("players")
+        counted = data.get("counted")
+        if not isinstance(players, list) or len(players) > MAX_PLAYERS:
+            raise SaveProblem("damaged", "its list of players is damaged")
+        if not isinstance(counted, dict) or len(counted) > MAX_MATCHES:
+            raise SaveProblem("damaged", "its list of counted matches is damaged")
+        for entry in players:
+            record = _record(entry)
+            if key(record.name) in self.players:
+                raise SaveProblem("damaged", f"it lists {printable(record.name, 40)} twice")
+            self.players[key(record.name)] = record
+        for match_id, entry in counted.items():
+            if (
+                not isinstance(match_id, str)
+                or len(match_id) > 64
+                or not isinstance(entry, dict)
+                or set(entry) != {"rounds", "over"}
+                or not _count(entry["rounds"])
+                or not isinstance(entry["over"], bool)
+            ):
+                raise SaveProblem("damaged", "its list of counted matches is damaged")
+            self.counted[match_id] = MatchCount(entry["rounds"], entry["over"])
+
+
+def _parsed(data: bytes) -> dict:
+    try:
+        parsed = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise SaveProblem("damaged", "it is not readable JSON") from None
+    if not isinstance(parsed, dict) or parsed.get("format") != FORMAT:
+        raise SaveProblem("foreign", "it is not a Couch UNO players file")
+    if parsed.get("version") != VERSION:
+        raise SaveProblem(
+            "version", f"it is of version {printable(parsed.get('version'), 20)}, not {VERSION}"
+        )
+    return parsed
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
+
+
+def _record(entry: object) -> PlayerRecord:
+    if not isinstance(entry, dict):
+        raise SaveProblem("damaged", "a player's entry is not a mapping")
+    name = entry.get("name")
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
+        raise SaveProblem("damaged", "a player has no name")
+    if set(entry) != {"name", "rules", *COUNTS}:
+        raise SaveProblem("damaged", f"the entry of {printable(name, 40)} has other fields")
+    if not all(_count(entry[field_name]) for field_name in COUNTS):
+        raise SaveProblem("damaged", f"a count of {printable(name, 40)} is not a whole number")
+    rules = entry["rules"]
+    if (
+        not isinstance(rules, dict)
+        or len(rules) > MAX_RULE_SETS
+        or not all(isinstance(k, str) and 0 < len(k) <= MAX_NAME for k in rules)
+        or not all(_count(v) for v in rules.values())
+    ):
+        raise SaveProblem("damaged", f"the rule sets of {printable(name, 40)} are damaged")
+    counts = {field_name: entry[field_name] for field_name in COUNTS}
+    return PlayerRecord(name, rules=dict(rules), **counts)

@@ -1,0 +1,144 @@
+"""What a card is called, how it looks and where it sorts, read from the rule set.
+
+Every screen and message names a card through `CardBook.label`: the label the
+engine's card table made from the rule file (its kind's `label:` after its
+colour's: "Blue Draw Two", "Red 7", "Wild Draw Four", "Custom: Everyone
+Draws"), so a modder's card is named the way its file names it. Every card
+face is painted from `CardBook.look`: the kind's `art:` and `corner:`, and the
+colours as the rule set shows them (`color_looks:`, game/looks.py). A hand
+sorts by the rule file's order of colours, then of kinds, then of faces.
+
+A replay whose rules cannot be loaded gets a book without rules, which names
+cards as the log writes them ("purple:star" -> "Purple Star") and shows each
+on a plain face with that name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.cards import CardTable, card_table, color_label, kind_label
+from game.engine.ruleset import COLOR_NAMES, WILD, RuleSet
+from game.looks import NUMBER_ART, RGB, CardLook, color_rgbs, initials, wheel_order
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    color: str | None  # None for a card with no colour of its own (a wild)
+    kind: str  # the kind's key in the rule file
+    label: str
+    number: bool
+    face: str  # the digit of a number card, else the kind
+    names_color: bool  # naming the colour is part of playing it (a plain Wild)
+    order: tuple[int, int, int, int]  # where it sorts in a hand
+    look: CardLook
+
+
+class CardBook:
+    def __init__(self, rules: RuleSet | None = None) -> None:
+        table = card_table(rules) if rules is not None else None
+        self.colors: tuple[str, ...] = tuple(table.colors) if table is not None else ()
+        self._color_labels: dict[str, str] = {}
+        given: dict[str, str] = {}
+        if rules is not None and table is not None:
+            self._color_labels = dict(zip(self.colors, table.color_labels, strict=True))
+            given = {c: look.rgb for c, look in rules.model.color_looks.items() if look.rgb}
+        self._rgb: dict[str, RGB] = color_rgbs(self.colors, given)
+        # The colours symbols show on a wild (its oval, +4's cards), in wheel order.
+        shown = wheel_order(self.colors or COLOR_NAMES)
+        self.palette: tuple[RGB, ...] = tuple(self.color_rgb(c) for c in shown)
+        self._facts: dict[str, CardFacts] = {}
+        if rules is not None and table is not None:
+            self._read(rules, table)
+
+    def _read(self, rules: RuleSet, table: CardTable) -> None:
+        kind_order = {name: rank for rank, name in enumerate(rules.kinds)}
+        for card_id, name in enumerate(table.names):
+            if name in self._facts:
+                continue
+            spec = table.kind[card_id]
+            kind = spec.model
+            color_index = table.color[card_id]
+            color = self.colors[color_index] if color_index >= 0 else None
+            number = table.category[card_id] == "number"
+            face = table.symbol[card_id]
+            slot = color_index if color_index >= 0 else len(self.colors)
+            faces = kind.faces or []
+            at = faces.index(int(face)) if number and int(face) in faces else 0
+            text = face if number else kind_label(spec)
+            if kind.corner is not None:
+                corner: str | None = kind.corner
+            elif number and kind.art != NUMBER_ART:
+                corner = face
+            elif kind.art is None:
+                corner = initials(text)
+            else:
+                corner = None  # the art's own symbol, small
+            self._facts[name] = CardFacts(
+                color,
+                spec.name,
+                table.labels[card_id],
+                number,
+                face,
+                table.needs_color[card_id],
+                (slot, kind_order[spec.name], at, 0),
+                CardLook(kind.art, text, corner, self._body(color), self.palette),
+            )
+
+    def _body(self, color: str | None) -> RGB | None:
+        return None if color is None else self.color_rgb(color)
+
+    def facts(self, card: str) -> CardFacts:
+        found = self._facts.get(card)
+        if found is None:
+            found = self._facts[card] = self._unknown(card)
+        return found
+
+    def _unknown(self, card: str) -> CardFacts:
+        """A card the rules do not list (a replay without its rules): named as written."""
+        color, sep, face = card.partition(":")
+        if not sep:
+            color, face = WILD, color
+        number = face.isdigit()
+        words = " ".join(face.replace("_", " ").split()) or "?"
+        own = None if color == WILD else color
+        text = face if number else words.title()
+        label = text if own is None else f"{self.color_label(own)} {text}"
+        known = list(self.colors)
+        slot = known.index(own) if own in known else len(known) + (own is None)
+        order = (slot, 1000, int(face) if number else 1000, 0)
+        art = NUMBER_ART if number else None
+        corner = None if number else initials(text)
+        look = CardLook(art, text, corner, self._body(own), self.palette)
+        return CardFacts(own, face, label, number, face, False, order, look)
+
+    def label(self, card: str) -> str:
+        return self.facts(card).label
+
+    def look(self, card: str) -> CardLook:
+        """How `card`'s face is painted (game/ui/card_art.py)."""
+        return self.facts(card).look
+
+    def color_label(self, color: str | None) -> str:
+        """A colour as the players read it ("Red"): the rule file's label for it."""
+        if not color:
+            return "no colour"
+        return self._color_labels.get(color) or color_label(color)
+
+    def color_rgb(self, color: str) -> RGB:
+        """How a colour is shown: the rule file's `color_looks`, else its default."""
+        found = self._rgb.get(color)
+        if found is None:
+            found = self._rgb[color] = color_rgbs([color])[color]
+        return found
+
+    def sort_key(self, card: str) -> tuple[int, int, int, int]:
+        return self.facts(card).order
+
+    def names_color(self, card: str) -> bool:
+        """Whether the colour named with this card comes with its play (a plain Wild),
+        rather than later, as a step of its own (Swap Hands names it after the swap)."""
+        return self.facts(card).names_color
+
+    def is_wild(self, card: str) -> bool:
+        return self.facts(card).color is None

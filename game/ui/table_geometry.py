@@ -1,0 +1,186 @@
+"""Where things are on the table: seats turned so one sits at the bottom, piles,
+hand slots, where words may float, and what lies under the pointer.
+
+The Tiled layout (game/ui/layout.py) places seat spots; `bottom` says which
+seat sits at spot 0 (the bottom of the screen) and the others follow clockwise.
+
+Words that pop up over the table (a burst like "SKIP", the event line, a
+refusal) are placed by `place`: as near as possible to where they belong, but
+never over a name plate, a hand (lifted cards included) or a button, and never
+off the screen.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from game.ui.layout import SeatSpot, TableLayout
+
+INWARD = {"bottom": (0, -1), "top": (0, 1), "left": (1, 0), "right": (-1, 0)}
+MAX_LIFT = 30  # how far a selected card rises out of its hand
+EDGE = 6  # words keep this far from the screen's edges
+PLATE_GLOW = 8  # the pulsing outline around a name plate
+# The buttons of the table that are not in the Tiled layout: the second choice
+# under the discard pile, and the history button.
+ALT_BUTTON = (200, 50)  # centred under the discard pile, 22 px below it
+HISTORY_BUTTON = pygame.Rect(236, 452, 164, 40)
+EVENT_EXTRA = 160  # the event line may be this much wider than its layout region
+EVENT_BAND = 42  # its height, with room to slide in
+TOAST_WIDTH = 720
+TOAST_BAND = 44
+
+
+def _offsets(reach: int = 420, step: int = 8) -> list[tuple[int, int]]:
+    """Candidate moves away from a wanted spot, nearest first."""
+    steps = [k * step for k in range(-(reach // step), reach // step + 1)]
+    found = [(dx, dy) for dx in steps for dy in steps if dx * dx + dy * dy <= reach * reach]
+    found.sort(key=lambda d: (d[0] * d[0] + d[1] * d[1], abs(d[0]), d))
+    return found
+
+
+_OFFSETS = _offsets()
+
+
+class TableGeometry:
+    def __init__(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self.players = layout.players
+        self.size = layout.size
+        self.bottom = 0
+        self.pile_size: tuple[int, int] = layout.piles["discard_pile"].size
+        self.screen = pygame.Rect((0, 0), self.size)
+        self._placed: dict[tuple, pygame.Rect] = {}
+        self._keep_clear: list[pygame.Rect] | None = None
+
+    def spot(self, seat: int) -> SeatSpot:
+        return self.layout.seats[(seat - self.bottom) % self.players]
+
+    def seat_at_spot(self, index: int) -> int:
+        return (index + self.bottom) % self.players
+
+    @property
+    def draw_pile(self) -> pygame.Rect:
+        return self.layout.piles["draw_pile"]
+
+    @property
+    def draw_center(self) -> tuple[int, int]:
+        return self.layout.piles["draw_pile"].center
+
+    @property
+    def discard_center(self) -> tuple[int, int]:
+        return self.layout.piles["discard_pile"].center
+
+    @property
+    def ring(self) -> pygame.Rect:
+        return self.layout.piles["direction_ring"]
+
+    def slots(self, seat: int, lifts: Sequence[float]) -> list[tuple[float, float, float]]:
+        """Where each card of a hand of len(lifts) cards rests: (x, y, angle),
+        each moved towards the table's middle by its lift."""
+        spot = self.spot(seat)
+        ix, iy = INWARD.get(spot.side, (0, -1))
+        return [
+            (cx + ix * lift, cy + iy * lift, spot.angle)
+            for (cx, cy), lift in zip(spot.fan_centers(len(lifts)), lifts, strict=True)
+        ]
+
+    def seat_hit(self, pos: tuple[int, int]) -> int | None:
+        for seat in range(self.players):
+            spot = self.spot(seat)
+            if spot.label_rect.inflate(12, 12).collidepoint(pos) or spot.rect.collidepoint(pos):
+                return seat
+        return None
+
+    def draw_pile_hit(self, pos: tuple[int, int]) -> bool:
+        return self.draw_pile.inflate(10, 10).collidepoint(pos)
+
+    # --- where words may float ----------------------------------------------------
+
+    @property
+    def alt_button(self) -> pygame.Rect:
+        discard = self.layout.piles["discard_pile"]
+        rect = pygame.Rect((0, 0), ALT_BUTTON)
+        rect.midtop = (discard.centerx, discard.bottom + 22)
+        return rect
+
+    @property
+    def history_button(self) -> pygame.Rect:
+        return HISTORY_BUTTON
+
+    def hand_area(self, index: int) -> pygame.Rect:
+        """Where spot `index`'s hand may be drawn, lifted cards included."""
+        spot = self.layout.seats[index]
+        area = spot.rect.inflate(8, 8)
+        ix, iy = INWARD.get(spot.side, (0, -1))
+        return area.union(area.move(ix * MAX_LIFT, iy * MAX_LIFT))
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What floating words must never cover: name plates, hands, buttons."""
+        if self._keep_clear is None:
+            regions = self.layout.regions
+            rects = [
+                spot.label_rect.inflate(2 * PLATE_GLOW, 2 * PLATE_GLOW)
+                for spot in self.layout.seats
+            ]
+            rects += [self.hand_area(i) for i in range(self.players)]
+            rects += [regions[name] for name in ("uno_button", "catch_button", "draw_button")]
+            rects += [self.alt_button, self.history_button]
+            self._keep_clear = rects
+        return self._keep_clear
+
+    def place(
+        self, size: tuple[int, int], near: tuple[int, int], also: tuple[pygame.Rect, ...] = ()
+    ) -> pygame.Rect:
+        """A rect of `size` as near `near` as it can be while on screen and clear of
+        plates, hands and buttons (and of the piles and `also` too, if there is room)."""
+        key = (size, near, tuple(tuple(r) for r in also))
+        found = self._placed.get(key)
+        if found is None:
+            if len(self._placed) > 512:
+                self._placed.clear()
+            piles = [self.layout.piles["draw_pile"], self.layout.piles["discard_pile"], *also]
+            found = self._search(size, near, self.keep_clear() + piles) or self._search(
+                size, near, self.keep_clear()
+            )
+            if found is None:  # nowhere clear at all: at least on screen
+                found = pygame.Rect((0, 0), size)
+                found.center = near
+                found.clamp_ip(self.screen.inflate(-2 * EDGE, -2 * EDGE))
+            self._placed[key] = found
+        return found.copy()
+
+    def _search(
+        self, size: tuple[int, int], near: tuple[int, int], avoid: list[pygame.Rect]
+    ) -> pygame.Rect | None:
+        inside = self.screen.inflate(-2 * EDGE, -2 * EDGE)
+        rect = pygame.Rect((0, 0), size)
+        for dx, dy in _OFFSETS:
+            rect.center = (near[0] + dx, near[1] + dy)
+            if inside.contains(rect) and rect.collidelist(avoid) < 0:
+                return rect.copy()
+        return None
+
+    @property
+    def event_home(self) -> pygame.Rect:
+        """Where the event line lives: the layout's place for it, or the nearest clear one
+        wide enough for the longest line (one place, so the line never jumps about)."""
+        region = self.layout.regions["event_line"]
+        return self.place((region.width + EVENT_EXTRA, EVENT_BAND), region.center)
+
+    @property
+    def toast_home(self) -> pygame.Rect:
+        """Where a refusal shows: above the bottom hand, clear of the event line."""
+        spot = self.layout.seats[0]
+        near = (spot.rect.centerx, spot.rect.top - 46 - TOAST_BAND // 2)
+        return self.place((TOAST_WIDTH, TOAST_BAND), near, (self.event_home,))
+
+    def toward_middle(self, seat: int, distance: float) -> tuple[int, int]:
+        """A point `distance` from `seat`'s name plate, on the way to the table's middle."""
+        px, py = self.spot(seat).label_rect.center
+        cx, cy = self.ring.center
+        length = math.hypot(cx - px, cy - py) or 1.0
+        k = min(1.0, distance / length)
+        return (round(px + (cx - px) * k), round(py + (cy - py) * k))

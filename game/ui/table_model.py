@@ -1,0 +1,222 @@
+"""The table as the players have seen it, rebuilt from the engine's events.
+
+No pygame and no rules here: every field is what the events said (the cards in
+each hand, the discard pile, the colour in force, the direction, whose turn,
+UNO calls, scores). The play scene and the replay viewer feed it the same
+events the engine wrote; the animator moves sprites to match and the narrator
+puts each event in words. Nothing here decides whether a move was legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass
+class TableModel:
+    players: int
+    names: list[str]
+    deck_size: int
+    hands: list[list[str]] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    draft_discard: list[str] = field(default_factory=list)  # UNO Duo's draft, face up
+    cut: dict[int, str] = field(default_factory=dict)  # the last cut for the dealer
+    draw_count: int = 0
+    color: str | None = None
+    direction: int = 1
+    turn: int | None = None
+    dealer: int | None = None
+    round_no: int = 0
+    uno_called: list[bool] = field(default_factory=list)
+    # Down to one card without an UNO call: catchable, as far as the table has seen.
+    uno_missing: list[bool] = field(default_factory=list)
+    eliminated: list[bool] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    last_catch: tuple[int, int] | None = None  # (by, caught), until the next play
+    round_over: bool = False
+    over: bool = False
+    events: int = 0  # how many events it has seen
+
+    def __post_init__(self) -> None:
+        n = self.players
+        self.names = list(self.names) + [f"Player {i + 1}" for i in range(len(self.names), n)]
+        self.hands = self.hands or [[] for _ in range(n)]
+        self.uno_called = self.uno_called or [False] * n
+        self.uno_missing = self.uno_missing or [False] * n
+        self.eliminated = self.eliminated or [False] * n
+        self.scores = self.scores or [0] * n
+
+    def name(self, seat: object) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "?"
+
+    @property
+    def top(self) -> str | None:
+        return self.discard[-1] if self.discard else None
+
+    def apply(self, event: dict) -> None:
+        """Take in one event (unknown kinds are ignored: a newer log, a modded engine)."""
+        self.events += 1
+        handler = _HANDLERS.get(str(event.get("t")))
+        if handler is not None:
+            handler(self, event)
+
+    # --- one method per event kind --------------------------------------------------
+
+    def _game(self, e: dict) -> None:
+        if e.get("names"):
+            self.names = [str(n) for n in e["names"]][: self.players]
+            self.__post_init__()
+
+    def _cut(self, e: dict) -> None:
+        self.cut = {int(k): str(v) for k, v in (e.get("cards") or {}).items()}
+
+    def _round(self, e: dict) -> None:
+        n = self.players
+        self.round_no = int(e.get("n", self.round_no + 1))
+        self.dealer = e.get("dealer")
+        self.hands = [[] for _ in range(n)]
+        self.discard = []
+        self.draft_discard = []
+        self.cut = {}
+        self.draw_count = self.deck_size
+        self.uno_called = [False] * n
+        self.uno_missing = [False] * n
+        self.color = None
+        self.direction = 1
+        self.turn = None
+        self.last_catch = None
+        self.round_over = False
+
+    def _deal(self, e: dict) -> None:
+        cards = [str(c) for c in e.get("cards", [])]
+        self.hands[int(e["p"])].extend(cards)
+        self.draw_count = max(0, self.draw_count - len(cards))
+
+    def _draft(self, e: dict) -> None:
+        self.draw_count = max(0, self.draw_count - 1)
+        if e.get("kept"):
+            self.hands[int(e["p"])].append(str(e["card"]))
+        else:
+            self.draft_discard.append(str(e["card"]))
+
+    def _start(self, e: dict) -> None:
+        self.draw_count += len(self.draft_discard)
+        self.draft_discard = []
+        self.draw_count = max(0, self.draw_count - 1)
+        self.discard.append(str(e["card"]))
+        self.color = e.get("color")
+        self.direction = int(e.get("direction", 1))
+
+    def _play(self, e: dict) -> None:
+        seat = int(e["p"])
+        _remove(self.hands[seat], str(e["card"]))
+        self.discard.append(str(e["card"]))
+        self.color = e.get("color")
+        self.turn = seat
+        left = len(self.hands[seat])
+        if left != 1:
+            self.uno_called[seat] = False
+        self.uno_missing = [False] * self.players
+        self.uno_missing[seat] = left == 1 and not self.uno_called[seat]
+        self.last_catch = None
+
+    def _draw(self, e: dict) -> None:
+        seat = int(e["p"])
+        cards = [str(c) for c in e.get("cards", [])]
+        self.hands[seat].extend(cards)
+        self.draw_count = max(0, self.draw_count - len(cards))
+        self.uno_called[seat] = False
+        self.uno_missing[seat] = False
+
+    def _turn(self, e: dict) -> None:
+        self.turn = int(e["p"])
+
+    def _direction(self, e: dict) -> None:
+        self.direction = int(e.get("direction", -self.direction))
+
+    def _color(self, e: dict) -> None:
+        self.color = e.get("color")
+
+    def _uno(self, e: dict) -> None:
+        seat = int(e["p"])
+        self.uno_called[seat] = True
+        self.uno_missing[seat] = False
+
+    def _catch(self, e: dict) -> None:
+        seat = int(e["p"])
+        self.uno_missing[seat] = False
+        self.last_catch = (int(e["by"]), seat)
+
+    def _reshuffle(self, e: dict) -> None:
+        n = int(e.get("cards", 0))
+        self.discard = self.discard[-1:]
+        self.draw_count += n
+
+    def _swap(self, e: dict) -> None:
+        a, b = int(e["p"]), int(e["with"])
+        self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
+
+    def _hands(self, e: dict) -> None:
+        for seat, cards in enumerate(e.get("hands", [])[: self.players]):
+            self.hands[seat] = [str(c) for c in cards]
+        if isinstance(e.get("discard"), list):
+            # A redeal that gathered the discard pile too: it is now just these
+            # cards, and the draw pile is whatever the redeal did not deal.
+            self.discard = [str(c) for c in e["discard"]]
+            in_hands = sum(len(h) for h in self.hands)
+            self.draw_count = max(0, self.deck_size - in_hands - len(self.discard))
+
+    def _discard(self, e: dict) -> None:
+        seat = int(e["p"])
+        cards = [str(c) for c in e.get("cards", [])]
+        for card in cards:
+            _remove(self.hands[seat], card)
+        self.discard = self.discard[:-1] + cards + self.discard[-1:]
+
+    def _eliminated(self, e: dict) -> None:
+        self.eliminated[int(e["p"])] = True
+
+    def _round_end(self, e: dict) -> None:
+        self.turn = None
+        self.round_over = True
+        if isinstance(e.get("scores"), list):
+            self.scores = [int(s) for s in e["scores"]]
+
+    def _game_end(self, e: dict) -> None:
+        self.over = True
+        if isinstance(e.get("scores"), list):
+            self.scores = [int(s) for s in e["scores"]]
+
+
+def _remove(hand: list[str], card: str) -> None:
+    """Take `card` out of a hand; a card the table never saw (a log that starts
+    mid-game) is simply not there to take."""
+    if card in hand:
+        hand.remove(card)
+
+
+_HANDLERS: dict[str, Callable[[TableModel, dict], None]] = {
+    "game": TableModel._game,
+    "cut": TableModel._cut,
+    "round": TableModel._round,
+    "deal": TableModel._deal,
+    "draft": TableModel._draft,
+    "start": TableModel._start,
+    "play": TableModel._play,
+    "draw": TableModel._draw,
+    "turn": TableModel._turn,
+    "direction": TableModel._direction,
+    "color": TableModel._color,
+    "uno": TableModel._uno,
+    "catch": TableModel._catch,
+    "reshuffle": TableModel._reshuffle,
+    "swap": TableModel._swap,
+    "hands": TableModel._hands,
+    "discard": TableModel._discard,
+    "eliminated": TableModel._eliminated,
+    "round_end": TableModel._round_end,
+    "game_end": TableModel._game_end,
+}

@@ -1,0 +1,499 @@
+"""Painting the table: the model and the sprites, put on the screen.
+
+The renderer only reads: the table model (names, turn, colour, UNO calls), the
+animator's sprites, the callouts, and what the scene wants highlighted
+(`Highlights`: the hand being played from, the playable cards, the selected
+card, the seats offered in a pick). Which way up a card is drawn it asks
+game/ui/privacy.py, for every card, every frame; caches keep a full table to a
+handful of blits (a seat whose cards are all at rest is one cached layer,
+keyed by what it shows).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import text, widgets
+from game.ui.animator import TableAnimator
+from game.ui.callouts import Callouts
+from game.ui.card_art import BACK, CardArt
+from game.ui.card_book import CardBook
+from game.ui.narrate import Burst
+from game.ui.privacy import DISCARD, Privacy
+from game.ui.sprite import Sprite
+from game.ui.table_geometry import TableGeometry
+from game.ui.table_model import TableModel
+from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, shake
+
+EVENT_SIZE = 30
+CAPTION_SIZE = 20  # the name over the focused card of the hand being played
+CAPTION_WIDTH = 320
+EVENT_SLIDE = 8  # the event line slides up this far as it appears
+BURST_RISE = 30  # a burst floats up this far
+BURST_GROWTH = 1.2  # and grows to at most this much of its size (ease_out_back overshoots)
+
+TONES: dict[str, tuple[int, int, int]] = {
+    "plain": (255, 255, 255),
+    "gold": (255, 213, 79),
+    "warn": (255, 200, 120),
+    "hit": (255, 120, 90),
+}
+
+Layer = tuple[tuple, pygame.Surface, tuple[int, int]]
+
+
+@dataclass
+class Highlights:
+    """What the scene asks the table to show as chosen or offered; owned by the scene."""
+
+    hand_seat: int | None = None  # the hand being played from
+    lift: frozenset[str] = frozenset()  # its playable cards
+    selected: int | None = None  # the card under the keyboard or mouse focus
+    draw_hint: bool = False  # nothing to play: the draw pile glows
+    pick_seats: frozenset[int] = field(default_factory=frozenset)  # seats offered in a pick
+    pick_focus: int | None = None
+
+
+NO_HIGHLIGHTS = Highlights()
+
+
+def tone_color(tone: str, book: CardBook) -> pygame.Color:
+    """A line's ink: a colour named ("color:<name>") as the rule set shows it, lightened."""
+    if tone.startswith("color:"):
+        return pygame.Color(book.color_rgb(tone[6:])).lerp((255, 255, 255), 0.35)
+    return pygame.Color(TONES.get(tone, TONES["plain"]))
+
+
+class TableRenderer:
+    def __init__(
+        self,
+        art: CardArt,
+        book: CardBook,
+        geometry: TableGeometry,
+        model: TableModel,
+        animator: TableAnimator,
+        privacy: Privacy,
+        callouts: Callouts,
+    ) -> None:
+        self.art = art
+        self.book = book
+        self.geometry = geometry
+        self.layout = geometry.layout
+        self.model = model
+        self.animator = animator
+        self.privacy = privacy
+        self.callouts = callouts
+        self.bots: set[int] = set()
+        self._ring_color: str | None = None
+        self._ring_pulse = 0.0
+        self._layers: dict[object, Layer] = {}
+        self._background: pygame.Surface | None = None
+        self._badges: dict[tuple, pygame.Surface] = {}
+        self._flight_cache: dict[tuple, pygame.Surface] = {}
+
+    # --- cards ------------------------------------------------------------------
+
+    def _face_up(self, sprite: Sprite) -> bool:
+        if sprite.dst is None:
+            face = self.privacy.may_see(sprite.place)
+        else:
+            face = self.privacy.in_flight(sprite.origin, sprite.place, sprite.progress)
+        if self.privacy.witness is not None:
+            self.privacy.shown(sprite.name, sprite.origin, sprite.place, face)
+        return face
+
+    def _image(self, sprite: Sprite, face: bool) -> pygame.Surface:
+        name = sprite.name if face else BACK
+        size = (sprite.w, sprite.h)
+        angle = sprite.angle
+        if sprite.dst is None:
+            return self.art.rotated(self.book.look(name) if face else BACK, size, angle)
+        # In flight: sizes and angles are quantised so a few cached images serve every frame
+        # (steps of 10 px, so a flight never shares a size with a hand at rest).
+        qa = round(angle / 15) * 15
+        qw = max(10, round(size[0] / 10) * 10)
+        qh = round(qw * 1.5)
+        key = (name, qw, qh, qa % 360)
+        img = self._flight_cache.get(key)
+        if img is None:
+            if len(self._flight_cache) > 400:
+                self._flight_cache.clear()
+            if face:
+                base = self.art.face(self.book.look(name), (qw, qh))
+            else:
+                base = self.art.back((qw, qh))
+            img = (
+                pygame.transform.rotate(base, qa)
+                if qa % 90 == 0
+                else pygame.transform.rotozoom(base, qa, 1)
+            )
+            self._flight_cache[key] = img
+        return img
+
+    def _blit_sprite(self, surface: pygame.Surface, sprite: Sprite, dx: float = 0) -> None:
+        img = self._image(sprite, self._face_up(sprite))
+        surface.blit(img, img.get_rect(center=(round(sprite.x + dx), round(sprite.y))))
+
+    # --- the felt -----------------------------------------------------------------
+
+    def _build_background(self) -> pygame.Surface:
+        w, h = self.geometry.size
+        bg = pygame.Surface((w, h))
+        felt = pygame.Color(self.layout.felt_color)
+        center = pygame.Color(felt).lerp((255, 255, 255), 0.08)
+        edge = pygame.Color(felt).lerp((0, 0, 0), 0.45)
+        bg.fill(edge)
+        # A soft radial vignette, built from concentric ellipses.
+        steps = 24
+        for i in range(steps):
+            t = i / (steps - 1)
+            rw, rh = w * (1.25 - 0.75 * t), h * (1.25 - 0.75 * t)
+            rect = pygame.Rect(0, 0, round(rw), round(rh))
+            rect.center = (w // 2, h // 2 - 20)
+            pygame.draw.ellipse(bg, edge.lerp(center, t), rect)
+        ring = self.geometry.ring
+        pygame.draw.ellipse(bg, pygame.Color(felt).lerp((0, 0, 0), 0.25), ring, width=10)
+        pygame.draw.ellipse(bg, pygame.Color(felt).lerp((255, 255, 255), 0.2), ring, width=2)
+        for name in ("draw_pile", "discard_pile"):
+            r = self.layout.piles[name]
+            pygame.draw.rect(bg, pygame.Color(felt).lerp((0, 0, 0), 0.3), r, border_radius=12)
+            pygame.draw.rect(bg, pygame.Color(felt).lerp((255, 255, 255), 0.25), r, 2, 12)
+        return bg.convert() if pygame.display.get_surface() else bg
+
+    # --- hands ----------------------------------------------------------------------
+
+    def _seat_layer(
+        self, seat: int, face: bool, glow_at: int | None
+    ) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        hand = self.animator.hands[seat]
+        if not hand:
+            return None
+        key = (self.animator.versions[seat], self.geometry.bottom, face, glow_at)
+        cached = self._layers.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1], cached[2]
+        images = [self._image(s, face) for s in hand]
+        rects = [
+            img.get_rect(center=(round(s.x), round(s.y)))
+            for img, s in zip(images, hand, strict=True)
+        ]
+        glow = None
+        if glow_at is not None:
+            sel = hand[glow_at]
+            glow = self.art.glow((sel.w, sel.h))
+            rects.append(glow.get_rect(center=(round(sel.x), round(sel.y))))
+        box = rects[0].unionall(rects[1:])
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        for i, (img, s) in enumerate(zip(images, hand, strict=True)):
+            if glow is not None and i == glow_at:
+                layer.blit(glow, glow.get_rect(center=(round(s.x) - box.x, round(s.y) - box.y)))
+            layer.blit(img, (rects[i].x - box.x, rects[i].y - box.y))
+        self._layers[seat] = (key, layer, box.topleft)
+        return layer, box.topleft
+
+    def _draw_hand(self, surface: pygame.Surface, seat: int, lit: Highlights) -> None:
+        hand = self.animator.hands[seat]
+        if not hand:
+            return
+        shaking = self.animator.shake
+        if shaking is not None and shaking[0] != seat:
+            shaking = None
+        sel = lit.selected if lit.hand_seat == seat else None
+        if sel is not None and not 0 <= sel < len(hand):
+            sel = None
+        if shaking is None and not any(s.dst is not None for s in hand):
+            face = self.privacy.may_see(seat)
+            if self.privacy.witness is not None:
+                for s in hand:
+                    self.privacy.shown(s.name, s.origin, s.place, face)
+            found = self._seat_layer(seat, face, sel)
+            if found is not None:
+                surface.blit(*found)
+            return
+        clock = self.animator.clock
+        for i, sprite in enumerate(hand):
+            dx = 0.0
+            if shaking is not None and i == shaking[1]:
+                dx = shake((clock - shaking[2]) / 0.4, 12)
+            if i == sel and sprite.dst is None:
+                glow = self.art.glow((sprite.w, sprite.h))
+                surface.blit(glow, glow.get_rect(center=(round(sprite.x + dx), round(sprite.y))))
+            self._blit_sprite(surface, sprite, dx)
+
+    def caption(self, lit: Highlights) -> tuple[str, pygame.Rect] | None:
+        """The name of the card under the focus in the hand being played from, and
+        where it is written (above the card): what a card is called, wherever its
+        face is too small or too fanned to read. Only on a hand shown face up."""
+        seat = lit.hand_seat
+        if seat is None or lit.selected is None or not self.privacy.may_see(seat):
+            return None
+        hand = self.animator.hands[seat]
+        if not 0 <= lit.selected < len(hand):
+            return None
+        sprite = hand[lit.selected]
+        if sprite.dst is not None:
+            return None  # on its way somewhere: the table says what it is when it lands
+        label = self.book.label(sprite.name)
+        img = self._caption_image(label)
+        reach = max(sprite.w, sprite.h) / 2
+        rect = img.get_rect(midbottom=(round(sprite.x), round(sprite.y - reach - 6)))
+        rect.clamp_ip(pygame.Rect((0, 0), self.geometry.size))
+        return label, rect
+
+    def _caption_image(self, label: str) -> pygame.Surface:
+        words = text.fit(label, CAPTION_SIZE, CAPTION_WIDTH, widgets.INK, bold=True)
+        key = ("caption", label)
+        plate = self._badges.get(key)
+        if plate is None:
+            plate = pygame.Surface(words.get_rect().inflate(18, 8).size, pygame.SRCALPHA)
+            pygame.draw.rect(plate, (255, 236, 179, 235), plate.get_rect(), border_radius=8)
+            plate.blit(words, words.get_rect(center=plate.get_rect().center))
+            self._badges[key] = plate
+        return plate
+
+    def _draw_caption(self, surface: pygame.Surface, lit: Highlights) -> None:
+        found = self.caption(lit)
+        if found is not None:
+            label, rect = found
+            surface.blit(self._caption_image(label), rect)
+
+    # --- piles ------------------------------------------------------------------------
+
+    def _discard_layer(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        resting = [s for s in self.animator.discard if s.dst is None]
+        if not resting:
+            return None
+        if self.privacy.witness is not None:
+            for s in resting[-5:]:
+                self.privacy.shown(s.name, s.origin, DISCARD, True)
+        version = self.animator.discard_version
+        cached = self._layers.get(DISCARD)
+        if cached is not None and cached[0] == (version,):
+            return cached[1], cached[2]
+        images = [(self._image(s, True), s) for s in resting[-5:]]
+        rects = [img.get_rect(center=(round(s.x), round(s.y))) for img, s in images]
+        box = rects[0].unionall(rects[1:])
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        for (img, _), r in zip(images, rects, strict=True):
+            layer.blit(img, (r.x - box.x, r.y - box.y))
+        self._layers[DISCARD] = ((version,), layer, box.topleft)
+        return layer, box.topleft
+
+    def _draw_piles(self, surface: pygame.Surface, lit: Highlights) -> None:
+        model = self.model
+        clock = self.animator.clock
+        if model.color != self._ring_color:
+            self._ring_color = model.color
+            self._ring_pulse = clock
+        # Colour in force: a glowing ring around the discard pile.
+        if model.color is not None:
+            ring = self.art.color_ring(96, self.book.color_rgb(model.color))
+            age = clock - self._ring_pulse
+            if age < 0.45 and self.animator.scale > 0:
+                k = 1.0 + 0.25 * (1 - ease_out_cubic(age / 0.45))
+                ring = pygame.transform.smoothscale_by(ring, k)
+            surface.blit(ring, ring.get_rect(center=self.geometry.discard_center))
+        # Draw pile: a few backs for thickness, and its count.
+        pile = self.geometry.draw_pile
+        if model.draw_count > 0:
+            back = self.art.back(self.geometry.pile_size)
+            depth = min(4, 1 + model.draw_count // 20)
+            if lit.draw_hint:
+                glow = self.art.glow(self.geometry.pile_size, widgets.GOLD)
+                surface.blit(
+                    glow, glow.get_rect(center=(pile.centerx - depth, pile.centery - depth))
+                )
+            for i in range(depth):
+                surface.blit(back, (pile.x - i * 2, pile.y - i * 2))
+        count = text.shadowed(str(model.draw_count + len(self.animator.leaving)), 22, bold=True)
+        surface.blit(count, count.get_rect(midtop=(pile.centerx, pile.bottom + 6)))
+        found = self._discard_layer()
+        if found is not None:
+            surface.blit(*found)
+        for sprite in self.animator.discard:
+            if sprite.dst is not None:
+                self._blit_sprite(surface, sprite)
+
+    def _draw_direction(self, surface: pygame.Surface) -> None:
+        ring = self.geometry.ring
+        cx, cy = ring.center
+        a, b = ring.width / 2, ring.height / 2
+        model = self.model
+        color = pygame.Color(self.book.color_rgb(model.color) if model.color else (230, 230, 230))
+        color = pygame.Color(color).lerp((255, 255, 255), 0.3)
+        direction = model.direction
+        spin = self.animator.clock * 0.35 * direction
+        for k in range(4):
+            theta = spin + k * math.pi / 2 + math.pi / 4
+            x, y = cx + a * math.cos(theta), cy + b * math.sin(theta)
+            # Tangent of the ellipse in the direction of play.
+            tx, ty = -a * math.sin(theta) * direction, b * math.cos(theta) * direction
+            widgets.draw_arrow(surface, (x, y), math.atan2(ty, tx), 13, color)
+
+    # --- name plates ----------------------------------------------------------------
+
+    def _badge(self, seat: int, lit: Highlights) -> pygame.Surface:
+        model = self.model
+        spot = self.geometry.spot(seat)
+        count = self.animator.shown_count(seat)
+        active = seat == model.turn
+        uno = model.uno_called[seat] and count == 1
+        picked = seat in lit.pick_seats
+        focus = seat == lit.pick_focus
+        key = (
+            model.name(seat),
+            count,
+            active,
+            uno,
+            seat == model.dealer,
+            model.eliminated[seat],
+            spot.label_rect.size,
+            picked,
+            focus,
+            seat in self.bots,
+        )
+        surf = self._badges.get(key)
+        if surf is None:
+            if len(self._badges) > 300:
+                self._badges.clear()
+            w, h = spot.label_rect.size
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            fill = pygame.Color(255, 193, 7) if active else pygame.Color(12, 18, 30, 215)
+            if picked:
+                fill = pygame.Color("#4fc3f7") if focus else pygame.Color(40, 80, 120, 230)
+            pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=h // 2)
+            edge = (255, 255, 255, 120) if not active else (255, 240, 200)
+            pygame.draw.rect(surf, edge, surf.get_rect(), 2, border_radius=h // 2)
+            ink = widgets.INK if (active or focus) else pygame.Color(255, 255, 255)
+            if model.eliminated[seat]:
+                ink = pygame.Color(140, 140, 150)
+            chip_w = 34
+            x = 10
+            if seat in self.bots:
+                bot = text.render("BOT", 13, ink, bold=True)
+                surf.blit(bot, (x, (h - bot.get_height()) // 2))
+                x += bot.get_width() + 5
+            name = text.fit(model.name(seat), 22, w - x - chip_w - 14 - (44 if uno else 0), ink)
+            surf.blit(name, (x, (h - name.get_height()) // 2))
+            chip = pygame.Rect(w - chip_w - 3, 3, chip_w, h - 6)
+            pygame.draw.rect(surf, (255, 255, 255), chip, border_radius=(h - 6) // 2)
+            num = text.render(str(count), 20, widgets.INK, bold=True)
+            surf.blit(num, num.get_rect(center=chip.center))
+            if uno:
+                tag = pygame.Rect(chip.x - 44, 4, 40, h - 8)
+                pygame.draw.rect(surf, (229, 57, 53), tag, border_radius=6)
+                label = text.render("UNO", 16, (255, 255, 255), bold=True)
+                surf.blit(label, label.get_rect(center=tag.center))
+            self._badges[key] = surf
+        return surf
+
+    def draw_badges(self, surface: pygame.Surface, lit: Highlights = NO_HIGHLIGHTS) -> None:
+        model = self.model
+        clock = self.animator.clock
+        for seat in range(self.geometry.players):
+            spot = self.geometry.spot(seat)
+            badge = self._badge(seat, lit)
+            rect = badge.get_rect(center=spot.label_rect.center)
+            if seat == model.turn:
+                glow_r = rect.inflate(10 + 4 * math.sin(clock * 6), 10)
+                pygame.draw.rect(surface, (255, 213, 79), glow_r, 3, border_radius=glow_r.h // 2)
+            surface.blit(badge, rect)
+            if seat == model.dealer:
+                d = text.render("D", 16, widgets.INK, bold=True)
+                c = (rect.left - 2, rect.top + 2)
+                pygame.draw.circle(surface, (255, 255, 255), c, 10)
+                surface.blit(d, d.get_rect(center=c))
+            if (
+                model.uno_missing[seat]
+                and len(self.animator.hands[seat]) == 1
+                and not self.animator.busy
+            ):
+                pulse = 2 + round(2 * (1 + math.sin(clock * 10)))
+                pygame.draw.rect(surface, (229, 57, 53), rect.inflate(8, 8), pulse, rect.h)
+
+    # --- words ------------------------------------------------------------------------
+
+    def event_label(self, line_text: str, tone: str) -> pygame.Surface:
+        home = self.geometry.event_home
+        ink = tone_color(tone, self.book)
+        label = text.shadowed(line_text, EVENT_SIZE, ink, bold=True)
+        if label.get_width() > home.width or label.get_height() > home.height - EVENT_SLIDE:
+            label = text.fit(line_text, EVENT_SIZE, home.width, ink, bold=True)
+        return label
+
+    def event_rect(self, label_size: tuple[int, int]) -> pygame.Rect:
+        """Where the event line goes: centred in its home (it slides up into place)."""
+        home = self.geometry.event_home
+        rect = pygame.Rect((0, 0), label_size)
+        rect.midtop = (home.centerx, home.y)
+        return rect
+
+    def toast_label(self, message: str) -> pygame.Surface:
+        home = self.geometry.toast_home
+        return text.fit(message, 24, home.width - 28, (255, 255, 255), bold=True)
+
+    def toast_rect(self, label_size: tuple[int, int]) -> pygame.Rect:
+        box = pygame.Rect((0, 0), label_size).inflate(28, 16)
+        box.center = self.geometry.toast_home.center
+        return box
+
+    def burst_envelope(self, burst: Burst) -> pygame.Rect:
+        """Everything a burst covers while it grows and rises, relative to where it is
+        drawn (its anchor at (0, 0))."""
+        ink = tone_color(burst.tone, self.book)
+        base = text.shadowed(burst.text, burst.size, ink, bold=True, offset=3)
+        w, h = (math.ceil(d * BURST_GROWTH) for d in base.get_size())
+        return pygame.Rect(-w // 2, -h // 2 - BURST_RISE, w, h + BURST_RISE)
+
+    def _draw_texts(self, surface: pygame.Surface) -> None:
+        callouts = self.callouts
+        clock = self.animator.clock
+        scale = self.animator.scale
+        line = callouts.line
+        if line is not None and line.text:
+            age = clock - callouts.line_t
+            label = self.event_label(line.text, line.tone)
+            rect = self.event_rect(label.get_size())
+            dy = 0 if scale == 0 else round(EVENT_SLIDE * (1 - ease_out_cubic(min(1.0, age / 0.2))))
+            surface.blit(label, rect.move(0, dy))
+        if callouts.toast_text is not None:
+            label = self.toast_label(callouts.toast_text)
+            box = self.toast_rect(label.get_size())
+            surface.blit(widgets.panel(box.size, (150, 30, 40, 230), 12), box)
+            surface.blit(label, label.get_rect(center=box.center))
+        for shown in callouts.bursts:
+            b = shown.burst
+            p = (clock - shown.t0) / (b.dur * max(scale, 0.01))
+            ink = tone_color(b.tone, self.book)
+            base = text.shadowed(b.text, b.size, ink, bold=True, offset=3)
+            k = 0.5 + 0.6 * ease_out_back(min(1.0, p / 0.35))
+            img = pygame.transform.rotozoom(base, 0, k)
+            if p > 0.6:
+                img.set_alpha(round(255 * (1 - (p - 0.6) / 0.4)))
+            x, y = shown.pos
+            rise = BURST_RISE * ease_in_out(min(1.0, p))
+            surface.blit(img, img.get_rect(center=(x, y - rise)))
+
+    # --- the frame ----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, lit: Highlights = NO_HIGHLIGHTS) -> None:
+        if self._background is None:
+            self._background = self._build_background()
+        surface.blit(self._background, (0, 0))
+        self._draw_direction(surface)
+        self._draw_piles(surface, lit)
+        # The bottom seat last, so its big cards overlap the side seats' edges.
+        geometry = self.geometry
+        order = [geometry.seat_at_spot(i) for i in range(1, geometry.players)]
+        for seat in [*order, geometry.bottom]:
+            self._draw_hand(surface, seat, lit)
+        for sprite in self.animator.draft_pile:
+            self._blit_sprite(surface, sprite)
+        for sprite in self.animator.loose:
+            self._blit_sprite(surface, sprite)
+        self._draw_caption(surface, lit)
+        self.draw_badges(surface, lit)
+        self._draw_texts(surface)

@@ -1,0 +1,154 @@
+"""Per-name statistics (issue 12 §4): counted from the engine's events, once
+per round however often a match is resumed, stored as carefully as the save."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.bots import make_bot
+from game.engine import new_game
+from game.rules.loader import load_rules
+from game.sim import play_out
+from game.stats import MAX_MATCHES, PlayerStats
+
+NAMES = ["Ana", "Bo", "Cy"]
+
+
+def rounds(*ends: tuple[int, list[dict]]) -> list[dict]:
+    """A match's events: `game`, then per round its calls and its end."""
+    events: list[dict] = [{"t": "game", "rules": ["classic"], "seed": 1, "players": 3}]
+    for n, (winner, calls) in enumerate(ends, start=1):
+        events.append({"t": "round", "n": n, "dealer": 0})
+        events += calls
+        events.append({"t": "round_end", "winner": winner, "points": {}, "scores": [0, 0, 0]})
+    return events
+
+
+UNO_0 = {"t": "uno", "p": 0}
+CATCH_2_BY_0 = {"t": "catch", "by": 0, "p": 2}
+CATCH_0_BY_1 = {"t": "catch", "by": 1, "p": 0}
+
+
+def test_rounds_calls_and_catches_are_counted_for_people_only():
+    stats = PlayerStats()
+    events = rounds((0, [UNO_0, CATCH_2_BY_0]), (2, [CATCH_0_BY_1, UNO_0]))
+    assert stats.count("m1", NAMES, [0, 2], "Classic UNO", events)
+    ana, cy = stats.player("Ana"), stats.player("cy")  # names in any case
+    assert stats.player("Bo") is None  # seat 1 is a bot
+    assert (ana.rounds, ana.rounds_won, ana.uno_calls, ana.catches, ana.uno_missed) == (
+        2,
+        1,
+        2,
+        1,
+        1,
+    )
+    assert (cy.rounds, cy.rounds_won, cy.uno_calls, cy.catches, cy.uno_missed) == (2, 1, 0, 0, 1)
+    assert ana.matches == 0  # no game_end yet
+    assert ana.favourite == "Classic UNO"
+
+
+def test_counting_again_counts_only_what_is_new():
+    stats = PlayerStats()
+    one = rounds((0, [UNO_0]))
+    two = rounds((0, [UNO_0]), (1, [UNO_0]))
+    stats.count("m1", NAMES, [0], "Classic UNO", one)
+    assert not stats.count("m1", NAMES, [0], "Classic UNO", one)  # resumed: nothing new
+    stats.count("m1", NAMES, [0], "Classic UNO", two + [{"t": "round", "n": 3, "dealer": 1}])
+    ana = stats.player("Ana")
+    assert (ana.rounds, ana.rounds_won, ana.uno_calls) == (2, 1, 2)
+    end = {"t": "game_end", "winner": 0, "scores": [500, 0, 0]}
+    stats.count("m1", NAMES, [0], "Classic UNO", two + [end])
+    stats.count("m1", NAMES, [0], "Classic UNO", two + [end])
+    assert (ana.matches, ana.matches_won, ana.rounds) == (1, 1, 2)
+    # Another match under the same name adds to it.
+    stats.count("m2", NAMES, [0], "UNO Duo", rounds((1, []), (1, [])))
+    assert (ana.rounds, ana.rounds_won) == (4, 1)
+    assert ana.rules == {"Classic UNO": 2, "UNO Duo": 2}
+
+
+def test_a_team_wins_the_match_together():
+    stats = PlayerStats()
+    names = ["Ana", "Bo", "Cy", "Dee"]
+    events = rounds((2, [])) + [{"t": "game_end", "winner": 2, "scores": [0] * 4, "team": [0, 2]}]
+    stats.count("m", names, [0, 1, 2, 3], "Classic UNO + teams", events)
+    won = {p.name: p.matches_won for p in stats.ranked()}
+    assert won == {"Ana": 1, "Bo": 0, "Cy": 1, "Dee": 0}
+
+
+def test_real_matches_count_what_their_logs_say():
+    rules = load_rules(["classic"])
+    stats = PlayerStats()
+    totals = {"rounds_won": [0, 0, 0], "uno": [0, 0, 0], "caught": [0, 0, 0]}
+    for seed in range(1, 4):
+        state, events = new_game(rules, 3, seed, NAMES, single_round=True)
+        play_out(state, [make_bot("random", seed * 10 + i) for i in range(3)], events)
+        stats.count(f"m{seed}", NAMES, [0, 1, 2], "Classic UNO", events)
+        for e in events:
+            if e["t"] == "round_end":
+                totals["rounds_won"][e["winner"]] += 1
+            elif e["t"] == "uno":
+                totals["uno"][e["p"]] += 1
+            elif e["t"] == "catch":
+                totals["caught"][e["p"]] += 1
+    for seat, name in enumerate(NAMES):
+        player = stats.player(name)
+        assert player.matches == player.rounds == 3
+        assert player.rounds_won == totals["rounds_won"][seat]
+        assert player.uno_calls == totals["uno"][seat]
+        assert player.uno_missed == totals["caught"][seat]
+
+
+def test_the_file_round_trips_and_remembers_a_bounded_number_of_matches(tmp_path):
+    stats = PlayerStats()
+    for n in range(MAX_MATCHES + 20):
+        stats.count(f"m{n}", NAMES, [0], "Classic UNO", rounds((0, [UNO_0])))
+    assert len(stats.counted) == MAX_MATCHES
+    path = tmp_path / "players.json"
+    path.write_text(stats.text())
+    again = PlayerStats.load(path)
+    assert not again.notices
+    assert again.player("Ana").to_dict() == stats.player("Ana").to_dict()
+    assert again.counted == stats.counted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "couch-uno-players", "version": 1, "pla',
+        "[1, 2, 3]",
+        '{"format": "couch-uno-players", "version": 9, "players": [], "counted": {}}',
+        '{"format": "couch-uno-players", "version": 1, "players": [{"name": "A"}], "counted": {}}',
+        json.dumps(
+            {
+                "format": "couch-uno-players",
+                "version": 1,
+                "players": [
+                    {
+                        "name": "Ana",
+                        "matches": -1,
+                        "matches_won": 0,
+                        "rounds": 0,
+                        "rounds_won": 0,
+                        "uno_calls": 0,
+                        "uno_missed": 0,
+                        "catches": 0,
+                        "rules": {},
+                    }
+                ],
+                "counted": {},
+            }
+        ),
+        "\udcff".encode("utf-8", "surrogatepass").decode("latin-1"),
+    ],
+)
+def test_a_damaged_file_is_kept_aside_with_a_notice(tmp_path, text):
+    path = tmp_path / "players.json"
+    path.write_text(text, encoding="latin-1")
+    damaged = path.read_bytes()
+    stats = PlayerStats.load(path)
+    assert stats.notices and "could not be read" in stats.notices[0]
+    assert not stats.players and not path.exists()
+    [kept] = [p for p in tmp_path.iterdir() if p.name.startswith("players.kept-")]
+    assert kept.read_bytes() == damaged and kept.name in stats.notices[0]

@@ -1,0 +1,81 @@
+"""Floating words never cover a name plate, a hand or a button, and never leave the
+screen, at every seat count (issue 8 §4: "SKIP", "CHALLENGE!" and "ROUND!" covered
+plates, and "ROUND!" was cut off at the right edge)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules.loader import load_rules
+from game.ui.card_art import CardArt
+from game.ui.card_book import CardBook
+from game.ui.narrate import Burst, Narrator
+from game.ui.table_model import TableModel
+from game.ui.table_render import BURST_RISE, EVENT_SLIDE
+from game.ui.table_view import TableView
+
+EVENTS = [
+    {"t": "play", "p": 0, "card": "red:skip", "color": "red"},
+    {"t": "skip", "p": 1},
+    {"t": "direction", "direction": -1},
+    {"t": "draw", "p": 1, "cards": ["red:1"] * 4, "why": "penalty"},
+    {"t": "uno", "p": 1},
+    {"t": "catch", "by": 0, "p": 1},
+    {"t": "challenge", "by": 1, "p": 0, "guilty": True},
+    {"t": "jump_in", "p": 1, "over": 0},
+    {"t": "round_end", "winner": 1, "points": {"0": 0, "1": 0}, "scores": [0, 0]},
+]
+
+
+def every_burst() -> list[Burst]:
+    model = TableModel(2, ["Ana", "Bo"], 108)
+    narrator = Narrator(CardBook(load_rules(["classic"])), model)
+    bursts = []
+    for event in EVENTS:
+        model.apply(event)
+        line = narrator.tell(event)
+        if line is not None and line.burst is not None:
+            bursts.append(line.burst)
+    assert {b.text for b in bursts} >= {"SKIP", "UNO!", "CAUGHT!", "CHALLENGE!", "ROUND!"}
+    return bursts
+
+
+@pytest.fixture(scope="module")
+def art():
+    pygame.init()
+    return CardArt()
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_floating_words_stay_clear_at_every_seat_count(art, players):
+    view = TableView(art, players, [f"P{i}" for i in range(players)], 108)
+    geometry = view.geometry
+    screen = geometry.screen
+    keep_clear = geometry.keep_clear()
+    # With seat 0 at the bottom, seat i sits at spot i: every spot is tried.
+    for seat in range(players):
+        for burst in every_burst():
+            anchored = Burst(burst.text, burst.anchor, seat, burst.tone, burst.size)
+            x, y = view.burst_pos(anchored)
+            covers = view.renderer.burst_envelope(anchored).move(x, y)
+            assert screen.contains(covers), (players, seat, burst.text, covers)
+            hit = covers.collidelist(keep_clear)
+            assert hit < 0, (players, seat, burst.text, covers, keep_clear[hit])
+    # The event line (the longest one, cut to fit) and a long refusal.
+    renderer = view.renderer
+    longest = "Gus plays Custom: Everyone Draws and names Yellow, " * 3
+    label = renderer.event_label(longest, "plain")
+    line = renderer.event_rect(label.get_size())
+    covers = line.union(line.move(0, EVENT_SLIDE))
+    assert screen.contains(covers) and covers.collidelist(keep_clear) < 0
+    toast = renderer.toast_rect(renderer.toast_label(longest).get_size())
+    assert screen.contains(toast) and toast.collidelist(keep_clear) < 0
+    assert not toast.colliderect(covers), "a refusal would cover the event line"
+
+
+def test_the_envelope_covers_the_whole_flight(art):
+    view = TableView(art, 4, ["A", "B", "C", "D"], 108)
+    burst = every_burst()[0]
+    envelope = view.renderer.burst_envelope(burst)
+    assert envelope.top < -BURST_RISE and envelope.bottom > 0
