@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Protocol, cast
 
 from game.bots import make_bot
+from game.bots.hint import Advisor
 from game.engine import Event, apply, legal_actions, new_game, view
 from game.engine.ruleset import RuleSet
 from game.engine.state import GameState
@@ -104,7 +105,19 @@ class MatchSession:
             bot.sit(self.rules, seat)
         self.watchers = [seat for seat, bot in self.bots.items() if bot.watches]
         tell_bots(self.bots, self.watchers, None, seen)
+        self.advisors: dict[int, Advisor] = {}
         self.humans = [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def advisor(self, seat: int) -> Advisor:
+        """The expert's advice for a person's `seat` (game/bots/hint.py), made
+        when first asked: it is shown the match so far as that seat saw it,
+        then every action, like a bot in that seat."""
+        advisor = self.advisors.get(seat)
+        if advisor is None:
+            advisor = Advisor(self.rules, seat, self.seed ^ (0x417 + seat), deadline_ms=None)
+            self.advisors[seat] = advisor
+            tell_bots(self.advisors, [seat], None, self.log)
+        return advisor
 
     @property
     def players(self) -> int:
@@ -125,6 +138,8 @@ class MatchSession:
         _, typed = apply(self.state, action, in_place=True)
         events = _wire(typed)
         tell_bots(self.bots, self.watchers, action, events)
+        if self.advisors:
+            tell_bots(self.advisors, list(self.advisors), action, events)
         self.queue.extend(events)
         self.log.extend(events)
         if self.recorder is not None and events:

@@ -23,13 +23,17 @@ seat's memory.
 from __future__ import annotations
 
 import time
+from collections.abc import Generator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from game.bots.base import Bot
 from game.bots.playout import outcome, play_out
 from game.bots.strong import StrongBot
 from game.engine import apply_in_place
 from game.engine.actions import CallUno, Catch, NextRound, Play
+
+T = TypeVar("T")
 
 # Engine actions per decision (each playout's actions count). About 12 µs
 # each on the Python engine: keeps a decision near 30 ms on this project's
@@ -91,6 +95,12 @@ class ExpertBot(Bot):
         return self.advisor.interject(look, actions)
 
     def choose(self, look, actions):
+        return finish(self.deciding(look, actions))
+
+    def deciding(self, look, actions) -> Generator[None, None, object]:
+        """`choose`, a world at a time: it yields between worlds, so that a
+        caller with a frame to draw (a hint on the table) can spread the search
+        over several frames; the choice is the same however it is spread."""
         self.last = []
         if len(actions) == 1 or {type(a) for a in actions} == {NextRound}:
             return actions[0]
@@ -109,10 +119,13 @@ class ExpertBot(Bot):
         candidates = _distinct(advisor, [action for _, action in ranked])[:CANDIDATES]
         if len(candidates) == 1:
             return candidates[0]
-        self.last = self.search(view, candidates)
+        self.last = yield from self.searching(view, candidates)
         return self.pick(self.last).action
 
     def search(self, view: dict, candidates: list) -> list[Considered]:
+        return finish(self.searching(view, candidates))
+
+    def searching(self, view: dict, candidates: list) -> Generator[None, None, list[Considered]]:
         """Play each candidate out over the same worlds. The first candidate
         (the strong bot's choice) is the yardstick: each other one is judged
         by how much better it did in the same worlds, and dropped once it is
@@ -153,6 +166,7 @@ class ExpertBot(Bot):
                     spent = True
                     break
             worlds += 1
+            yield
             if worlds >= MIN_WORLDS:
                 alive = [i for i in alive if i == 0 or not tally[i].clearly_worse()]
         return [t.considered() for t in tally]
@@ -202,6 +216,15 @@ class _Tally:
             return Considered(self.action, 0.0, 0.0, 0, 0.0, 0.0)
         mean, error = self.gain_mean_error()
         return Considered(self.action, self.total / self.n, self.wins / self.n, self.n, mean, error)
+
+
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run a stepwise computation (`deciding`, `searching`) to its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def _distinct(advisor: StrongBot, actions: list) -> list:

@@ -9,14 +9,18 @@ The advisor remembers what its seat saw, exactly as a bot in that seat
 would (it is one), so a hint never uses a card the player could not see.
 The words use the rule file's card labels and the players' names.
 `hint(rules, look, actions)` gives advice without that memory (from the
-view alone), for a one-off question.
+view alone), for a one-off question. `hinting` is `hint` a search world at
+a time, for a screen that must keep drawing frames while it thinks (the
+table spreads it over frames, game/scenes/table_hint.py); it needs no clock
+limit, since the search's budget of engine actions bounds it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 
-from game.bots.expert import ExpertBot
+from game.bots.expert import ExpertBot, finish
 from game.engine.actions import (
     Accept,
     CallUno,
@@ -44,8 +48,10 @@ class Hint:
 class Advisor:
     """The expert's advice for one seat, with that seat's memory of the match."""
 
-    def __init__(self, rules: RuleSet, seat: int, seed: int = 0) -> None:
-        self.bot = ExpertBot(seed, rules, deadline_ms=HINT_MS)
+    def __init__(
+        self, rules: RuleSet, seat: int, seed: int = 0, deadline_ms: float | None = HINT_MS
+    ) -> None:
+        self.bot = ExpertBot(seed, rules, deadline_ms=deadline_ms)
         self.bot.sit(rules, seat)
 
     def observe(self, action, events: list[dict]) -> None:
@@ -53,8 +59,14 @@ class Advisor:
         self.bot.observe(action, events)
 
     def hint(self, look, actions) -> Hint:
+        return finish(self.hinting(look, actions))
+
+    def hinting(self, look, actions) -> Generator[None, None, Hint]:
+        """`hint`, yielding between the search's worlds. The seat's view is
+        taken at the first step: step it before the table changes."""
         view = look()
         bot = self.bot
+        action: object
         if any(isinstance(a, CallUno) for a in actions):
             action = next(a for a in actions if isinstance(a, CallUno))
         elif view["pending"] is None or view["pending"]["seat"] != view["seat"]:
@@ -62,7 +74,7 @@ class Advisor:
             if action is None:
                 return Hint(None, "nothing to do until your turn")
         else:
-            action = bot.choose(lambda: view, actions)
+            action = yield from bot.deciding(lambda: view, actions)
         return Hint(action, explain(bot, view, action))
 
 
@@ -155,9 +167,10 @@ def explain(bot: ExpertBot, view: dict, action) -> str:
         reasons.append(_choice_words(advisor, view, action, nxt, partner))
     else:
         reasons.append("it is the best move the search found")
-    best = next((c for c in bot.last if c.action == action), None)
-    if best is not None and len(bot.last) > 1:
-        reasons.append(f"wins {best.wins:.0%} of {best.worlds} tries")
+    chosen = next((c for c in bot.last if c.action == action), None)
+    if chosen is not None and bot.last[0] is not chosen and not reasons[1:]:
+        # The search overruled the rule of thumb: say how it knows.
+        reasons.append(f"it did best in {chosen.worlds} games played out")
     return "; ".join(reasons[:2])
 
 
@@ -194,7 +207,7 @@ def _plain_reason(deck, label: str, color: int, left: list[int]) -> str:
         if held[color] and held[color] == max(held):
             word = deck.colors[color]
             return f"the {label} keeps play in {word}, your longest colour"
-    return f"the {label} came out best of your choices"
+    return f"the {label} came out best of your choices when played out"
 
 
 def _cards(count: int, color: str | None = None) -> str:

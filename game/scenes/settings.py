@@ -1,4 +1,5 @@
-"""Settings: bot pacing, sound, fullscreen, how the table turns. Saved as soon as they change.
+"""Settings: bot pacing, sound, fullscreen, how the table turns, hints. Saved as soon as
+they change.
 
 Every row is a chooser with ◀ and ▶ drawn at its right; a click acts on the
 arrow under the pointer (a click elsewhere on a toggle flips it).
@@ -24,7 +25,7 @@ PACING_TEXT = {
     "fast": "brisk",
     "instant": "no waiting and no animation",
 }
-ROWS = ("pacing", "sound", "fullscreen", "table", "back")
+ROWS = ("pacing", "sound", "fullscreen", "table", "hints", "back")
 ARROW_HIT = 40
 
 
@@ -34,7 +35,10 @@ class SettingsScene(Scene):
         self.rows = list(ROWS)
         self.index = 0
         self.t = 0.0
-        self.rects = [pygame.Rect(290, 160 + i * 90, 700, 74) for i in range(len(self.rows))]
+        step = min(90, (670 - 160) // len(self.rows))
+        self.rects = [
+            pygame.Rect(290, 160 + i * step, 700, step - 8) for i in range(len(self.rows))
+        ]
 
     @staticmethod
     def arrows(rect: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -61,6 +65,9 @@ class SettingsScene(Scene):
             self.app.toggle_fullscreen()
         elif row == "table":
             s.fixed_table = not s.fixed_table
+            s.save()
+        elif row == "hints":
+            s.hints = not s.hints
             s.save()
         elif row == "back":
             self.app.pop()
@@ -117,6 +124,12 @@ class SettingsScene(Scene):
             "sound": sound,
             "fullscreen": ("Fullscreen: " + ("on" if s.fullscreen else "off"), "F11 anywhere"),
             "table": table,
+            "hints": (
+                "Hints: " + ("on" if s.hints else "off"),
+                "T, the Hint button or R3 shows the expert's move"
+                if s.hints
+                else "nobody at the table can ask for one",
+            ),
             "back": ("Back", ""),
         }
 

@@ -63,6 +63,8 @@ class Settings:
     fullscreen: bool = False
     # Seats stay where they are instead of turning the current human to the bottom.
     fixed_table: bool = False
+    # A person at the table may ask for the expert's advice (T, a button, R3).
+    hints: bool = True
     # The last new-game setup: rules, house rules, seats, target.
     setup: dict = field(default_factory=dict)
     # What was wrong with the file read, for the player; never saved.
@@ -114,12 +116,13 @@ class Settings:
             self.pacing = pacing
         else:
             self._notice(f"pacing must be one of {', '.join(PACINGS)}; using normal")
-        for name in ("muted", "fullscreen", "fixed_table"):
-            value = data.get(name, False)
+        for name in ("muted", "fullscreen", "fixed_table", "hints"):
+            default = getattr(type(self), name)
+            value = data.get(name, default)
             if isinstance(value, bool):
                 setattr(self, name, value)
             else:
-                self._notice(f"{name} must be true or false; using false")
+                self._notice(f"{name} must be true or false; using {str(default).lower()}")
         setup = data.get("setup", {})
         if isinstance(setup, dict):
             self.setup = self._checked_setup(setup)
@@ -167,6 +170,7 @@ class Settings:
             "muted": self.muted,
             "fullscreen": self.fullscreen,
             "fixed_table": self.fixed_table,
+            "hints": self.hints,
             "setup": self.setup,
         }
         try:
