@@ -5,8 +5,10 @@
 
 For each level and table size, the level sits in seat 0 of classic rounds
 against basic bots, and every decision with a choice (two or more legal
-actions) is timed: median and 99th percentile, in milliseconds. For the
-expert, the playouts it ran per second of searching. Each engine is
+actions) is timed: median and 99th percentile, in milliseconds, of the
+wall clock and of the CPU time the process spent on it (on a machine shared
+with other work the wall clock waits for the CPU; the CPU time does not).
+For the expert, the playouts it ran per second of searching. Each engine is
 measured in its own process (`--engine both`, the default, runs the
 Python-source engine and then the compiled one if `tools/build_engine.py`
 has built it). Figures move with the machine's load: run it on a quiet
@@ -38,6 +40,7 @@ class Timed:
         self.level = bot.level
         self.watches = bot.watches
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def sit(self, rules, seat):
         self.bot.sit(rules, seat)
@@ -48,9 +51,10 @@ class Timed:
     def choose(self, look, actions):
         if len(actions) < 2:
             return self.bot.choose(look, actions)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.thread_time()
         choice = self.bot.choose(look, actions)
         self.times.append(time.perf_counter() - started)
+        self.cpu.append(time.thread_time() - cpu)
         return choice
 
     def interject(self, look, actions):
@@ -65,6 +69,7 @@ def measure(level: str, seats: int, rounds: int) -> dict:
 
     rules = load_rules(["classic"])
     times: list[float] = []
+    cpu: list[float] = []
     playouts = 0
     for game in range(rounds):
         seed = 1000 + game
@@ -72,21 +77,32 @@ def measure(level: str, seats: int, rounds: int) -> dict:
         bots = [timed] + [make_bot("basic", seed + s, rules) for s in range(1, seats)]
         play_match(rules, seats, seed, bots, single_round=True)
         times.extend(timed.times)
+        cpu.extend(timed.cpu)
         if isinstance(timed.bot, ExpertBot):
             playouts += timed.bot.playouts
-    times.sort()
     row = {
         "level": level,
         "seats": seats,
         "decisions": len(times),
-        "median_ms": round(statistics.median(times) * 1000, 3) if times else None,
-        "p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))] * 1000, 3)
-        if times
-        else None,
+        "median_ms": _ms(statistics.median(times)) if times else None,
+        "p99_ms": _p99_ms(times),
+        "cpu_median_ms": _ms(statistics.median(cpu)) if cpu else None,
+        "cpu_p99_ms": _p99_ms(cpu),
     }
     if level == "expert" and times:
         row["playouts_per_s"] = round(playouts / sum(times))
     return row
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+def _p99_ms(times: list[float]) -> float | None:
+    if not times:
+        return None
+    ordered = sorted(times)
+    return _ms(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))])
 
 
 def run_engine(engine: str, args) -> list[dict]:
@@ -133,13 +149,17 @@ def main() -> int:
                 continue
         rows = run_engine(engine, args)
         print(f"engine: {engine}  ({args.rounds} classic rounds per line, against basic bots)")
-        header = f"{'level':<9} {'seats':>5} {'decisions':>9} {'median ms':>10} {'p99 ms':>8}"
+        header = (
+            f"{'level':<9} {'seats':>5} {'decisions':>9} {'median ms':>10} {'p99 ms':>8}"
+            f" {'CPU median':>10} {'CPU p99':>8}"
+        )
         print(f"{header}  playouts/s")
         for row in rows:
             extra = f"  {row['playouts_per_s']}" if "playouts_per_s" in row else ""
             print(
                 f"{row['level']:<9} {row['seats']:>5} {row['decisions']:>9} "
-                f"{row['median_ms']:>10} {row['p99_ms']:>8}{extra}"
+                f"{row['median_ms']:>10} {row['p99_ms']:>8} "
+                f"{row['cpu_median_ms']:>10} {row['cpu_p99_ms']:>8}{extra}"
             )
     return 0
 

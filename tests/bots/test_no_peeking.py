@@ -26,18 +26,38 @@ from game.bots.deck import deck_facts
 from game.engine import view
 from game.engine.actions import Play
 from game.engine.cards import card_table
+from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
+from tests.depth import work
 from tests.support import bots as drive
 
 BASES = [n for n in available_rule_sets() if not n.startswith("house/")]
-# Shipped rule sets whose cards move hands about or reveal them.
-EXTRA = [
-    ["classic", "house/seven-o"],
-    ["uno112", "house/swap-hands-card"],
-    ["classic", "house/jump-in"],
-    ["classic", "house/stacking-cross"],
-    ["classic", "house/draw-until-playable"],
+HOUSES = [n for n in available_rule_sets() if n.startswith("house/")]
+# A house rule is checked on the first base it loads on (Shuffle Hands needs
+# the 112-card deck's card); these mixes are checked too, as cards move hands
+# about or reveal them there.
+MIXES = [
+    ["classic", "house/seven-o", "house/jump-in"],
+    ["uno112", "house/swap-hands-card", "house/stacking"],
 ]
+
+
+def rule_sets() -> list[list[str]]:
+    """Every shipped rule set: each base, each house rule layered on a base, the mixes."""
+    found = [[base] for base in BASES]
+    for house in HOUSES:
+        for base in ("classic", "uno112", *BASES):
+            try:
+                load_rules([base, house])
+            except RuleFileError:
+                continue
+            found.append([base, house])
+            break
+        else:
+            raise AssertionError(f"{house} loads on no shipped base")
+    return found + MIXES
+
+
 LEVELS = [level for level in BOTS if level != "random"]
 
 
@@ -84,15 +104,17 @@ def reshuffled(state, seat: int, seen: set[int], rng: random.Random):
 
 
 def _cases():
-    for names in [[b] for b in BASES] + EXTRA:
+    for names in rule_sets():
         for level in LEVELS:
             yield pytest.param(names, level, id=f"{'+'.join(names)}-{level}")
 
 
-def check_game(rules, level: str, seed: int, first_bot=None) -> tuple[int, int]:
-    """Play two rounds; before each decision of seat 0, ask twins of its bot
-    on the real table and on one with the hidden cards dealt anew. Returns
-    (decisions checked, decisions where some hidden card moved)."""
+def check_game(
+    rules, level: str, seed: int, first_bot=None, rounds: int = 2
+) -> tuple[int, int]:
+    """Play `rounds` rounds; before each decision of seat 0, ask twins of its
+    bot on the real table and on one with the hidden cards dealt anew.
+    Returns (decisions checked, decisions where some hidden card moved)."""
     counts = rules.model.allowed_counts()
     players = next((c for c in counts if c >= 3), counts[0])
     levels = [level] + ["basic"] * (players - 1)
@@ -117,7 +139,7 @@ def check_game(rules, level: str, seed: int, first_bot=None) -> tuple[int, int]:
         rules,
         levels,
         seed=seed,
-        rounds=2,
+        rounds=rounds,
         before=before,
         after=lambda state, action, events: witness.after(state, events),
         first_bot=first_bot,
@@ -127,8 +149,19 @@ def check_game(rules, level: str, seed: int, first_bot=None) -> tuple[int, int]:
 
 @pytest.mark.parametrize(("names", "level"), _cases())
 def test_decisions_do_not_depend_on_hidden_cards(names, level):
-    checked, moved = check_game(load_rules(names), level, seed=len(level) * 7 + len(names))
-    assert checked >= 10 and moved >= checked // 2, (checked, moved)
+    """Games of a round (two for the bases) until a dozen decisions were
+    checked; thorough: three games of three rounds, and a hundred decisions."""
+    rules = load_rules(names)
+    rounds = work(3, 2 if len(names) == 1 else 1)
+    wanted = work(100, 12)
+    checked = moved = 0
+    base = len(level) * 7 + len(names)
+    for seed in range(base, base + work(12, 6)):
+        more, shifted = check_game(rules, level, seed, None, rounds)
+        checked, moved = checked + more, moved + shifted
+        if checked >= wanted and seed - base + 1 >= work(3, 1):
+            break
+    assert checked >= wanted and moved >= checked // 2, (checked, moved)
 
 
 class PeekingBot(BasicBot):
