@@ -109,9 +109,7 @@ def _cases():
             yield pytest.param(names, level, id=f"{'+'.join(names)}-{level}")
 
 
-def check_game(
-    rules, level: str, seed: int, first_bot=None, rounds: int = 2
-) -> tuple[int, int]:
+def check_game(rules, level: str, seed: int, first_bot=None, rounds: int = 2) -> tuple[int, int]:
     """Play `rounds` rounds; before each decision of seat 0, ask twins of its
     bot on the real table and on one with the hidden cards dealt anew.
     Returns (decisions checked, decisions where some hidden card moved)."""
