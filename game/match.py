@@ -13,17 +13,19 @@ from __future__ import annotations
 import random
 from collections import deque
 from pathlib import Path
-from typing import Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from game.bots import make_bot
 from game.bots.hint import Advisor
 from game.engine import Event, apply, legal_actions, new_game, view
 from game.engine.ruleset import RuleSet
-from game.engine.state import GameState
 from game.log import LogError, write_log
 from game.rules.loader import load_rules
 from game.seats import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
 from game.sim import tell_bots
+
+if TYPE_CHECKING:
+    from game.saves.resume import Resumed
 
 __all__ = ["BOT_LEVELS", "DEFAULT_NAMES", "MatchSession", "Recorder", "SeatConfig"]
 
@@ -65,28 +67,20 @@ class MatchSession:
         self.recorder: Recorder | None = None
 
     @classmethod
-    def resumed(
-        cls,
-        rule_names: list[str],
-        seats: list[SeatConfig],
-        rules: RuleSet,
-        state: GameState,
-        log: list[dict],
-        *,
-        target: int | None | str,
-        single_round: bool,
-    ) -> MatchSession:
-        """A match that goes on from `state`, which the engine reached by
-        re-executing `log` (game/saves/resume.py). The table has seen the log
-        already; nothing is queued."""
+    def resumed(cls, resumed: Resumed) -> MatchSession:
+        """A saved match that goes on from the state the engine reached by
+        re-executing its log (game/saves/resume.py). The table has seen the
+        log already; nothing is queued."""
+        header = resumed.saved.header
+        log = resumed.log
         session = cls.__new__(cls)
-        session.rule_names = list(rule_names)
-        session.rules = rules
-        session.seats = list(seats)
-        session.target = target
-        session.single_round = single_round
+        session.rule_names = list(header.rules)
+        session.rules = resumed.rules
+        session.seats = header.seat_configs()
+        session.target = header.target
+        session.single_round = header.single_round
         session.seed = log[0]["seed"]
-        session.state = state
+        session.state = resumed.state
         session._seat_bots(log)
         session.queue = deque()
         session.log = list(log)

@@ -79,15 +79,7 @@ def test_a_resumed_match_goes_on_saving_one_match(tmp_path):
     slot, session = saved_session(tmp_path, actions=150)
     resumed = slot.resume()
     header = resumed.saved.header
-    again = MatchSession.resumed(
-        list(header.rules),
-        header.seat_configs(),
-        resumed.rules,
-        resumed.state,
-        resumed.log,
-        target=header.target,
-        single_round=header.single_round,
-    )
+    again = MatchSession.resumed(resumed)
     slot2 = SaveSlot(tmp_path)
     slot2.keep(again, header)
     play(again, 150, seed=99)

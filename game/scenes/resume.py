@@ -23,15 +23,7 @@ def resume_match(app: App) -> MatchScreen:
     title told why) when it cannot be continued."""
     resumed = app.saves.resume()
     header = resumed.saved.header
-    session = MatchSession.resumed(
-        list(header.rules),
-        header.seat_configs(),
-        resumed.rules,
-        resumed.state,
-        resumed.log,
-        target=header.target,
-        single_round=header.single_round,
-    )
+    session = MatchSession.resumed(resumed)
     app.saves.keep(session, header)
     screen = MatchScreen(session, app.art, app.settings, sound=app.play, resumed=True)
     app.reset("play", screen=screen)
