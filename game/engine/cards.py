@@ -3,6 +3,11 @@
 A rule set's cards are numbered once (`card_table(rules)`), and every game of
 that rule set shares the table: names for the log, labels for players,
 colours, points, effects and the matching rule as lookup tables.
+
+Labels are English (`labels`, `color_labels`): logs, messages and tests read
+them. A screen showing another language asks `labels_in(code)` and
+`color_labels_in(code)`, built once per language from the rule file's words
+(game/engine/words.py); nothing the rules do depends on them.
 """
 
 from __future__ import annotations
@@ -12,6 +17,11 @@ import weakref
 from game.engine.actions import Play
 from game.engine.choice_effects import ChooseColorParams
 from game.engine.ruleset import WILD, EffectSpec, KindSpec, RuleSet, RuleSetModel
+from game.engine.words import ENGLISH
+
+# What a card's label is made of: its colour index (-1: none), its kind's name
+# (None: a number card, named by its face) and its face.
+LabelParts = tuple[int, str | None, str]
 
 
 class CardTable:
@@ -24,6 +34,8 @@ class CardTable:
         # colour) reads the trailing None.
         self.color_label: tuple[str | None, ...] = (*self.colors, None)
         self.color_labels: tuple[str, ...] = color_labels(model)  # what players read
+        self._model = model
+        self._kinds = rules.kinds
         self.names: list[str] = []
         self.color: list[int] = []  # index into colors, -1 for a wild
         self.kind: list[KindSpec] = []
@@ -32,6 +44,9 @@ class CardTable:
         self.points: list[int] = []
         self.category: list[str] = []
         self.labels: list[str] = []  # what players read: "Red 7", "Blue Draw Two", "Wild"
+        # How each label is made, to make it in another language.
+        self._label_parts: list[LabelParts] = []
+        self._labels_in: dict[str, list[str]] = {ENGLISH: self.labels}
         for name, spec in rules.kinds.items():
             kind = spec.model
             colors = [-1] if kind.wild else range(len(self.colors))
@@ -53,13 +68,11 @@ class CardTable:
                     points = kind.points if isinstance(kind.points, int) else 0
                     faces = [(name, kind.copies, points, spec.effects)]
                 for face, copies, points, effects in faces:
-                    label = kind_label(spec)
-                    if kind.category == "number":
-                        label = face
-                    if color >= 0:
-                        label = f"{self.color_labels[color]} {label}"
+                    parts = (color, None if kind.category == "number" else name, face)
+                    label = self._card_label(parts, self.color_labels, ENGLISH)
                     for _ in range(copies):
                         self.labels.append(label)
+                        self._label_parts.append(parts)
                         self.effects.append(effects)
                         color_name = WILD if color < 0 else self.colors[color]
                         self.names.append(f"{color_name}:{face}")
@@ -136,10 +149,39 @@ class CardTable:
     def color_name(self, index: int) -> str | None:
         return self.color_label[index]
 
+    def labels_in(self, lang: str) -> list[str]:
+        """Each card's label (by card id) in `lang` ("Kırmızı 7"): the rule
+        file's words for it, the English where the file gives none."""
+        found = self._labels_in.get(lang)
+        if found is None:
+            colors = self.color_labels_in(lang)
+            made: dict[LabelParts, str] = {}
+            found = []
+            for parts in self._label_parts:
+                label = made.get(parts)
+                if label is None:
+                    label = made[parts] = self._card_label(parts, colors, lang)
+                found.append(label)
+            self._labels_in[lang] = found
+        return found
 
-def kind_label(spec: KindSpec) -> str:
-    """A card kind as players read it: its `label:`, else its name in words."""
-    return spec.model.label or spec.name.replace("_", " ").title()
+    def color_labels_in(self, lang: str) -> tuple[str, ...]:
+        """Each colour's label in `lang`, by colour index."""
+        return color_labels(self._model, lang)
+
+    def _card_label(self, parts: LabelParts, colors: tuple[str, ...], lang: str) -> str:
+        """A card as players read it: its colour's label, then its kind's label,
+        or for a number card its face ("Blue Draw Two", "Red 7", "Wild")."""
+        color, kind, face = parts
+        label = face if kind is None else kind_label(self._kinds[kind], lang)
+        return label if color < 0 else f"{colors[color]} {label}"
+
+
+def kind_label(spec: KindSpec, lang: str = ENGLISH) -> str:
+    """A card kind as players read it in `lang`: its `label:`, else its
+    name in words."""
+    label = spec.model.label
+    return label.in_language(lang) if label else spec.name.replace("_", " ").title()
 
 
 def color_label(color: str) -> str:
@@ -147,13 +189,14 @@ def color_label(color: str) -> str:
     return color.replace("_", " ").capitalize()
 
 
-def color_labels(model: RuleSetModel) -> tuple[str, ...]:
-    """Each colour of a rule set as players read it: the `label:` its file gives
-    it under `color_looks:`, else its name in words."""
+def color_labels(model: RuleSetModel, lang: str = ENGLISH) -> tuple[str, ...]:
+    """Each colour of a rule set as players read it in `lang`: the `label:`
+    its file gives it under `color_looks:`, else its name in words."""
     labels = []
     for color in model.colors:
         look = model.color_looks.get(color)
-        labels.append(look.label if look is not None and look.label else color_label(color))
+        label = look.label if look is not None else None
+        labels.append(label.in_language(lang) if label else color_label(color))
     return tuple(labels)
 
 

@@ -32,6 +32,7 @@ from game.engine import conditions as condition_registry
 from game.engine import effects as effect_registry
 from game.engine.conditions import Condition, Value
 from game.engine.effects import Effect, Params
+from game.engine.words import ENGLISH, TextLimit, Words
 from game.looks import ARTS, HEX_COLOR, MAX_CORNER, NUMBER_ART
 
 COLOR_NAMES = ("red", "yellow", "green", "blue")
@@ -63,11 +64,15 @@ Face = Annotated[int, Field(ge=0, le=MAX_FACE)]
 Copies = Annotated[int, Field(ge=0, le=MAX_COPIES)]
 Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 Target = Annotated[int, Field(ge=1, le=MAX_TARGET)]
-ShortText = Annotated[str, Field(max_length=40)]  # a label, a house rule's short name
-LineText = Annotated[str, Field(max_length=200)]  # a house rule's one-line explanation
-# What players read for a card kind or a colour (one type, so that per-language
-# labels can replace it in one place).
-Label = ShortText
+MAX_LABEL = 40
+ShortText = Annotated[str, Field(max_length=MAX_LABEL)]  # a house rule's short name
+# What players read, in each language (game/engine/words.py): a card kind's or
+# a colour's label, a house rule's one-line explanation, a rule set's name and
+# description.
+Label = Annotated[Words, TextLimit(MAX_LABEL)]
+LineWords = Annotated[Words, TextLimit(200)]
+NameWords = Annotated[Words, TextLimit(60)]
+DescriptionWords = Annotated[Words, TextLimit(1000)]
 CornerText = Annotated[str, Field(min_length=1, max_length=MAX_CORNER)]
 # Text a player reads holds no control character (a description may hold line
 # breaks and tabs): an escape sequence or a NUL must not reach a screen.
@@ -80,6 +85,25 @@ _CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f]")
 ATOMIC_SETTINGS = frozenset({"play_only_if", "target_by_players", "copies_of"})
 
 Loc = tuple[str | int, ...]  # a key path into the rules mapping: str keys and int indexes
+
+# Where a rule set holds words players read (`Words`; None stands for any key):
+# layering merges a mapping of languages over plain text as over its English.
+WORD_PATHS: tuple[tuple[str | None, ...], ...] = (
+    ("name",),
+    ("description",),
+    ("house_rules", None),
+    ("cards", None, "label"),
+    ("color_looks", None, "label"),
+)
+
+
+def holds_words(loc: Loc) -> bool:
+    """Whether the setting at `loc` is words players read (see WORD_PATHS)."""
+    return any(
+        len(path) == len(loc)
+        and all(p is None or p == part for p, part in zip(path, loc, strict=True))
+        for path in WORD_PATHS
+    )
 
 
 class Alternatives(tuple[Loc, ...]):
@@ -207,11 +231,11 @@ class Scoring(_Block):
 
 
 class RuleSetModel(_Block):
-    name: str = Field("Unnamed rules", max_length=60)
-    description: str = Field("", max_length=1000)
+    name: NameWords = Words("Unnamed rules")
+    description: DescriptionWords = Words("")
     # House rules switched on, each with its one-line explanation; layered
     # files add to this mapping, so the merged set knows all of them.
-    house_rules: dict[ShortText, LineText] = Field({}, max_length=MAX_HOUSE_RULES)
+    house_rules: dict[ShortText, LineWords] = Field({}, max_length=MAX_HOUSE_RULES)
     players: PlayerRange = PlayerRange()
     colors: list[str] = Field(list(COLOR_NAMES), max_length=MAX_COLORS)
     color_looks: dict[str, ColorLook] = Field({}, max_length=MAX_COLORS)
@@ -524,17 +548,17 @@ def identifier_problem(name: str, what: str) -> str:
 
 def _control_characters(model: RuleSetModel) -> list[tuple[Loc, str]]:
     texts: list[tuple[Loc, str, re.Pattern[str]]] = [
-        (("name",), model.name, _CONTROL_IN_LINE),
-        (("description",), model.description, _CONTROL),
+        *_each_language(("name",), model.name, _CONTROL_IN_LINE),
+        *_each_language(("description",), model.description, _CONTROL),
     ]
     for short, line in model.house_rules.items():
         texts += [(("house_rules", short), short, _CONTROL_IN_LINE)]
-        texts += [(("house_rules", short), line, _CONTROL_IN_LINE)]
+        texts += _each_language(("house_rules", short), line, _CONTROL_IN_LINE)
     for name, kind in model.cards.items():
-        texts += [(("cards", name, "label"), kind.label or "", _CONTROL_IN_LINE)]
+        texts += _each_language(("cards", name, "label"), kind.label, _CONTROL_IN_LINE)
         texts += [(("cards", name, "corner"), kind.corner or "", _CONTROL_IN_LINE)]
     for color, look in model.color_looks.items():
-        texts += [(("color_looks", color, "label"), look.label or "", _CONTROL_IN_LINE)]
+        texts += _each_language(("color_looks", color, "label"), look.label, _CONTROL_IN_LINE)
     problems: list[tuple[Loc, str]] = []
     for loc, text, pattern in texts:
         found = pattern.search(text)
@@ -542,6 +566,18 @@ def _control_characters(model: RuleSetModel) -> list[tuple[Loc, str]]:
             code = f"U+{ord(found.group()):04X}"
             problems.append((loc, f"control character {code} in text shown to players"))
     return problems
+
+
+def _each_language(
+    loc: Loc, text: Words | None, pattern: re.Pattern[str]
+) -> list[tuple[Loc, str, re.Pattern[str]]]:
+    """(where, text, pattern) for each language `text` is written in: a
+    mapping's languages are checked where each is written."""
+    if text is None:
+        return []
+    if text.languages == (ENGLISH,):
+        return [(loc, text, pattern)]
+    return [(loc + (code,), text.in_language(code), pattern) for code in text.languages]
 
 
 def _art_problems(cards: Any) -> list[Problem]:

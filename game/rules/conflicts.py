@@ -37,6 +37,8 @@ def overlay_clash(loc: tuple, old_value: Any, new_value: Any, old_file, new_file
 def _show(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, dict):  # e.g. a label in several languages
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:

@@ -32,9 +32,11 @@ from game.engine.ruleset import (
     Alternatives,
     RuleSet,
     RulesInvalid,
+    holds_words,
     unknown_name,
     validate_rules,
 )
+from game.engine.words import ENGLISH
 from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
@@ -51,22 +53,43 @@ RULE_SET_NAME = re.compile(r"[\w-][\w .-]*(?:/[\w-][\w .-]*)*")
 SUFFIXES = (".yaml", ".yml")
 
 
-def merges_into(into: dict, key: object, value: object) -> bool:
-    """Whether layering `value` over `into[key]` merges the two mappings key by
-    key; otherwise it replaces what was there. Lists and the settings that
-    only make sense whole (ATOMIC_SETTINGS) are replaced."""
+def merges_into(into: dict, key: object, value: object, here: tuple = ()) -> bool:
+    """Whether layering `value` over `into[key]` (at key path `here`) merges the
+    two mappings key by key; otherwise it replaces what was there. Lists and
+    the settings that only make sense whole (ATOMIC_SETTINGS) are replaced,
+    and so are words given anew with their English (see `words_below`)."""
+    if holds_words(here) and isinstance(value, dict) and ENGLISH in value:
+        return False
     return (
         isinstance(value, dict) and isinstance(into.get(key), dict) and key not in ATOMIC_SETTINGS
     )
 
 
-def layer(into: dict, over: dict) -> None:
+def words_below(into: dict, key: object, value: object, here: tuple) -> bool:
+    """Whether layering `value` over `into[key]` adds languages to plain words
+    below it (game/engine/words.py): then the plain text becomes the English of
+    a mapping (in place), and the two merge. A mapping with its own English
+    is new words and replaces the words below, translations and all: those
+    were of the old English."""
+    if (
+        holds_words(here)
+        and isinstance(value, dict)
+        and ENGLISH not in value
+        and isinstance(into.get(key), str)
+    ):
+        into[key] = {ENGLISH: into[key]}
+        return True
+    return False
+
+
+def layer(into: dict, over: dict, path: tuple = ()) -> None:
     """Layer the mapping `over` onto `into`, in place, as a later rule file is
     layered over an earlier one (without the checks and marks of loading:
     tests and tools that build rules in code use this)."""
     for key, value in over.items():
-        if merges_into(into, key, value):
-            layer(into[key], value)
+        words_below(into, key, value, path + (key,))
+        if merges_into(into, key, value, path + (key,)):
+            layer(into[key], value, path + (key,))
         else:
             into[key] = copy.deepcopy(value)
 
@@ -375,7 +398,9 @@ class _Layers:
             self.errors.extend(narrow_players(into, over, base.filename, loaded))
         for key, value in over.items():
             here = path + (key,)
-            if merges_into(into, key, value):
+            if words_below(into, key, value, here) and here in self.origin:
+                self.origin[here + (ENGLISH,)] = self.origin[here]
+            if merges_into(into, key, value, here):
                 self._merge(into[key], value, loaded, here)
             else:
                 earlier = self.origin.get(here)

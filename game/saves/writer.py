@@ -37,6 +37,12 @@ THREADS = sys.platform != "emscripten"
 Done = Callable[[Path, str | None, BaseException | None], None]
 
 
+# Generous: an fsync on a busy disk can take seconds, and giving up early
+# reads a save one decision old (or quits before the last one is written);
+# the bound still lets a game on a dead disk go on.
+FLUSH_WAIT = 30.0
+
+
 class FileWriter:
     def __init__(self, *, threaded: bool = THREADS, on_done: Done | None = None) -> None:
         self.threaded = threaded
@@ -65,7 +71,7 @@ class FileWriter:
         with self._lock:
             return path in self._pending
 
-    def flush(self, timeout: float | None = 5.0) -> bool:
+    def flush(self, timeout: float | None = FLUSH_WAIT) -> bool:
         """Wait until every job given so far is done; False if `timeout` passed first."""
         with self._lock:
             return self._lock.wait_for(lambda: not self._pending and not self._running, timeout)

@@ -8,6 +8,11 @@ face is painted from `CardBook.look`: the kind's `art:` and `corner:`, and the
 colours as the rule set shows them (`color_looks:`, game/looks.py). A hand
 sorts by the rule file's order of colours, then of kinds, then of faces.
 
+A book speaks one language (`CardBook(rules, lang="fi")`): the labels are the
+rule file's words in that language, the English where the file gives none
+(game/engine/words.py). Card names (`red:7`) and everything the rules do stay
+the same in every language.
+
 A replay whose rules cannot be loaded gets a book without rules, which names
 cards as the log writes them ("purple:star" -> "Purple Star") and shows each
 on a plain face with that name.
@@ -19,6 +24,7 @@ from dataclasses import dataclass
 
 from game.engine.cards import CardTable, card_table, color_label, kind_label
 from game.engine.ruleset import COLOR_NAMES, WILD, RuleSet
+from game.engine.words import ENGLISH
 from game.looks import NUMBER_ART, RGB, CardLook, color_rgbs, initials, wheel_order
 
 
@@ -35,13 +41,15 @@ class CardFacts:
 
 
 class CardBook:
-    def __init__(self, rules: RuleSet | None = None) -> None:
+    def __init__(self, rules: RuleSet | None = None, lang: str = ENGLISH) -> None:
+        self.lang = lang
         table = card_table(rules) if rules is not None else None
         self.colors: tuple[str, ...] = tuple(table.colors) if table is not None else ()
         self._color_labels: dict[str, str] = {}
         given: dict[str, str] = {}
         if rules is not None and table is not None:
-            self._color_labels = dict(zip(self.colors, table.color_labels, strict=True))
+            labels = table.color_labels_in(lang)
+            self._color_labels = dict(zip(self.colors, labels, strict=True))
             given = {c: look.rgb for c, look in rules.model.color_looks.items() if look.rgb}
         self._rgb: dict[str, RGB] = color_rgbs(self.colors, given)
         # The colours symbols show on a wild (its oval, +4's cards), in wheel order.
@@ -53,6 +61,7 @@ class CardBook:
 
     def _read(self, rules: RuleSet, table: CardTable) -> None:
         kind_order = {name: rank for rank, name in enumerate(rules.kinds)}
+        labels = table.labels_in(self.lang)
         for card_id, name in enumerate(table.names):
             if name in self._facts:
                 continue
@@ -65,7 +74,7 @@ class CardBook:
             slot = color_index if color_index >= 0 else len(self.colors)
             faces = kind.faces or []
             at = faces.index(int(face)) if number and int(face) in faces else 0
-            text = face if number else kind_label(spec)
+            text = face if number else kind_label(spec, self.lang)
             if kind.corner is not None:
                 corner: str | None = kind.corner
             elif number and kind.art != NUMBER_ART:
@@ -77,7 +86,7 @@ class CardBook:
             self._facts[name] = CardFacts(
                 color,
                 spec.name,
-                table.labels[card_id],
+                labels[card_id],
                 number,
                 face,
                 table.needs_color[card_id],

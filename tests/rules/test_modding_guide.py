@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from game.rules.loader import load_rules
+from game.ui.card_book import CardBook
 from tests.depth import thorough
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,6 +132,27 @@ def test_the_typo_shown_in_the_guide_is_what_check_prints(workdir):
     assert run.returncode == 1
     [line] = run.stdout.splitlines()
     assert line in GUIDE
+
+
+def test_the_unknown_language_shown_in_the_guide_is_what_check_prints(workdir):
+    words = (workdir / "hot-potato-words.yaml").read_text(encoding="utf-8")
+    (workdir / "language").mkdir(exist_ok=True)
+    for name in ("hot-potato.yaml", "five-colours.yaml"):
+        (workdir / "language" / name).write_bytes((workdir / name).read_bytes())
+    wrong = workdir / "language" / "hot-potato-words.yaml"
+    wrong.write_text(words.replace(" et: Kuum", " ee: Kuum"), encoding="utf-8")
+    run = _run(["check", "hot-potato-words.yaml"], workdir / "language")
+    assert run.returncode == 1
+    [line] = run.stdout.splitlines()
+    assert line in GUIDE
+
+
+def test_the_guides_words_read_in_finnish(workdir):
+    """The guide's file adds Finnish words to the card and colour it names."""
+    book = CardBook(load_rules([str(workdir / "hot-potato-words.yaml")]), lang="fi")
+    assert book.label("wild:hot_potato") == "Kuuma peruna"
+    assert book.label("purple:7") == "Violetti 7"
+    assert '"Kuuma peruna"' in GUIDE and '"Violetti 7"' in GUIDE
 
 
 def test_plain_words_line_of_the_guide(workdir):
