@@ -76,7 +76,8 @@ class DeckFacts:
             for color in (*range(len(self.colors)), -1)
         ]
         self.stacks_on = [set(cards.kind[c].model.stacks_on) for c in first]
-        self.labels = [self._label(i) for i in range(self.size)]
+        # What players read ("Red 7", "Wild"), as the card table words it.
+        self.labels = [cards.labels[ids[0]] for ids in self.ids_of]
         self.deck_points = sum(p * n for p, n in zip(self.points, self.copies, strict=True))
         self.deck_size = cards.size
         self.mean_points = self.deck_points / max(1, cards.size)
@@ -95,18 +96,6 @@ class DeckFacts:
 
     def card_label(self, card_id: int) -> str:
         return self.labels[self.nid[card_id]]
-
-    def _label(self, name: int) -> str:
-        first = self.ids_of[name][0]
-        spec = self.cards.kind[first]
-        kind_label = spec.model.label or spec.name.replace("_", " ").title()
-        color = self.color[name]
-        if color < 0:
-            return kind_label
-        color_word = self.colors[color].replace("_", " ").title()
-        if self.is_number[name]:
-            return f"{color_word} {self.cards.symbol[first]}"
-        return f"{color_word} {kind_label}"
 
     @functools.cached_property
     def effect_names(self) -> list[frozenset[str]]:
