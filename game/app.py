@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 
 from game.scenes.pad_seats import deliver  # noqa: E402
 from game.scenes.registry import make_scene  # noqa: E402
-from game.ui import text, widgets  # noqa: E402
+from game.ui import accessibility, text, widgets  # noqa: E402
 from game.ui.input import FULLSCREEN, MUTE, Gamepads, command_for  # noqa: E402
 from game.ui.settings import Settings, pref_dir  # noqa: E402
 from game.ui.window import LOGICAL, Window  # noqa: E402
@@ -52,6 +52,7 @@ class App:
         self.gamepads: Gamepads | None = None  # opened by main(); tests run without
         self.notice = ""  # a line over every scene: a controller came or went
         self.notice_until = 0.0
+        accessibility.apply(self.settings)
         if self.settings.notices:
             # What was wrong with the settings file, said once at start-up.
             first, *more = self.settings.notices
@@ -65,7 +66,7 @@ class App:
         if self._art is None:
             from game.ui.card_art import CardArt
 
-            self._art = CardArt((100, 150))
+            self._art = CardArt((100, 150), patterns=self.settings.color_patterns)
         return self._art
 
     @property

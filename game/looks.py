@@ -1,6 +1,7 @@
 """How cards and colours look, as a rule file may say: the symbols the game can
 paint on a card (`art:`), a card's corner text (`corner:`), and colours as the
-screen shows them (`color_looks:`).
+screen shows them (`color_looks:`), each with the shape colour-blind mode
+draws beside it (`PATTERNS`, `color_patterns`).
 
 Pure Python with no import of the engine nor of pygame: the schema
 (game/engine/ruleset.py) validates rule files against these names and bounds,
@@ -70,6 +71,45 @@ DEFAULT_RGB: dict[str, str] = {
     "maroon": "#880e4f",
     "olive": "#827717",
 }
+# Colour-blind mode (Settings) draws each colour's shape wherever the colour
+# shows: on a card, the ring of the colour in force, the colour wheel, the
+# messages. The classic four always have these; any other colour takes the
+# first shape of EXTRA_PATTERNS no colour of its set has, in the set's order
+# of colours, unless its `color_looks:` names one (`pattern:`).
+CLASSIC_PATTERNS: dict[str, str] = {
+    "red": "triangle",
+    "yellow": "circle",
+    "green": "square",
+    "blue": "diamond",
+}
+EXTRA_PATTERNS = (
+    "star",
+    "plus",
+    "cross",
+    "ring",
+    "hexagon",
+    "hourglass",
+    "bars",
+    "frame",
+    "chevron",
+    "half",
+)
+PATTERNS: dict[str, str] = {
+    "triangle": "a triangle pointing up",
+    "circle": "a disc",
+    "square": "a square",
+    "diamond": "a diamond (a square on its corner)",
+    "star": "a five-pointed star",
+    "plus": "a plus sign",
+    "cross": "an X",
+    "ring": "a hollow circle",
+    "hexagon": "a hexagon",
+    "hourglass": "two triangles meeting at their tips",
+    "bars": "three upright bars",
+    "frame": "a hollow square",
+    "chevron": "an arrowhead pointing up",
+    "half": "a disc, its left half filled",
+}
 WILD_BODY: RGB = (0x1C, 0x1C, 0x22)  # a card with no colour of its own
 
 # The Wild card's oval, clockwise from top-left: the classic colours keep this
@@ -87,6 +127,11 @@ def wheel_order(colors: Iterable[str]) -> tuple[str, ...]:
 def classic_palette() -> tuple[RGB, ...]:
     """The classic four colours in wheel order (a rule set's `CardBook.palette`)."""
     return tuple(hex_rgb(DEFAULT_RGB[c]) for c in WILD_ORDER)
+
+
+def classic_marks() -> tuple[str, ...]:
+    """The classic four colours' shapes in wheel order (a rule set's `CardBook.marks`)."""
+    return tuple(CLASSIC_PATTERNS[c] for c in WILD_ORDER)
 
 
 def hex_rgb(text: str) -> RGB:
@@ -137,6 +182,26 @@ def color_rgbs(colors: Iterable[str], given: Mapping[str, str] | None = None) ->
     return {name: found[name] for name in names}
 
 
+def color_patterns(colors: Iterable[str], given: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Each colour's shape: what the rule file names, else the classic one for
+    the classic four, else the first of EXTRA_PATTERNS the set has not used.
+    Deterministic: the same colours give the same shapes on every run. Past
+    the end of the list (more colours than shapes) shapes repeat."""
+    given = given or {}
+    names = list(dict.fromkeys(colors))
+    found: dict[str, str] = {c: given[c] for c in names if given.get(c) in PATTERNS}
+    for name in names:
+        classic = CLASSIC_PATTERNS.get(name.lower())
+        if name not in found and classic is not None and classic not in found.values():
+            found[name] = classic
+    taken = set(found.values())
+    spare = [p for p in (*EXTRA_PATTERNS, *CLASSIC_PATTERNS.values()) if p not in taken]
+    spare = spare or list(PATTERNS)  # more colours than shapes: they repeat
+    for k, name in enumerate(n for n in names if n not in found):
+        found[name] = spare[k % len(spare)]
+    return {name: found[name] for name in names}
+
+
 def initials(label: str) -> str:
     """A corner text made from a label: "Hot Potato" -> "HP", "Bomb" -> "BOM"."""
     words = [w for w in re.split(r"[\s:/_-]+", label) if w and w[0].isalnum()]
@@ -156,11 +221,15 @@ class CardLook:
     corner: str | None  # the corners' text; None: the art's symbol, small
     body: RGB | None  # the card's colour; None: a wild's dark body
     palette: tuple[RGB, ...]  # the rule set's colours, for symbols in every colour
+    # Colour-blind mode's shapes (PATTERNS): the card's colour's, and the
+    # palette's, colour by colour; a face shows them only when the mode is on.
+    mark: str | None = None
+    marks: tuple[str, ...] = ()
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Faces are looked up every frame: hash the fields once.
-        key = (self.art, self.text, self.corner, self.body, self.palette)
+        key = (self.art, self.text, self.corner, self.body, self.palette, self.mark, self.marks)
         object.__setattr__(self, "_hash", hash(key))
 
     def __hash__(self) -> int:

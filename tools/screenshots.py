@@ -1,6 +1,6 @@
 """Drive the real game window to each scene and save screenshots.
 
-    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR] [--modding]
+    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR] [--modding|--eyes]
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
 an autopilot plays for the humans. Every match is saved as in the game (to a
@@ -9,8 +9,12 @@ Players screen what was played. Writes docs/screenshots/<scene>.png: the
 1280x720 table, and what the real window shows when it is resized to 800x450
 and to a tall 1080x1350 (window_<W>x<H>.png; the screen must be that large).
 `--modding` takes only the shots of docs/modding.md: its own rule files,
-played in the real window (modding_hand.png, modding_wheel.png). `--bots`
-takes only the README's Bots shots: the seats with their levels
+played in the real window (modding_hand.png, modding_wheel.png).
+`--eyes` takes only the shots of the README's Accessibility section
+(eyes_*.png: colour-blind mode, large text, reduced motion). Every screen that
+shows colours is taken with colour-blind mode on at least once: the eyes
+shots, and the curtain, history, draft, scores, match end and replay shots.
+`--bots` takes only the README's Bots shots: the seats with their levels
 (setup_levels.png) and a hint on the table (hint.png).
 """
 
@@ -108,8 +112,13 @@ def top_is(app: App, name: str):
     return lambda: type(app.top).__name__ == name
 
 
-def new_app(pacing: str = "normal") -> App:
-    app = App(WINDOW, Settings(pacing=pacing))
+# The settings of the Accessibility shots: every one for the eyes on.
+EYES = {"color_patterns": True, "text_size": "large", "reduced_motion": True}
+PATTERNS = {"color_patterns": True}
+
+
+def new_app(pacing: str = "normal", **eyes) -> App:
+    app = App(WINDOW, Settings(pacing=pacing, **eyes))
     app.push("title")
     return app
 
@@ -217,6 +226,48 @@ def hint_shot() -> None:
     raise SystemExit("no turn to show a hint on")
 
 
+def human_turn_after(app: App, turns: int):
+    """A test for run_until: the human is to act, after `turns` turns of theirs."""
+    seen = [0]
+
+    def done() -> bool:
+        top = app.top
+        if type(top).__name__ == "PlayScene" and top.controls.actor() is not None:
+            seen[0] += 1
+            if seen[0] > turns:
+                return True
+            autopilot(app)
+        return False
+
+    return done
+
+
+def eyes_shots() -> None:
+    """The README's Accessibility section: the table and the colour wheel in
+    colour-blind mode with large text, and the Settings screen that sets them."""
+    app = new_app(**EYES)
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli")]
+    start(app, seats, seed=11)
+    run_until(app, human_turn_after(app, 3), pilot=False)
+    frames(app, 30)
+    save(app, "eyes_table")
+    app.push(
+        "color_wheel",
+        table=app.top.table,
+        colors=["red", "yellow", "green", "blue"],
+        on_pick=lambda c: None,
+    )
+    press(app, pygame.K_RIGHT, 20)
+    save(app, "eyes_wheel")
+    app.pop()
+    app = new_app(**EYES)
+    app.push("settings")
+    while app.top.rows[app.top.index] != "patterns":
+        press(app, pygame.K_DOWN, 1)
+    frames(app, 10)
+    save(app, "eyes_settings")
+
+
 def main() -> int:
     global WINDOW
     start_pygame()
@@ -227,6 +278,10 @@ def main() -> int:
         return 0
     if "--bots" in sys.argv:
         bots_shots()
+        pygame.quit()
+        return 0
+    if "--eyes" in sys.argv:
+        eyes_shots()
         pygame.quit()
         return 0
 
@@ -250,18 +305,7 @@ def main() -> int:
     app = new_app()
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli")]
     start(app, seats, seed=11)
-    turns = [0]
-
-    def human_turn_later():
-        top = app.top
-        if type(top).__name__ == "PlayScene" and top.controls.actor() is not None:
-            turns[0] += 1
-            if turns[0] > 3:
-                return True
-            autopilot(app)
-        return False
-
-    run_until(app, human_turn_later, pilot=False)
+    run_until(app, human_turn_after(app, 3), pilot=False)
     frames(app, 30)
     save(app, "play")
     save_window(app, (800, 450))
@@ -282,8 +326,8 @@ def main() -> int:
     press(app, pygame.K_ESCAPE, 10)
     save(app, "pause")
 
-    # Two humans: the curtain between them.
-    app = new_app()
+    # Two humans: the curtain between them (colour-blind mode on from here).
+    app = new_app(**PATTERNS)
     seats = [
         SeatConfig("Ana"),
         SeatConfig("Bo", "bot"),
@@ -307,7 +351,7 @@ def main() -> int:
     save(app, "history")
 
     # UNO Duo's draft between two humans: keep or discard, behind the curtain.
-    app = new_app()
+    app = new_app(**PATTERNS)
     session = MatchSession(["duo"], [SeatConfig("Ana"), SeatConfig("Selin")], seed=6)
     show_match(app, session)
     choices = [0]
@@ -327,7 +371,7 @@ def main() -> int:
     save(app, "duo_draft")
 
     # Round score: play a round quickly, then watch the count at normal pace.
-    app = new_app("instant")
+    app = new_app("instant", **PATTERNS)
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
     start(app, seats, seed=3)
     run_until(app, top_is(app, "RoundScoreScene"))
@@ -338,7 +382,7 @@ def main() -> int:
     save(app, "round_score")
 
     # Match end: a short match between bots and one human, played at once.
-    app = new_app("instant")
+    app = new_app("instant", **PATTERNS)
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli", "Fay")]
     start(app, seats, seed=8, target=150)
 
@@ -400,12 +444,13 @@ def main() -> int:
         import json
 
         replay_log.write_text("".join(json.dumps(e) + "\n" for e in result.events))
-        app = new_app()
+        app = new_app(**PATTERNS)
         app.replace("replay", path=str(replay_log))
         frames(app, 60 * 12)
         save(app, "replay")
         replay_log.unlink()
     modding_shots()
+    eyes_shots()
     pygame.quit()
     return 0
 

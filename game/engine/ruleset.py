@@ -33,7 +33,7 @@ from game.engine import effects as effect_registry
 from game.engine.conditions import Condition, Value
 from game.engine.effects import Effect, Params
 from game.engine.words import ENGLISH, TextLimit, Words
-from game.looks import ARTS, HEX_COLOR, MAX_CORNER, NUMBER_ART
+from game.looks import ARTS, HEX_COLOR, MAX_CORNER, NUMBER_ART, PATTERNS
 
 COLOR_NAMES = ("red", "yellow", "green", "blue")
 WILD = "wild"
@@ -160,6 +160,7 @@ class ColorLook(_Block):
 
     rgb: str | None = None  # "#RRGGBB"
     label: Label | None = None
+    pattern: str | None = None  # colour-blind mode's shape: one of game.looks.PATTERNS
 
 
 class Dealing(_Block):
@@ -603,7 +604,7 @@ def _art_problems(cards: Any) -> list[Problem]:
 
 def _look_problems(model: RuleSetModel, data: dict[str, Any]) -> list[tuple[Loc, str]]:
     """A corner text shows something; `color_looks:` speaks of the rule set's
-    colours, in "#RRGGBB"."""
+    colours, in "#RRGGBB", each with a pattern of its own."""
     problems: list[tuple[Loc, str]] = []
     for name, kind in model.cards.items():
         if kind.corner is not None and not kind.corner.strip():
@@ -625,6 +626,21 @@ def _look_problems(model: RuleSetModel, data: dict[str, Any]) -> list[tuple[Loc,
             problems.append(
                 (loc + ("rgb",), f"'{look.rgb}' is no colour: write \"#RRGGBB\" (six hex digits)")
             )
+        if look.pattern is not None and look.pattern not in PATTERNS:
+            known = ", ".join(PATTERNS)
+            problems.append((loc + ("pattern",), f"'{look.pattern}' is no pattern: one of {known}"))
+    shapes: dict[str, str] = {}
+    for color, look in model.color_looks.items():
+        if look.pattern in PATTERNS:
+            if look.pattern in shapes:
+                problems.append(
+                    (
+                        ("color_looks", color, "pattern"),
+                        f"'{look.pattern}' is already {shapes[look.pattern]}'s pattern:"
+                        " two colours would look alike",
+                    )
+                )
+            shapes.setdefault(look.pattern, color)
     return problems
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.scenes.base import Scene
-from game.ui import text, widgets
+from game.ui import accessibility, text, widgets
 from game.ui.card_book import CardBook
 from game.ui.color_wheel import Wheel
 from game.ui.input import BACK, CLICK, CONFIRM, DIGIT, DOWN, LEFT, MOVE, PASS, RIGHT, UP, Command
@@ -104,11 +104,15 @@ class ColorWheelScene(Scene):
         surface.blit(title, title.get_rect(midbottom=(cx, cy - r - 22)))
         pygame.draw.circle(surface, (10, 14, 24), (cx, cy), r + 10)
         book = self.table.book
-        wheel = self.app.art.wheel(r, [book.color_rgb(c) for c in self.colors])
+        wheel = self.app.art.wheel(
+            r,
+            [book.color_rgb(c) for c in self.colors],
+            [book.color_pattern(c) for c in self.colors],
+        )
         surface.blit(wheel, wheel.get_rect(center=(cx, cy)))
         # The focused slice: a ring at its middle, breathing a little.
         fx, fy = self.middle(self.focus)
-        ring = 24 + round(3 * math.sin(self.t * 6))
+        ring = 24 if accessibility.still() else 24 + round(3 * math.sin(self.t * 6))
         pygame.draw.circle(surface, (255, 255, 255), (fx, fy), ring, 5)
         for i, color in enumerate(self.colors):
             digit = text.shadowed(str(i + 1), 22, (255, 255, 255), bold=True)

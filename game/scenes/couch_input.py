@@ -51,6 +51,7 @@ from game.ui.input import (
 )
 from game.ui.match_screen import MatchScreen
 from game.ui.sprite import Sprite
+from game.ui.table_geometry import PROMPT_WIDTH
 from game.ui.table_render import Highlights
 
 if TYPE_CHECKING:
@@ -573,6 +574,5 @@ class CouchInput:
             msg = f"{', '.join(parts)} or take the cards" if parts else "Take the cards"
         else:
             msg = f"{self.state.names[seat]}, your turn"
-        plate = self.table.spot(seat).label_rect
-        label = text.fit(msg, 20, plate.width + 50, (255, 236, 179), bold=True)
-        surface.blit(label, label.get_rect(midtop=(plate.centerx, plate.bottom + 3)))
+        label = text.fit(msg, 20, PROMPT_WIDTH, (255, 236, 179), bold=True)
+        surface.blit(label, self.table.geometry.prompt_rect(seat, label.get_size()))

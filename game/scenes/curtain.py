@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.base import Scene
-from game.ui import text, widgets
+from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command, seat_color
 from game.ui.match_screen import MatchScreen
 from game.ui.privacy import DISCARD
@@ -122,7 +122,7 @@ class CurtainScene(Scene):
         big = text.shadowed(self.name, 110, (255, 213, 79), bold=True, offset=5)
         if big.get_width() > 640:
             big = text.fit(self.name, 110, 640, (255, 213, 79), bold=True)
-        bob = round(4 * math.sin(self.t * 3))
+        bob = 0 if accessibility.still() else round(4 * math.sin(self.t * 3))
         surface.blit(big, big.get_rect(center=(left, 200 + bob)))
         count = len(self.screen.table.model.hands[self.seat])
         info = f"{count} card{'s' if count != 1 else ''} in your hand"

@@ -12,6 +12,7 @@ from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, HISTORY, PASS, Command
 from game.ui.match_screen import MatchScreen
+from game.ui.tones import tone_mark, with_mark
 
 if TYPE_CHECKING:
     from game.app import App
@@ -50,9 +51,14 @@ class HistoryScene(Scene):
         top, bottom = BOX.y + 66, BOX.bottom - 50
         images = []
         room = bottom - top
-        for i, line in enumerate(reversed(lines)):
+        told = list(self.screen.table.narrator.history)
+        book, art = self.screen.book, self.app.art
+        for i, said in enumerate(reversed(told)):
             ink = (255, 255, 255) if i == 0 else (222, 226, 236)
-            img = text.render(line, LINE_SIZE, ink, wrap=BOX.w - 48)
+            mark = tone_mark(said.tone, book, art)
+            wrap = BOX.w - 48 - (LINE_SIZE if mark else 0)
+            img = text.render(said.text, LINE_SIZE, ink, wrap=wrap)
+            img = with_mark(img, mark, text.font(LINE_SIZE).get_linesize())
             room -= img.get_height() + 2
             if room < 0:
                 break

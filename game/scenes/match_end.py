@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.base import Scene
-from game.ui import text, widgets
+from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
 from game.ui.match_screen import MatchScreen
 from game.ui.settings import pref_dir
@@ -117,9 +117,9 @@ class MatchEndScene(Scene):
         winner = names[self.winner] if self.winner is not None else "Nobody"
         crown = text.shadowed("MATCH WINNER", 34, (255, 236, 179), bold=True)
         surface.blit(crown, crown.get_rect(center=(640, 90)))
-        pulse = 1 + 0.04 * math.sin(self.t * 4)
         big = text.shadowed(winner, 110, (255, 213, 79), bold=True, offset=5)
-        big = pygame.transform.rotozoom(big, 0, pulse)
+        if not accessibility.still():
+            big = pygame.transform.rotozoom(big, 0, 1 + 0.04 * math.sin(self.t * 4))
         surface.blit(big, big.get_rect(center=(640, 175)))
         order = sorted(range(len(names)), key=lambda s: (-self.scores[s], s))
         if self.session.rules.model.scoring.at_target == "lowest_total_wins":

@@ -1,8 +1,10 @@
-"""Settings: bot pacing, sound, fullscreen, how the table turns, hints. Saved as soon as
-they change.
+"""Settings: bot pacing, sound, fullscreen, how the table turns, hints, and
+the players' eyes (colour-blind mode, reduced motion, text size). Saved as
+soon as they change, and applied at once.
 
 Every row is a chooser with ◀ and ▶ drawn at its right; a click acts on the
-arrow under the pointer (a click elsewhere on a toggle flips it).
+arrow under the pointer (a click elsewhere on a toggle flips it). Rows grow
+with the text size; when they do not all fit, the list scrolls to the focus.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.base import Scene
-from game.ui import text, widgets
-from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, Command
-from game.ui.settings import PACINGS
+from game.ui import accessibility, text, widgets
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL, Command
+from game.ui.settings import PACINGS, TEXT_SIZE_NAMES
 
 if TYPE_CHECKING:
     from game.app import App
@@ -25,8 +27,23 @@ PACING_TEXT = {
     "fast": "brisk",
     "instant": "no waiting and no animation",
 }
-ROWS = ("pacing", "sound", "fullscreen", "table", "hints", "back")
+# The rows for the players' eyes, and what they say (game/ui/accessibility.py).
+EYES_ROWS = ("patterns", "motion", "text_size")
+EYES_TEXT = {
+    "patterns_on": ("Colour-blind mode: on", "every colour also shows a shape"),
+    "patterns_off": ("Colour-blind mode: off", "colours show as colours only"),
+    "motion_on": ("Motion: reduced", "cards jump into place; nothing shakes or bobs"),
+    "motion_off": ("Motion: full", "cards fly, a refused card shakes"),
+    "text_size_normal": ("Text size: normal", ""),
+    "text_size_large": ("Text size: large", "every text on every screen is larger"),
+}
+ROWS = ("pacing", "sound", "fullscreen", "table", "hints", *EYES_ROWS, "back")
 ARROW_HIT = 40
+LABEL_SIZE = 32
+NOTE_SIZE = 20
+ROW_X, ROW_W = 290, 700
+TOP, BOTTOM = 150, 668  # where rows may be drawn; the list scrolls within
+GAP = 12
 
 
 class SettingsScene(Scene):
@@ -35,10 +52,34 @@ class SettingsScene(Scene):
         self.rows = list(ROWS)
         self.index = 0
         self.t = 0.0
-        step = min(90, (670 - 160) // len(self.rows))
-        self.rects = [
-            pygame.Rect(290, 160 + i * step, 700, step - 8) for i in range(len(self.rows))
+        self.scroll = 0
+
+    @property
+    def row_height(self) -> int:
+        """A row holds its label and its note, at the player's text size."""
+        return 18 + text.font(LABEL_SIZE).get_linesize() + text.font(NOTE_SIZE).get_linesize()
+
+    @property
+    def rects(self) -> list[pygame.Rect]:
+        """Where each row is on screen now (scrolled; some may lie outside the list)."""
+        h = self.row_height
+        return [
+            pygame.Rect(ROW_X, TOP + i * (h + GAP) - self.scroll, ROW_W, h)
+            for i in range(len(self.rows))
         ]
+
+    def _scroll_to_focus(self) -> None:
+        h = self.row_height + GAP
+        top = self.index * h
+        if top < self.scroll:
+            self.scroll = top
+        elif top + h - GAP > self.scroll + (BOTTOM - TOP):
+            self.scroll = top + h - GAP - (BOTTOM - TOP)
+        self._clamp_scroll()
+
+    def _clamp_scroll(self) -> None:
+        total = len(self.rows) * (self.row_height + GAP) - GAP
+        self.scroll = max(0, min(self.scroll, total - (BOTTOM - TOP)))
 
     @staticmethod
     def arrows(rect: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -69,10 +110,33 @@ class SettingsScene(Scene):
         elif row == "hints":
             s.hints = not s.hints
             s.save()
+        elif row in EYES_ROWS:
+            self._change_eyes(row, step)
         elif row == "back":
             self.app.pop()
             return
         self.app.play("tick")
+
+    def _change_eyes(self, row: str, step: int) -> None:
+        s = self.app.settings
+        if row == "patterns":
+            s.color_patterns = not s.color_patterns
+        elif row == "motion":
+            s.reduced_motion = not s.reduced_motion
+        elif row == "text_size":
+            i = TEXT_SIZE_NAMES.index(s.text_size) if s.text_size in TEXT_SIZE_NAMES else 0
+            s.text_size = TEXT_SIZE_NAMES[(i + step) % len(TEXT_SIZE_NAMES)]
+        s.save()
+        accessibility.apply(s, self.app.art)
+        self._scroll_to_focus()
+
+    def _eyes_values(self) -> dict[str, tuple[str, str]]:
+        s = self.app.settings
+        return {
+            "patterns": EYES_TEXT["patterns_on" if s.color_patterns else "patterns_off"],
+            "motion": EYES_TEXT["motion_on" if s.reduced_motion else "motion_off"],
+            "text_size": EYES_TEXT.get(f"text_size_{s.text_size}", EYES_TEXT["text_size_normal"]),
+        }
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
@@ -80,8 +144,13 @@ class SettingsScene(Scene):
         row = self.rows[self.index]
         if cmd.name == UP:
             self.index = (self.index - 1) % len(self.rows)
+            self._scroll_to_focus()
         elif cmd.name == DOWN:
             self.index = (self.index + 1) % len(self.rows)
+            self._scroll_to_focus()
+        elif cmd.name == WHEEL:
+            self.scroll -= (cmd.digit or 0) * 40
+            self._clamp_scroll()
         elif cmd.name in (LEFT, RIGHT):
             if row != "back":
                 self.change(row, -1 if cmd.name == LEFT else 1)
@@ -91,7 +160,7 @@ class SettingsScene(Scene):
             self.change(row, 1)
         elif cmd.name == CLICK:
             for i, rect in enumerate(self.rects):
-                if rect.collidepoint(cmd.pos):
+                if rect.clip(self.list_area).collidepoint(cmd.pos):
                     self.index = i
                     step = self.arrow_at(rect, cmd.pos)
                     if step or self.rows[i] != "pacing":
@@ -99,7 +168,7 @@ class SettingsScene(Scene):
                     break
         elif cmd.name == MOVE:
             for i, rect in enumerate(self.rects):
-                if rect.collidepoint(cmd.pos):
+                if rect.clip(self.list_area).collidepoint(cmd.pos):
                     self.index = i
         else:
             return False
@@ -130,28 +199,45 @@ class SettingsScene(Scene):
                 if s.hints
                 else "nobody at the table can ask for one",
             ),
+            **self._eyes_values(),
             "back": ("Back", ""),
         }
+
+    @property
+    def list_area(self) -> pygame.Rect:
+        return pygame.Rect(0, TOP, 1280, BOTTOM - TOP)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
         title = text.shadowed("Settings", 64, (255, 213, 79), bold=True)
-        surface.blit(title, title.get_rect(center=(640, 90)))
+        surface.blit(title, title.get_rect(center=(640, 80)))
         values = self.values()
+        area = self.list_area
+        surface.set_clip(area)
+        room = ROW_W - 130  # the words stop before the arrows
         for i, (row, rect) in enumerate(zip(self.rows, self.rects, strict=True)):
+            if not rect.colliderect(area):
+                continue
             focused = i == self.index
             bg = (40, 58, 96, 235) if focused else (22, 30, 50, 220)
             surface.blit(widgets.panel(rect.size, bg, 14), rect)
             label, note = values[row]
-            img = text.render(label, 32, (255, 255, 255), bold=True)
-            surface.blit(img, (rect.x + 28, rect.y + 10))
+            img = text.fit(label, LABEL_SIZE, room, (255, 255, 255), bold=True)
+            surface.blit(img, (rect.x + 28, rect.y + 8))
             if note:
-                sub = text.render(note, 20, widgets.MUTED)
-                surface.blit(sub, (rect.x + 30, rect.y + 44))
+                sub = text.fit(note, NOTE_SIZE, room, widgets.MUTED)
+                surface.blit(sub, (rect.x + 30, rect.y + 12 + text.font(LABEL_SIZE).get_linesize()))
             if row != "back":
                 color = widgets.GOLD if focused else pygame.Color(200, 200, 210)
                 left, right = self.arrows(rect)
                 widgets.draw_arrow(surface, left, 3.1416, 12, color)
                 widgets.draw_arrow(surface, right, 0, 12, color)
+        surface.set_clip(None)
+        # More rows above or below than fit: an arrow says so.
+        total = len(self.rows) * (self.row_height + GAP) - GAP
+        if self.scroll > 0:
+            widgets.draw_arrow(surface, (640, TOP - 12), -1.5708, 9, widgets.MUTED)
+        if self.scroll + (BOTTOM - TOP) < total:
+            widgets.draw_arrow(surface, (640, BOTTOM + 9), 1.5708, 9, widgets.MUTED)
         hint = text.render("Up/Down choose, Left/Right change, Esc back", 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))

@@ -18,10 +18,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.looks import DEFAULT_RGB, CardLook, classic_palette, hex_rgb
+from game.looks import (
+    CLASSIC_PATTERNS,
+    DEFAULT_RGB,
+    CardLook,
+    classic_marks,
+    classic_palette,
+    hex_rgb,
+)
 from game.saves import SavedMatch, SaveProblem
 from game.scenes.base import Scene
-from game.ui import text, widgets
+from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP, Command
 from game.ui.settings import pref_dir
 
@@ -33,7 +40,8 @@ def _classic(color: str | None, art: str, text: str, corner: str | None = None) 
     """A classic card as rules/classic.yaml paints it (the title loads no rules:
     tests/ui/test_card_looks.py checks these against the file)."""
     body = hex_rgb(DEFAULT_RGB[color]) if color else None
-    return CardLook(art, text, corner, body, classic_palette())
+    mark = CLASSIC_PATTERNS[color] if color else None
+    return CardLook(art, text, corner, body, classic_palette(), mark, classic_marks())
 
 
 FAN = {
@@ -168,7 +176,7 @@ class TitleScene(Scene):
             k = i - (n - 1) / 2
             angle = -k * 12
             img = art.rotated(card, (104, 156), angle)
-            bob = 5 * math.sin(self.t * 1.6 + i * 0.7)
+            bob = 0.0 if accessibility.still() else 5 * math.sin(self.t * 1.6 + i * 0.7)
             x = 640 + k * 62
             y = 112 + abs(k) * 12 + bob
             surface.blit(img, img.get_rect(center=(round(x), round(y))))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from game.ui import accessibility
 from game.ui.privacy import DISCARD, PILE, TABLE, Place, Privacy
 from game.ui.sprite import Sprite
 from game.ui.table_geometry import TableGeometry
@@ -34,6 +35,9 @@ HOLDS = {
     "chose": 0.4,
     "eliminated": 0.6,
 }
+
+SHAKE = 0.4  # seconds a refused card shakes
+REFUSED = 0.8  # seconds it is outlined instead, with reduced motion
 
 SortKey = Callable[[str], tuple]
 
@@ -74,6 +78,7 @@ class TableAnimator:
         self._lift: tuple[int | None, frozenset[str], int | None] = (None, frozenset(), None)
         self.prefer_index: int | None = None  # which copy of a card the player clicked
         self.shake: tuple[int, int, float] | None = None  # seat, index, start
+        self.refused: tuple[int, int, float] | None = None  # the same, with reduced motion
 
     # --- timing -------------------------------------------------------------------
 
@@ -86,6 +91,12 @@ class TableAnimator:
         seconds *= self.scale
         self.busy_until = max(self.busy_until, self.clock + seconds)
         return seconds
+
+    def motion(self, seconds: float) -> float:
+        """How long a card takes to move (a flight of `seconds` at normal pace):
+        no time at all with reduced motion, where cards go straight to their place.
+        How long an event holds the table (`hold`) stays the pacing's."""
+        return 0.0 if accessibility.still() else seconds * self.scale
 
     def _sfx(self, name: str) -> None:
         if self.sound is not None and self.scale > 0:
@@ -112,10 +123,10 @@ class TableAnimator:
         for sprite, (x, y, angle) in zip(hand, slots, strict=True):
             if sprite in new:
                 sprite.move_to(
-                    x, y, angle, size, flight * self.scale, new[sprite] * self.scale, place=seat
+                    x, y, angle, size, self.motion(flight), self.motion(new[sprite]), place=seat
                 )
             else:
-                sprite.move_to(x, y, angle, size, dur * self.scale, place=seat)
+                sprite.move_to(x, y, angle, size, self.motion(dur), place=seat)
         self.versions[seat] += 1
 
     def _apply_lifts(self, seat: int) -> None:
@@ -145,11 +156,15 @@ class TableAnimator:
             size = self.geometry.spot(s).card_size
             slots = self.geometry.slots(s, [sp.lift for sp in hand])
             for sprite, (x, y, angle) in zip(hand, slots, strict=True):
-                sprite.move_to(x, y, angle, size, 0.12 * self.scale)
+                sprite.move_to(x, y, angle, size, self.motion(0.12))
             self.versions[s] += 1
 
     def shake_card(self, seat: int, index: int) -> None:
-        self.shake = (seat, index, self.clock)
+        """A refused card shakes; with reduced motion it is outlined in red instead."""
+        if accessibility.still():
+            self.refused = (seat, index, self.clock)
+        else:
+            self.shake = (seat, index, self.clock)
         self.versions[seat] += 1
 
     def shown_count(self, seat: int) -> int:
@@ -179,7 +194,7 @@ class TableAnimator:
             spot = self.geometry.spot(int(key))
             cx, cy = spot.rect.center
             sprite = self._new(str(card), self.geometry.draw_center)
-            sprite.move_to(cx, cy, 0, spot.card_size, 0.35 * self.scale, place=TABLE)
+            sprite.move_to(cx, cy, 0, spot.card_size, self.motion(0.35), place=TABLE)
             self.loose.append(sprite)
         self._sfx("deal")
         return self.hold(1.4)
@@ -192,7 +207,7 @@ class TableAnimator:
         self.draft_pile = []
         for sprite in everything:
             sprite.vanish = True
-            sprite.move_to(x, y, 0, self.geometry.pile_size, dur * self.scale, place=PILE)
+            sprite.move_to(x, y, 0, self.geometry.pile_size, self.motion(dur), place=PILE)
         self.loose = [s for s in everything if s.moving]
         self.hands = [[] for _ in range(self.geometry.players)]
         self.discard = []
@@ -243,7 +258,7 @@ class TableAnimator:
             # first card is turned and it goes back under the draw pile.
             x, y = self.geometry.discard_center
             angle = self.rng.choice(DISCARD_ANGLES)
-            sprite.move_to(x, y, angle, self.geometry.pile_size, 0.3 * self.scale, place=TABLE)
+            sprite.move_to(x, y, angle, self.geometry.pile_size, self.motion(0.3), place=TABLE)
             self.draft_pile.append(sprite)
         return self.hold(0.35)
 
@@ -257,8 +272,8 @@ class TableAnimator:
             y + jitter[1],
             angle,
             self.geometry.pile_size,
-            dur * self.scale,
-            delay * self.scale,
+            self.motion(dur),
+            self.motion(delay),
             place=DISCARD,
         )
 
@@ -276,7 +291,7 @@ class TableAnimator:
         x, y = self.geometry.draw_center
         for sprite in self.draft_pile:
             sprite.vanish = True
-            sprite.move_to(x, y, 0, self.geometry.pile_size, 0.35 * self.scale, place=PILE)
+            sprite.move_to(x, y, 0, self.geometry.pile_size, self.motion(0.35), place=PILE)
             self.loose.append(sprite)
         self.draft_pile = []
         sprite = self._new(str(e["card"]), (x, y))
@@ -338,7 +353,7 @@ class TableAnimator:
         x, y = self.geometry.draw_center
         for sprite in self.discard[:-1]:
             sprite.vanish = True
-            sprite.move_to(x, y, 0, self.geometry.pile_size, 0.4 * self.scale, place=PILE)
+            sprite.move_to(x, y, 0, self.geometry.pile_size, self.motion(0.4), place=PILE)
             self.loose.append(sprite)
         self.discard = top
         self.discard_version += 1
@@ -377,7 +392,7 @@ class TableAnimator:
                 for sprite in left:
                     sprite.vanish = True
                     sprite.move_to(
-                        dx, dy, 0, self.geometry.pile_size, 0.45 * self.scale, place=PILE
+                        dx, dy, 0, self.geometry.pile_size, self.motion(0.45), place=PILE
                     )
                     self.loose.append(sprite)
             self.discard = []
@@ -424,9 +439,12 @@ class TableAnimator:
             for sprite in self.loose:
                 sprite.update(dt)
             self.loose = [s for s in self.loose if not (s.vanish and not s.moving)]
-        if self.shake is not None and self.clock - self.shake[2] > 0.4:
+        if self.shake is not None and self.clock - self.shake[2] > SHAKE:
             self.versions[self.shake[0]] += 1
             self.shake = None
+        if self.refused is not None and self.clock - self.refused[2] > REFUSED:
+            self.versions[self.refused[0]] += 1
+            self.refused = None
 
 
 _HANDLERS: dict[str, Callable[[TableAnimator, dict], float]] = {

@@ -7,6 +7,10 @@ themselves are game/ui/card_symbols.py. Every surface is cached: drawing a
 card is costly (supersampled shapes, strokes), blitting a cached one is cheap;
 equal looks share a face whatever rule set they come from.
 
+With `patterns` on (colour-blind mode, Settings) a face shows its colour's
+shape (game/ui/patterns.py) under each corner mark, a Wild's oval shows each
+colour's shape in its part, and the ring and the wheel show theirs too.
+
 Create a `CardArt` after `pygame.init()`; it needs the font module but no display.
 """
 
@@ -18,8 +22,9 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.looks import DEFAULT_RGB, RGB, WILD_ART, WILD_BODY, CardLook, hex_rgb, initials
-from game.ui.card_symbols import INK, WHITE, Symbols, decorate, shade
-from game.ui.color_wheel import Wheel
+from game.ui import patterns
+from game.ui.card_symbols import INK, OVAL_TILT, WHITE, Symbols, decorate, shade
+from game.ui.color_wheel import SLICE_MIDDLE, Wheel
 
 BACK = "back"
 
@@ -28,6 +33,10 @@ GOLD = pygame.Color("#ffc107")
 # The back is the game's own: its colours do not change with a rule set's.
 BACK_OVAL = pygame.Color(*hex_rgb(DEFAULT_RGB["red"]))
 BACK_LOGO = pygame.Color(*hex_rgb(DEFAULT_RGB["yellow"]))
+
+# Colour-blind mode: where shapes sit on the ring of the colour in force (degrees,
+# clockwise from the right): at its sides, clear of the event line above it.
+RING_MARKS = (-40, 0, 40, 140, 180, 220)
 
 Box = tuple[int, int]
 ColorLike = pygame.Color | RGB | tuple[int, int, int, int]
@@ -45,14 +54,28 @@ class CardArt:
 
     SUPERSAMPLE = 3
 
-    def __init__(self, card_size: Box = (100, 150)) -> None:
+    def __init__(self, card_size: Box = (100, 150), *, patterns: bool = False) -> None:
         self.card_size = (int(card_size[0]), int(card_size[1]))
         self.symbols = Symbols()
         self._faces: dict[tuple[CardLook | str, Box], pygame.Surface] = {}
         self._rotated: dict[tuple[CardLook | str, Box, float], pygame.Surface] = {}
         self._effects: dict[tuple, pygame.Surface] = {}
+        self.patterns = patterns
+        # Bumped whenever faces change look, so whoever keeps painted cards
+        # (the table's layers) knows to paint them again.
+        self.generation = 0
 
     # Public API -------------------------------------------------------------------
+
+    def show_patterns(self, on: bool) -> None:
+        """Colour-blind mode on or off: every face is painted anew."""
+        if on == self.patterns:
+            return
+        self.patterns = on
+        self._faces.clear()
+        self._rotated.clear()
+        self._effects.clear()
+        self.generation += 1
 
     def face(self, look: CardLook, size: Box | None = None) -> pygame.Surface:
         """The face `look` describes, at `size` (default: the art's card size). Cached."""
@@ -98,18 +121,26 @@ class CardArt:
         key = ("glow", size, tuple(shown))
         return self._cached(self._effects, key, lambda: self._render_glow(size, shown))
 
-    def color_ring(self, radius: int, color: ColorLike) -> pygame.Surface:
-        """A glowing ring marking the colour in force; blit it centred on the discard pile."""
+    def color_ring(self, radius: int, color: ColorLike, mark: str | None = None) -> pygame.Surface:
+        """A glowing ring marking the colour in force; blit it centred on the discard
+        pile. With patterns on, the colour's shape `mark` sits on it all round."""
         shown = pygame.Color(color)
-        key = ("ring", int(radius), tuple(shown))
-        return self._cached(self._effects, key, lambda: self._render_ring(int(radius), shown))
+        mark = mark if self.patterns else None
+        key = ("ring", int(radius), tuple(shown), mark)
+        return self._cached(self._effects, key, lambda: self._render_ring(int(radius), shown, mark))
 
-    def wheel(self, radius: int, colors: Sequence[ColorLike]) -> pygame.Surface:
+    def wheel(
+        self, radius: int, colors: Sequence[ColorLike], marks: Sequence[str] = ()
+    ) -> pygame.Surface:
         """The colour wheel, one slice per colour in the order given (the order of
-        `Wheel.colors`, game/ui/color_wheel.py, which lays it out)."""
+        `Wheel.colors`, game/ui/color_wheel.py, which lays it out). With patterns
+        on, each slice shows its colour's shape (`marks`, in the same order)."""
         shown = tuple(tuple(pygame.Color(c)) for c in colors)
-        key = ("wheel", int(radius), shown)
-        return self._cached(self._effects, key, lambda: self._render_wheel(int(radius), shown))
+        shapes = tuple(marks) if self.patterns else ()
+        key = ("wheel", int(radius), shown, shapes)
+        return self._cached(
+            self._effects, key, lambda: self._render_wheel(int(radius), shown, shapes)
+        )
 
     # Rendering --------------------------------------------------------------------
 
@@ -137,7 +168,7 @@ class CardArt:
         pygame.draw.rect(surf, shade(color, 0.4), crisp, width=3, border_radius=radius + 3)
         return surf
 
-    def _render_ring(self, radius: int, color: pygame.Color) -> pygame.Surface:
+    def _render_ring(self, radius: int, color: pygame.Color, mark: str | None) -> pygame.Surface:
         s = self.SUPERSAMPLE
         width = max(4, round(radius * 0.09))
         side = 2 * (radius + 2 * width)
@@ -151,9 +182,18 @@ class CardArt:
         inner = radius * s - width * s // 3
         pygame.draw.circle(big, shade(color, 0.45), centre, inner, width=max(1, width * s // 4))
         surf.blit(pygame.transform.smoothscale(big, (side, side)), (0, 0))
+        if mark is not None:
+            # Shapes on both sides, so some show whatever covers the pile.
+            shape = patterns.mark(mark, max(14, round(radius * 0.24)))
+            for degrees in RING_MARKS:
+                a = math.radians(degrees)
+                at = (side / 2 + radius * math.cos(a), side / 2 + radius * math.sin(a))
+                surf.blit(shape, shape.get_rect(center=(round(at[0]), round(at[1]))))
         return surf
 
-    def _render_wheel(self, radius: int, colors: Sequence[tuple[int, ...]]) -> pygame.Surface:
+    def _render_wheel(
+        self, radius: int, colors: Sequence[tuple[int, ...]], marks: Sequence[str]
+    ) -> pygame.Surface:
         s = self.SUPERSAMPLE
         r = radius * s
         big = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
@@ -182,7 +222,18 @@ class CardArt:
                 pygame.draw.line(big, WHITE, c, end, 3 * s)
         pygame.draw.circle(big, WHITE, c, r, width=4 * s)
         pygame.draw.circle(big, WHITE, c, r // 4)
-        return pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
+        out = pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
+        if marks:
+            # Further out than the slice's middle, where the number and focus ring are.
+            side = max(16, min(round(radius * 0.26), round(radius * 2.2 / max(n, 1))))
+            for i, name in enumerate(marks[:n]):
+                a, b = wheel.span(i)
+                angle = math.radians((a + b) / 2)
+                reach = radius * (SLICE_MIDDLE + 0.27) if n > 1 else radius * 0.6
+                at = (radius + reach * math.cos(angle), radius + reach * math.sin(angle))
+                shape = patterns.mark(name, side)
+                out.blit(shape, shape.get_rect(center=(round(at[0]), round(at[1]))))
+        return out
 
     def _card_base(self, size: Box) -> tuple[pygame.Surface, pygame.Rect, int]:
         """Supersampled white card with a dark hairline; returns the body rect too."""
@@ -240,7 +291,34 @@ class CardArt:
         surf.blit(corner, corner.get_rect(center=at))
         flipped = pygame.transform.rotate(corner, 180)
         surf.blit(flipped, flipped.get_rect(center=(w - at[0], h - at[1])))
+        if self.patterns:
+            self._paint_marks(surf, look, body_rect, at)
         return pygame.transform.smoothscale(surf, size)
+
+    def _paint_marks(
+        self, surf: pygame.Surface, look: CardLook, body: pygame.Rect, corner: tuple[int, int]
+    ) -> None:
+        """Colour-blind mode: the colour's shape under each corner mark (what a fanned
+        hand shows), and on a Wild's oval each colour's shape in its part."""
+        w, h = surf.get_size()
+        if look.mark is not None:
+            shape = patterns.mark(look.mark, round(w * 0.2))
+            at = (corner[0], corner[1] + round(h * 0.135))
+            surf.blit(shape, shape.get_rect(center=at))
+            flipped = pygame.transform.rotate(shape, 180)
+            surf.blit(flipped, flipped.get_rect(center=(w - at[0], h - at[1])))
+        if look.art == WILD_ART and look.marks:
+            n = len(look.marks)
+            side = round(w * (0.16 if n <= 4 else 0.12))
+            cx, cy = body.center
+            reach = min(body.width, body.height) * 0.3
+            for i, name in enumerate(look.marks):
+                # The oval's parts go clockwise from the left (card_symbols.oval), and
+                # the oval leans right.
+                a = math.radians(180 + (i + 0.5) * 360 / n - OVAL_TILT)
+                x, y = cx + reach * math.cos(a), cy + reach * math.sin(a) * 1.3
+                shape = patterns.mark(name, side)
+                surf.blit(shape, shape.get_rect(center=(round(x), round(y))))
 
     def _corner(self, look: CardLook, box: Box, stroke: int) -> pygame.Surface:
         text = look.corner

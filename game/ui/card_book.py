@@ -25,7 +25,15 @@ from dataclasses import dataclass
 from game.engine.cards import CardTable, card_table, color_label, kind_label
 from game.engine.ruleset import COLOR_NAMES, WILD, RuleSet
 from game.engine.words import ENGLISH
-from game.looks import NUMBER_ART, RGB, CardLook, color_rgbs, initials, wheel_order
+from game.looks import (
+    NUMBER_ART,
+    RGB,
+    CardLook,
+    color_patterns,
+    color_rgbs,
+    initials,
+    wheel_order,
+)
 
 
 @dataclass(frozen=True)
@@ -47,14 +55,19 @@ class CardBook:
         self.colors: tuple[str, ...] = tuple(table.colors) if table is not None else ()
         self._color_labels: dict[str, str] = {}
         given: dict[str, str] = {}
+        shapes: dict[str, str] = {}
         if rules is not None and table is not None:
             labels = table.color_labels_in(lang)
             self._color_labels = dict(zip(self.colors, labels, strict=True))
-            given = {c: look.rgb for c, look in rules.model.color_looks.items() if look.rgb}
+            looks = rules.model.color_looks
+            given = {c: look.rgb for c, look in looks.items() if look.rgb}
+            shapes = {c: look.pattern for c, look in looks.items() if look.pattern}
         self._rgb: dict[str, RGB] = color_rgbs(self.colors, given)
+        self._patterns: dict[str, str] = color_patterns(self.colors or COLOR_NAMES, shapes)
         # The colours symbols show on a wild (its oval, +4's cards), in wheel order.
         shown = wheel_order(self.colors or COLOR_NAMES)
         self.palette: tuple[RGB, ...] = tuple(self.color_rgb(c) for c in shown)
+        self.marks: tuple[str, ...] = tuple(self.color_pattern(c) for c in shown)
         self._facts: dict[str, CardFacts] = {}
         if rules is not None and table is not None:
             self._read(rules, table)
@@ -91,11 +104,16 @@ class CardBook:
                 face,
                 table.needs_color[card_id],
                 (slot, kind_order[spec.name], at, 0),
-                CardLook(kind.art, text, corner, self._body(color), self.palette),
+                self._look(kind.art, text, corner, color),
             )
 
-    def _body(self, color: str | None) -> RGB | None:
-        return None if color is None else self.color_rgb(color)
+    def _look(self, art: str | None, text: str, corner: str | None, color: str | None) -> CardLook:
+        if color is None:
+            return CardLook(art, text, corner, None, self.palette, None, self.marks)
+        body = self.color_rgb(color)
+        return CardLook(
+            art, text, corner, body, self.palette, self.color_pattern(color), self.marks
+        )
 
     def facts(self, card: str) -> CardFacts:
         found = self._facts.get(card)
@@ -118,7 +136,7 @@ class CardBook:
         order = (slot, 1000, int(face) if number else 1000, 0)
         art = NUMBER_ART if number else None
         corner = None if number else initials(text)
-        look = CardLook(art, text, corner, self._body(own), self.palette)
+        look = self._look(art, text, corner, own)
         return CardFacts(own, face, label, number, face, False, order, look)
 
     def label(self, card: str) -> str:
@@ -139,6 +157,14 @@ class CardBook:
         found = self._rgb.get(color)
         if found is None:
             found = self._rgb[color] = color_rgbs([color])[color]
+        return found
+
+    def color_pattern(self, color: str) -> str:
+        """The shape colour-blind mode draws for a colour (game/looks.py PATTERNS)."""
+        found = self._patterns.get(color)
+        if found is None:
+            taken = dict(self._patterns)
+            found = self._patterns[color] = color_patterns([*taken, color], taken)[color]
         return found
 
     def sort_key(self, card: str) -> tuple[int, int, int, int]:

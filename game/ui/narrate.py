@@ -55,6 +55,7 @@ class Told:
 
     text: str
     mover: int | None = None
+    tone: str = "plain"  # as the line's: a colour named shows its shape (colour-blind mode)
 
 
 class Narrator:
@@ -80,7 +81,7 @@ class Narrator:
                 mover = None
             if kind == "challenge":
                 mover = event.get("by")
-            told = Told(line.text, mover if isinstance(mover, int) else None)
+            told = Told(line.text, mover if isinstance(mover, int) else None, line.tone)
             self.history.append(told)
             self.round_story.append(told)
         return line

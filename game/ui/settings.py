@@ -34,6 +34,9 @@ BOT_DELAY = {"slow": 1.5, "normal": 0.85, "fast": 0.35, "instant": 0.0}
 # Every animation's length is multiplied by this.
 ANIM_SCALE = {"slow": 1.3, "normal": 1.0, "fast": 0.6, "instant": 0.0}
 
+# Text sizes (game/ui/text.py scales every text by the size chosen).
+TEXT_SIZE_NAMES = ("normal", "large")
+
 FILE_NAME = "settings.json"
 DAMAGED_NAME = "settings.damaged.json"
 MAX_FILE_BYTES = 64 * 1024
@@ -45,6 +48,10 @@ MIN_SEATS, MAX_SEATS = 2, 10
 MAX_SEAT_TEXT = 16
 MAX_TARGET = 10_000
 TARGET_WORDS = ("default", "single")
+
+
+# The settings that are true or false (false when the file does not say).
+BOOLEANS = ("muted", "fullscreen", "fixed_table", "color_patterns", "reduced_motion", "hints")
 
 
 def pref_dir() -> Path:
@@ -63,6 +70,10 @@ class Settings:
     fullscreen: bool = False
     # Seats stay where they are instead of turning the current human to the bottom.
     fixed_table: bool = False
+    # For the players' eyes (game/ui/accessibility.py applies them).
+    color_patterns: bool = False  # colour-blind mode: every colour shows a shape too
+    reduced_motion: bool = False  # no card flights, shakes or bobbing
+    text_size: str = "normal"  # one of TEXT_SIZE_NAMES
     # A person at the table may ask for the expert's advice (T, a button, R3).
     hints: bool = True
     # The last new-game setup: rules, house rules, seats, target.
@@ -116,7 +127,12 @@ class Settings:
             self.pacing = pacing
         else:
             self._notice(f"pacing must be one of {', '.join(PACINGS)}; using normal")
-        for name in ("muted", "fullscreen", "fixed_table", "hints"):
+        text_size = data.get("text_size", self.text_size)
+        if text_size in TEXT_SIZE_NAMES:
+            self.text_size = text_size
+        else:
+            self._notice(f"text_size must be one of {', '.join(TEXT_SIZE_NAMES)}; using normal")
+        for name in BOOLEANS:
             default = getattr(type(self), name)
             value = data.get(name, default)
             if isinstance(value, bool):
@@ -170,6 +186,9 @@ class Settings:
             "muted": self.muted,
             "fullscreen": self.fullscreen,
             "fixed_table": self.fixed_table,
+            "color_patterns": self.color_patterns,
+            "reduced_motion": self.reduced_motion,
+            "text_size": self.text_size,
             "hints": self.hints,
             "setup": self.setup,
         }

@@ -32,6 +32,8 @@ EVENT_EXTRA = 160  # the event line may be this much wider than its layout regio
 EVENT_BAND = 42  # its height, with room to slide in
 TOAST_WIDTH = 720
 TOAST_BAND = 44
+PROMPT_GAP = PLATE_GLOW + 1  # below a name plate and its glow: what its player is asked
+PROMPT_WIDTH = 300  # the most a prompt may take: longer ones are written smaller
 
 
 def _offsets(reach: int = 420, step: int = 8) -> list[tuple[int, int]]:
@@ -181,6 +183,12 @@ class TableGeometry:
         spot = self.layout.seats[0]
         near = (spot.rect.centerx, spot.rect.top - 46 - TOAST_BAND // 2)
         return self.place((TOAST_WIDTH, TOAST_BAND), near, (self.event_home,))
+
+    def prompt_rect(self, seat: int, size: tuple[int, int]) -> pygame.Rect:
+        """Where what `seat` is asked (a prompt of `size`) goes: under its name plate,
+        or the nearest place clear of plates, hands and buttons, on screen."""
+        plate = self.spot(seat).label_rect
+        return self.place(size, (plate.centerx, plate.bottom + PROMPT_GAP + size[1] // 2))
 
     def toward_middle(self, seat: int, distance: float) -> tuple[int, int]:
         """A point `distance` from `seat`'s name plate, on the way to the table's middle."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui import text, widgets
+from game.ui import accessibility, text, widgets
 from game.ui.animator import TableAnimator
 from game.ui.callouts import Callouts
 from game.ui.card_art import BACK, CardArt
@@ -26,6 +26,7 @@ from game.ui.privacy import DISCARD, Privacy
 from game.ui.sprite import Sprite
 from game.ui.table_geometry import TableGeometry
 from game.ui.table_model import TableModel
+from game.ui.tones import tone_color, tone_mark, with_mark
 from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, shake
 
 EVENT_SIZE = 30
@@ -35,12 +36,8 @@ EVENT_SLIDE = 8  # the event line slides up this far as it appears
 BURST_RISE = 30  # a burst floats up this far
 BURST_GROWTH = 1.2  # and grows to at most this much of its size (ease_out_back overshoots)
 
-TONES: dict[str, tuple[int, int, int]] = {
-    "plain": (255, 255, 255),
-    "gold": (255, 213, 79),
-    "warn": (255, 200, 120),
-    "hit": (255, 120, 90),
-}
+
+REFUSED_GLOW = pygame.Color(229, 57, 53)  # a refused card, with reduced motion (no shake)
 
 Layer = tuple[tuple, pygame.Surface, tuple[int, int]]
 
@@ -58,13 +55,6 @@ class Highlights:
 
 
 NO_HIGHLIGHTS = Highlights()
-
-
-def tone_color(tone: str, book: CardBook) -> pygame.Color:
-    """A line's ink: a colour named ("color:<name>") as the rule set shows it, lightened."""
-    if tone.startswith("color:"):
-        return pygame.Color(book.color_rgb(tone[6:])).lerp((255, 255, 255), 0.35)
-    return pygame.Color(TONES.get(tone, TONES["plain"]))
 
 
 class TableRenderer:
@@ -93,6 +83,7 @@ class TableRenderer:
         self._background: pygame.Surface | None = None
         self._badges: dict[tuple, pygame.Surface] = {}
         self._flight_cache: dict[tuple, pygame.Surface] = {}
+        self._generation = (art.generation, text.generation())
 
     # --- cards ------------------------------------------------------------------
 
@@ -204,7 +195,10 @@ class TableRenderer:
         sel = lit.selected if lit.hand_seat == seat else None
         if sel is not None and not 0 <= sel < len(hand):
             sel = None
-        if shaking is None and not any(s.dst is not None for s in hand):
+        refused = self.animator.refused
+        if refused is not None and refused[0] != seat:
+            refused = None
+        if shaking is None and refused is None and not any(s.dst is not None for s in hand):
             face = self.privacy.may_see(seat)
             if self.privacy.witness is not None:
                 for s in hand:
@@ -218,7 +212,10 @@ class TableRenderer:
             dx = 0.0
             if shaking is not None and i == shaking[1]:
                 dx = shake((clock - shaking[2]) / 0.4, 12)
-            if i == sel and sprite.dst is None:
+            if refused is not None and i == refused[1]:
+                glow = self.art.glow((sprite.w, sprite.h), REFUSED_GLOW)
+                surface.blit(glow, glow.get_rect(center=(round(sprite.x), round(sprite.y))))
+            elif i == sel and sprite.dst is None:
                 glow = self.art.glow((sprite.w, sprite.h))
                 surface.blit(glow, glow.get_rect(center=(round(sprite.x + dx), round(sprite.y))))
             self._blit_sprite(surface, sprite, dx)
@@ -290,9 +287,11 @@ class TableRenderer:
             self._ring_pulse = clock
         # Colour in force: a glowing ring around the discard pile.
         if model.color is not None:
-            ring = self.art.color_ring(96, self.book.color_rgb(model.color))
+            ring = self.art.color_ring(
+                96, self.book.color_rgb(model.color), self.book.color_pattern(model.color)
+            )
             age = clock - self._ring_pulse
-            if age < 0.45 and self.animator.scale > 0:
+            if age < 0.45 and self.animator.scale > 0 and not accessibility.still():
                 k = 1.0 + 0.25 * (1 - ease_out_cubic(age / 0.45))
                 ring = pygame.transform.smoothscale_by(ring, k)
             surface.blit(ring, ring.get_rect(center=self.geometry.discard_center))
@@ -325,7 +324,7 @@ class TableRenderer:
         color = pygame.Color(self.book.color_rgb(model.color) if model.color else (230, 230, 230))
         color = pygame.Color(color).lerp((255, 255, 255), 0.3)
         direction = model.direction
-        spin = self.animator.clock * 0.35 * direction
+        spin = 0.0 if accessibility.still() else self.animator.clock * 0.35 * direction
         for k in range(4):
             theta = spin + k * math.pi / 2 + math.pi / 4
             x, y = cx + a * math.cos(theta), cy + b * math.sin(theta)
@@ -393,12 +392,13 @@ class TableRenderer:
     def draw_badges(self, surface: pygame.Surface, lit: Highlights = NO_HIGHLIGHTS) -> None:
         model = self.model
         clock = self.animator.clock
+        still = accessibility.still()
         for seat in range(self.geometry.players):
             spot = self.geometry.spot(seat)
             badge = self._badge(seat, lit)
             rect = badge.get_rect(center=spot.label_rect.center)
             if seat == model.turn:
-                glow_r = rect.inflate(10 + 4 * math.sin(clock * 6), 10)
+                glow_r = rect.inflate(10 if still else 10 + 4 * math.sin(clock * 6), 10)
                 pygame.draw.rect(surface, (255, 213, 79), glow_r, 3, border_radius=glow_r.h // 2)
             surface.blit(badge, rect)
             if seat == model.dealer:
@@ -411,7 +411,7 @@ class TableRenderer:
                 and len(self.animator.hands[seat]) == 1
                 and not self.animator.busy
             ):
-                pulse = 2 + round(2 * (1 + math.sin(clock * 10)))
+                pulse = 4 if still else 2 + round(2 * (1 + math.sin(clock * 10)))
                 pygame.draw.rect(surface, (229, 57, 53), rect.inflate(8, 8), pulse, rect.h)
 
     # --- words ------------------------------------------------------------------------
@@ -419,9 +419,11 @@ class TableRenderer:
     def event_label(self, line_text: str, tone: str) -> pygame.Surface:
         home = self.geometry.event_home
         ink = tone_color(tone, self.book)
-        label = text.shadowed(line_text, EVENT_SIZE, ink, bold=True)
+        mark = tone_mark(tone, self.book, self.art)
+        label = with_mark(text.shadowed(line_text, EVENT_SIZE, ink, bold=True), mark)
         if label.get_width() > home.width or label.get_height() > home.height - EVENT_SLIDE:
-            label = text.fit(line_text, EVENT_SIZE, home.width, ink, bold=True)
+            room = home.width - (label.get_height() if mark else 0)
+            label = with_mark(text.fit(line_text, EVENT_SIZE, room, ink, bold=True), mark)
         return label
 
     def event_rect(self, label_size: tuple[int, int]) -> pygame.Rect:
@@ -443,21 +445,30 @@ class TableRenderer:
     def burst_envelope(self, burst: Burst) -> pygame.Rect:
         """Everything a burst covers while it grows and rises, relative to where it is
         drawn (its anchor at (0, 0))."""
-        ink = tone_color(burst.tone, self.book)
-        base = text.shadowed(burst.text, burst.size, ink, bold=True, offset=3)
+        base = self._burst_image(burst)
         w, h = (math.ceil(d * BURST_GROWTH) for d in base.get_size())
         return pygame.Rect(-w // 2, -h // 2 - BURST_RISE, w, h + BURST_RISE)
+
+    def _burst_image(self, burst: Burst) -> pygame.Surface:
+        ink = tone_color(burst.tone, self.book)
+        base = text.shadowed(burst.text, burst.size, ink, bold=True, offset=3)
+        return with_mark(base, tone_mark(burst.tone, self.book, self.art))
 
     def _draw_texts(self, surface: pygame.Surface) -> None:
         callouts = self.callouts
         clock = self.animator.clock
         scale = self.animator.scale
+        still = accessibility.still()
         line = callouts.line
         if line is not None and line.text:
             age = clock - callouts.line_t
             label = self.event_label(line.text, line.tone)
             rect = self.event_rect(label.get_size())
-            dy = 0 if scale == 0 else round(EVENT_SLIDE * (1 - ease_out_cubic(min(1.0, age / 0.2))))
+            dy = (
+                0
+                if scale == 0 or still
+                else round(EVENT_SLIDE * (1 - ease_out_cubic(min(1.0, age / 0.2))))
+            )
             surface.blit(label, rect.move(0, dy))
         if callouts.toast_text is not None:
             label = self.toast_label(callouts.toast_text)
@@ -467,19 +478,29 @@ class TableRenderer:
         for shown in callouts.bursts:
             b = shown.burst
             p = (clock - shown.t0) / (b.dur * max(scale, 0.01))
-            ink = tone_color(b.tone, self.book)
-            base = text.shadowed(b.text, b.size, ink, bold=True, offset=3)
-            k = 0.5 + 0.6 * ease_out_back(min(1.0, p / 0.35))
-            img = pygame.transform.rotozoom(base, 0, k)
+            base = self._burst_image(b)
+            if still:
+                # Reduced motion: the words stand where they are and only fade.
+                img, rise = base.copy(), 0.0
+            else:
+                k = 0.5 + 0.6 * ease_out_back(min(1.0, p / 0.35))
+                img = pygame.transform.rotozoom(base, 0, k)
+                rise = BURST_RISE * ease_in_out(min(1.0, p))
             if p > 0.6:
                 img.set_alpha(round(255 * (1 - (p - 0.6) / 0.4)))
             x, y = shown.pos
-            rise = BURST_RISE * ease_in_out(min(1.0, p))
             surface.blit(img, img.get_rect(center=(x, y - rise)))
 
     # --- the frame ----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, lit: Highlights = NO_HIGHLIGHTS) -> None:
+        generation = (self.art.generation, text.generation())
+        if self._generation != generation:
+            # Cards or text changed look (Settings): nothing painted before holds.
+            self._generation = generation
+            self._layers.clear()
+            self._flight_cache.clear()
+            self._badges.clear()
         if self._background is None:
             self._background = self._build_background()
         surface.blit(self._background, (0, 0))

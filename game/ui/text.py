@@ -9,6 +9,11 @@ drawn as it is safe to: every control character shows as PLACEHOLDER (a NUL
 would crash the renderer, an escape would draw as nothing), and a text longer
 than MAX_CHARS is cut with an ellipsis before anything is measured, so no
 text costs more than a bounded amount of work, once: results are cached.
+
+Text size (Settings: normal or large) scales every size asked of this module
+(`set_size`): screens ask for the size they are designed at, and get it
+larger when a player wants it so. Card faces (game/ui/card_symbols.py) are
+artwork and keep their size.
 """
 
 from __future__ import annotations
@@ -23,6 +28,11 @@ SHADOW = (0, 0, 0)
 PLACEHOLDER = "\u00a4"  # ¤: in the bundled font, and not a letter anyone types
 ELLIPSIS = "..."
 MAX_CHARS = 2000  # the most any label or wrapped paragraph shows
+
+# Text sizes a player may choose, and how much larger each draws.
+TEXT_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.25}
+_scale = 1.0
+_generation = 0
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
@@ -42,13 +52,35 @@ def shown(text: str, *, line_breaks: bool = False) -> str:
     return text if line_breaks else _LINE_BREAK.sub(PLACEHOLDER, text)
 
 
+def set_size(name: str) -> None:
+    """Draw every text at the size `name` (a key of TEXT_SIZES) from now on."""
+    global _scale, _generation
+    scale = TEXT_SIZES.get(name, 1.0)
+    if scale != _scale:
+        _scale = scale
+        _generation += 1
+        clear()
+
+
+def scale() -> float:
+    """How much larger than asked text is drawn (1.0 at the normal size)."""
+    return _scale
+
+
+def generation() -> int:
+    """Changes whenever the text size does: whoever keeps rendered text repaints it."""
+    return _generation
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    key = (int(size), bold)
+    """The font for text of `size` at the player's text size."""
+    px = max(1, round(int(size) * _scale))
+    key = (px, bold)
     found = _fonts.get(key)
     if found is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        found = pygame.font.Font(None, int(size))
+        found = pygame.font.Font(None, px)
         found.bold = bold
         _fonts[key] = found
     return found

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import text
+from game.ui import accessibility, text
 
 GOLD = pygame.Color("#ffc107")
 INK = pygame.Color(18, 20, 28)
@@ -110,7 +110,15 @@ class Button:
         return False
 
     def _surface(self, lit: bool) -> pygame.Surface:
-        key = (self.label, self.hint, self.rect.size, tuple(self.color), self.enabled, lit)
+        key = (
+            self.label,
+            self.hint,
+            self.rect.size,
+            tuple(self.color),
+            self.enabled,
+            lit,
+            text.generation(),
+        )
         surf = self._cache.get(key)
         if surf is None:
             if len(self._cache) > 16:
@@ -147,9 +155,12 @@ class Button:
     def draw(self, surface: pygame.Surface, clock: float = 0.0) -> None:
         if not self.visible:
             return
-        surf = self._surface(self.lit)
+        pulsing = self.pulse and self.enabled
+        still = accessibility.still()
+        # Reduced motion: a button that wants attention is lit instead of bobbing.
+        surf = self._surface(self.lit or (pulsing and still))
         y = self.rect.y
-        if self.pulse and self.enabled:
+        if pulsing and not still:
             y -= round(3 * (1 + math.sin(clock * 7)) / 2)
         surface.blit(surf, (self.rect.x, y))
 

@@ -17,7 +17,7 @@ from game.sim import play_match
 from game.ui import text
 from game.ui.card_art import CardArt
 from game.ui.rule_catalog import forget_loaded
-from game.ui.table_render import tone_color
+from game.ui.tones import tone_color
 from tests.scenes.players import Couch, start_match
 
 MOD = """\
@@ -166,9 +166,9 @@ def test_the_modded_color_on_the_wheel_the_ring_and_in_messages(driver, mod, mon
     rings = []
     real_ring = CardArt.color_ring
 
-    def color_ring(self, radius, color):
+    def color_ring(self, radius, color, mark=None):
         rings.append(tuple(pygame.Color(color))[:3])
-        return real_ring(self, radius, color)
+        return real_ring(self, radius, color, mark)
 
     monkeypatch.setattr(CardArt, "color_ring", color_ring)
     table.model.color = "purple"

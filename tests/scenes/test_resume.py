@@ -183,7 +183,10 @@ def test_between_rounds_the_score_comes_back_and_rounds_count_once(driver):
     assert driver.app.stack[0].session.state.round_no == 2
 
 
-def test_a_finished_match_clears_its_save_and_stays_watchable(driver, prefs):
+def test_a_finished_match_clears_its_save_and_stays_watchable(driver, prefs, monkeypatch):
+    # Play again shuffles anew; a fixed seed keeps the new deal's first
+    # decision a plain turn (some deals open with a colour to name).
+    monkeypatch.setattr("game.match.random.randrange", lambda *_: 21)
     seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot")]
     start_match(driver.app, seats, seed=9, single_round=True)
     couch = Couch(driver)
@@ -200,6 +203,7 @@ def test_a_finished_match_clears_its_save_and_stays_watchable(driver, prefs):
     driver.app.close()
     assert (prefs / SAVE_FILE).is_file()
     assert driver.app.stack[0].session.state.round_no == 1
+    assert driver.top_name == "PlayScene", driver.top_name
     driver.key(pygame.K_ESCAPE)  # pause
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_DOWN)
@@ -212,7 +216,8 @@ def test_a_finished_match_clears_its_save_and_stays_watchable(driver, prefs):
     assert ana.matches == 1 and ana.rounds == 1
 
 
-def test_a_new_game_over_a_saved_match_asks_first(driver, prefs):
+def test_a_new_game_over_a_saved_match_asks_first(driver, prefs, monkeypatch):
+    monkeypatch.setattr("game.match.random.randrange", lambda *_: 21)  # the new match's shuffle
     start_match(driver.app, ANA_BO_CY, seed=7)
     driver.frames(5)
     first = json.loads((prefs / SAVE_FILE).read_text().split("\n")[0])["id"]

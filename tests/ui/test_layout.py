@@ -13,6 +13,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.ui import text  # noqa: E402
 from game.ui.layout import (  # noqa: E402
     DEFAULT_ASSETS_DIR,
     REGION_NAMES,
@@ -20,6 +21,8 @@ from game.ui.layout import (  # noqa: E402
     load_layout,
     parse_tiled_color,
 )
+from game.ui.table_geometry import PROMPT_WIDTH, TableGeometry  # noqa: E402
+from game.ui.text import TEXT_SIZES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tools" / "make_layouts.py"
@@ -155,3 +158,47 @@ def test_missing_object_is_reported_by_name(tmp_path, pattern, missing):
 def test_missing_file_is_a_layout_error(tmp_path):
     with pytest.raises(LayoutError, match="table_11p.tmx"):
         load_layout(11, tmp_path)
+
+
+# What a seat says under its name plate when its player is asked something
+# (game/scenes/couch_input.py draws it), the longest of them.
+PROMPT = "Stack a card, Challenge or take the cards"
+PROMPT_SIZE, NAME_SIZE, COUNT_SIZE = 20, 22, 22
+
+
+@pytest.fixture(params=list(TEXT_SIZES))
+def text_size(request):
+    pygame.font.init()
+    text.set_size(request.param)
+    yield request.param
+    text.set_size("normal")
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_seat_words_overlap_nothing_at_either_text_size(players, text_size):
+    """The layout overlap test, with the words the table writes at each seat, at
+    normal and at large text: a name fits its plate, the prompt under a plate
+    stays on screen and off every other seat, hand and button, and the count
+    under the draw pile off every seat."""
+    layout = load_layout(players)
+    geometry = TableGeometry(layout)
+    screen = pygame.Rect(0, 0, *layout.size)
+    buttons = [layout.regions[n] for n in ("uno_button", "catch_button", "draw_button")]
+    buttons += [geometry.history_button]
+    for seat in layout.seats:
+        plate = seat.label_rect
+        assert text.font(NAME_SIZE).get_height() <= plate.height, (seat.index, text_size)
+        words = text.fit(PROMPT, PROMPT_SIZE, PROMPT_WIDTH, bold=True)
+        prompt = geometry.prompt_rect(seat.index, words.get_size())
+        assert screen.contains(prompt), (seat.index, prompt)
+        assert words.get_height() >= text.font(PROMPT_SIZE).get_height() * 0.7  # readable
+        assert prompt.colliderect(plate.inflate(160, 160)), (seat.index, prompt)  # by its plate
+        others = [geometry.hand_area(i) for i in range(players) if i != seat.index]
+        others += [s.label_rect for s in layout.seats if s is not seat]
+        hit = prompt.collidelist(others + buttons + list(layout.piles.values())[:2])
+        assert hit < 0, (seat.index, prompt, hit)
+    count = text.shadowed("108", COUNT_SIZE, bold=True)
+    pile = layout.piles["draw_pile"]
+    under = count.get_rect(midtop=(pile.centerx, pile.bottom + 6))
+    for seat in layout.seats:
+        assert not under.colliderect(seat.rect) and not under.colliderect(seat.label_rect)

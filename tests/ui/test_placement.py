@@ -1,6 +1,7 @@
 """Floating words never cover a name plate, a hand or a button, and never leave the
 screen, at every seat count (issue 8 §4: "SKIP", "CHALLENGE!" and "ROUND!" covered
-plates, and "ROUND!" was cut off at the right edge)."""
+plates, and "ROUND!" was cut off at the right edge), at normal and large text,
+and with colour-blind mode's shapes before a colour's name (issue 12 §3)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ import pygame
 import pytest
 
 from game.rules.loader import load_rules
+from game.ui import text
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
 from game.ui.narrate import Burst, Narrator
 from game.ui.table_model import TableModel
 from game.ui.table_render import BURST_RISE, EVENT_SLIDE
 from game.ui.table_view import TableView
+from game.ui.text import TEXT_SIZES
 
 EVENTS = [
     {"t": "play", "p": 0, "card": "red:skip", "color": "red"},
@@ -47,8 +50,15 @@ def art():
     return CardArt()
 
 
+@pytest.fixture(params=list(TEXT_SIZES))
+def text_size(request):
+    text.set_size(request.param)
+    yield request.param
+    text.set_size("normal")
+
+
 @pytest.mark.parametrize("players", range(2, 11))
-def test_floating_words_stay_clear_at_every_seat_count(art, players):
+def test_floating_words_stay_clear_at_every_seat_count(art, players, text_size):
     view = TableView(art, players, [f"P{i}" for i in range(players)], 108)
     geometry = view.geometry
     screen = geometry.screen
@@ -66,6 +76,11 @@ def test_floating_words_stay_clear_at_every_seat_count(art, players):
     renderer = view.renderer
     longest = "Gus plays Custom: Everyone Draws and names Yellow, " * 3
     label = renderer.event_label(longest, "plain")
+    art.show_patterns(True)
+    marked = renderer.event_label(longest, "color:yellow")
+    art.show_patterns(False)
+    home = view.geometry.event_home
+    assert marked.get_width() <= home.width and marked.get_height() <= home.height
     line = renderer.event_rect(label.get_size())
     covers = line.union(line.move(0, EVENT_SLIDE))
     assert screen.contains(covers) and covers.collidelist(keep_clear) < 0

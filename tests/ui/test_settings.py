@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ui import settings as settings_module
-from game.ui.settings import DAMAGED_NAME, FILE_NAME, PACINGS, Settings
+from game.ui.settings import DAMAGED_NAME, FILE_NAME, PACINGS, TEXT_SIZE_NAMES, Settings
 from tests.depth import examples
 
 GOOD = {
@@ -40,6 +40,8 @@ def write(folder, data) -> None:
 def assert_well_typed(loaded: Settings) -> None:
     assert loaded.pacing in PACINGS
     assert type(loaded.muted) is bool and type(loaded.fullscreen) is bool
+    assert type(loaded.color_patterns) is bool and type(loaded.reduced_motion) is bool
+    assert loaded.text_size in TEXT_SIZE_NAMES
     setup = loaded.setup
     assert isinstance(setup, dict)
     assert set(setup) <= {"rules", "house", "seats", "target"}
@@ -66,6 +68,27 @@ def test_a_good_file_loads_without_notices(tmp_path):
     assert not (tmp_path / DAMAGED_NAME).exists()
 
 
+def test_the_eyes_settings_are_kept_between_sessions(tmp_path):
+    """Colour-blind mode, reduced motion and text size (issue 12 §3) are saved with
+    the others, and a file from before they existed leaves them off."""
+    chosen = Settings(color_patterns=True, reduced_motion=True, text_size="large")
+    assert chosen.save(tmp_path)
+    loaded = Settings.load(tmp_path)
+    assert (loaded.color_patterns, loaded.reduced_motion, loaded.text_size) == (
+        True,
+        True,
+        "large",
+    )
+    write(tmp_path, GOOD)
+    older = Settings.load(tmp_path)
+    assert (older.color_patterns, older.reduced_motion, older.text_size) == (
+        False,
+        False,
+        "normal",
+    )
+    assert older.notices == []
+
+
 def test_a_hundred_thousand_nested_brackets_give_defaults(tmp_path):
     write(tmp_path, "[" * 100_000)
     loaded = Settings.load(tmp_path)
@@ -75,7 +98,16 @@ def test_a_hundred_thousand_nested_brackets_give_defaults(tmp_path):
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("muted", "false"), ("fullscreen", "no"), ("muted", 1), ("pacing", "ludicrous")],
+    [
+        ("muted", "false"),
+        ("fullscreen", "no"),
+        ("muted", 1),
+        ("pacing", "ludicrous"),
+        ("color_patterns", "yes"),
+        ("reduced_motion", 1),
+        ("text_size", "huge"),
+        ("text_size", 2),
+    ],
 )
 def test_words_and_numbers_are_not_booleans(tmp_path, field, value):
     write(tmp_path, {**GOOD, field: value})

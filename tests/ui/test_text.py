@@ -78,3 +78,19 @@ def test_a_cut_text_ends_with_an_ellipsis_and_keeps_its_start():
 def test_shown_cuts_long_text():
     assert len(text.shown("x" * 100_000)) == text.MAX_CHARS
     assert text.shown("x" * 100_000).endswith(text.ELLIPSIS)
+
+
+def test_large_text_is_larger_everywhere_and_normal_is_as_asked():
+    normal = text.render("Ana plays Red 7", 22).get_size()
+    generation = text.generation()
+    text.set_size("large")
+    try:
+        assert text.generation() == generation + 1
+        large = text.render("Ana plays Red 7", 22).get_size()
+        assert large[0] > normal[0] * 1.15 and large[1] > normal[1] * 1.1
+        # Fitting still fits, at the larger size.
+        assert text.fit("Ana plays Red 7" * 5, 22, 200).get_width() <= 200
+        text.set_size("no such size")  # falls back to normal
+        assert text.render("Ana plays Red 7", 22).get_size() == normal
+    finally:
+        text.set_size("normal")
