@@ -126,7 +126,11 @@ class ColorWheelScene(Scene):
         if self.cancellable:
             hint += ", Esc to pick another card"
         img = text.shadowed(hint, 22, widgets.MUTED)
-        surface.blit(img, img.get_rect(center=(640, 690)))
+        where = img.get_rect(center=(640, 690))
+        # On a panel: the dimmed hand reaches the bottom edge behind it.
+        back = where.inflate(28, 10)
+        surface.blit(widgets.panel(back.size, radius=back.height // 2), back)
+        surface.blit(img, where)
 
 
 class OptionsScene(Scene):
