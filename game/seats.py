@@ -10,7 +10,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 DEFAULT_NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
-BOT_LEVELS = ("basic", "random")
+# The levels a seat may choose, weakest first (game/bots/levels.py says how
+# each plays); `random` is only for simulations, but a seat saved with it
+# still loads.
+BOT_LEVELS = ("beginner", "basic", "strong", "expert")
+KNOWN_LEVELS = (*BOT_LEVELS, "random")
+# A bot's default name hints at its level; the basic bot's are everyone's.
+LEVEL_NAMES: dict[str, tuple[str, ...]] = {
+    "beginner": ("Rookie", "Newbie", "Sprout", "Pip", "Cub", "Chick", "Fawn", "Bud", "Kit", "Tad"),
+    "basic": tuple(DEFAULT_NAMES),
+    "strong": ("Ace", "Hawk", "Shark", "Tiger", "Blaze", "Flint", "Rex", "Viper", "Wolf", "Titan"),
+    "expert": (
+        "Maestro",
+        "Oracle",
+        "Sage",
+        "Wizard",
+        "Professor",
+        "Merlin",
+        "Sphinx",
+        "Prodigy",
+        "Mastermind",
+        "Grandmaster",
+    ),
+}
 
 
 @dataclass
@@ -34,5 +56,22 @@ class SeatConfig:
         return cls(
             name,
             kind if isinstance(kind, str) and kind in ("human", "bot") else "bot",
-            level if isinstance(level, str) and level in BOT_LEVELS else "basic",
+            level if isinstance(level, str) and level in KNOWN_LEVELS else "basic",
         )
+
+
+def is_default_name(name: str) -> bool:
+    """Whether `name` is one the game gave (a player never typed it)."""
+    return any(name in names for names in LEVEL_NAMES.values()) or (
+        name.startswith("Player ") and name[7:].isdigit()
+    )
+
+
+def default_name(level: str | None, taken: set[str]) -> str:
+    """A name no other seat has: one hinting at the bot's `level`, or a
+    player's (`level` None)."""
+    names = LEVEL_NAMES.get(level or "basic", LEVEL_NAMES["basic"])
+    for name in names:
+        if name not in taken:
+            return name
+    return next(f"Player {n}" for n in range(1, len(taken) + 2) if f"Player {n}" not in taken)

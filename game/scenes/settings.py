@@ -1,6 +1,6 @@
-"""Settings: bot pacing, sound, fullscreen, how the table turns, and the
-players' eyes (colour-blind mode, reduced motion, text size). Saved as soon
-as they change, and applied at once.
+"""Settings: bot pacing, sound, fullscreen, how the table turns, hints, and
+the players' eyes (colour-blind mode, reduced motion, text size). Saved as
+soon as they change, and applied at once.
 
 Every row is a chooser with ◀ and ▶ drawn at its right; a click acts on the
 arrow under the pointer (a click elsewhere on a toggle flips it). Rows grow
@@ -37,7 +37,7 @@ EYES_TEXT = {
     "text_size_normal": ("Text size: normal", ""),
     "text_size_large": ("Text size: large", "every text on every screen is larger"),
 }
-ROWS = ("pacing", "sound", "fullscreen", "table", *EYES_ROWS, "back")
+ROWS = ("pacing", "sound", "fullscreen", "table", "hints", *EYES_ROWS, "back")
 ARROW_HIT = 40
 LABEL_SIZE = 32
 NOTE_SIZE = 20
@@ -106,6 +106,9 @@ class SettingsScene(Scene):
             self.app.toggle_fullscreen()
         elif row == "table":
             s.fixed_table = not s.fixed_table
+            s.save()
+        elif row == "hints":
+            s.hints = not s.hints
             s.save()
         elif row in EYES_ROWS:
             self._change_eyes(row, step)
@@ -190,6 +193,12 @@ class SettingsScene(Scene):
             "sound": sound,
             "fullscreen": ("Fullscreen: " + ("on" if s.fullscreen else "off"), "F11 anywhere"),
             "table": table,
+            "hints": (
+                "Hints: " + ("on" if s.hints else "off"),
+                "T, the Hint button or R3 shows the expert's move"
+                if s.hints
+                else "nobody at the table can ask for one",
+            ),
             **self._eyes_values(),
             "back": ("Back", ""),
         }
