@@ -54,7 +54,7 @@ def play(seed: int, slot: SaveSlot | None) -> tuple[list[float], list[float]]:
     session = MatchSession(["classic"], seats, seed=seed, rules=rules)
     if slot is not None:
         slot.keep(session)
-    bots = [make_bot("basic", seed + i) for i in range(len(seats))]
+    bots = [make_bot("basic", seed + i, rules) for i in range(len(seats))]
     cpu, wall = [], []
     while not session.state.over:
         seat = session.state.pending.seat

@@ -1,4 +1,5 @@
-"""The command line: `python main.py [play | check | simulate | rules | replay | verify]`.
+"""The command line: `python main.py [play | check | simulate | tournament | rules | replay |
+verify]`.
 
 It speaks the system's language (the locale: LANGUAGE, LC_ALL, LC_MESSAGES,
 LANG), or the one `--lang CODE` names, before or after the command
@@ -109,6 +110,35 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--log", metavar="FILE", help=_("write every game's replay log (JSON Lines)"))
     sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
+
+    tour = commands.add_parser(
+        "tournament",
+        help=_("bot levels against each other: win shares, points, ratings"),
+        parents=[language],
+    )
+    tour.add_argument(
+        "--rules",
+        action="append",
+        required=True,
+        metavar="NAME",
+        help=_("a rule set under rules/ or a path; repeat to layer house rules"),
+    )
+    tour.add_argument("--players", type=int, default=2)
+    tour.add_argument(
+        "--bots",
+        required=True,
+        metavar="LIST",
+        help=_("a comma list, one level per seat; seats rotate every game ({levels})").format(
+            levels=", ".join(BOTS)
+        ),
+    )
+    tour.add_argument("--games", type=int, default=400)
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--jobs", type=int, default=None, help=_("processes (default: all cores)"))
+    tour.add_argument(
+        "--rounds-only", action="store_true", help=_("each game is a single round, not a match")
+    )
+    tour.add_argument("--json", action="store_true", help=_("print one JSON object"))
     return parser
 
 
@@ -138,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         return _check(args.files)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "tournament":
+        return _tournament(args)
     if args.command == "rules":
         return _describe(args.names)
     if args.command == "replay":
@@ -361,3 +393,67 @@ def _os_reason(err: OSError, path: str) -> str:
     if isinstance(err, NotAFile):
         return _("it is not a regular file")
     return (err.strerror or str(err)).lower()
+
+
+def _tournament(args) -> int:
+    from game import tournament
+
+    try:
+        rules = load_rules(args.rules)
+    except RuleFileError as err:
+        print_errors(err.errors, file=sys.stderr)
+        return REFUSED
+    if args.players not in rules.model.allowed_counts():
+        print(
+            f"these rules are for {rules.model.players_text()} players, not {args.players}",
+            file=sys.stderr,
+        )
+        return USAGE
+    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
+    unknown = [level for level in levels if level not in BOTS]
+    if unknown:
+        print(f"unknown bot '{printable(unknown[0])}' (known: {', '.join(BOTS)})", file=sys.stderr)
+        return USAGE
+    if len(levels) != args.players:
+        print(
+            f"--bots names {len(levels)} levels for {args.players} seats: name one per seat",
+            file=sys.stderr,
+        )
+        return USAGE
+    if args.games < 1 or (args.jobs is not None and args.jobs < 1):
+        print("--games and --jobs must be at least 1", file=sys.stderr)
+        return USAGE
+    setup = tournament.Setup(
+        rules=tuple(args.rules),
+        players=args.players,
+        levels=tuple(levels),
+        games=args.games,
+        seed=args.seed,
+        rounds_only=args.rounds_only,
+        team_size=2 if rules.model.scoring.teams else 1,
+    )
+    started = time.perf_counter()
+    shown = [started]
+    # On a terminal the line updates in place; in a log, a line a minute.
+    live = sys.stderr.isatty()
+    every = 2.0 if live else 60.0
+
+    def progress(done: int, total: int, seconds: float) -> None:
+        now = time.perf_counter()
+        if now - shown[0] < every and not (live and done == total and seconds > every):
+            return
+        shown[0] = now
+        left = seconds / done * (total - done)
+        line = f"{done}/{total} games, {seconds:.0f} s, about {left:.0f} s to go"
+        if live:
+            print(f"\r{line} ", end="" if done < total else "\n", file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+    standings = tournament.run(setup, args.jobs, progress)
+    data = tournament.summary(setup, standings, time.perf_counter() - started)
+    if args.json:
+        print(json.dumps(data))
+    else:
+        tournament.print_table(data)
+    return DONE

@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, cast
 
 from game.bots import make_bot
+from game.bots.hint import Advisor
 from game.engine import Event, apply, legal_actions, new_game, view
 from game.engine.ruleset import RuleSet
 from game.log import LogError, write_log
 from game.rules.loader import load_rules
 from game.seats import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
+from game.sim import tell_bots
 
 if TYPE_CHECKING:
     from game.saves.resume import Resumed
@@ -59,7 +61,7 @@ class MatchSession:
         self.state, events = new_game(
             self.rules, len(seats), self.seed, names, single_round=single_round, **kwargs
         )
-        self._seat_bots()
+        self._seat_bots(_wire(events))
         self.queue: deque[dict] = deque(_wire(events))
         self.log: list[dict] = list(_wire(events))
         self.recorder: Recorder | None = None
@@ -79,17 +81,37 @@ class MatchSession:
         session.single_round = header.single_round
         session.seed = log[0]["seed"]
         session.state = resumed.state
-        session._seat_bots()
+        session._seat_bots(log)
         session.queue = deque()
         session.log = list(log)
         session.recorder = None
         return session
 
-    def _seat_bots(self) -> None:
+    def _seat_bots(self, seen: list[dict]) -> None:
+        """Seat the bots with the rule set; the ones that remember are shown
+        `seen` (the match so far) as their seat saw it, and then every action."""
         self.bots = {
-            i: make_bot(s.level, self.seed + 1 + i) for i, s in enumerate(self.seats) if s.is_bot
+            i: make_bot(s.level, self.seed + 1 + i, self.rules)
+            for i, s in enumerate(self.seats)
+            if s.is_bot
         }
+        for seat, bot in self.bots.items():
+            bot.sit(self.rules, seat)
+        self.watchers = [seat for seat, bot in self.bots.items() if bot.watches]
+        tell_bots(self.bots, self.watchers, None, seen)
+        self.advisors: dict[int, Advisor] = {}
         self.humans = [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def advisor(self, seat: int) -> Advisor:
+        """The expert's advice for a person's `seat` (game/bots/hint.py), made
+        when first asked: it is shown the match so far as that seat saw it,
+        then every action, like a bot in that seat."""
+        advisor = self.advisors.get(seat)
+        if advisor is None:
+            advisor = Advisor(self.rules, seat, self.seed ^ (0x417 + seat), deadline_ms=None)
+            self.advisors[seat] = advisor
+            tell_bots(self.advisors, [seat], None, self.log)
+        return advisor
 
     @property
     def players(self) -> int:
@@ -109,6 +131,9 @@ class MatchSession:
         """Apply a legal action in place and queue its events for the table."""
         _, typed = apply(self.state, action, in_place=True)
         events = _wire(typed)
+        tell_bots(self.bots, self.watchers, action, events)
+        if self.advisors:
+            tell_bots(self.advisors, list(self.advisors), action, events)
         self.queue.extend(events)
         self.log.extend(events)
         if self.recorder is not None and events:

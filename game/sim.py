@@ -3,6 +3,10 @@
 Out-of-turn moments (an open UNO catch window) are offered to every seat
 that has an out-of-turn action, in seating order from the seat to act,
 before the seat to act decides; each bot may take one action or let it pass.
+
+Bots that remember what they saw (`watches`) are told every action with the
+events as their seat saw them (`seen_events`); `seat_bots` and `tell_bots`
+are how any driver does it.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from game.engine import (
     view,
 )
 from game.engine.ruleset import RuleSet
+from game.engine.view import seen_events
 
 
 @dataclass
@@ -26,6 +31,20 @@ class MatchResult:
     winner: int
     scores: list[int]
     events: list[dict]
+
+
+def seat_bots(state, bots) -> list:
+    """Tell each bot where it sits; return the seats whose bots watch the game."""
+    for seat, bot in enumerate(bots):
+        bot.sit(state.rules, seat)
+    return [seat for seat, bot in enumerate(bots) if bot.watches]
+
+
+def tell_bots(bots, watchers: list[int], action, events: list[dict]) -> None:
+    """Show one action's events to every watching bot, as its seat saw them
+    (`bots` is indexed by seat: a list, or a mapping of the bot seats)."""
+    for seat in watchers:
+        bots[seat].observe(action, seen_events(events, seat))
 
 
 def play_out(state, bots, events: list, max_actions: int = 2_000_000) -> int:
@@ -45,6 +64,7 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
     looks = [functools.partial(view, state, seat) for seat in range(players)]
     jump_in = state.flags.jump_in
     choosers = [bot.choose for bot in bots]
+    watchers = seat_bots(state, bots)
     while not state.over:
         decision = state.pending
         if not whole_match and decision.kind == "next_round":
@@ -57,7 +77,10 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
                 if offered:
                     choice = bots[seat].interject(looks[seat], offered)
                     if choice is not None:
-                        events.extend(apply_in_place(state, choice, trusted=True))
+                        new = apply_in_place(state, choice, trusted=True)
+                        events.extend(new)
+                        if watchers:
+                            tell_bots(bots, watchers, choice, new)
                         taken += 1
                         if state.over or not out_of_turn_seats(state):
                             break
@@ -66,7 +89,10 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
             decision = state.pending
         seat = decision.seat
         choice = choosers[seat](looks[seat], fresh_legal_actions(state, seat))
+        done = len(events)
         apply_in_place(state, choice, True, events)  # trusted; append to events
+        if watchers:
+            tell_bots(bots, watchers, choice, events[done:])
         taken += 1
         if taken > max_actions:
             raise RuntimeError("the match did not end; this is an engine bug")
@@ -77,6 +103,7 @@ def play_match(
     rules: RuleSet, players: int, seed: int, bots, *, single_round: bool = False
 ) -> MatchResult:
     state, events = new_game(rules, players, seed, single_round=single_round)
+    tell_bots(bots, seat_bots(state, bots), None, events)
     play_out(state, bots, events)
     assert state.winner is not None, "a match played out has a winner"
     return MatchResult(state.winner, list(state.scores), events)

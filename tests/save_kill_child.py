@@ -47,7 +47,7 @@ def main() -> int:
             rules, seats, seed=seed * 1000 + match, target=150, single_round=match % 2 == 1
         )
         slot.keep(session)
-        bots = [make_bot("basic", seed + i) for i in range(players)]
+        bots = [make_bot("basic", seed + i, session.rules) for i in range(players)]
         while not session.state.over:
             seat = session.state.pending.seat
             session.apply(bots[seat].choose(session.look(seat), session.legal(seat)))

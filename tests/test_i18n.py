@@ -347,3 +347,10 @@ def test_bold_text_keeps_the_two_dots_apart(size):
             sum(1 for x, on in enumerate(r) if on and (x == 0 or not r[x - 1])) for r in dots
         )
         assert most >= 2, (letter, size)
+
+
+def test_the_menus_name_the_bot_levels_as_the_bots_do():
+    from game.bots.levels import LEVELS
+    from game.seats import LEVEL_TITLES
+
+    assert {level: s.title for level, s in LEVELS.items()} == LEVEL_TITLES

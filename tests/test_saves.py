@@ -24,7 +24,7 @@ SEATS = [SeatConfig("Ana"), SeatConfig("Bo", "bot", "random"), SeatConfig("Cy")]
 
 def play(session: MatchSession, actions: int, seed: int = 1) -> None:
     """Bots decide for every seat (the humans too) for `actions` actions."""
-    bots = {i: make_bot("basic", seed + i) for i in range(session.players)}
+    bots = {i: make_bot("basic", seed + i, session.rules) for i in range(session.players)}
     for _ in range(actions):
         state = session.state
         if state.over:

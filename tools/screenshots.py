@@ -18,6 +18,8 @@ Greek and Estonian.
 (eyes_*.png: colour-blind mode, large text, reduced motion). Every screen that
 shows colours is taken with colour-blind mode on at least once: the eyes
 shots, and the curtain, history, draft, scores, match end and replay shots.
+`--bots` takes only the README's Bots shots: the seats with their levels
+(setup_levels.png) and a hint on the table (hint.png).
 """
 
 from __future__ import annotations
@@ -176,6 +178,58 @@ def modding_shots() -> None:
     save(app, "modding_wheel")
 
 
+def bots_shots() -> None:
+    """The setup screen with a bot of every level, and a hint asked on the table."""
+    app = new_app()
+    frames(app, 10)
+    press(app, pygame.K_RETURN, 10)
+    setup = app.top
+    while len(setup.seats) < 5:
+        setup.game.change_players(1)
+    setup._rebuild()
+    seat_rows = [i for i, row in enumerate(setup.rows) if row.kind == "seat"]
+    # Seat 2 beginner (one ◀), seat 3 basic, seat 4 strong (▶), seat 5 expert (▶ ▶).
+    for seat, steps in ((1, [pygame.K_LEFT]), (3, [pygame.K_RIGHT]), (4, [pygame.K_RIGHT] * 2)):
+        while setup.focus != seat_rows[seat]:
+            press(app, pygame.K_DOWN, 1)
+        for key in steps:
+            press(app, key, 1)
+    frames(app, 10)
+    save(app, "setup_levels")
+    hint_shot()
+
+
+def hint_shot() -> None:
+    """A person asks for a hint (T) on their turn: the table as they see it. The
+    first turn whose hint gives two reasons (or the twelfth turn) is taken."""
+    app = new_app("fast")
+    seats = [SeatConfig("Ana")] + [
+        SeatConfig(name, "bot", level)
+        for name, level in (("Sprout", "beginner"), ("Ace", "strong"), ("Maestro", "expert"))
+    ]
+    start(app, seats, seed=21)
+
+    def choosing() -> bool:
+        top = app.top
+        if type(top).__name__ != "PlayScene" or top.controls.actor() is None:
+            return False
+        return len(top.controls.lit.lift) >= 2
+
+    for turn in range(12):
+        if not run_until(app, choosing):
+            break
+        scene = app.top
+        press(app, pygame.K_t, 1)
+        run_until(app, lambda s=scene: s.controls.hint.shown is not None, pilot=False)
+        frames(app, 30)
+        why = scene.controls.hint.shown.why
+        if ";" in why or turn == 11:
+            save(app, "hint")
+            return
+        press(app, pygame.K_RETURN, 2)
+    raise SystemExit("no turn to show a hint on")
+
+
 def human_turn_after(app: App, turns: int):
     """A test for run_until: the human is to act, after `turns` turns of theirs."""
     seen = [0]
@@ -243,6 +297,10 @@ def main() -> int:
     WINDOW = open_window()
     if "--modding" in sys.argv:
         modding_shots()
+        pygame.quit()
+        return 0
+    if "--bots" in sys.argv:
+        bots_shots()
         pygame.quit()
         return 0
     if "--eyes" in sys.argv:

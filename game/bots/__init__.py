@@ -1,23 +1,40 @@
-"""Bots: each level is one module; all of them see only `view` and `legal_actions`.
+"""Bots: each level is one module; all of them see only what their seat may.
 
-A bot is an object with two methods:
-- `choose(look, actions)`: pick one of `actions` (never empty) for the seat's turn;
-- `interject(look, actions)`: given out-of-turn actions (an UNO call, a catch),
-  return one of them or None to let the moment pass.
-`look()` returns `game.engine.view(state, seat)` on demand, so a bot that does
-not need it costs nothing.
+Levels, weakest first: `random`, `beginner`, `basic`, `strong`, `expert`
+(see `game.bots.levels` for what sets them apart, and `game.bots.base` for
+the interface every driver uses). Shared knowledge lives in its own modules:
+`deck` (what a rule set's cards are), `knowledge` (what a seat learnt from
+what it saw), `sampling` (worlds consistent with that), `playout` (playing
+a world's round out). `hint` gives a human the expert's advice in words.
 """
 
 from __future__ import annotations
 
+from game.bots.base import Bot
 from game.bots.basic import BasicBot
+from game.bots.beginner import BeginnerBot
+from game.bots.expert import ExpertBot
+from game.bots.levels import LEVELS
 from game.bots.random_bot import RandomBot
+from game.bots.strong import StrongBot
+from game.engine.ruleset import RuleSet
 
-BOTS = {"random": RandomBot, "basic": BasicBot}
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "beginner": BeginnerBot,
+    "basic": BasicBot,
+    "strong": StrongBot,
+    "expert": ExpertBot,
+}
 
 
-def make_bot(level: str, seed: int):
+def make_bot(level: str, seed: int, rules: RuleSet | None = None) -> Bot:
+    """A bot of `level` with its own seed; `rules` may also come later, by `sit`."""
     try:
-        return BOTS[level](seed)
+        cls = BOTS[level]
     except KeyError:
-        raise ValueError(f"unknown bot '{level}' (known: {', '.join(sorted(BOTS))})") from None
+        raise ValueError(f"unknown bot '{level}' (known: {', '.join(BOTS)})") from None
+    return cls(seed, rules)
+
+
+__all__ = ["BOTS", "LEVELS", "Bot", "make_bot"]

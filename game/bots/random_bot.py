@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from game.engine.rng import Rng
+from game.bots.base import Bot
 
 
-class RandomBot:
+class RandomBot(Bot):
     level = "random"
-
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
 
     def choose(self, look, actions):
         return actions[self.rng.below(len(actions))] if len(actions) > 1 else actions[0]

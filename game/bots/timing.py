@@ -3,7 +3,8 @@
 A bot on screen does not catch a missed UNO the moment the table shows it,
 nor say its own UNO before the card is down: each out-of-turn move (its own
 UNO call, catching someone, jumping in) comes after a reaction time drawn
-from a range set per bot level, scaled by the pace setting (Settings: slow,
+from its level's range (`LevelSettings.reactions`, game/bots/levels.py),
+scaled by the pace setting (Settings: slow,
 normal, fast; instant makes it 0 for tests and quick games). In between, any
 player may move first: the first valid press wins a catch.
 
@@ -18,18 +19,12 @@ from __future__ import annotations
 
 import random
 
+from game.bots.levels import CATCH, JUMP_IN, LEVELS, UNO
 from game.engine import CallUno, Catch, Play
 
-UNO = "uno"  # calling one's own UNO
-CATCH = "catch"  # catching someone who did not
-JUMP_IN = "jump_in"  # playing an identical card out of turn
-
-# Seconds from the moment the table has shown the chance to the bot's move, at
-# normal pace: (fastest, slowest). A person needs about a second to notice a
-# missed UNO and press; saying one's own UNO is quicker.
+# Seconds at normal pace, (fastest, slowest), per level and kind of move.
 REACTIONS: dict[str, dict[str, tuple[float, float]]] = {
-    "basic": {UNO: (0.5, 1.2), CATCH: (1.0, 2.2), JUMP_IN: (0.8, 1.8)},
-    "random": {UNO: (0.8, 2.0), CATCH: (1.4, 3.0), JUMP_IN: (1.2, 2.6)},
+    level: settings.reactions for level, settings in LEVELS.items()
 }
 DEFAULT_LEVEL = "basic"
 

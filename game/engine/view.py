@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
+from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict
 
 from game.engine.state import GameState
 
@@ -102,3 +103,33 @@ def view(state: GameState, seat: int) -> View:
         "over": state.over,
         "winner": state.winner,
     }
+
+
+def seen_events(events: Sequence[Mapping[str, Any]], seat: int) -> list[Mapping[str, Any]]:
+    """The events as `seat` saw them happen: the history `view` leaves out.
+
+    The cards another seat is dealt, draws or keeps in a draft stay hidden
+    (each hidden card is None, so the count still shows); a reveal after a
+    challenge shows the cards only to the challenger; a redistribution of
+    hands shows the seat only its own new hand. Cards put face up (plays, the
+    cut, the draft discard, a colour purge) are public. Events nothing hides
+    are passed on as they are: read them, never change them."""
+    seen = []
+    for event in events:
+        kind = event["t"]
+        # Dealt and drawn cards are their seat's; a reveal is its challenger's.
+        owner = event["to"] if kind == "reveal" else event.get("p")
+        if kind in ("deal", "draw", "reveal") and owner != seat:
+            event = {**event, "cards": [None] * len(event["cards"])}
+        elif kind == "draft" and event["p"] != seat and event["kept"]:
+            # A kept draft card goes to its seat's hand unseen; a card turned
+            # onto the draft discard is face up (docs/rules.md §3).
+            event = {**event, "card": None}
+        elif kind == "hands":
+            hands = [
+                hand if other == seat else [None] * len(hand)
+                for other, hand in enumerate(event["hands"])
+            ]
+            event = {**event, "hands": hands}
+        seen.append(event)
+    return seen

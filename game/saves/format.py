@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.plain_text import printable
-from game.seats import BOT_LEVELS, SeatConfig
+from game.seats import KNOWN_LEVELS, SeatConfig
 
 if TYPE_CHECKING:
     from game.engine.ruleset import RuleSet
@@ -205,7 +205,7 @@ def _header_problem(head: dict) -> str | None:
             return "seats"
         if not _short_text(seat["name"], MAX_NAME) or seat["kind"] not in KINDS:
             return "seats"
-        if seat["level"] not in BOT_LEVELS:
+        if seat["level"] not in KNOWN_LEVELS:
             return "seats"
     target = head["target"]
     if not (target is None or target == "default" or (_whole(target) and 0 < target <= MAX_TARGET)):

@@ -33,6 +33,7 @@ from game.engine import (
 )
 from game.engine.state import GameState
 from game.i18n import _, capitalized, say, uncapitalized
+from game.scenes.table_hint import TableHint
 from game.ui import text, widgets
 from game.ui.input import (
     CATCH,
@@ -40,6 +41,7 @@ from game.ui.input import (
     CLICK,
     CONFIRM,
     DRAW,
+    HINT,
     HISTORY,
     LEFT,
     MOVE,
@@ -101,7 +103,8 @@ class CouchInput:
             geometry.history_button, _("History"), self.open_history, hint="H", size=22
         )
         self.turn_buttons = [self.uno_button, self.catch_button, self.main_button, self.alt_button]
-        self.buttons = [*self.turn_buttons, self.history_button]
+        self.hint = TableHint(app, screen, self)  # the expert's advice (T)
+        self.buttons = [*self.turn_buttons, self.history_button, self.hint.button]
         for b in self.turn_buttons:
             b.visible = False
 
@@ -381,6 +384,8 @@ class CouchInput:
             self.catch_for(seat)
         elif name == HISTORY:
             self.open_history()
+        elif name == HINT:
+            self.hint.ask(seat)
         elif name in (LEFT, RIGHT, CONFIRM, DRAW, PASS, CHALLENGE):
             if not self.idle:
                 return True  # as with keys: input counts once the table has shown all
@@ -445,6 +450,8 @@ class CouchInput:
             self.press_challenge()
         elif name == HISTORY:
             self.open_history()
+        elif name == HINT:
+            self.hint.ask()
         elif name == CLICK:
             self._click(cmd.pos)
         elif name == MOVE:
@@ -481,6 +488,7 @@ class CouchInput:
     def sync(self) -> None:
         """Lift playable cards, label and show the buttons for what is possible now."""
         table = self.table
+        self.hint.update()  # before the hand's highlights: a hint selects its card
         seat = self.actor()
         for b in self.turn_buttons:
             b.visible = False
@@ -561,6 +569,7 @@ class CouchInput:
         """The buttons, and what the player to act is asked, under their name plate."""
         for b in self.buttons:
             b.draw(surface, clock)
+        self.hint.draw(surface, clock)
         seat = self.actor()
         pending = self.state.pending
         if seat is None or pending is None:

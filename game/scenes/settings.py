@@ -1,4 +1,4 @@
-"""Settings: bot pacing, sound, fullscreen, how the table turns, the
+"""Settings: bot pacing, sound, fullscreen, how the table turns, hints, the
 players' eyes (colour-blind mode, reduced motion, text size) and the
 language. Saved as soon as they change, and applied at once: a new language
 shows on this screen and on every screen under it.
@@ -45,7 +45,7 @@ EYES_TEXT = {
     "text_size_normal": (N_("Text size: normal"), ""),
     "text_size_large": (N_("Text size: large"), N_("every text on every screen is larger")),
 }
-ROWS = ("pacing", "sound", "fullscreen", "table", *EYES_ROWS, "language", "back")
+ROWS = ("pacing", "sound", "fullscreen", "table", "hints", *EYES_ROWS, "language", "back")
 ARROW_HIT = 40
 LABEL_SIZE = 32
 NOTE_SIZE = 20
@@ -119,6 +119,9 @@ class SettingsScene(Scene):
             self.app.toggle_fullscreen()
         elif row == "table":
             s.fixed_table = not s.fixed_table
+            s.save()
+        elif row == "hints":
+            s.hints = not s.hints
             s.save()
         elif row in EYES_ROWS:
             self._change_eyes(row, step)
@@ -218,6 +221,12 @@ class SettingsScene(Scene):
                 _("F11 anywhere"),
             ),
             "table": table,
+            "hints": (
+                _("Hints: on") if s.hints else _("Hints: off"),
+                _("T, the Hint button or R3 shows the expert's move")
+                if s.hints
+                else _("nobody at the table can ask for one"),
+            ),
             **self._eyes_values(),
             "language": (_("Language: {name}").format(name=chosen), spoken),
             "back": (_("Back"), ""),

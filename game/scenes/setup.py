@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.bots.levels import LEVELS
 from game.i18n import _, language
-from game.match import MatchSession
+from game.match import BOT_LEVELS, MatchSession
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets
 from game.scenes.base import Scene
@@ -43,7 +44,6 @@ from game.scenes.setup_form import (
     ellipsize,
     form_rows,
 )
-from game.seats import level_words
 from game.ui import text, widgets
 from game.ui.input import (
     BACK,
@@ -67,6 +67,17 @@ from game.ui.rule_catalog import is_loaded, try_load
 
 if TYPE_CHECKING:
     from game.app import App
+
+# A bot seat's box, by level: the stronger, the deeper.
+LEVEL_FILLS = {
+    "random": (70, 80, 100),
+    "beginner": (46, 125, 80),
+    "basic": (60, 90, 150),
+    "strong": (110, 60, 150),
+    "expert": (150, 40, 70),
+}
+PIP_STEP = 9
+HINT_W = 760  # the line under the form, between Back and Start
 
 
 class SetupScene(Scene):
@@ -489,12 +500,21 @@ class SetupScene(Scene):
         self._draw_pad_hint(surface)
         self.back_button.draw(surface, self.t)
         self.start_button.draw(surface, self.t)
-        if self.editing is not None:
-            hint = _("Type the name; Enter or Esc when done")
-        else:
-            hint = _("Up/Down move, Left/Right change, Enter toggle / edit name / start")
-        img = text.render(hint, 18, widgets.MUTED)
+        hint = self.footer_line()
+        img = text.render(hint, 18, widgets.MUTED, wrap=HINT_W)
         surface.blit(img, img.get_rect(center=(615, 674)))
+
+    def footer_line(self) -> str:
+        """The line under the form: how to use it, or how the focused bot plays."""
+        if self.editing is not None:
+            return _("Type the name; Enter or Esc when done")
+        row = self.rows[self.focus] if self.rows else None
+        if row is not None and row.kind == "seat" and row.index < len(self.seats):
+            seat = self.seats[row.index]
+            if seat.is_bot and seat.level in LEVELS:
+                level = LEVELS[seat.level]
+                return _("{level} bot: {how}").format(level=_(level.title), how=_(level.blurb))
+        return _("Up/Down move, Left/Right change, Enter toggle / edit name / start")
 
     def _draw_errors(self, surface: pygame.Surface) -> None:
         """The errors of the chosen combination (the conflicts), shown before starting:
@@ -592,13 +612,14 @@ class SetupScene(Scene):
             pygame.draw.line(
                 surface, (255, 255, 255), (cx, field_rect.y + 6), (cx, field_rect.bottom - 6), 2
             )
-        kind = _("Human")
-        if cfg.is_bot:
-            kind = _("Bot: {level}").format(level=level_words(cfg.level))
         box = row.value_box
         assert box is not None
-        fill = (229, 57, 53) if not cfg.is_bot else (60, 90, 150)
-        pygame.draw.rect(surface, fill, box, border_radius=8)
+        if cfg.is_bot:
+            self._draw_level(surface, box, cfg.level)
+            self._arrows(surface, row, widgets.GOLD if focused else pygame.Color(220, 220, 230), 8)
+            return
+        kind = _("Human")
+        pygame.draw.rect(surface, (229, 57, 53), box, border_radius=8)
         if claim is None:
             val = text.render(kind, 22, (255, 255, 255), bold=True)
             surface.blit(val, val.get_rect(center=box.center))
@@ -612,6 +633,27 @@ class SetupScene(Scene):
             surface.blit(val, val.get_rect(midtop=(box.centerx, top)))
             surface.blit(pad, pad.get_rect(midtop=(box.centerx, top + val.get_height() - 2)))
         self._arrows(surface, row, widgets.GOLD if focused else pygame.Color(220, 220, 230), 8)
+
+    @staticmethod
+    def _draw_level(surface: pygame.Surface, box: pygame.Rect, level: str) -> None:
+        """A bot seat's value: its level in words, and as pips (one per level
+        from the weakest) so the levels read at a glance down the list."""
+        rank = BOT_LEVELS.index(level) + 1 if level in BOT_LEVELS else 0
+        pygame.draw.rect(surface, LEVEL_FILLS.get(level, (60, 90, 150)), box, border_radius=8)
+        pips_w = len(BOT_LEVELS) * PIP_STEP
+        val = text.fit(
+            _("Bot · {level}").format(level=_(LEVELS[level].title)),
+            22,
+            box.w - 70 - pips_w - 8,
+            (255, 255, 255),
+            bold=True,
+        )
+        left = box.centerx - (val.get_width() + 8 + pips_w) // 2
+        surface.blit(val, val.get_rect(midleft=(left, box.centery)))
+        x = left + val.get_width() + 8 + PIP_STEP // 2
+        for i in range(len(BOT_LEVELS)):
+            centre = (x + i * PIP_STEP, box.centery)
+            pygame.draw.circle(surface, (255, 255, 255), centre, 3, 0 if i < rank else 1)
 
     def _draw_pad_hint(self, surface: pygame.Surface) -> None:
         """How a controller takes a seat, under the seats (between Play to and Start)."""

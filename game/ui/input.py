@@ -34,6 +34,7 @@ MUTE = "mute"  # M
 BACKSPACE = "backspace"
 DIGIT = "digit"  # 1-9, 0: choose by number
 HISTORY = "history"  # H: what happened this round
+HINT = "hint"  # T: the expert's advice for the hand on show (H was taken by History)
 
 KEYMAP: dict[int, str] = {
     pygame.K_LEFT: LEFT,
@@ -54,6 +55,7 @@ KEYMAP: dict[int, str] = {
     pygame.K_x: CHALLENGE,
     pygame.K_m: MUTE,
     pygame.K_h: HISTORY,
+    pygame.K_t: HINT,
     pygame.K_BACKSPACE: BACKSPACE,
 }
 
@@ -71,6 +73,8 @@ PADMAP: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: CHALLENGE,
     pygame.CONTROLLER_BUTTON_START: BACK,
     pygame.CONTROLLER_BUTTON_BACK: HISTORY,
+    # Every face and shoulder button has a move; the right stick's click is free.
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: HINT,
 }
 
 

@@ -4,6 +4,10 @@ What the setup screen edits, with no pygame. Browsing rule sets never throws a
 seat away: every seat ever set up (its name, Human or Bot) is kept, and a rule
 set that allows fewer players only shows fewer of them; going back to one that
 allows more shows them again.
+
+A seat cycles Human, then a bot of each level, weakest first. A seat whose
+name the game gave takes a name that hints at its new level ("Sprout" for a
+beginner, "Maestro" for an expert); a name someone typed stays.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from game.engine.ruleset import RuleSet
 from game.i18n import _
 from game.match import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
+from game.seats import default_name, is_default_name
 from game.ui.rule_catalog import try_load
 
 TARGETS: tuple[int | str, ...] = ("default", 100, 200, 300, 500, 1000, "single")
@@ -98,6 +103,9 @@ class NewGame:
         current = (cfg.kind, cfg.level if cfg.is_bot else "basic")
         i = SEAT_KINDS.index(current) if current in SEAT_KINDS else 0
         cfg.kind, cfg.level = SEAT_KINDS[(i + step) % len(SEAT_KINDS)]
+        if is_default_name(cfg.name):
+            taken = {s.name for s in self.all_seats if s is not cfg}
+            cfg.name = default_name(cfg.level if cfg.is_bot else None, taken)
 
     def make_human(self, seat: int) -> None:
         """A player sits down in a bot's seat (it keeps its name)."""

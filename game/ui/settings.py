@@ -52,7 +52,7 @@ TARGET_WORDS = ("default", "single")
 
 
 # The settings that are true or false (false when the file does not say).
-BOOLEANS = ("muted", "fullscreen", "fixed_table", "color_patterns", "reduced_motion")
+BOOLEANS = ("muted", "fullscreen", "fixed_table", "color_patterns", "reduced_motion", "hints")
 
 
 def pref_dir() -> Path:
@@ -77,6 +77,8 @@ class Settings:
     color_patterns: bool = False  # colour-blind mode: every colour shows a shape too
     reduced_motion: bool = False  # no card flights, shakes or bobbing
     text_size: str = "normal"  # one of TEXT_SIZE_NAMES
+    # A person at the table may ask for the expert's advice (T, a button, R3).
+    hints: bool = True
     # The last new-game setup: rules, house rules, seats, target.
     setup: dict = field(default_factory=dict)
     # What was wrong with the file read, for the player; never saved.
@@ -139,11 +141,12 @@ class Settings:
         else:
             self._notice(f"text_size must be one of {', '.join(TEXT_SIZE_NAMES)}; using normal")
         for name in BOOLEANS:
-            value = data.get(name, False)
+            default = getattr(type(self), name)
+            value = data.get(name, default)
             if isinstance(value, bool):
                 setattr(self, name, value)
             else:
-                self._notice(f"{name} must be true or false; using false")
+                self._notice(f"{name} must be true or false; using {str(default).lower()}")
         language = data.get("language", "")
         if language == "" or language in LANGUAGES:
             self.language = language
@@ -202,6 +205,7 @@ class Settings:
             "color_patterns": self.color_patterns,
             "reduced_motion": self.reduced_motion,
             "text_size": self.text_size,
+            "hints": self.hints,
             "setup": self.setup,
         }
         try:

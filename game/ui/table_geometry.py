@@ -24,9 +24,10 @@ MAX_LIFT = 30  # how far a selected card rises out of its hand
 EDGE = 6  # words keep this far from the screen's edges
 PLATE_GLOW = 8  # the pulsing outline around a name plate
 # The buttons of the table that are not in the Tiled layout: the second choice
-# under the discard pile, and the history button.
+# under the discard pile, the history button and the hint button above it.
 ALT_BUTTON = (200, 50)  # centred under the discard pile, 22 px below it
 HISTORY_BUTTON = pygame.Rect(236, 452, 164, 40)
+HINT_BUTTON = pygame.Rect(236, 404, 164, 40)
 EVENT_EXTRA = 160  # the event line may be this much wider than its layout region
 EVENT_BAND = 42  # its height, with room to slide in
 TOAST_WIDTH = 720
@@ -112,6 +113,10 @@ class TableGeometry:
     def history_button(self) -> pygame.Rect:
         return HISTORY_BUTTON
 
+    @property
+    def hint_button(self) -> pygame.Rect:
+        return HINT_BUTTON
+
     def hand_area(self, index: int) -> pygame.Rect:
         """Where spot `index`'s hand may be drawn, lifted cards included."""
         spot = self.layout.seats[index]
@@ -129,7 +134,7 @@ class TableGeometry:
             ]
             rects += [self.hand_area(i) for i in range(self.players)]
             rects += [regions[name] for name in ("uno_button", "catch_button", "draw_button")]
-            rects += [self.alt_button, self.history_button]
+            rects += [self.alt_button, self.history_button, self.hint_button]
             self._keep_clear = rects
         return self._keep_clear
 

@@ -11,11 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import BOTS, make_bot
+from game.bots.expert import ExpertBot
 from game.engine import new_game
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets, load_rules
 from game.sim import play_out
 from tests.depth import examples
+from tests.support.bots import EXPERT_STEPS
 
 BASES = [n for n in available_rule_sets() if not n.startswith("house/")]
 HOUSE = [n for n in available_rule_sets() if n.startswith("house/")]
@@ -26,6 +28,15 @@ class OfferedOnly:
 
     def __init__(self, bot) -> None:
         self.bot = bot
+        self.watches = bot.watches
+        if isinstance(bot, ExpertBot):
+            bot.steps = EXPERT_STEPS
+
+    def sit(self, rules, seat: int) -> None:
+        self.bot.sit(rules, seat)
+
+    def observe(self, action, events) -> None:
+        self.bot.observe(action, events)
 
     def choose(self, look, actions):
         offered = list(actions)

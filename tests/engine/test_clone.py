@@ -73,7 +73,7 @@ def test_a_clone_is_the_same_game_and_plays_on_alike(names):
     rules = load_rules(names)
     players = rules.model.allowed_counts()[0]
     state, _ = new_game(rules, players, seed=5, single_round=True)
-    bots = [make_bot("basic", 9 + seat) for seat in range(players)]
+    bots = [make_bot("basic", 9 + seat, rules) for seat in range(players)]
     steps = 0
     while not state.over and steps < 300:
         twin = state.clone()
@@ -120,7 +120,7 @@ def test_a_playout_copy_plays_the_same_game_without_events(names):
     players = rules.model.allowed_counts()[-1]
     state, _ = new_game(rules, players, seed=11)
     quiet = state.clone(events=False)
-    bots = [make_bot("basic", 3 + seat) for seat in range(players)]
+    bots = [make_bot("basic", 3 + seat, rules) for seat in range(players)]
     written = 0
     steps = 0
     while not state.over and steps < 600:

@@ -90,7 +90,7 @@ def test_every_refusal_is_a_reason_in_plain_words(names):
     counts = rule_set.model.allowed_counts()
     players = 3 if 3 in counts else counts[0]
     state, _ = new_game(rule_set, players, seed=len(names) * 7 + players)
-    bots = [make_bot("basic", 11 + seat) for seat in range(players)]
+    bots = [make_bot("basic", 11 + seat, rule_set) for seat in range(players)]
     seen: set[str] = set()
     for _ in range(250):
         if state.over:
@@ -110,7 +110,7 @@ def test_every_declared_kind_is_reached_and_explained():
         players = 3 if 3 in counts else counts[0]
         for seed in range(4):
             state, _ = new_game(rule_set, players, seed)
-            bots = [make_bot("basic", seed + seat) for seat in range(players)]
+            bots = [make_bot("basic", seed + seat, rule_set) for seat in range(players)]
             for _ in range(400):
                 if state.over:
                     break

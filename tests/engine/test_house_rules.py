@@ -688,7 +688,7 @@ def test_basic_bot_picks_a_player_with_its_own_uno_window_open():
     hands = {0: ["red:7", "red:1"], 1: ["blue:2", "blue:3"], 2: ["green:2", "green:3"]}
     state = rigged(house("seven-o"), hands=hands, top="red:5")
     state, _ = play(state, 0, "red:7")
-    bot = make_bot("basic", 1)
+    bot = make_bot("basic", 1, state.rules)
     offered = legal_actions(state, 0)
     assert {type(a) for a in offered} == {Choose, CallUno}
     assert bot.choose(lambda: view(state, 0), offered) == CallUno(0)

@@ -40,9 +40,10 @@ def test_setup_changes_seats_names_and_house_rules(driver):
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     driver.key(pygame.K_RETURN)
     assert setup.editing is None and setup.seats[1].name == "Zeynep"
-    # Seat kinds cycle Human -> Bot basic -> Bot random.
+    # Seat kinds cycle Human -> each bot level, weakest first; a typed name stays.
     driver.click((seat_row.rect.right - 20, seat_row.rect.centery))
-    assert (setup.seats[1].kind, setup.seats[1].level) == ("bot", "random")
+    assert (setup.seats[1].kind, setup.seats[1].level) == ("bot", "strong")
+    assert setup.seats[1].name == "Zeynep"
     if setup.house_sets:
         house = next(r for r in setup.rows if r.kind == "house")
         driver.click(house.rect.center)

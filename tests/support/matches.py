@@ -55,7 +55,7 @@ def make_bots(rules, levels: list[str], seed: int) -> list:
         if level == "random" and eager:
             bots.append(EagerRandomBot(bot_seed))
         else:
-            bots.append(make_bot(level, bot_seed))
+            bots.append(make_bot(level, bot_seed, rules))
     return bots
 
 

@@ -1,0 +1,125 @@
+"""The beginner: plays a legal card it likes, without a plan. It follows the
+colour when it can, spends wilds only when nothing else fits, names the
+colour it holds most, forgets to call UNO now and then and is slow to catch
+(see `LEVELS["beginner"]`). It reads only its own `view` and the rule set."""
+
+from __future__ import annotations
+
+from game.bots.base import Bot
+from game.bots.deck import DeckFacts, deck_facts
+from game.engine.actions import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    Choose,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
+
+# How often it dares a challenge.
+CHALLENGES = 0.15
+
+
+class BeginnerBot(Bot):
+    level = "beginner"
+
+    def __init__(self, seed: int, rules=None) -> None:
+        super().__init__(seed, rules)
+        self._forgot = False  # this UNO moment is already lost
+
+    def interject(self, look, actions):
+        for action in actions:
+            if isinstance(action, CallUno):
+                # Remembers late, or not at all.
+                if self._forgot or not self.chance(0.5):
+                    self._forgot = True
+                    continue
+                return action
+            if isinstance(action, Catch) and self.chance(self.settings.catches):
+                return action
+            if isinstance(action, Play) and self.chance(self.settings.jumps_in):
+                return action
+        return None
+
+    def choose(self, look, actions):
+        types = {type(a) for a in actions}
+        if types == {NextRound}:
+            return actions[0]
+        view = look()
+        deck = deck_facts(self._require_rules(view))
+        if CallUno in types:
+            if self.chance(self.settings.forgets_uno):
+                self._forgot = True
+                actions = [a for a in actions if not isinstance(a, CallUno)]
+            else:
+                self._forgot = False
+                return next(a for a in actions if isinstance(a, CallUno))
+        else:
+            self._forgot = False
+        if Catch in types and self.chance(self.settings.catches):
+            return next(a for a in actions if isinstance(a, Catch))
+        if Choose in types:
+            # An UNO call or a jump-in may be offered beside the choice.
+            return self._answer(deck, view, [a for a in actions if isinstance(a, Choose)])
+        plays = [a for a in actions if isinstance(a, Play)]
+        if Accept in types:
+            if plays:
+                return self._liked(deck, view, plays)
+            if Challenge in types and self.chance(CHALLENGES):
+                return next(a for a in actions if isinstance(a, Challenge))
+            return next(a for a in actions if isinstance(a, Accept))
+        if plays:
+            return self._liked(deck, view, plays)
+        for wanted in (Pass, Draw) if view["drawn"] else (Draw, Pass):
+            for action in actions:
+                if isinstance(action, wanted):
+                    return action
+        return actions[0]
+
+    def _liked(self, deck: DeckFacts, view, plays):
+        """A card of the colour in force if it has one, else any but a wild."""
+        color = view["color"]
+        names = [deck.nid[a.card] for a in plays]
+        same = [
+            a
+            for a, n in zip(plays, names, strict=True)
+            if not deck.wild[n] and deck.colors[deck.color[n]] == color
+        ]
+        plain = [a for a, n in zip(plays, names, strict=True) if not deck.wild[n]]
+        pool = same or plain
+        if pool:
+            return pool[self.rng.below(len(pool))]
+        favourite = _favourite(deck, view)
+        wilds = [a for a in plays if a.color in (None, favourite)]
+        return wilds[self.rng.below(len(wilds))] if wilds else plays[0]
+
+    def _answer(self, deck: DeckFacts, view, actions):
+        kind = view["pending"]["kind"]
+        by_value = {a.value: a for a in actions}
+        if kind == "color":
+            favourite = _favourite(deck, view)
+            if favourite in by_value:
+                return by_value[favourite]
+        elif kind == "player":
+            sizes = view["hand_sizes"]
+            return min(actions, key=lambda a: (sizes[a.value], self.rng.below(8)))
+        elif kind == "draft":
+            name = deck.index[view["draft_card"]]
+            keep = deck.wild[name] or not deck.is_number[name] or self.chance(0.5)
+            return by_value["keep" if keep else "discard"]
+        elif kind == "dump" and "all" in by_value:
+            return by_value["all"]
+        return actions[self.rng.below(len(actions))]
+
+
+def _favourite(deck: DeckFacts, view) -> str | None:
+    counts = [0] * len(deck.colors)
+    for card in view["hand"]:
+        color = deck.color[deck.nid[card]]
+        if color >= 0:
+            counts[color] += 1
+    best = max(counts)
+    return deck.colors[counts.index(best)] if best else None

@@ -1,0 +1,163 @@
+"""What a bot knows about a rule set's cards before any is dealt.
+
+Everything comes from the rule set: the deck's composition (so counting
+cards works for any deck), each card's colour, category and points, the
+matching table, what a card's effects do to the next player, and the words a
+player reads (the `label:` of its kind). Identical copies of a card are one
+*name*; bots count and reason by name index, the engine by card id.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from game.engine.cards import card_table
+from game.engine.effects import DrawParams, PenaltyParams, SkipParams
+from game.engine.ruleset import RuleSet
+
+# How much an effect hurts the seat it lands on, in "turns lost": a lost turn
+# is worth about one card shed, each card drawn about one card.
+_SKIP_WORTH = 1.0
+_AIMED_AT_OTHERS = ("next", "all_others", "all", "chosen")
+
+
+class DeckFacts:
+    """Per-name facts of one rule set's deck, built once and shared by every bot
+    that plays it (see `deck_facts`)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        cards = card_table(rules)
+        self.rules = rules
+        self.cards = cards
+        self.colors: tuple[str, ...] = cards.colors
+        self.names: list[str] = []
+        self.index: dict[str, int] = {}
+        self.ids_of: list[list[int]] = []
+        nid = []
+        for card_id, name in enumerate(cards.names):
+            found = self.index.get(name)
+            if found is None:
+                found = self.index[name] = len(self.names)
+                self.names.append(name)
+                self.ids_of.append([])
+            self.ids_of[found].append(card_id)
+            nid.append(found)
+        self.nid: list[int] = nid  # card id -> name index
+        first = [ids[0] for ids in self.ids_of]
+        self.size = len(self.names)
+        self.copies = [len(ids) for ids in self.ids_of]
+        self.color = [cards.color[c] for c in first]  # -1: no colour of its own
+        self.category = [cards.category[c] for c in first]
+        self.points = [cards.points[c] for c in first]
+        self.symbol = [cards.symbol_id[c] for c in first]
+        self.kind = [cards.kind[c].name for c in first]
+        self.needs_color = [cards.needs_color[c] for c in first]
+        self.is_number = [cat == "number" for cat in self.category]
+        self.wild = [col < 0 for col in self.color]
+        self.all_mask = (1 << self.size) - 1
+        # A card whose play the rules may refuse (a restriction that is not
+        # a bluff): a seat holding one may still have had to draw.
+        self.refusable_mask = _mask(i for i in range(self.size) if cards.refusable[first[i]])
+        self.restricted = [bool(cards.kind[c].play_only_if) for c in first]
+        self.color_mask = [
+            _mask(i for i in range(self.size) if self.color[i] == color)
+            for color in range(len(self.colors))
+        ]
+        self.number_mask = _mask(i for i in range(self.size) if self.is_number[i])
+        # fits[colour][symbol]: the names that go on a top card of that symbol
+        # while that colour is in force (colour -1: none named), from the
+        # engine's own matching table.
+        symbols = max(self.symbol) + 1
+        self.fits_mask = [
+            [
+                _mask(i for i in range(self.size) if cards.fits[color][symbol][first[i]])
+                for symbol in range(symbols)
+            ]
+            for color in (*range(len(self.colors)), -1)
+        ]
+        self.stacks_on = [set(cards.kind[c].model.stacks_on) for c in first]
+        # What players read ("Red 7", "Wild"), as the card table words it.
+        self.labels = [cards.labels[ids[0]] for ids in self.ids_of]
+        self.deck_points = sum(p * n for p, n in zip(self.points, self.copies, strict=True))
+        self.deck_size = cards.size
+        self.mean_points = self.deck_points / max(1, cards.size)
+        self.color_words = [c.replace("_", " ").title() for c in self.colors]
+
+    def fits(self, color: int, top: int) -> int:
+        """The names that may go on top card name `top` with `colour` in force."""
+        return self.fits_mask[color][self.symbol[top]]
+
+    def playable(self, color: int, top: int) -> int:
+        """The names a seat holding them would surely have been offered."""
+        return self.fits(color, top) & ~self.refusable_mask
+
+    def label(self, name: int) -> str:
+        return self.labels[name]
+
+    def card_label(self, card_id: int) -> str:
+        return self.labels[self.nid[card_id]]
+
+    @functools.cached_property
+    def effect_names(self) -> list[frozenset[str]]:
+        """The names of the effects each card name has, for the reasoning a bot
+        does about what a card does ("this one makes the next player draw")."""
+        return [frozenset(spec.name for spec in self.cards.effects[ids[0]]) for ids in self.ids_of]
+
+    @functools.cached_property
+    def hurt(self) -> list[float]:
+        """How much playing each name costs the next player, in cards or turns:
+        cards owed or drawn, turns skipped, a turn taken again. Effects with a
+        `when:` count half, since they act only sometimes (Reverse with two
+        players)."""
+        worth = []
+        for ids in self.ids_of:
+            total = 0.0
+            for spec in self.cards.effects[ids[0]]:
+                weight = 0.5 if spec.when else 1.0
+                params = spec.params
+                if isinstance(params, PenaltyParams):
+                    total += weight * (params.count + (_SKIP_WORTH if params.lose_turn else 0))
+                elif isinstance(params, DrawParams) and params.who in _AIMED_AT_OTHERS:
+                    total += weight * params.count
+                elif isinstance(params, SkipParams):
+                    total += weight * _SKIP_WORTH * params.count
+                elif spec.name == "play_again":
+                    total += weight * _SKIP_WORTH
+            worth.append(total)
+        return worth
+
+    @functools.cached_property
+    def challengeable(self) -> list[bool]:
+        """Names whose cards owed may be challenged (a Wild Draw Four)."""
+        return [
+            any(
+                isinstance(spec.params, PenaltyParams) and spec.params.challengeable
+                for spec in self.cards.effects[ids[0]]
+            )
+            for ids in self.ids_of
+        ]
+
+    def moves_hands_in_order(self, name: int) -> bool:
+        """A card that passes every hand on to the next seat: a seat then knows
+        where its old hand went."""
+        return "rotate_hands" in self.effect_names[name]
+
+
+def _mask(indexes) -> int:
+    mask = 0
+    for i in indexes:
+        mask |= 1 << i
+    return mask
+
+
+def bits(mask: int):
+    """The name indexes set in `mask`, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@functools.cache
+def deck_facts(rules: RuleSet) -> DeckFacts:
+    return DeckFacts(rules)

@@ -1,0 +1,215 @@
+"""Hints for people: the expert's choice for a seat, and one line of why.
+
+    advisor = Advisor(rules, seat)          # one per human seat, for the match
+    advisor.observe(action, seen_events(events, seat))   # after every action
+    tip = advisor.hint(look, legal_actions(state, seat))
+    tip.action, tip.why     # Play(...), "keeps your Wild; Cy is on UNO"
+
+The advisor remembers what its seat saw, exactly as a bot in that seat
+would (it is one), so a hint never uses a card the player could not see.
+The words use the rule file's card labels and the players' names.
+`hint(rules, look, actions)` gives advice without that memory (from the
+view alone), for a one-off question. `hinting` is `hint` a search world at
+a time, for a screen that must keep drawing frames while it thinks (the
+table spreads it over frames, game/scenes/table_hint.py); it needs no clock
+limit, since the search's budget of engine actions bounds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+
+from game.bots.expert import ExpertBot, finish
+from game.engine.actions import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    Choose,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
+from game.engine.ruleset import RuleSet
+
+# Hints answer within this long even on a slow machine (the search's own
+# budget usually ends it sooner).
+HINT_MS = 150
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: object
+    why: str
+
+
+class Advisor:
+    """The expert's advice for one seat, with that seat's memory of the match."""
+
+    def __init__(
+        self, rules: RuleSet, seat: int, seed: int = 0, deadline_ms: float | None = HINT_MS
+    ) -> None:
+        self.bot = ExpertBot(seed, rules, deadline_ms=deadline_ms)
+        self.bot.sit(rules, seat)
+
+    def observe(self, action, events: list[dict]) -> None:
+        """An action and its events as this seat saw them (`seen_events`)."""
+        self.bot.observe(action, events)
+
+    def hint(self, look, actions) -> Hint:
+        return finish(self.hinting(look, actions))
+
+    def hinting(self, look, actions) -> Generator[None, None, Hint]:
+        """`hint`, yielding between the search's worlds. The seat's view is
+        taken at the first step: step it before the table changes."""
+        view = look()
+        bot = self.bot
+        action: object
+        if any(isinstance(a, CallUno) for a in actions):
+            action = next(a for a in actions if isinstance(a, CallUno))
+        elif view["pending"] is None or view["pending"]["seat"] != view["seat"]:
+            action = bot.interject(lambda: view, actions)
+            if action is None:
+                return Hint(None, "nothing to do until your turn")
+        else:
+            action = yield from bot.deciding(lambda: view, actions)
+        return Hint(action, explain(bot, view, action))
+
+
+def hint(rules: RuleSet, look, actions, seed: int = 0) -> Hint:
+    """Advice from the view alone (no memory of what happened before)."""
+    view = look()
+    return Advisor(rules, view["seat"], seed).hint(lambda: view, actions)
+
+
+def explain(bot: ExpertBot, view: dict, action) -> str:
+    """One line, in plain words, of why `action` is the move."""
+    advisor = bot.advisor
+    deck = advisor.deck
+    know = advisor.knowledge
+    names = view["names"]
+    me = view["seat"]
+    players = view["players"]
+    sizes = view["hand_sizes"]
+    step = view["direction"]
+    nxt = (me + step) % players
+    while view["eliminated"][nxt] and nxt != me:
+        nxt = (nxt + step) % players
+    opposite = (me + players // 2) % players
+    partner = opposite if advisor.is_partner(view, opposite) else None
+    hand = [deck.nid[c] for c in view["hand"]]
+    reasons: list[str] = []
+
+    def on_uno() -> str | None:
+        close = [s for s in range(players) if s not in (me, partner) and 0 < sizes[s] <= 2]
+        if not close:
+            return None
+        seat = min(close, key=lambda s: (sizes[s], (s - me) % players))
+        return f"{names[seat]} is on UNO" if sizes[seat] == 1 else f"{names[seat]} has 2 cards"
+
+    kind = type(action)
+    if kind is Play:
+        name = deck.nid[action.card]
+        label = deck.label(name)
+        left = list(hand)
+        left.remove(name)
+        if not left:
+            return f"the {label} is your last card: play it and win the round"
+        threat = on_uno()
+        if deck.hurt[name] and nxt != partner and sizes[nxt] <= 2:
+            reasons.append(f"the {label} slows {names[nxt]}, who has {_cards(sizes[nxt])}")
+        elif deck.wild[name]:
+            named = action.color
+            if named is not None:
+                color = deck.colors.index(named)
+                held = sum(1 for n in left if deck.color[n] == color)
+                reasons.append(f"the {label} turns play to {named}: you hold {_cards(held, named)}")
+            else:
+                reasons.append(f"the {label} is the card that fits best")
+        else:
+            wilds = [n for n in left if deck.wild[n]]
+            if wilds:
+                reasons.append(f"keeps your {deck.label(wilds[0])}")
+            color = deck.color[name]
+            if color >= 0 and color in know.described_voids(nxt) and nxt != partner:
+                reasons.append(f"{names[nxt]} could not play {deck.colors[color]} before")
+            elif deck.points[name] >= 10 and threat:
+                reasons.append(f"gets the {label} ({deck.points[name]} points) out of your hand")
+            elif not reasons:
+                reasons.append(_plain_reason(deck, label, color, left))
+        if threat and not any(names[s] in r for r in reasons for s in range(players)):
+            reasons.append(threat)
+    elif kind is Draw:
+        if any(isinstance(c.action, Play) for c in bot.last):
+            reasons.append("drawing costs less than anything you could play")
+        else:
+            reasons.append("nothing in your hand fits")
+    elif kind is Pass:
+        if view["drawn"]:
+            reasons.append(f"keep the {deck.label(deck.index[view['drawn'][-1]])} for later")
+        else:
+            reasons.append("nothing better to do")
+    elif kind is Challenge:
+        source = view["penalty"]["source"]
+        color = view["penalty"]["color_before"]
+        reasons.append(f"{names[source]} probably still had a {color} card")
+    elif kind is Accept:
+        reasons.append("a challenge would probably fail and cost you more")
+    elif kind is CallUno:
+        reasons.append("call UNO now, or anyone can catch you")
+    elif kind is Catch:
+        reasons.append(f"{names[action.target]} forgot to call UNO")
+    elif kind is NextRound:
+        reasons.append("on to the next round")
+    elif kind is Choose:
+        reasons.append(_choice_words(advisor, view, action, nxt, partner))
+    else:
+        reasons.append("it is the best move the search found")
+    chosen = next((c for c in bot.last if c.action == action), None)
+    if chosen is not None and bot.last[0] is not chosen and not reasons[1:]:
+        # The search overruled the rule of thumb: say how it knows.
+        reasons.append(f"it did best in {chosen.worlds} games played out")
+    return "; ".join(reasons[:2])
+
+
+def _choice_words(advisor, view: dict, action: Choose, nxt: int, partner) -> str:
+    deck = advisor.deck
+    names = view["names"]
+    kind = view["pending"]["kind"]
+    value = action.value
+    if kind == "color":
+        named = str(value)
+        color = deck.colors.index(named)
+        held = sum(1 for c in view["hand"] if deck.color[deck.nid[c]] == color)
+        words = f"you hold {_cards(held, named)}"
+        if nxt != partner and color in advisor.knowledge.described_voids(nxt):
+            words += f" and {names[nxt]} could not play {value}"
+        return words
+    if kind == "player":
+        return f"{names[value]} has the fewest cards ({view['hand_sizes'][value]})"
+    if kind == "draft":
+        label = deck.label(deck.index[view["draft_card"]])
+        return f"the {label} is worth keeping" if value == "keep" else f"the {label} is weak"
+    if kind == "dump":
+        return "play them all: fewer cards in hand" if value == "all" else "keep them for now"
+    if kind == "dump_next":
+        return f"the {deck.card_label(value)} goes down now; the last card down acts"
+    return "the best answer the search found"
+
+
+def _plain_reason(deck, label: str, color: int, left: list[int]) -> str:
+    """Why an ordinary card: it keeps play in the colour held most, or it is
+    simply the one the search rated best."""
+    if color >= 0:
+        held = [sum(1 for n in left if deck.color[n] == c) for c in range(len(deck.colors))]
+        if held[color] and held[color] == max(held):
+            word = deck.colors[color]
+            return f"the {label} keeps play in {word}, your longest colour"
+    return f"the {label} came out best of your choices when played out"
+
+
+def _cards(count: int, color: str | None = None) -> str:
+    what = f"{color} card" if color else "card"
+    return f"{count} {what}" + ("" if count == 1 else "s")

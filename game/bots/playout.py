@@ -1,0 +1,156 @@
+"""Playing a round out fast, for the search: a cheap policy for every seat of a
+world (`game.bots.sampling`) and the round's outcome as one number.
+
+The policy reads the world's state directly: a world is a guess dealt by the
+searching seat, so each simulated seat may look at its own simulated hand.
+It never calls UNO or catches (nobody is caught, so no call is needed), plays
+rather than draws, keeps wilds when it can, stacks when it can, challenges a
+challengeable penalty now and then, and answers every decision any building
+block opens.
+"""
+
+from __future__ import annotations
+
+from game.engine import apply_in_place, fresh_legal_actions
+from game.engine.actions import Accept, Challenge, Choose, Draw, Pass, Play
+from game.engine.scoring import team_of
+from game.engine.state import GameState
+
+# How often a simulated seat challenges: about what people do.
+CHALLENGE_RATE = 0.3
+CHALLENGE_RATE_BELOW = int(CHALLENGE_RATE * 1024)
+# A round no seat can finish within this many actions is scored as it stands.
+MAX_STEPS = 600
+
+
+class Outcome:
+    """How a finished (or cut-short) round went for one seat's team."""
+
+    __slots__ = ("won", "margin")
+
+    def __init__(self, won: float, margin: float) -> None:
+        self.won = won
+        self.margin = margin
+
+
+def play_out(state: GameState, budget: int = MAX_STEPS) -> int:
+    """Play `state` in place to the end of its round; return the actions taken."""
+    steps = 0
+    rng = state.rng
+    while steps < budget:
+        decision = state.pending
+        if decision is None or decision.kind == "next_round":
+            break
+        seat = decision.seat
+        actions = fresh_legal_actions(state, seat)
+        apply_in_place(state, _policy(state, decision, actions, rng), True)
+        steps += 1
+    return steps
+
+
+def _policy(state: GameState, decision, actions: list, rng):
+    kind = decision.kind
+    if kind in ("play", "drawn", "more"):
+        plays = [a for a in actions if type(a) is Play]
+        if not plays:
+            # Stop rather than draw again; never an UNO call or a catch.
+            for wanted in (Pass, Draw):
+                for action in actions:
+                    if type(action) is wanted:
+                        return action
+            return actions[0]
+        return _pick_play(state, decision.seat, plays, rng)
+    if kind == "penalty":
+        stack = [a for a in actions if type(a) is Play]
+        if stack:
+            return stack[0]
+        if rng.below(1024) < CHALLENGE_RATE_BELOW:
+            for action in actions:
+                if type(action) is Challenge:
+                    return action
+        for action in actions:
+            if type(action) is Accept:
+                return action
+        return actions[0]
+    if kind == "color":
+        return Choose(decision.seat, state.cards.colors[_color_most_held(state, decision.seat)])
+    if kind == "player":
+        hands = state.hands
+        return min(
+            (a for a in actions if type(a) is Choose),
+            key=lambda a: len(hands[int(a.value)]),
+        )
+    if kind == "draft":
+        return Choose(decision.seat, "keep")
+    if kind == "dump":
+        return Choose(decision.seat, "all" if "all" in decision.options else "none")
+    return actions[0]
+
+
+def _pick_play(state: GameState, seat: int, plays: list, rng):
+    """The basic bot's choice, read straight off the world: a card of the
+    colour held most, numbers by points, action cards when the next seat is
+    about to go out, wilds only then (naming the colour held most); and, as
+    the strong bot, no bluffed Wild Draw Four while another card fits."""
+    cards = state.cards
+    color_of = cards.color
+    points = cards.points
+    numbers = cards.category
+    restricted = cards.restricted
+    favourite = _color_most_held(state, seat)
+    favourite_name = cards.colors[favourite] if favourite >= 0 else None
+    threatened = len(state.hands[state.next_seat(seat)]) <= 2
+    best = None
+    best_score = -1e9
+    for action in plays:
+        card = action.card
+        color = color_of[card]
+        if color < 0:
+            score = 5.0 if threatened else -10.0
+            if action.color == favourite_name:
+                score += 3.0
+            if restricted[card] and not state.play_allowed(seat, card):
+                score -= 20.0  # a bluff, as the better bots play: only when nothing else fits
+        else:
+            score = 2.0 if color == favourite else 0.0
+            if numbers[card] != "number":
+                score += 4.0 if threatened else 1.0
+            else:
+                score += points[card] * 0.1
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _color_most_held(state: GameState, seat: int) -> int:
+    """The colour `seat` holds most cards of (the first colour if none)."""
+    counts = [0] * len(state.cards.colors)
+    color_of = state.cards.color
+    for card in state.hands[seat]:
+        color = color_of[card]
+        if color >= 0:
+            counts[color] += 1
+    return counts.index(max(counts))
+
+
+def outcome(state: GameState, seat: int, scores_before: list[int], lower_wins: bool) -> Outcome:
+    """The round just played, for `seat`: whether its team won, and its points
+    against the mean of the other teams' (positive is good either way)."""
+    players = state.players
+    team = team_of(state, seat)
+    gained = [state.scores[s] - scores_before[s] for s in range(players)]
+    decision = state.pending
+    if not state.over and (decision is None or decision.kind != "next_round"):
+        # Cut short: judge by what each seat still holds.
+        held = [state.hand_points(s) for s in range(players)]
+        best = min(range(players), key=lambda s: (held[s], s))
+        others = [held[s] for s in range(players) if s not in team]
+        margin = (sum(others) / len(others) if others else 0) - held[seat]
+        return Outcome(1.0 if best in team else 0.0, margin)
+    # Worlds start with no round won (see TableSampler), so the winner is the one.
+    winner = max(range(players), key=lambda s: state.rounds_won[s])
+    won = 1.0 if winner in team else 0.0
+    others = [gained[s] for s in range(players) if s not in team and not state.eliminated[s]]
+    mean_other = sum(others) / len(others) if others else 0.0
+    margin = gained[seat] - mean_other
+    return Outcome(won, -margin if lower_wins else margin)

@@ -1,0 +1,206 @@
+"""Engine states that agree with everything one seat has seen.
+
+The search plays rounds out on real engine states, so that every rule, a
+modder's included, is the engine's own. A seat's `view` says what is public
+and what it holds; `SeatKnowledge` says what it learnt of the other hands.
+`TableSampler` turns both into *worlds*: a full `GameState` with the seat's
+own hand, the discard pile, the colour, the scores and the decision it faces
+exactly as they are, and the cards it cannot see dealt at random into the
+other hands and the draw pile, respecting every hand's size, the cards known
+to be in it and the names it is known not to hold.
+
+A world is built only for the decisions a seat takes on its own turn with
+nothing half-resolved ("play" and "drawn"): there the engine's state is fully
+described by the view. Decisions taken in the middle of a card's effects (a
+colour, a player, a dump) are left to the heuristics.
+"""
+
+from __future__ import annotations
+
+from game.bots.deck import DeckFacts
+from game.bots.knowledge import SeatKnowledge
+from game.engine import new_game
+from game.engine.rng import Rng
+from game.engine.state import Decision, GameState
+
+SEARCHABLE = ("play", "drawn")
+
+
+class FreshRng:
+    """A world's generator, made only when first used: the copies a search
+    plays out then start alike (the same luck for every candidate) and cost
+    a seeding, not a copy of a generator's state."""
+
+    __slots__ = ("rng", "seed")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng: Rng | None = None
+
+    def _made(self) -> Rng:
+        if self.rng is None:
+            self.rng = Rng(self.seed)
+        return self.rng
+
+    def below(self, n: int) -> int:
+        return self._made().below(n)
+
+    def shuffle(self, items: list) -> None:
+        self._made().shuffle(items)
+
+    def clone(self) -> Rng:
+        return Rng(self.seed) if self.rng is None else self.rng.clone()
+
+
+class TableSampler:
+    """Deals worlds for one seat at one decision (`prepare`, then `world`)."""
+
+    def __init__(self, deck: DeckFacts, seat: int) -> None:
+        self.deck = deck
+        self.seat = seat
+        self._bases: dict[tuple, GameState] = {}
+
+    def can_sample(self, view: dict) -> bool:
+        pending = view["pending"]
+        return (
+            pending is not None
+            and pending["kind"] in SEARCHABLE
+            and pending["seat"] == self.seat
+            and view["top"] is not None
+            and view["penalty"] is None
+        )
+
+    def prepare(self, view: dict, knowledge: SeatKnowledge) -> None:
+        """Lay out what is fixed at this decision; `world` then deals the rest."""
+        deck = self.deck
+        seat = self.seat
+        knowledge.sync(view)
+        free: list[list[int]] = [list(ids) for ids in deck.ids_of]
+        for card in view["hand"]:
+            free[deck.nid[card]].remove(card)
+
+        def take(name: int) -> int:
+            ids = free[name]
+            return ids.pop() if ids else -1
+
+        self.discard = [take(deck.index[name]) for name in view["discard"]]
+        self.bottom = [
+            take(name) for name, n in sorted(knowledge.pile_bottom.items()) for _ in range(n)
+        ]
+        players = view["players"]
+        self.known: list[list[int]] = [[] for _ in range(players)]
+        self.groups: list[tuple[int, int, int]] = []  # (seat, count, excluded)
+        for other in range(players):
+            if other == seat:
+                continue
+            known, groups = knowledge.constraints(other)
+            for name, n in sorted(known.items()):
+                self.known[other].extend(c for c in (take(name) for _ in range(n)) if c >= 0)
+            self.groups.extend((other, count, excluded) for count, excluded in groups)
+            short = view["hand_sizes"][other] - len(self.known[other])
+            short -= sum(count for count, _ in groups)
+            if short > 0:  # a belief that named a card no longer there
+                self.groups.append((other, short, 0))
+        # Most constrained first, so the greedy deal rarely runs out.
+        self.groups.sort(key=lambda g: -g[2].bit_count())
+        self.pool = [card for ids in free for card in ids]
+        self.view = view
+        self.base = self._base_state(view)
+
+    def world(self, rng: Rng) -> GameState:
+        """One random world consistent with what the seat knows."""
+        view = self.view
+        deck = self.deck
+        nid = deck.nid
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        taken = bytearray(len(pool))
+        hands = [list(cards) for cards in self.known]
+        hands[self.seat] = list(view["hand"])
+        for seat, count, excluded in self.groups:
+            hand = hands[seat]
+            need = count
+            for i, card in enumerate(pool):
+                if need == 0:
+                    break
+                if not taken[i] and not excluded >> nid[card] & 1:
+                    taken[i] = 1
+                    hand.append(card)
+                    need -= 1
+            if need:  # beliefs too tight for the cards left: relax them
+                for i, card in enumerate(pool):
+                    if need == 0:
+                        break
+                    if not taken[i]:
+                        taken[i] = 1
+                        hand.append(card)
+                        need -= 1
+        pile = list(self.bottom)
+        pile.extend(card for i, card in enumerate(pool) if not taken[i])
+        state = self.base.clone()
+        state.hands = hands
+        state.draw_pile = pile
+        state.rng = FreshRng(rng.next_u64())
+        return state
+
+    def own_state(self) -> GameState:
+        """The public table with only the seat's own hand dealt: enough to ask
+        the engine about the seat's own cards (is this play a bluff?)."""
+        state = self.base.clone()
+        state.hands[self.seat] = list(self.view["hand"])
+        return state
+
+    def sample_hand(self, seat: int, rng: Rng) -> list[int]:
+        """One guess at `seat`'s hand alone, as `world` would deal it."""
+        nid = self.deck.nid
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        hand = list(self.known[seat])
+        for owner, count, excluded in self.groups:
+            if owner != seat:
+                continue
+            fitting = [c for c in pool if not excluded >> nid[c] & 1][:count]
+            if len(fitting) < count:
+                fitting += [c for c in pool if c not in fitting][: count - len(fitting)]
+            hand.extend(fitting)
+            pool = [c for c in pool if c not in fitting]
+        return hand
+
+    def _base_state(self, view: dict) -> GameState:
+        """The public part of the table as an engine state (hands still empty)."""
+        key = (view["players"], view["target"], tuple(view["names"]))
+        template = self._bases.get(key)
+        if template is None:
+            template, _ = new_game(
+                self.deck.rules, view["players"], 0, view["names"], target=view["target"]
+            )
+            self._bases[key] = template
+        # A playout copy: worlds and their copies build no events (nothing reads them).
+        state = template.clone(events=False)
+        seat = self.seat
+        pending = view["pending"]
+        state.discard = [c for c in self.discard if c >= 0]
+        state.color = -1 if view["color"] is None else self.deck.colors.index(view["color"])
+        state.direction = view["direction"]
+        state.dealer = view["dealer"]
+        state.round_no = view["round"]
+        state.scores = list(view["scores"])
+        state.eliminated = list(view["eliminated"])
+        state.uno_called = list(view["uno_called"])
+        state.uno_window = -1
+        state.penalty = None
+        state.queue = []
+        state.ctx = None
+        state.skips = 0
+        state.play_again = False
+        state.idle_passes = 0
+        state.turns = 0
+        state.over = False
+        state.winner = None
+        state.draft_card = -1
+        state.draft_discard = []
+        state.actor = seat
+        state.pending = Decision(pending["kind"], seat, tuple(pending["options"]))
+        drawn = len(view["drawn"])
+        state.drawn = list(view["hand"][-drawn:]) if drawn else []
+        return state

@@ -1,0 +1,120 @@
+"""What a seat learns from what it saw: never more than is true.
+
+`SeatKnowledge` narrows down the other hands (cards shown, cards known to
+have moved with a hand, names a seat could not have held when it drew).
+The property checked, on real games of every shipped rule set: the real
+hands always fit the beliefs — every card believed in a hand is there, and
+the rest of the hand can be matched to the belief's groups without breaking
+any exclusion. A search dealing from the beliefs then always has the true
+deal among its worlds. The hidden-event view (`seen_events`) is checked too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from game.engine import view
+from game.engine.view import seen_events
+from game.rules.loader import available_rule_sets, load_rules
+from tests.support.bots import play
+
+BASES = [n for n in available_rule_sets() if not n.startswith("house/")]
+MIXES = [[b] for b in BASES] + [
+    ["classic", "house/seven-o"],
+    ["classic", "house/draw-until-playable"],
+    ["classic", "house/no-action-finish"],
+    ["classic", "house/jump-in"],
+    ["classic", "house/multi-card"],
+    ["classic", "house/stacking"],
+    ["uno112", "house/shuffle-hands-redeal"],
+    ["uno112", "house/swap-hands-card"],
+    ["duo", "house/jump-in"],
+]
+
+
+def matchable(slots: list[int], cards: list[int]) -> bool:
+    """Whether each slot (an excluded-names mask) can take its own card."""
+    owner: dict[int, int] = {}
+
+    def place(slot: int, tried: set[int]) -> bool:
+        for j, name in enumerate(cards):
+            if slots[slot] >> name & 1 or j in tried:
+                continue
+            tried.add(j)
+            if j not in owner or place(owner[j], tried):
+                owner[j] = slot
+                return True
+        return False
+
+    return len(slots) == len(cards) and all(place(i, set()) for i in range(len(slots)))
+
+
+def beliefs_fit(knowledge, state, seat: int) -> list[str]:
+    deck = knowledge.deck
+    wrong = []
+    for other in range(state.players):
+        if other == seat:
+            continue
+        real = Counter(deck.nid[c] for c in state.hands[other])
+        known, groups = knowledge.constraints(other)
+        if known - real:
+            wrong.append(f"seat {other} is believed to hold {known - real} it does not")
+            continue
+        slots = [excluded for count, excluded in groups for _ in range(count)]
+        if not matchable(slots, list((real - known).elements())):
+            names = [deck.names[n] for n in (real - known).elements()]
+            wrong.append(f"seat {other}: {names} do not fit the groups {groups}")
+    return wrong
+
+
+@pytest.mark.parametrize("names", MIXES, ids=lambda names: "+".join(names))
+def test_beliefs_never_rule_out_the_real_hands(names):
+    rules = load_rules(names)
+    counts = rules.model.allowed_counts()
+    checked = narrowed = 0
+
+    def before(state, seat, bot, actions, out_of_turn):
+        nonlocal checked, narrowed
+        if out_of_turn:
+            return
+        knowledge = bot.knowledge
+        knowledge.sync(view(state, seat))
+        wrong = beliefs_fit(knowledge, state, seat)
+        assert not wrong, wrong
+        checked += 1
+        narrowed += any(
+            excluded for other in range(state.players) for _, excluded in knowledge.groups[other]
+        )
+
+    for seed in range(2):
+        players = min(counts[seed % len(counts)], 4)
+        play(rules, ["strong"] * players, seed, rounds=2, before=before)
+    assert checked > 30
+    assert narrowed > checked // 10, "the beliefs never learn anything"
+
+
+def test_seen_events_hide_what_the_seat_cannot_see():
+    events = [
+        {"t": "deal", "p": 0, "cards": ["red:1", "red:2"]},
+        {"t": "deal", "p": 1, "cards": ["blue:1", "blue:2"]},
+        {"t": "draw", "p": 1, "cards": ["green:3"], "why": "turn"},
+        {"t": "challenge", "by": 2, "p": 1, "guilty": True},
+        {"t": "reveal", "p": 1, "to": 2, "cards": ["blue:1"]},
+        {"t": "draft", "p": 1, "card": "red:9", "kept": True},
+        {"t": "draft", "p": 1, "card": "red:8", "kept": False},
+        {"t": "hands", "hands": [["red:1"], ["blue:2", "blue:1"], []]},
+        {"t": "play", "p": 1, "card": "blue:2", "color": "blue"},
+    ]
+    seen = seen_events(events, 0)
+    assert seen[0] == events[0]
+    assert seen[1]["cards"] == [None, None]
+    assert seen[2]["cards"] == [None] and seen[2]["why"] == "turn"
+    assert seen[4]["cards"] == [None]
+    assert seen_events(events, 2)[4] == events[4]  # the challenger sees the hand
+    assert seen[5]["card"] is None and seen[6]["card"] == "red:8"  # the draft discard is face up
+    assert seen[7]["hands"] == [["red:1"], [None, None], []]
+    assert seen[8] is events[8]
+    assert seen_events(events, 1)[1] == events[1]
+    assert events[1]["cards"] == ["blue:1", "blue:2"], "the originals are left alone"

@@ -1,0 +1,97 @@
+"""The tournament: rotation, figures, ratings, the command line.
+
+Issue 11 'Measure it': seats rotate through every level so no level keeps
+the first seat; win shares and mean points come with 95% intervals; a
+Bradley–Terry rating is fitted; `--json` prints `levels` with `win_share`,
+`ci_low`, `ci_high`, `mean_points`, `rating`; `--jobs` gives the same
+results for the same seed whatever the job count.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import tournament
+from game.cli import main
+from game.tournament import Setup, bradley_terry, seating, wilson
+
+
+def test_seats_rotate_through_every_level():
+    setup = Setup(("classic",), 3, ("strong", "basic", "beginner"), games=6, seed=4)
+    tables = [seating(setup, game) for game in range(6)]
+    # Each deal is played once per rotation, and each level sits in each seat.
+    assert tables[0][0] == tables[1][0] == tables[2][0] != tables[3][0]
+    for seat in range(3):
+        assert {levels[seat] for _, levels in tables[:3]} == {"strong", "basic", "beginner"}
+
+
+def test_the_same_seed_gives_the_same_figures_whatever_the_job_count():
+    setup = Setup(("classic",), 2, ("strong", "random"), games=6, seed=9, rounds_only=True)
+    one = tournament.summary(setup, tournament.run(setup, jobs=1), 0)
+    two = tournament.summary(setup, tournament.run(setup, jobs=2), 0)
+    assert one == two
+    assert one["rounds"] == 6
+    levels = one["levels"]
+    assert levels["strong"]["seat_rounds"] == levels["random"]["seat_rounds"] == 6
+    shares = levels["strong"]["win_share"] + levels["random"]["win_share"]
+    assert shares == pytest.approx(1.0)
+
+
+def test_wilson_interval_holds_the_share():
+    share, low, high = wilson(54, 100)
+    assert low < share == 0.54 < high
+    assert wilson(0, 0) == (0.0, 0.0, 0.0)
+    assert wilson(10, 10)[2] == pytest.approx(1.0)
+
+
+def test_bradley_terry_orders_levels_by_who_beats_whom():
+    beats = {"a": {"b": 60, "c": 80}, "b": {"a": 40, "c": 60}, "c": {"a": 20, "b": 40}}
+    ratings = bradley_terry(["a", "b", "c"], beats)
+    assert ratings["a"] > ratings["b"] > ratings["c"]
+    assert sum(ratings.values()) / 3 == pytest.approx(1500)
+    # 60:40 head to head is about 70 Elo points.
+    even = bradley_terry(["a", "b"], {"a": {"b": 600}, "b": {"a": 400}})
+    assert even["a"] - even["b"] == pytest.approx(400 * 0.17609, abs=2)
+
+
+def test_command_prints_json_with_every_level(capsys):
+    code = main(
+        [
+            "tournament",
+            "--rules",
+            "classic",
+            "--players",
+            "3",
+            "--bots",
+            "basic,beginner,random",
+            "--games",
+            "3",
+            "--rounds-only",
+            "--jobs",
+            "1",
+            "--json",
+        ]
+    )
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["levels"]) == {"basic", "beginner", "random"}
+    for row in data["levels"].values():
+        assert {"win_share", "ci_low", "ci_high", "mean_points", "rating"} <= set(row)
+        assert row["ci_low"] <= row["win_share"] <= row["ci_high"]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--bots", "basic,wizard"], "unknown bot 'wizard'"),
+        (["--bots", "basic"], "names 1 levels for 2 seats"),
+        (["--bots", "basic,basic", "--games", "0"], "at least 1"),
+        (["--bots", "basic,basic", "--players", "11"], "not 11"),
+    ],
+)
+def test_command_refuses_bad_arguments_in_words(args, words, capsys):
+    argv = ["tournament", "--rules", "classic", "--players", "2", *args]
+    assert main(argv) == 2
+    assert words in capsys.readouterr().err
