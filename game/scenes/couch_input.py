@@ -109,8 +109,9 @@ class CouchInput:
             b.visible = False
 
     def relabel(self) -> None:
-        """The language changed: the one label not made again every frame."""
+        """The language changed: the labels not made again every frame."""
         self.history_button.label = _("History")
+        self.hint.button.label = _("Hint")
 
     # --- who is acting ------------------------------------------------------------
 
