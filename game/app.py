@@ -17,6 +17,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game import i18n  # noqa: E402
+from game.i18n import _  # noqa: E402
 from game.scenes.pad_seats import deliver  # noqa: E402
 from game.scenes.registry import make_scene  # noqa: E402
 from game.ui import accessibility, text, widgets  # noqa: E402
@@ -38,10 +40,14 @@ _STARTED = time.perf_counter()
 class App:
     """The scene stack and what every scene shares: screen, settings, art, sound."""
 
-    def __init__(self, window: Window, settings: Settings | None = None) -> None:
+    def __init__(
+        self, window: Window, settings: Settings | None = None, language: str | None = None
+    ) -> None:
         self.window = window
         self.screen = window.surface  # the logical surface every scene draws on
         self.settings = settings if settings is not None else Settings.load()
+        # `language` (the command line's --lang) outranks Settings for this session.
+        i18n.set_language(language or self.settings.spoken_language)
         self.stack: list[Scene] = []
         self.running = True
         self.time = 0.0
@@ -56,8 +62,8 @@ class App:
         if self.settings.notices:
             # What was wrong with the settings file, said once at start-up.
             first, *more = self.settings.notices
-            extra = f" (and {len(more)} more)" if more else ""
-            self.show_notice(f"Settings: {first}{extra}", seconds=8.0)
+            extra = " " + _("(and {n} more)").format(n=len(more)) if more else ""
+            self.show_notice(f"{_('Settings')}: {first}{extra}", seconds=8.0)
 
     # Shared resources, made on first use so the menu appears quickly.
 
@@ -144,8 +150,8 @@ class App:
     def leaving_words(self) -> str:
         """What leaving the match in progress does to it, for the question asked first."""
         if self._saves is not None and self._saves.saving_now:
-            return "The match is saved: Continue on the title screen picks it up later."
-        return "This match could not be saved: it will be lost."
+            return _("The match is saved: Continue on the title screen picks it up later.")
+        return _("This match could not be saved: it will be lost.")
 
     def ask_to_quit(self) -> None:
         """Quit, after asking (and saying whether the match in progress is saved)."""
@@ -153,15 +159,24 @@ class App:
         if top is not None and top.asks_to_quit:
             self.quit()  # asked twice (a second window close): it is meant
             return
-        detail = self.leaving_words() if self.in_match else "See you at the next game night."
+        detail = self.leaving_words() if self.in_match else _("See you at the next game night.")
         self.push(
             "confirm",
-            question="Quit Couch UNO?",
+            question=_("Quit Couch UNO?"),
             on_yes=self.quit,
             detail=detail,
-            yes="Quit",
-            no="Stay",
+            yes=_("Quit"),
+            no=_("Stay"),
         )
+
+    def change_language(self, code: str) -> None:
+        """Speak `code` from now on, and keep it in Settings: every scene on the
+        stack makes again what it had worded (the rest is worded as it is drawn)."""
+        i18n.set_language(code)
+        self.settings.language = code
+        self.settings.save()
+        for scene in self.stack:
+            scene.relabel()
 
     # One frame.
 
@@ -175,11 +190,11 @@ class App:
         self.settings.muted = self.sound.toggle_mute()
         self.settings.save()
         if not self.sound.available:
-            self.show_notice("Sound: unavailable (no audio device)")
+            self.show_notice(_("Sound: unavailable (no audio device)"))
         elif self.settings.muted:
-            self.show_notice("Sound off: M turns it back on")
+            self.show_notice(_("Sound off: M turns it back on"))
         else:
-            self.show_notice("Sound on")
+            self.show_notice(_("Sound on"))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -262,11 +277,11 @@ def first_scene(app: App, replay: str | None = None) -> Scene:
     return make_scene(app, "title")
 
 
-async def main(replay: str | None = None) -> int:
+async def main(replay: str | None = None, language: str | None = None) -> int:
     """Open the window and run scenes until the player quits."""
     start_pygame()
     window = open_window()
-    app = App(window)
+    app = App(window, language=language)
     app.gamepads = Gamepads()
     if app.settings.fullscreen:
         window.toggle_fullscreen()

@@ -1,6 +1,11 @@
 """The command line: `python main.py [play | check | simulate | tournament | rules | replay |
 verify]`.
 
+It speaks the system's language (the locale: LANGUAGE, LC_ALL, LC_MESSAGES,
+LANG), or the one `--lang CODE` names, before or after the command
+(`python main.py rules classic --lang fi`); `play --lang` opens the game in
+that language for the session. JSON output (`simulate --json`) stays as it is.
+
 Exit statuses (the README's command-line table lists them): 0 done; 1 the
 input was refused (a rule file, a replay log, a log that does not
 re-execute); 2 the command line itself is wrong; 3 the replay log could not
@@ -15,8 +20,10 @@ import sys
 import time
 from pathlib import Path
 
+from game import i18n
 from game.bots import BOTS, make_bot
 from game.engine.rng import Rng
+from game.i18n import LANGUAGES, _, ngettext, say
 from game.log import LogError, LogWriter
 from game.native import engine_kind
 from game.plain_text import printable
@@ -32,41 +39,61 @@ def print_errors(errors, file=None) -> None:
     for error in errors[:MAX_ERRORS_SHOWN]:
         print(printable(error, None), file=file)
     if len(errors) > MAX_ERRORS_SHOWN:
-        print(f"and {len(errors) - MAX_ERRORS_SHOWN} more", file=file)
+        print(_("and {n} more").format(n=len(errors) - MAX_ERRORS_SHOWN), file=file)
 
 
 DONE, REFUSED, USAGE, CANNOT_WRITE, INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def _parser() -> argparse.ArgumentParser:
+    # --lang is read before the parser is made (its help is in that language);
+    # every command takes it too, so it may come after the command's arguments.
+    language = argparse.ArgumentParser(add_help=False)
+    language.add_argument(
+        "--lang",
+        metavar="CODE",
+        default=argparse.SUPPRESS,
+        help=_("the language to speak: {codes} (default: the system's)").format(
+            codes=", ".join(LANGUAGES)
+        ),
+    )
     parser = argparse.ArgumentParser(
         prog="python main.py",
-        description="Couch UNO: UNO for one screen and a sofa full of people.",
+        description=_("Couch UNO: UNO for one screen and a sofa full of people."),
+        parents=[language],
     )
     commands = parser.add_subparsers(dest="command")
-    commands.add_parser("play", help="open the game (the default)")
-    replay = commands.add_parser("replay", help="watch a replay log with every hand face up")
-    replay.add_argument("file", metavar="FILE", help="a log written by `simulate --log`")
+    commands.add_parser("play", help=_("open the game (the default)"), parents=[language])
+    replay = commands.add_parser(
+        "replay", help=_("watch a replay log with every hand face up"), parents=[language]
+    )
+    replay.add_argument("file", metavar="FILE", help=_("a log written by `simulate --log`"))
     verify = commands.add_parser(
-        "verify", help="check replay logs by playing every match again on the engine"
+        "verify",
+        help=_("check replay logs by playing every match again on the engine"),
+        parents=[language],
     )
     verify.add_argument("files", nargs="+", metavar="LOG")
 
-    check = commands.add_parser("check", help="check rule files; one line per error")
+    check = commands.add_parser(
+        "check", help=_("check rule files; one line per error"), parents=[language]
+    )
     check.add_argument("files", nargs="+", metavar="FILE")
 
     describe = commands.add_parser(
-        "rules", help="print a rule set (with house rules) in plain words"
+        "rules", help=_("print a rule set (with house rules) in plain words"), parents=[language]
     )
-    describe.add_argument("names", nargs="+", metavar="NAME", help="a base, then house rules")
+    describe.add_argument("names", nargs="+", metavar="NAME", help=_("a base, then house rules"))
 
-    sim = commands.add_parser("simulate", help="let bots play and print figures")
+    sim = commands.add_parser(
+        "simulate", help=_("let bots play and print figures"), parents=[language]
+    )
     sim.add_argument(
         "--rules",
         action="append",
         required=True,
         metavar="NAME",
-        help="a rule set under rules/ or a path; repeat to layer house rules",
+        help=_("a rule set under rules/ or a path; repeat to layer house rules"),
     )
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
@@ -74,42 +101,68 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default="basic",
-        help=f"one level for every seat or a comma list per seat ({', '.join(BOTS)})",
+        help=_("one level for every seat or a comma list per seat ({levels})").format(
+            levels=", ".join(BOTS)
+        ),
     )
     sim.add_argument(
-        "--rounds-only", action="store_true", help="each game is a single round, not a match"
+        "--rounds-only", action="store_true", help=_("each game is a single round, not a match")
     )
-    sim.add_argument("--log", metavar="FILE", help="write every game's replay log (JSON Lines)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--log", metavar="FILE", help=_("write every game's replay log (JSON Lines)"))
+    sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
     tour = commands.add_parser(
-        "tournament", help="bot levels against each other: win shares, points, ratings"
+        "tournament",
+        help=_("bot levels against each other: win shares, points, ratings"),
+        parents=[language],
     )
     tour.add_argument(
         "--rules",
         action="append",
         required=True,
         metavar="NAME",
-        help="a rule set under rules/ or a path; repeat to layer house rules",
+        help=_("a rule set under rules/ or a path; repeat to layer house rules"),
     )
     tour.add_argument("--players", type=int, default=2)
     tour.add_argument(
         "--bots",
         required=True,
         metavar="LIST",
-        help=f"a comma list, one level per seat; seats rotate every game ({', '.join(BOTS)})",
+        help=_("a comma list, one level per seat; seats rotate every game ({levels})").format(
+            levels=", ".join(BOTS)
+        ),
     )
     tour.add_argument("--games", type=int, default=400)
     tour.add_argument("--seed", type=int, default=1)
-    tour.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    tour.add_argument("--jobs", type=int, default=None, help=_("processes (default: all cores)"))
     tour.add_argument(
-        "--rounds-only", action="store_true", help="each game is a single round, not a match"
+        "--rounds-only", action="store_true", help=_("each game is a single round, not a match")
     )
-    tour.add_argument("--json", action="store_true", help="print one JSON object")
+    tour.add_argument("--json", action="store_true", help=_("print one JSON object"))
     return parser
 
 
+def language_asked(argv: list[str]) -> str | None:
+    """The code `--lang CODE` or `--lang=CODE` names (the last one wins), if any."""
+    found = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.removeprefix("--lang=")
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    asked = language_asked(argv)
+    try:
+        i18n.set_language(asked if asked is not None else i18n.system_language())
+    except i18n.UnknownLanguage as err:
+        print(f"python main.py: {printable(str(err), None)}", file=sys.stderr)
+        return USAGE
     args = _parser().parse_args(argv)
     if args.command == "check":
         return _check(args.files)
@@ -120,13 +173,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "rules":
         return _describe(args.names)
     if args.command == "replay":
-        return _play(args.file)
+        return _play(args.file, asked)
     if args.command == "verify":
         return _verify(args.files)
-    return _play()
+    return _play(language=asked)
 
 
-def _play(replay: str | None = None) -> int:
+def _play(replay: str | None = None, language: str | None = None) -> int:
     """Open the game window (or play back a replay log) until the player quits."""
     import asyncio
 
@@ -140,7 +193,9 @@ def _play(replay: str | None = None) -> int:
             return REFUSED
     import game.app
 
-    return asyncio.run(game.app.main(replay=replay))  # main.py turns Ctrl-C into status 130
+    return asyncio.run(
+        game.app.main(replay=replay, language=language)
+    )  # main.py turns Ctrl-C into status 130
 
 
 def _verify(files: list[str]) -> int:
@@ -155,8 +210,12 @@ def _verify(files: list[str]) -> int:
         if report.problems:
             failed = True
         else:
-            matches = "1 match" if report.matches == 1 else f"{report.matches} matches"
-            print(f"{printable(path)}: {matches}, every event re-executed exactly")
+            words = ngettext(
+                "{path}: {n} match, every event re-executed exactly",
+                "{path}: {n} matches, every event re-executed exactly",
+                report.matches,
+            )
+            print(words.format(path=printable(path), n=report.matches))
     return REFUSED if failed else DONE
 
 
@@ -185,10 +244,18 @@ def _bot_levels(spec: str, players: int) -> list[str]:
     if len(levels) == 1:
         levels *= players
     if len(levels) != players:
-        raise ValueError(f"--bots names {len(levels)} levels for {players} seats")
+        raise ValueError(
+            _("--bots names {levels} levels for {players} seats").format(
+                levels=len(levels), players=players
+            )
+        )
     for level in levels:
         if level not in BOTS:
-            raise ValueError(f"unknown bot '{level}' (known: {', '.join(sorted(BOTS))})")
+            raise ValueError(
+                _("unknown bot '{level}' (known: {known})").format(
+                    level=level, known=", ".join(sorted(BOTS))
+                )
+            )
     return levels
 
 
@@ -209,7 +276,9 @@ def _simulate(args) -> int:
         return 1
     if args.players not in rules.model.allowed_counts():
         print(
-            f"these rules are for {rules.model.players_text()} players, not {args.players}",
+            _("these rules are for {allowed} players, not {players}").format(
+                allowed=say(rules.model.players_text()), players=args.players
+            ),
             file=sys.stderr,
         )
         return 2
@@ -219,14 +288,16 @@ def _simulate(args) -> int:
         print(err, file=sys.stderr)
         return 2
     if args.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
+        print(_("--games must be at least 1"), file=sys.stderr)
         return 2
 
     try:
         log = LogWriter(args.log) if args.log else None
     except OSError as err:
         print(
-            f"cannot write the log {printable(args.log)}: {_os_reason(err, args.log)}",
+            _("cannot write the log {path}: {reason}").format(
+                path=printable(args.log), reason=_os_reason(err, args.log)
+            ),
             file=sys.stderr,
         )
         return CANNOT_WRITE
@@ -235,7 +306,7 @@ def _simulate(args) -> int:
     started = time.perf_counter()
     status, stopped = DONE, None
     try:
-        for _ in range(args.games):
+        for _game in range(args.games):
             game_seed = seeds.next_u64() >> 1
             bots = [make_bot(level, game_seed + 1 + seat) for seat, level in enumerate(levels)]
             result = play_match(rules, args.players, game_seed, bots, single_round=args.rounds_only)
@@ -243,19 +314,23 @@ def _simulate(args) -> int:
                 log.write_match(result.events)
             tally.add_match(result)
     except KeyboardInterrupt:
-        status, stopped = INTERRUPTED, "interrupted"
+        status, stopped = INTERRUPTED, _("interrupted")
     except OSError as err:
         reason = _os_reason(err, args.log)
-        status, stopped = CANNOT_WRITE, f"cannot write the log {printable(args.log)}: {reason}"
+        stopped = _("cannot write the log {path}: {reason}").format(
+            path=printable(args.log), reason=reason
+        )
+        status = CANNOT_WRITE
     finally:
         if log is not None:
             log.close()
     seconds = time.perf_counter() - started
     if stopped is not None:
-        whole = "; the log holds them whole" if log is not None else ""
-        print(
-            f"{stopped}: stopped after {tally.games} of {args.games} games{whole}", file=sys.stderr
-        )
+        if log is not None:
+            words = _("{why}: stopped after {n} of {games} games; the log holds them whole")
+        else:
+            words = _("{why}: stopped after {n} of {games} games")
+        print(words.format(why=stopped, n=tally.games, games=args.games), file=sys.stderr)
 
     summary = {
         "rules": args.rules,
@@ -271,18 +346,41 @@ def _simulate(args) -> int:
     if args.json:
         print(json.dumps(summary))
         return status
-    unit = "rounds" if args.rounds_only else "matches"
-    print(f"rules:                {' + '.join(args.rules)}  ({args.players} seats, {args.bots})")
-    print(f"games:                {summary['games']} {unit}, {summary['rounds']} rounds")
-    print(f"seconds:              {summary['seconds']}")
-    print(f"games per second:     {summary['games_per_second']}  ({summary['engine']} engine)")
-    print(f"mean turns per round: {summary['turns_per_round']:.1f}")
-    print(f"cards drawn per turn: {summary['cards_drawn_per_turn']:.2f}")
-    print(f"first player wins:    {summary['first_player_win_share']:.1%} of rounds")
+    if args.rounds_only:
+        games = _("{n} rounds, {rounds} rounds")
+    else:
+        games = _("{n} matches, {rounds} rounds")
     ends = ", ".join(f"{k} {v:.1%}" for k, v in summary["round_ends_on"].items())
-    print(f"rounds end on:        {ends}")
-    wins = "  ".join(f"seat {i}: {w}" for i, w in enumerate(summary["wins"]))
-    print(f"wins per seat:        {wins}")
+    wins = "  ".join(
+        _("seat {n}: {wins}").format(n=i, wins=w) for i, w in enumerate(summary["wins"])
+    )
+    figures = [
+        (
+            _("rules:"),
+            _("{rules}  ({players} seats, {bots})").format(
+                rules=" + ".join(args.rules), players=args.players, bots=args.bots
+            ),
+        ),
+        (_("games:"), games.format(n=summary["games"], rounds=summary["rounds"])),
+        (_("seconds:"), str(summary["seconds"])),
+        (
+            _("games per second:"),
+            _("{rate}  ({engine} engine)").format(
+                rate=summary["games_per_second"], engine=summary["engine"]
+            ),
+        ),
+        (_("mean turns per round:"), f"{summary['turns_per_round']:.1f}"),
+        (_("cards drawn per turn:"), f"{summary['cards_drawn_per_turn']:.2f}"),
+        (
+            _("first player wins:"),
+            _("{share} of rounds").format(share=f"{summary['first_player_win_share']:.1%}"),
+        ),
+        (_("rounds end on:"), ends),
+        (_("wins per seat:"), wins),
+    ]
+    width = max(len(name) for name, _value in figures) + 1
+    for name, value in figures:
+        print(f"{name:<{width}}{value}")
     return status
 
 
@@ -291,9 +389,9 @@ def _os_reason(err: OSError, path: str) -> str:
     from game.atomic import NotAFile
 
     if isinstance(err, IsADirectoryError) or Path(path).is_dir():
-        return "it is a folder"
+        return _("it is a folder")
     if isinstance(err, NotAFile):
-        return "it is not a regular file"
+        return _("it is not a regular file")
     return (err.strerror or str(err)).lower()
 
 

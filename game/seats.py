@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_, _
+
 DEFAULT_NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 # The levels a seat may choose, weakest first (game/bots/levels.py says how
 # each plays); `random` is only for simulations, but a seat saved with it
@@ -58,6 +60,22 @@ class SeatConfig:
             kind if isinstance(kind, str) and kind in ("human", "bot") else "bot",
             level if isinstance(level, str) and level in KNOWN_LEVELS else "basic",
         )
+
+
+# Each level's title, as game/bots/levels.py gives it (tests/test_i18n.py checks),
+# for the menus, which name a saved match's bots without loading the bots.
+LEVEL_TITLES = {
+    "beginner": N_("Beginner"),
+    "basic": N_("Basic"),
+    "strong": N_("Strong"),
+    "expert": N_("Expert"),
+    "random": N_("Random"),
+}
+
+
+def level_words(level: str) -> str:
+    """A bot level's name in the current language."""
+    return _(LEVEL_TITLES.get(level, level))
 
 
 def is_default_name(name: str) -> bool:

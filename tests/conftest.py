@@ -21,6 +21,9 @@ from hypothesis import HealthCheck, settings
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests read the game's English words, whatever the machine's locale says
+# (child processes too); tests of the locale pass their own environment.
+os.environ["LANGUAGE"] = "en"
 
 _LENIENT = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 settings.register_profile("quick", deadline=None, suppress_health_check=_LENIENT)
@@ -33,6 +36,16 @@ def prefs(tmp_path, monkeypatch):
     user's (and never another test's: the suite runs on several workers)."""
     monkeypatch.setenv("COUCH_UNO_PREFS", str(tmp_path / "prefs"))
     return tmp_path / "prefs"
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Each test starts in English and leaves the language as it found it."""
+    from game import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 def pytest_addoption(parser):

@@ -1,6 +1,7 @@
 """Drive the real game window to each scene and save screenshots.
 
     xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR] [--modding|--eyes]
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --languages
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
 an autopilot plays for the humans. Every match is saved as in the game (to a
@@ -10,6 +11,9 @@ Players screen what was played. Writes docs/screenshots/<scene>.png: the
 and to a tall 1080x1350 (window_<W>x<H>.png; the screen must be that large).
 `--modding` takes only the shots of docs/modding.md: its own rule files,
 played in the real window (modding_hand.png, modding_wheel.png).
+`--languages` takes only the play screen in each language (play_<code>.png,
+README "Languages"): the same table, spoken in English, Turkish, Finnish,
+Greek and Estonian.
 `--eyes` takes only the shots of the README's Accessibility section
 (eyes_*.png: colour-blind mode, large text, reduced motion). Every screen that
 shows colours is taken with colour-blind mode on at least once: the eyes
@@ -117,8 +121,8 @@ EYES = {"color_patterns": True, "text_size": "large", "reduced_motion": True}
 PATTERNS = {"color_patterns": True}
 
 
-def new_app(pacing: str = "normal", **eyes) -> App:
-    app = App(WINDOW, Settings(pacing=pacing, **eyes))
+def new_app(pacing: str = "normal", language: str = "en", **eyes) -> App:
+    app = App(WINDOW, Settings(pacing=pacing, language=language, **eyes))
     app.push("title")
     return app
 
@@ -268,6 +272,25 @@ def eyes_shots() -> None:
     save(app, "eyes_settings")
 
 
+def language_shots() -> None:
+    """The play screen of one table in each language, a refusal shown on it."""
+    from game.i18n import LANGUAGES
+
+    for code in LANGUAGES:
+        app = new_app(language=code)
+        seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli")]
+        start(app, seats, seed=11)
+        run_until(app, human_turn_after(app, 3), pilot=False)
+        frames(app, 30)
+        play = app.top
+        hand = play.table.sprites(play.table.bottom)
+        stuck = [i for i, s in enumerate(hand) if s.name not in play.controls.lit.lift]
+        if stuck:  # a card that does not match: the table says why, in words
+            play.controls.selected = stuck[0]
+            press(app, pygame.K_RETURN, 20)
+        save(app, f"play_{code}")
+
+
 def main() -> int:
     global WINDOW
     start_pygame()
@@ -282,6 +305,10 @@ def main() -> int:
         return 0
     if "--eyes" in sys.argv:
         eyes_shots()
+        pygame.quit()
+        return 0
+    if "--languages" in sys.argv:
+        language_shots()
         pygame.quit()
         return 0
 

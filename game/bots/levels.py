@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.i18n import N_
+
 UNO = "uno"  # calling one's own UNO
 CATCH = "catch"  # catching someone who did not
 JUMP_IN = "jump_in"  # playing an identical card out of turn
@@ -26,8 +28,8 @@ def _reactions(uno: tuple[float, float], catch: tuple[float, float], jump_in: tu
 
 @dataclass(frozen=True)
 class LevelSettings:
-    title: str  # what a player reads in a seat list
-    blurb: str  # one line on how it plays
+    title: str  # what a player reads in a seat list (an msgid: shown through `_`)
+    blurb: str  # one line on how it plays (an msgid)
     forgets_uno: float = 0.0
     catches: float = 1.0
     jumps_in: float = 1.0
@@ -38,34 +40,38 @@ class LevelSettings:
 
 LEVELS: dict[str, LevelSettings] = {
     "random": LevelSettings(
-        "Random",
-        "Any legal move, picked blindly.",
+        N_("Random"),
+        N_("Any legal move, picked blindly."),
         0.5,
         0.5,
         0.5,
         _reactions((0.8, 2.0), (1.4, 3.0), (1.2, 2.6)),
     ),
     "beginner": LevelSettings(
-        "Beginner",
-        "Plays a card it likes; forgets UNO now and then and is slow to catch.",
+        N_("Beginner"),
+        N_("Plays a card it likes; forgets UNO now and then and is slow to catch."),
         forgets_uno=0.3,
         catches=0.25,
         jumps_in=0.3,
         reactions=_reactions((0.8, 2.0), (1.6, 3.2), (1.2, 2.6)),
     ),
     "basic": LevelSettings(
-        "Basic", "Plays rather than draws, keeps wilds for need, never forgets UNO."
+        N_("Basic"), N_("Plays rather than draws, keeps wilds for need, never forgets UNO.")
     ),
     "strong": LevelSettings(
-        "Strong",
-        "Counts cards, saves its action cards for whoever is about to go out, "
-        "names the colour that hurts, bluffs and challenges on the odds.",
+        N_("Strong"),
+        N_(
+            "Counts cards, saves its action cards for whoever is about to go out, "
+            "names the colour that hurts, bluffs and challenges on the odds."
+        ),
         reactions=_reactions((0.4, 1.0), (0.9, 1.9), (0.7, 1.5)),
     ),
     "expert": LevelSettings(
-        "Expert",
-        "Plays each choice out many times over the cards it cannot see and "
-        "picks what wins the most points.",
+        N_("Expert"),
+        N_(
+            "Plays each choice out many times over the cards it cannot see and "
+            "picks what wins the most points."
+        ),
         reactions=_reactions((0.4, 0.9), (0.8, 1.7), (0.6, 1.3)),
     ),
 }

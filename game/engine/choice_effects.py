@@ -12,6 +12,7 @@ from game.engine.decisions import declare_choice
 from game.engine.effects import SUSPEND, NoParams, Params, effect
 from game.engine.events import EventSink
 from game.engine.pending import Decision, PlayContext
+from game.engine.said import said
 
 if TYPE_CHECKING:
     # Only for annotations (see effects.py): the state sits above the blocks.
@@ -28,7 +29,9 @@ class ChooseColorParams(Params):
 @effect(
     ChooseColorParams,
     words=lambda p: (
-        "the player names the colour" if p.who == "self" else "the next player names the colour"
+        said("the player names the colour")
+        if p.who == "self"
+        else said("the next player names the colour")
     ),
 )
 def choose_color(
@@ -49,7 +52,7 @@ def choose_color(
 
 @effect(
     NoParams,
-    words=lambda p: "the player picks another player",
+    words=lambda p: said("the player picks another player"),
 )
 def choose_player(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
     """The seat that played picks another seat; later effects use `chosen`.

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from game.engine.pending import PlayContext
+from game.engine.said import said, said_n
 
 if TYPE_CHECKING:
     # Only for annotations: the state holds the rule set, which holds these
@@ -49,7 +50,7 @@ class ConditionBlock:
     def refusal_text(self, expected: Value, color: str | None) -> str:
         if self.refusal is not None:
             return self.refusal(expected, color)
-        return f"only when {self.words(expected)}"
+        return said("only when {what}", what=self.words(expected))
 
 
 REGISTRY: dict[str, ConditionBlock] = {}
@@ -81,11 +82,15 @@ def _others_in_hand(state: GameState, ctx: PlayContext) -> list[int]:
 @condition(
     bool,
     words=lambda v: (
-        "the player holds a card of the colour in force"
+        said("the player holds a card of the colour in force")
         if v
-        else "the player holds no card of the colour in force"
+        else said("the player holds no card of the colour in force")
     ),
-    refusal=lambda v, color: f"only {'with' if v else 'without'} a {color} card",
+    refusal=lambda v, color: (
+        said("only with a {color} card", color=color)
+        if v
+        else said("only without a {color} card", color=color)
+    ),
 )
 def holds_color_in_force(state: GameState, ctx: PlayContext) -> bool:
     """The seat holds another card of the colour in force.
@@ -101,11 +106,15 @@ def holds_color_in_force(state: GameState, ctx: PlayContext) -> bool:
 @condition(
     bool,
     words=lambda v: (
-        "the player holds a card matching the top card"
+        said("the player holds a card matching the top card")
         if v
-        else "the player holds no card matching the top card"
+        else said("the player holds no card matching the top card")
     ),
-    refusal=lambda v, color: f"only {'with' if v else 'without'} a card that matches the top card",
+    refusal=lambda v, color: (
+        said("only with a card that matches the top card")
+        if v
+        else said("only without a card that matches the top card")
+    ),
 )
 def holds_match(state: GameState, ctx: PlayContext) -> bool:
     """The seat holds another card matching the top card by colour, number or symbol.
@@ -124,10 +133,14 @@ def holds_match(state: GameState, ctx: PlayContext) -> bool:
 @condition(
     bool,
     words=lambda v: (
-        "the player could play another card" if v else "the player has no other card to play"
+        said("the player could play another card")
+        if v
+        else said("the player has no other card to play")
     ),
     refusal=lambda v, color: (
-        "only when another card could be played" if v else "only when no other card can be played"
+        said("only when another card could be played")
+        if v
+        else said("only when no other card can be played")
     ),
 )
 def holds_other_playable(state: GameState, ctx: PlayContext) -> bool:
@@ -146,7 +159,7 @@ def holds_other_playable(state: GameState, ctx: PlayContext) -> bool:
 
 @condition(
     int,
-    words=lambda v: f"{v} players are in the game",
+    words=lambda v: said_n("{n} player is in the game", "{n} players are in the game", int(v)),
 )
 def players(state: GameState, ctx: PlayContext) -> int:
     """How many seats are still in the match.
@@ -158,7 +171,7 @@ def players(state: GameState, ctx: PlayContext) -> int:
 
 @condition(
     int,
-    words=lambda v: f"the player has {v} cards left",
+    words=lambda v: said_n("the player has {n} card left", "the player has {n} cards left", int(v)),
 )
 def hand_size(state: GameState, ctx: PlayContext) -> int:
     """How many cards the acting seat holds (after the card being played left it).
@@ -170,7 +183,9 @@ def hand_size(state: GameState, ctx: PlayContext) -> int:
 
 @condition(
     bool,
-    words=lambda v: "it is the first card of the round" if v else "it is not the first card",
+    words=lambda v: (
+        said("it is the first card of the round") if v else said("it is not the first card")
+    ),
 )
 def first_card(state: GameState, ctx: PlayContext) -> bool:
     """The effect is resolving for the card turned up to start the round.

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from game.engine.actions import Action, Choose
 from game.engine.events import EventSink
 from game.engine.pending import Decision
+from game.engine.said import listed, said
 
 if TYPE_CHECKING:
     # Only for annotations: effects declare kinds too, and the state module
@@ -81,11 +82,10 @@ def choose_refusal(words: Callable[[GameState, str | int], str]) -> Refusal:
     """A refusal for a choosing kind: `words(state, option)` names an option."""
 
     def refusal(state: GameState, decision: Decision, action: Action) -> str:
-        named = [words(state, option) for option in decision.options]
-        listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
+        named = listed([words(state, option) for option in decision.options], "or")
         if type(action) is Choose:
-            return f"Choose {listed}."
-        return f"Answer the open question first: choose {listed}."
+            return said("Choose {options}.", options=named)
+        return said("Answer the open question first: choose {options}.", options=named)
 
     return refusal
 

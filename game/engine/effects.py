@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from game.engine.events import EventSink
 from game.engine.pending import Penalty, PlayContext
+from game.engine.said import Said, said, said_n
 
 if TYPE_CHECKING:
     # Only for annotations: the state holds the rule set, which holds these
@@ -88,17 +89,22 @@ def effect(
     return register
 
 
-_WHO = {
-    "self": "the player",
-    "next": "the next player",
-    "all_others": "every other player",
-    "all": "every player",
-    "chosen": "the chosen player",
+# Who draws how many: a whole sentence each, so every language can say it its own way.
+_DRAWS: dict[str, Callable[[int], Said]] = {
+    "self": lambda n: said_n("the player draws a card", "the player draws {n} cards", n),
+    "next": lambda n: said_n("the next player draws a card", "the next player draws {n} cards", n),
+    "all_others": lambda n: said_n(
+        "every other player draws a card", "every other player draws {n} cards", n
+    ),
+    "all": lambda n: said_n("every player draws a card", "every player draws {n} cards", n),
+    "chosen": lambda n: said_n(
+        "the chosen player draws a card", "the chosen player draws {n} cards", n
+    ),
 }
 
 
-def _times(n: int, one: str, many: str) -> str:
-    return one if n == 1 else f"{n} {many}"
+def _draw_words(who: str, count: int) -> Said:
+    return _DRAWS[who](count)
 
 
 Selector = Literal["self", "next", "all_others", "all", "chosen"]
@@ -129,10 +135,8 @@ class SkipParams(Params):
 
 @effect(
     SkipParams,
-    words=lambda p: (
-        "the next player loses their turn"
-        if p.count == 1
-        else f"the next {p.count} players lose their turn"
+    words=lambda p: said_n(
+        "the next player loses their turn", "the next {n} players lose their turn", p.count
     ),
 )
 def skip(state: GameState, ctx: PlayContext, params: SkipParams, events: EventSink) -> bool:
@@ -152,7 +156,7 @@ class NoParams(Params):
 
 @effect(
     NoParams,
-    words=lambda p: "the direction of play changes",
+    words=lambda p: said("the direction of play changes"),
 )
 def reverse(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
     """The direction of play changes.
@@ -168,7 +172,7 @@ def reverse(state: GameState, ctx: PlayContext, params: NoParams, events: EventS
 
 @effect(
     NoParams,
-    words=lambda p: "the player plays again",
+    words=lambda p: said("the player plays again"),
     plays_again=True,
 )
 def play_again(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
@@ -185,6 +189,15 @@ def play_again(state: GameState, ctx: PlayContext, params: NoParams, events: Eve
 # --- drawing ------------------------------------------------------------------
 
 
+def _penalty_words(p: PenaltyParams) -> Said:
+    words = said("the next player draws {n}", n=p.count)
+    if p.lose_turn:
+        words = said("{what} and loses their turn", what=words)
+    if p.challengeable:
+        words = said("{what} (they may challenge it)", what=words)
+    return words
+
+
 class PenaltyParams(Params):
     count: int = Field(ge=1, le=50)
     lose_turn: bool = True
@@ -194,11 +207,7 @@ class PenaltyParams(Params):
 
 @effect(
     PenaltyParams,
-    words=lambda p: (
-        f"the next player draws {p.count}"
-        + (" and loses their turn" if p.lose_turn else "")
-        + (" (they may challenge it)" if p.challengeable else "")
-    ),
+    words=lambda p: _penalty_words(p),
     owes=True,
 )
 def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: EventSink) -> bool:
@@ -248,9 +257,7 @@ class DrawParams(Params):
 
 @effect(
     DrawParams,
-    words=lambda p: f"{_WHO[p.who]} draws {_times(p.count, 'a card', 'cards')}".replace(
-        "every other player draws", "every other player draws"
-    ),
+    words=lambda p: _draw_words(p.who, p.count),
 )
 def draw(state: GameState, ctx: PlayContext, params: DrawParams, events: EventSink) -> bool:
     """Seats draw cards at once; no stacking, no challenge, no lost turn. On

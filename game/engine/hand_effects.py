@@ -14,6 +14,7 @@ from game.engine.decisions import declare_choice
 from game.engine.effects import SUSPEND, NoParams, Params, effect
 from game.engine.events import EventSink, HandsEvent
 from game.engine.pending import Decision, PlayContext
+from game.engine.said import Said, said
 
 if TYPE_CHECKING:
     # Only for annotations (see effects.py): the state sits above the blocks.
@@ -43,8 +44,9 @@ class SwapParams(Params):
 @effect(
     SwapParams,
     words=lambda p: (
-        "the player swaps hands with "
-        + ("the chosen player" if p.with_ == "chosen" else "the next player")
+        said("the player swaps hands with the chosen player")
+        if p.with_ == "chosen"
+        else said("the player swaps hands with the next player")
     ),
 )
 def swap_hands(state: GameState, ctx: PlayContext, params: SwapParams, events: EventSink) -> bool:
@@ -69,7 +71,7 @@ def swap_hands(state: GameState, ctx: PlayContext, params: SwapParams, events: E
 
 @effect(
     NoParams,
-    words=lambda p: "every hand passes to the next player in the direction of play",
+    words=lambda p: said("every hand passes to the next player in the direction of play"),
 )
 def rotate_hands(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
     """Every hand passes to the next seat in the direction of play.
@@ -95,21 +97,26 @@ class ShuffleParams(Params):
     as_last_card: Literal["redistribute", "wins"] = "redistribute"
 
 
+def _shuffle_words(p: ShuffleParams) -> Said:
+    if p.mode == "redistribute":
+        words = said("all hands are gathered, shuffled and dealt out evenly")
+    else:
+        words = said(
+            "hands, discard pile and draw pile are shuffled together and everyone "
+            "gets {n} new cards",
+            n=p.hand_size,
+        )
+    if p.as_last_card == "redistribute":
+        words = said(
+            "{what} (played as the last card, it does not win: the player is dealt cards too)",
+            what=words,
+        )
+    return words
+
+
 @effect(
     ShuffleParams,
-    words=lambda p: (
-        (
-            "all hands are gathered, shuffled and dealt out evenly"
-            if p.mode == "redistribute"
-            else "hands, discard pile and draw pile are shuffled together and everyone "
-            f"gets {p.hand_size} new cards"
-        )
-        + (
-            " (played as the last card, it does not win: the player is dealt cards too)"
-            if p.as_last_card == "redistribute"
-            else ""
-        )
-    ),
+    words=lambda p: _shuffle_words(p),
 )
 def shuffle_hands(
     state: GameState, ctx: PlayContext, params: ShuffleParams, events: EventSink
@@ -158,7 +165,7 @@ def shuffle_hands(
 
 @effect(
     NoParams,
-    words=lambda p: "the player discards every card of the colour in force",
+    words=lambda p: said("the player discards every card of the colour in force"),
 )
 def discard_color(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
     """The seat that played discards every card of the colour in force from
@@ -196,10 +203,12 @@ class DumpParams(Params):
 @effect(
     DumpParams,
     words=lambda p: (
-        "the player may also play every other card of that colour, all or none, "
-        "and the last one's action counts"
+        said(
+            "the player may also play every other card of that colour, all or none, "
+            "and the last one's action counts"
+        )
         if p.who == "self"
-        else "the next player may play every card they hold of that colour"
+        else said("the next player may play every card they hold of that colour")
     ),
 )
 def dump_color(state: GameState, ctx: PlayContext, params: DumpParams, events: EventSink) -> bool:

@@ -33,6 +33,7 @@ from game.engine.cards import CardTable
 from game.engine.conditions import block_of
 from game.engine.decisions import ANSWERS, REGISTRY
 from game.engine.pending import Decision, PlayContext
+from game.engine.said import Said, listed, said, said_n
 from game.engine.state import GameState
 
 # --- one card, against the top card ----------------------------------------------
@@ -53,9 +54,9 @@ def _refusal_of_match(state: GameState, seat: int, card: int) -> str | None:
     if cards.refusable[card] and not state.play_allowed(seat, card):
         return _restriction_text(state, seat, card)
     if state.cannot_finish_on(seat, card):
-        return (
-            f"You may not go out on {cards.labels[card]}: "
-            "these rules want a number card as the last one."
+        return said(
+            "You may not go out on {card}: these rules want a number card as the last one.",
+            card=cards.labels[card],
         )
     return None
 
@@ -64,18 +65,23 @@ def _no_match(state: GameState, card: int) -> str:
     """ "Red 1 doesn't match Blue Draw Two — play blue, a Draw Two, or a wild." """
     cards = state.cards
     top = state.top
-    ways = []
+    ways: list[object] = []
     color = cards.color_name(state.color)
     if color is not None:
         ways.append(color)
     if cards.color[top] >= 0:
         ways.append(_a(_symbol_label(cards, top)))
     if any(own < 0 for own in cards.color):
-        ways.append("a wild")
-    shown = cards.labels[top]
+        ways.append(said("a wild"))
+    shown: object = cards.labels[top]
     if cards.color[top] < 0 and color is not None:
-        shown += f" ({color})"
-    return f"{cards.labels[card]} doesn't match {shown} — play {_either(ways)}."
+        shown = said("{card} ({color})", card=shown, color=color)
+    return said(
+        "{card} doesn't match {top} — play {ways}.",
+        card=cards.labels[card],
+        top=shown,
+        ways=listed(ways, "or"),
+    )
 
 
 def _symbol_label(cards: CardTable, card: int) -> str:
@@ -86,16 +92,11 @@ def _symbol_label(cards: CardTable, card: int) -> str:
     return label[len(prefix) :] if label.lower().startswith(prefix) else label
 
 
-def _a(word: str) -> str:
+def _a(word: str) -> Said:
+    """ "a 7", "an 8": English wants to know; another language says it its way."""
     sound = word.lower()
     vowel = sound[:1] in ("a", "e", "i", "o", "u") or sound.startswith("8") or sound in ("11", "18")
-    return f"{'an' if vowel else 'a'} {word}"
-
-
-def _either(ways: list[str]) -> str:
-    if len(ways) <= 2:
-        return " or ".join(ways)
-    return ", ".join(ways[:-1]) + f", or {ways[-1]}"
+    return said("an {card}", card=word) if vowel else said("a {card}", card=word)
 
 
 def _restriction_text(state: GameState, seat: int, card: int) -> str:
@@ -105,12 +106,20 @@ def _restriction_text(state: GameState, seat: int, card: int) -> str:
     spec = cards.kind[card]
     color = cards.color_name(state.color)
     ctx = PlayContext(actor=seat, card=card)
-    parts = [
+    parts: list[object] = [
         block_of(fn).refusal_text(want, color)
         for fn, want in spec.play_only_if
         if fn(state, ctx) != want
     ]
-    return f"{cards.labels[card]} may be played {' and '.join(parts)}."
+    return said("{card} may be played {when}.", card=cards.labels[card], when=_all(parts))
+
+
+def _all(parts: list[object]) -> object:
+    """Conditions joined by "and" ("only with ... and only when ...")."""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = said("{first} and {then}", first=joined, then=part)
+    return joined
 
 
 def _color_refusal(state: GameState, action: Play) -> str | None:
@@ -119,10 +128,14 @@ def _color_refusal(state: GameState, action: Play) -> str | None:
     card = action.card
     if cards.needs_color[card]:
         if action.color not in cards.colors:
-            return f"Name a colour for {cards.labels[card]}: {', '.join(cards.colors)}."
+            return said(
+                "Name a colour for {card}: {colors}.",
+                card=cards.labels[card],
+                colors=", ".join(cards.colors),
+            )
         return None
     if action.color is not None:
-        return f"{cards.labels[card]} names no colour."
+        return said("{card} names no colour.", card=cards.labels[card])
     return None
 
 
@@ -177,11 +190,13 @@ def _stack_refusal(state: GameState, seat: int, card: int) -> str | None:
     kinds = cards.kind
     top = state.top
     if kinds[top].name not in kinds[card].model.stacks_on:
-        return f"{cards.labels[card]} does not stack on {cards.labels[top]}."
+        return said(
+            "{card} does not stack on {top}.", card=cards.labels[card], top=cards.labels[top]
+        )
     if state.cannot_finish_on(seat, card):
-        return (
-            f"You may not go out on {cards.labels[card]}: "
-            "these rules want a number card as the last one."
+        return said(
+            "You may not go out on {card}: these rules want a number card as the last one.",
+            card=cards.labels[card],
         )
     return None
 
@@ -256,12 +271,12 @@ def play_refusal_of(state: GameState, decision: Decision, action: Action) -> str
         return _card_refusal(state, seat, action) or _not_now(action)
     if kind is Draw:
         if not state.can_draw():
-            return "There is nothing left to draw: pass."
-        return "You have a card to play; these rules do not let you draw instead."
+            return said("There is nothing left to draw: pass.")
+        return said("You have a card to play; these rules do not let you draw instead.")
     if kind is Pass:
         if state.can_draw():
-            return "Draw a card first, or play one."
-        return "You have a card to play."
+            return said("Draw a card first, or play one.")
+        return said("You have a card to play.")
     return _not_now(action)
 
 
@@ -272,7 +287,7 @@ def _card_refusal(
     (when a decision narrows them; the caller words that), or refused by
     `play_refusal` or the colour it names."""
     if action.card not in state.hands[seat]:
-        return "That card is not in your hand."
+        return said("That card is not in your hand.")
     return play_refusal(state, seat, action.card) or _color_refusal(state, action)
 
 
@@ -293,19 +308,19 @@ def drawn_refusal(state: GameState, decision: Decision, action: Action) -> str:
     if type(action) is Play:
         assert isinstance(action, Play)
         if action.card not in state.hands[seat]:
-            return "That card is not in your hand."
+            return said("That card is not in your hand.")
         mode = state.flags.play_drawn
         if mode == "none":
-            return "Drawing ended your turn: pass."
+            return said("Drawing ended your turn: pass.")
         if action.card not in state.choosable(seat):
-            return "After drawing, only the drawn card may be played."
+            return said("After drawing, only the drawn card may be played.")
         return _card_refusal(state, seat, action) or _not_now(action)
     if type(action) is Draw:
         if state.flags.unlimited_draw and not state.can_draw():
-            return "There is nothing left to draw: pass."
+            return said("There is nothing left to draw: pass.")
         if state.flags.unlimited_draw:
-            return "You have drawn as many cards as these rules allow: play or pass."
-        return "You have drawn already: play the card or pass."
+            return said("You have drawn as many cards as these rules allow: play or pass.")
+        return said("You have drawn already: play the card or pass.")
     return _not_now(action)
 
 
@@ -328,11 +343,15 @@ def penalty_refusal(state: GameState, decision: Decision, action: Action) -> str
     if type(action) is Play:
         assert isinstance(action, Play)
         if action.card not in state.hands[seat]:
-            return "That card is not in your hand."
+            return said("That card is not in your hand.")
         if not decision.options:
-            return f"You owe {count} cards: take them" + (
-                " or challenge." if challenge_open(state) else "."
-            )
+            if challenge_open(state):
+                return said_n(
+                    "You owe {n} card: take it or challenge.",
+                    "You owe {n} cards: take them or challenge.",
+                    count,
+                )
+            return said_n("You owe {n} card: take it.", "You owe {n} cards: take them.", count)
         return (
             _stack_refusal(state, seat, action.card)
             or _color_refusal(state, action)
@@ -340,10 +359,14 @@ def penalty_refusal(state: GameState, decision: Decision, action: Action) -> str
         )
     if type(action) is Challenge:
         if owed is not None and owed.challengeable and owed.stacked:
-            return "A stacked draw cannot be challenged."
-        return f"{cards.labels[state.top]} cannot be challenged."
+            return said("A stacked draw cannot be challenged.")
+        return said("{card} cannot be challenged.", card=cards.labels[state.top])
     if type(action) in (Draw, Pass):
-        return f"You owe {count} cards: take them, or answer the draw."
+        return said_n(
+            "You owe {n} card: take it, or answer the draw.",
+            "You owe {n} cards: take them, or answer the draw.",
+            count,
+        )
     return _not_now(action)
 
 
@@ -359,20 +382,32 @@ def more_refusal(state: GameState, decision: Decision, action: Action) -> str:
     if type(action) is Play:
         assert isinstance(action, Play)
         if action.card not in state.hands[seat]:
-            return "That card is not in your hand."
+            return said("That card is not in your hand.")
         mode = state.rules.model.turn.multi_play.mode
-        joins = {
-            "same_symbol": "of the same number or symbol",
-            "same_color": "of the same colour",
-            "color_combo": "of the same colour or number",
-        }.get(mode, "that fits")
         label = state.cards.labels[action.card]
         if state.cards.color[action.card] < 0:
-            return f"{label} cannot join a play of several cards."
+            return said("{card} cannot join a play of several cards.", card=label)
         if action.card not in followers(state, seat):
-            return f"{label} cannot join: only cards {joins} may, or pass to stop."
+            if mode == "same_symbol":
+                return said(
+                    "{card} cannot join: only cards of the same number or symbol may, "
+                    "or pass to stop.",
+                    card=label,
+                )
+            if mode == "same_color":
+                return said(
+                    "{card} cannot join: only cards of the same colour may, or pass to stop.",
+                    card=label,
+                )
+            if mode == "color_combo":
+                return said(
+                    "{card} cannot join: only cards of the same colour or number may, "
+                    "or pass to stop.",
+                    card=label,
+                )
+            return said("{card} cannot join: only cards that fit may, or pass to stop.", card=label)
         return _color_refusal(state, action) or _not_now(action)
-    return "Add a card to the play, or pass to stop."
+    return said("Add a card to the play, or pass to stop.")
 
 
 def next_round_answers(state: GameState, decision: Decision) -> list[Action]:
@@ -380,19 +415,19 @@ def next_round_answers(state: GameState, decision: Decision) -> list[Action]:
 
 
 def next_round_refusal(state: GameState, decision: Decision, action: Action) -> str:
-    return "The round is over: start the next one."
+    return said("The round is over: start the next one.")
 
 
 def _not_now(action: Action) -> str:
     return {
-        Play: "That card cannot be played now.",
-        Draw: "You cannot draw now.",
-        Pass: "You cannot pass now.",
-        Accept: "There are no cards to take.",
-        Challenge: "There is nothing to challenge.",
-        Choose: "There is nothing to choose.",
-        NextRound: "The round is not over.",
-    }.get(type(action), "That is not one of the choices now.")
+        Play: said("That card cannot be played now."),
+        Draw: said("You cannot draw now."),
+        Pass: said("You cannot pass now."),
+        Accept: said("There are no cards to take."),
+        Challenge: said("There is nothing to challenge."),
+        Choose: said("There is nothing to choose."),
+        NextRound: said("The round is not over."),
+    }.get(type(action), said("That is not one of the choices now."))
 
 
 # --- legal actions ------------------------------------------------------------
@@ -477,7 +512,7 @@ def out_of_turn_seats(state: GameState) -> list[int]:
 def why_illegal(state: GameState, action: Action) -> str:
     """A sentence for a player whose choice was refused."""
     if state.over:
-        return "The match is over."
+        return said("The match is over.")
     seat = action.seat
     decision = state.pending
     kind = type(action)
@@ -486,12 +521,12 @@ def why_illegal(state: GameState, action: Action) -> str:
     if kind is CallUno:
         return _uno_refusal(state, seat)
     if decision is None:
-        return "Nobody is to act now."
+        return said("Nobody is to act now.")
     if decision.seat != seat:
         if kind is Play and state.flags.jump_in:
             assert isinstance(action, Play)
             return _jump_in_refusal(state, seat, decision, action)
-        return f"It is {state.names[decision.seat]}'s turn."
+        return said("It is {name}'s turn.", name=state.names[decision.seat])
     return REGISTRY[decision.kind].refusal(state, decision, action)
 
 
@@ -499,34 +534,35 @@ def _catch_refusal(state: GameState, action: Action) -> str:
     assert isinstance(action, Catch)
     target = action.target
     if state.uno_window < 0:
-        return "There is nobody to catch."
+        return said("There is nobody to catch.")
     if target == action.seat:
-        return "You cannot catch yourself."
+        return said("You cannot catch yourself.")
     if target != state.uno_window:
-        return f"{state.names[target]} has nothing to be caught for."
-    return "You are out of the match."
+        return said("{name} has nothing to be caught for.", name=state.names[target])
+    return said("You are out of the match.")
 
 
 def _uno_refusal(state: GameState, seat: int) -> str:
     if state.uno_called[seat]:
-        return "You have called UNO already."
-    return "UNO is called with two cards, before playing the second-to-last."
+        return said("You have called UNO already.")
+    return said("UNO is called with two cards, before playing the second-to-last.")
 
 
 def _jump_in_refusal(state: GameState, seat: int, decision: Decision, action: Play) -> str:
     cards = state.cards
     if action.card not in state.hands[seat]:
-        return "That card is not in your hand."
+        return said("That card is not in your hand.")
     if not _jump_in_open(state, decision):
-        return f"It is {state.names[decision.seat]}'s turn."
+        return said("It is {name}'s turn.", name=state.names[decision.seat])
     top = state.discard[-1]
     if cards.names[action.card] != cards.names[top]:
-        return (
-            f"It is {state.names[decision.seat]}'s turn: only a card identical to "
-            f"{cards.labels[top]} may be played out of turn."
+        return said(
+            "It is {name}'s turn: only a card identical to {card} may be played out of turn.",
+            name=state.names[decision.seat],
+            card=cards.labels[top],
         )
     return (
         _refusal_of_match(state, seat, action.card)
         or _color_refusal(state, action)
-        or (f"It is {state.names[decision.seat]}'s turn.")
+        or said("It is {name}'s turn.", name=state.names[decision.seat])
     )

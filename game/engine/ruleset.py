@@ -32,6 +32,7 @@ from game.engine import conditions as condition_registry
 from game.engine import effects as effect_registry
 from game.engine.conditions import Condition, Value
 from game.engine.effects import Effect, Params
+from game.engine.said import said
 from game.engine.words import ENGLISH, TextLimit, Words
 from game.looks import ARTS, HEX_COLOR, MAX_CORNER, NUMBER_ART, PATTERNS
 
@@ -257,8 +258,10 @@ class RuleSetModel(_Block):
         """The allowed seat counts as a player reads them: "2", "2 to 10", "4, 6, 8 or 10"."""
         counts = self.allowed_counts()
         if counts == list(range(counts[0], counts[-1] + 1)):
-            return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-        return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+            if len(counts) == 1:
+                return str(counts[0])
+            return said("{first} to {last}", first=counts[0], last=counts[-1])
+        return said("{counts} or {last}", counts=", ".join(map(str, counts[:-1])), last=counts[-1])
 
 
 Requirement = tuple[Condition, Value]  # a condition and the value it must have

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from game.engine.events import EventSink
+from game.engine.said import said
 
 if TYPE_CHECKING:
     # Only for annotations: the state holds the rule set, which names its
@@ -76,7 +77,7 @@ def team_of(state: GameState, seat: int) -> tuple[int, ...]:
 
 
 @scheme(
-    words="the winner scores the points left in everyone else's hand",
+    words=said("the winner scores the points left in everyone else's hand"),
     at_target=("wins",),
     at_target_why="the target is reached by winning",
     winner_scores=True,
@@ -93,7 +94,7 @@ def winner_takes_points(state: GameState, winner: int) -> list[int]:
 
 
 @scheme(
-    words="everyone but the winner scores their own hand",
+    words=said("everyone but the winner scores their own hand"),
     at_target=("eliminated", "lowest_total_wins"),
     at_target_why="reaching the target means holding the most points; "
     "set at_target to eliminated or lowest_total_wins",
@@ -109,7 +110,7 @@ def losers_score_own_hand(state: GameState, winner: int) -> list[int]:
 
 
 @scheme(
-    words="the winner scores one round",
+    words=said("the winner scores one round"),
     at_target=("wins",),
     at_target_why="the target is reached by winning",
     winner_scores=True,

@@ -1,7 +1,9 @@
 """A resolved rule set in plain words, for a table about to play it.
 
 Every phrase comes from the building blocks' own `words`, so a modded card
-is described as faithfully as a shipped one.
+is described as faithfully as a shipped one. The words are in the current
+language (game/i18n.py): the blocks' phrases are the engine's `Said`, worded
+by `say`, and the sentences around them are this module's own msgids.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from game.engine.cards import color_labels, kind_label
 from game.engine.conditions import block_of
 from game.engine.ruleset import EffectSpec, Requirement, RuleSet, deck_count
 from game.engine.scoring import SCHEMES
+from game.i18n import N_, _, language, ngettext, say
 
 
 def _condition_words(when: Iterable[Requirement]) -> str:
-    return " and ".join(block_of(fn).words(want) for fn, want in when)
+    return _(" and ").join(say(block_of(fn).words(want)) for fn, want in when)
 
 
 def effect_words(specs: Iterable[EffectSpec]) -> str:
@@ -24,183 +27,242 @@ def effect_words(specs: Iterable[EffectSpec]) -> str:
     changes; the next player loses their turn when 2 players are in the game"."""
     phrases = []
     for spec in specs:
-        phrase = effect_registry.REGISTRY[spec.name].words(spec.params)
+        phrase = say(effect_registry.REGISTRY[spec.name].words(spec.params))
         if spec.when:
-            phrase += f" when {_condition_words(spec.when)}"
+            phrase = _("{what} when {condition}").format(
+                what=phrase, condition=_condition_words(spec.when)
+            )
         phrases.append(phrase)
     return "; ".join(phrases)
 
 
 def describe(rules: RuleSet) -> str:
     model = rules.model
-    lines = [model.name, "=" * len(model.name)]
+    lang = language()  # the rule file's own words in it too, where it gives them
+    name = model.name.in_language(lang)
+    lines = [name, "=" * len(name)]
     if model.description:
-        lines += [model.description, ""]
+        lines += [model.description.in_language(lang), ""]
     if rules.sources:
-        lines.append(f"Built from: {' + '.join(rules.sources)}")
-    lines.append(f"Players: {model.players_text()}")
+        lines.append(_("Built from: {sources}").format(sources=" + ".join(rules.sources)))
+    lines.append(_("Players: {players}").format(players=say(model.players_text())))
     total = sum(deck_count(model, k) for k in model.cards.values())
     lines += [
         "",
-        f"Deck ({total} cards, colours {', '.join(color_labels(model))}):",
-        '  (For a card turned up first, "the player" is the dealer and "the next player" '
-        "the one who starts.)",
+        _("Deck ({n} cards, colours {colors}):").format(
+            n=total, colors=", ".join(color_labels(model, lang))
+        ),
+        "  "
+        + _(
+            '(For a card turned up first, "the player" is the dealer and "the next player" '
+            "the one who starts.)"
+        ),
     ]
     for spec in rules.kinds.values():
         kind = spec.model
         count = deck_count(model, kind)
         if count == 0:
             continue
-        label = kind_label(spec)
+        label = kind_label(spec, lang)
         if kind.category == "number":
             faces = kind.faces or []
             label += f" {faces[0]}-{faces[-1]}" if faces else ""
-        points = "face value" if kind.points == "face" else f"{kind.points} points"
-        head = f"  {label} ({count} card{'s' if count != 1 else ''}, {points})"
+        if kind.points == "face":
+            points = _("face value")
+        else:
+            points = ngettext("{n} point", "{n} points", int(kind.points)).format(n=kind.points)
+        cards = ngettext("{n} card", "{n} cards", count).format(n=count)
+        head = f"  {label} ({cards}, {points})"
         does = effect_words(spec.effects)
         if does:
             head += f": {does}"
         lines.append(head)
         for face, specs in spec.face_effects.items():
-            lines.append(f"    a {face}: {effect_words(specs)}")
+            lines.append("    " + _("a {face}: {what}").format(face=face, what=effect_words(specs)))
         if spec.play_only_if:
-            rule = "may be played only when " + _condition_words(spec.play_only_if)
+            rule = _("may be played only when {condition}").format(
+                condition=_condition_words(spec.play_only_if)
+            )
             if kind.when_not_allowed == "bluff":
-                rule += " (a bluff is allowed, and a challenge catches it)"
+                rule += " " + _("(a bluff is allowed, and a challenge catches it)")
             lines.append(f"    {rule}")
         if kind.stacks_on:
-            answered = [kind_label(rules.kinds[other]) for other in kind.stacks_on]
-            lines.append(f"    answers a pending draw from: {', '.join(answered)}")
+            answered = [kind_label(rules.kinds[other], lang) for other in kind.stacks_on]
+            lines.append(
+                "    " + _("answers a pending draw from: {kinds}").format(kinds=", ".join(answered))
+            )
         if spec.first_card is None:
-            lines.append("    turned up first: goes back into the pile, another is turned")
+            lines.append("    " + _("turned up first: goes back into the pile, another is turned"))
         elif spec.first_card:
-            lines.append(f"    turned up first: {effect_words(spec.first_card)}")
+            lines.append(
+                "    " + _("turned up first: {what}").format(what=effect_words(spec.first_card))
+            )
 
     dealing = model.dealing
-    lines += ["", "Dealing:"]
+    lines += ["", _("Dealing:")]
     if dealing.cut_for_dealer:
-        lines.append("  Everyone cuts; the highest number deals (action cards count 0).")
+        lines.append("  " + _("Everyone cuts; the highest number deals (action cards count 0)."))
     if dealing.mode == "draft":
         lines.append(
-            f"  No deal: each player in turn looks at the top card and keeps it (the next "
-            f"goes to a draft discard) or discards it (and keeps the next), until all "
-            f"hold {dealing.hand_size}; the draft discard goes under the draw pile."
+            "  "
+            + _(
+                "No deal: each player in turn looks at the top card and keeps it (the next "
+                "goes to a draft discard) or discards it (and keeps the next), until all "
+                "hold {n}; the draft discard goes under the draw pile."
+            ).format(n=dealing.hand_size)
         )
     else:
-        lines.append(f"  {dealing.hand_size} cards each, dealt from the dealer's left.")
-    moves = {"left": "passes left", "right": "passes right", "stays": "stays"}[dealing.dealer_moves]
-    lines.append(f"  The deal {moves} each round.")
+        lines.append(
+            "  "
+            + ngettext(
+                "{n} card each, dealt from the dealer's left.",
+                "{n} cards each, dealt from the dealer's left.",
+                dealing.hand_size,
+            ).format(n=dealing.hand_size)
+        )
+    moves = {
+        "left": N_("The deal passes left each round."),
+        "right": N_("The deal passes right each round."),
+        "stays": N_("The deal stays each round."),
+    }[dealing.dealer_moves]
+    lines.append("  " + _(moves))
 
     turn = model.turn
-    lines += ["", "A turn:"]
-    lines.append(
-        "  Play a card matching the colour, number or symbol, or a wild"
-        + (
-            "; or draw instead, even with a card to play."
-            if turn.draw_when_playable
-            else "; draw only when you cannot play."
+    lines += ["", _("A turn:")]
+    if turn.draw_when_playable:
+        play = _(
+            "Play a card matching the colour, number or symbol, or a wild; "
+            "or draw instead, even with a card to play."
         )
-    )
+    else:
+        play = _(
+            "Play a card matching the colour, number or symbol, or a wild; "
+            "draw only when you cannot play."
+        )
+    lines.append("  " + play)
     draw = turn.draw
     if draw.mode == "one":
-        what = "one card" if draw.count == 1 else f"{draw.count} cards"
-        lines.append(f"  Drawing takes {what}.")
+        words = ngettext("Drawing takes one card.", "Drawing takes {n} cards.", draw.count)
+    elif draw.mode == "until_playable" and draw.cap:
+        words = _("Drawing goes on until a playable card comes (at most {n}).")
     elif draw.mode == "until_playable":
-        cap = f" (at most {draw.cap})" if draw.cap else ""
-        lines.append(f"  Drawing goes on until a playable card comes{cap}.")
+        words = _("Drawing goes on until a playable card comes.")
+    elif draw.cap:
+        words = _("Draw as many cards as you like, one at a time, up to {n}.")
     else:
-        cap = f", up to {draw.cap}" if draw.cap else ""
-        lines.append(f"  Draw as many cards as you like, one at a time{cap}.")
-    lines.append(
-        {
-            "drawn_only": "  After drawing, only a drawn card may be played, if it fits.",
-            "any": "  After drawing, any card that fits may be played.",
-            "none": "  Drawing ends the turn.",
-        }[turn.play_drawn]
-    )
+        words = _("Draw as many cards as you like, one at a time.")
+    lines.append("  " + words.format(n=draw.cap if draw.mode != "one" else draw.count))
+    after = {
+        "drawn_only": N_("After drawing, only a drawn card may be played, if it fits."),
+        "any": N_("After drawing, any card that fits may be played."),
+        "none": N_("Drawing ends the turn."),
+    }[turn.play_drawn]
+    lines.append("  " + _(after))
     multi = turn.multi_play
     if multi.mode != "off":
         which = {
-            "same_symbol": "of the same number or symbol",
-            "same_color": "of the same colour",
-            "color_combo": "of the same colour or the same number",
+            "same_symbol": N_("Several cards of the same number or symbol may be played together"),
+            "same_color": N_("Several cards of the same colour may be played together"),
+            "color_combo": N_(
+                "Several cards of the same colour or the same number may be played together"
+            ),
         }[multi.mode]
-        most = f" (up to {multi.max_cards} cards)" if multi.max_cards else ""
+        most = " " + _("(up to {n} cards)").format(n=multi.max_cards) if multi.max_cards else ""
         acts = (
-            "every card's action counts"
+            _("every card's action counts")
             if multi.effects == "every_card"
-            else ("only the last card's action counts")
+            else _("only the last card's action counts")
         )
-        lines.append(f"  Several cards {which} may be played together{most}; {acts}.")
+        lines.append(f"  {_(which)}{most}; {acts}.")
     if turn.jump_in.enabled:
-        both = (
-            "it cancels the card it covers, so only one of them acts"
-            if turn.jump_in.cancels_action
-            else "both cards act, and their draws add up"
-        )
-        lines.append(
-            "  Anyone holding a card identical to the top card may play it out of turn; "
-            f"play goes on from them, and {both}."
-        )
+        if turn.jump_in.cancels_action:
+            jump = _(
+                "Anyone holding a card identical to the top card may play it out of turn; "
+                "play goes on from them, and it cancels the card it covers, so only one of "
+                "them acts."
+            )
+        else:
+            jump = _(
+                "Anyone holding a card identical to the top card may play it out of turn; "
+                "play goes on from them, and both cards act, and their draws add up."
+            )
+        lines.append("  " + jump)
 
     uno = model.uno
-    window = {
-        "until_next_player_acts": "until the next player acts",
-        "until_own_next_turn": "until their own next turn",
-    }[uno.catch_window]
-    lines += [
-        "",
-        f"UNO: call it when you play your second-to-last card; caught {window}, "
-        f"you draw {uno.penalty}.",
-    ]
+    if uno.catch_window == "until_next_player_acts":
+        words = _(
+            "UNO: call it when you play your second-to-last card; caught until the next "
+            "player acts, you draw {n}."
+        )
+    else:
+        words = _(
+            "UNO: call it when you play your second-to-last card; caught until their own "
+            "next turn, you draw {n}."
+        )
+    lines += ["", words.format(n=uno.penalty)]
     challenge = model.challenge
     if challenge.enabled:
         extra = challenge.extra_if_innocent
-        lines.append(
-            "Challenge: a challengeable draw may be challenged; a guilty player draws the "
-            f"cards instead, an innocent one makes the challenger draw {extra} more"
-            + (" and lose the turn." if challenge.innocent_loses_turn else ".")
-            + (
-                " After a guilty verdict the challenger plays."
-                if challenge.after_guilty == "challenger_plays"
-                else " After a guilty verdict play goes on as the card said."
+        if challenge.innocent_loses_turn:
+            words = _(
+                "Challenge: a challengeable draw may be challenged; a guilty player draws the "
+                "cards instead, an innocent one makes the challenger draw {n} more and lose "
+                "the turn."
             )
-            + ("" if challenge.when_stacked else " Not while stacking.")
-        )
+        else:
+            words = _(
+                "Challenge: a challengeable draw may be challenged; a guilty player draws the "
+                "cards instead, an innocent one makes the challenger draw {n} more."
+            )
+        parts = [words.format(n=extra)]
+        if challenge.after_guilty == "challenger_plays":
+            parts.append(_("After a guilty verdict the challenger plays."))
+        else:
+            parts.append(_("After a guilty verdict play goes on as the card said."))
+        if not challenge.when_stacked:
+            parts.append(_("Not while stacking."))
+        lines.append(" ".join(parts))
     if model.round_end.finish_on_action_card == "forbidden":
-        lines.append("You may not go out on an action card or a wild.")
+        lines.append(_("You may not go out on an action card or a wild."))
     if model.round_end.final_penalty_drawn:
         lines.append(
-            "A last card's draws (a Draw Two, say) still count before the round is scored."
+            _("A last card's draws (a Draw Two, say) still count before the round is scored.")
         )
     else:
-        lines.append("A last card's draws are dropped: the round is scored at once.")
+        lines.append(_("A last card's draws are dropped: the round is scored at once."))
 
     scoring = model.scoring
-    lines += ["", f"Scoring: {_scheme_words(scoring.scheme)}."]
+    lines += ["", _("Scoring: {how}.").format(how=_scheme_words(scoring.scheme))]
     if scoring.teams:
-        lines.append("  Teams of two partners sitting opposite share their points and results.")
+        lines.append(
+            "  " + _("Teams of two partners sitting opposite share their points and results.")
+        )
     if scoring.target is None:
-        lines.append("  One round is the whole match.")
+        lines.append("  " + _("One round is the whole match."))
     else:
         target = str(scoring.target)
         if scoring.target_by_players:
             target = ", ".join(
-                f"{v} with {k}" for k, v in sorted(scoring.target_by_players.items())
+                _("{points} with {n}").format(points=v, n=k)
+                for k, v in sorted(scoring.target_by_players.items())
             )
-            target += f", {scoring.target} otherwise"
+            target += ", " + _("{points} otherwise").format(points=scoring.target)
         ending = {
-            "wins": "the first to reach it wins",
-            "eliminated": "whoever reaches it is out; the last left wins",
-            "lowest_total_wins": "when someone reaches it, the lowest total wins",
+            "wins": N_("the first to reach it wins"),
+            "eliminated": N_("whoever reaches it is out; the last left wins"),
+            "lowest_total_wins": N_("when someone reaches it, the lowest total wins"),
         }[scoring.at_target]
-        lines.append(f"  Target: {target}; {ending}.")
+        lines.append(
+            "  " + _("Target: {target}; {ending}.").format(target=target, ending=_(ending))
+        )
     if model.house_rules:
-        lines += ["", "House rules:"]
-        lines += [f"  {name}: {text}" for name, text in model.house_rules.items()]
+        lines += ["", _("House rules:")]
+        lines += [
+            f"  {short}: {text.in_language(lang)}" for short, text in model.house_rules.items()
+        ]
     return "\n".join(lines)
 
 
 def _scheme_words(name: str) -> str:
     """The scheme in the words it was declared with (game/engine/scoring.py)."""
-    return SCHEMES[name].words
+    return say(SCHEMES[name].words)

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.i18n import _, capitalized
 from game.saves.format import (
     SAVE_FILE,
     SavedMatch,
@@ -160,11 +161,14 @@ class SaveSlot:
     def _refuse(self, path: Path, problem: SaveProblem) -> None:
         kept = keep_aside(path)
         where = (
-            f" The file was kept as {kept.name} in the settings folder ({kept.parent})."
+            " "
+            + _("The file was kept as {file} in the settings folder ({folder}).").format(
+                file=kept.name, folder=kept.parent
+            )
             if kept is not None
             else ""
         )
-        reason = problem.reason[:1].upper() + problem.reason[1:]
+        reason = capitalized(problem.reason)
         self.problem = f"{reason}.{where}"
         log.warning("saves: %s", self.problem)
 
@@ -194,7 +198,7 @@ class SaveSlot:
         try:
             self.save_path  # noqa: B018 - the folder, now: a failure means no saving
         except Exception as exc:  # noqa: BLE001
-            self._notice(f"The match cannot be saved: no settings folder ({exc})")
+            self._notice(_("The match cannot be saved: no settings folder ({why})").format(why=exc))
             return
         recorder = MatchRecorder(self, session, header or header_for(session))
         session.recorder = recorder
@@ -209,7 +213,7 @@ class SaveSlot:
 
     def failed(self, why: str) -> None:
         """The match being saved can no longer be (`MatchRecorder` tells)."""
-        self._notice(f"The match is no longer saved: {why}")
+        self._notice(_("The match is no longer saved: {why}").format(why=why))
 
     # --- statistics -------------------------------------------------------------------
 
@@ -260,12 +264,12 @@ class SaveSlot:
         if error is not None:
             if path.name == SAVE_FILE:
                 if self.write_error is None:
-                    self._notice(f"The match cannot be saved: {error}")
+                    self._notice(_("The match cannot be saved: {why}").format(why=error))
                 self.write_error = str(error)
             else:
-                self._notice(f"Could not write {path.name}: {error}")
+                self._notice(_("Could not write {file}: {why}").format(file=path.name, why=error))
         elif path.name == SAVE_FILE and self.write_error is not None:
             self.write_error = None
-            self._notice("The match is saved again")
+            self._notice(_("The match is saved again"))
         if self.on_done is not None:
             self.on_done(path, text, error)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.plain_text import printable
 from game.seats import KNOWN_LEVELS, SeatConfig
 
@@ -110,18 +111,20 @@ class SaveHeader:
         except (UnicodeDecodeError, ValueError, RecursionError):
             head = None
         if not isinstance(head, dict) or head.get("format") != FORMAT:
-            raise SaveProblem("foreign", "the file is not a Couch UNO save")
+            raise SaveProblem("foreign", _("the file is not a Couch UNO save"))
         version = head.get("version")
         if version != VERSION:
             shown = printable(version, 20)
             raise SaveProblem(
                 "version",
-                f"it was written in save format {shown}, and this version of Couch UNO "
-                f"reads format {VERSION}",
+                _(
+                    "it was written in save format {shown}, and this version of Couch UNO "
+                    "reads format {version}"
+                ).format(shown=shown, version=VERSION),
             )
         wrong = _header_problem(head)
         if wrong is not None:
-            raise SaveProblem("damaged", f"its header is damaged ({wrong})")
+            raise SaveProblem("damaged", _("its header is damaged ({wrong})").format(wrong=wrong))
         return cls(
             id=head["id"],
             rules=tuple(head["rules"]),
@@ -238,19 +241,25 @@ def read_bytes(path: Path, limit: int) -> bytes | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise SaveProblem("damaged", f"it cannot be read ({_why(exc)})") from None
+        raise SaveProblem("damaged", _unreadable(exc)) from None
     with os.fdopen(fd, "rb") as file:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise SaveProblem("foreign", "it is not a regular file")
+            raise SaveProblem("foreign", _("it is not a regular file"))
         if info.st_size > limit:
-            raise SaveProblem("foreign", f"it is larger than {limit // (1024 * 1024)} MiB")
+            raise SaveProblem(
+                "foreign", _("it is larger than {n} MiB").format(n=limit // (1024 * 1024))
+            )
         try:
             data = file.read(limit + 1)
         except OSError as exc:
-            raise SaveProblem("damaged", f"it cannot be read ({_why(exc)})") from None
+            raise SaveProblem(
+                "damaged", _("it cannot be read ({why})").format(why=_why(exc))
+            ) from None
     if len(data) > limit:
-        raise SaveProblem("foreign", f"it is larger than {limit // (1024 * 1024)} MiB")
+        raise SaveProblem(
+            "foreign", _("it is larger than {n} MiB").format(n=limit // (1024 * 1024))
+        )
     return data
 
 
@@ -269,17 +278,17 @@ def peek(path: Path) -> SavedMatch | None:
     if data is None:
         return None
     if not data:
-        raise SaveProblem("damaged", "the file is empty")
+        raise SaveProblem("damaged", _("the file is empty"))
     end = data.find(b"\n")
     first = data if end < 0 else data[:end]
     if len(first) > MAX_HEADER_BYTES:
-        raise SaveProblem("foreign", "the file is not a Couch UNO save")
+        raise SaveProblem("foreign", _("the file is not a Couch UNO save"))
     header = SaveHeader.parse(first)
     if end < 0 or not data.endswith(b"\n"):
-        raise SaveProblem("damaged", "it is cut short (its last line is incomplete)")
+        raise SaveProblem("damaged", _("it is cut short (its last line is incomplete)"))
     lines = data[end + 1 :].split(b"\n")[:-1]
     if not lines:
-        raise SaveProblem("damaged", "it holds no match")
+        raise SaveProblem("damaged", _("it holds no match"))
     round_no, scores, over = 0, [0] * len(header.seats), False
     target: int | None = None
     for number, raw in enumerate(lines, start=2):
@@ -288,7 +297,9 @@ def peek(path: Path) -> SavedMatch | None:
         except (UnicodeDecodeError, ValueError, RecursionError):
             event = None
         if not isinstance(event, dict) or not isinstance(event.get("t"), str):
-            raise SaveProblem("damaged", f"its line {number} is not an event of a replay log")
+            raise SaveProblem(
+                "damaged", _("its line {n} is not an event of a replay log").format(n=number)
+            )
         kind = event["t"]
         if number == 2:
             _check_game(event, header)
@@ -303,11 +314,11 @@ def peek(path: Path) -> SavedMatch | None:
 
 def _check_game(event: dict, header: SaveHeader) -> None:
     if event.get("t") != "game":
-        raise SaveProblem("damaged", "its log does not start with the match's 'game' event")
+        raise SaveProblem("damaged", _("its log does not start with the match's 'game' event"))
     if event.get("players") != len(header.seats) or event.get("names") != header.names:
-        raise SaveProblem("damaged", "its header and its log name different seats")
+        raise SaveProblem("damaged", _("its header and its log name different seats"))
     if event.get("rules") != list(header.rules):
-        raise SaveProblem("damaged", "its header and its log name different rules")
+        raise SaveProblem("damaged", _("its header and its log name different rules"))
 
 
 def _scores(value: object, players: int, number: int) -> list[int]:
@@ -319,7 +330,17 @@ def _scores(value: object, players: int, number: int) -> list[int]:
         )
     ):
         return list(value)
-    raise SaveProblem("damaged", f"its line {number} has scores that are not one number per seat")
+    raise SaveProblem(
+        "damaged", _("its line {n} has scores that are not one number per seat").format(n=number)
+    )
+
+
+def _too_large(limit: int) -> str:
+    return _("it is larger than {n} MiB").format(n=limit // (1024 * 1024))
+
+
+def _unreadable(exc: OSError) -> str:
+    return _("it cannot be read ({why})").format(why=_why(exc))
 
 
 def _whole(value: object) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.engine import GameState, RuleSet
+from game.i18n import _
 from game.log import Divergence, Incomplete, LogError, MatchRefused, Place, Reexecution, read_events
 from game.plain_text import printable
 from game.rules.errors import RuleFileError
@@ -38,23 +39,28 @@ def resume(path: Path) -> Resumed:
     """The match saved at `path`, re-executed; SaveProblem when it cannot be."""
     saved = peek(path)
     if saved is None:
-        raise SaveProblem("damaged", "the save is gone")
+        raise SaveProblem("damaged", _("the save is gone"))
     header = saved.header
     listed = " + ".join(printable(name, 60) for name in header.rules)
     try:
         rules = load_rules(list(header.rules))
     except RuleFileError as err:
         first = printable(err.errors[0], 200) if err.errors else "refused"
-        raise SaveProblem("rules", f"its rules ({listed}) no longer load: {first}") from None
+        raise SaveProblem(
+            "rules", _("its rules ({rules}) no longer load: {why}").format(rules=listed, why=first)
+        ) from None
     except (OSError, ValueError, RuntimeError, RecursionError) as err:
         raise SaveProblem(
-            "rules", f"its rules ({listed}) no longer load: {printable(err)}"
+            "rules",
+            _("its rules ({rules}) no longer load: {why}").format(rules=listed, why=printable(err)),
         ) from None
     if rules_fingerprint(rules) != header.fingerprint:
         raise SaveProblem(
             "rules",
-            f"its rules ({listed}) have changed since it was saved, and a match is "
-            "never finished under other rules than it started with",
+            _(
+                "its rules ({rules}) have changed since it was saved, and a match is "
+                "never finished under other rules than it started with"
+            ).format(rules=listed),
         )
     events: list[tuple[int, dict]] = []
 
@@ -65,18 +71,18 @@ def resume(path: Path) -> Resumed:
 
     check = Reexecution(logged(), rules=rules, path=path.name)
     try:
-        for _ in check:
+        for _event in check:
             pass
     except Incomplete:
         pass  # a match in progress: the log stops before its game_end
     except Divergence as err:
         raise SaveProblem(
             "replay",
-            f"its moves do not replay under this version of the game ({err})",
+            _("its moves do not replay under this version of the game ({why})").format(why=err),
         ) from None
     except LogError as err:  # the format (Malformed) or a refused start (MatchRefused)
         kind = "replay" if isinstance(err, MatchRefused) else "damaged"
-        raise SaveProblem(kind, f"its log is damaged ({err})") from None
+        raise SaveProblem(kind, _("its log is damaged ({why})").format(why=err)) from None
     state = check.state
     if state is None:
         raise SaveProblem("damaged", "it holds no match")

@@ -49,6 +49,10 @@ class Scene:
     def pause(self) -> None:
         """Another scene was pushed on top of this one."""
 
+    def relabel(self) -> None:
+        """The language changed (game/i18n.py): word again what was worded once
+        and kept (what is worded as it is drawn needs nothing)."""
+
     def resume(self) -> None:
         """The scene above it was popped: this one is on top again."""
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.scenes.base import Scene
 from game.ui import accessibility, text, widgets
 from game.ui.card_book import CardBook
@@ -98,7 +99,7 @@ class ColorWheelScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 120)
-        title = text.shadowed("Name a colour", 44, (255, 255, 255), bold=True)
+        title = text.shadowed(_("Name a colour"), 44, (255, 255, 255), bold=True)
         cx, cy = self.center
         r = self.radius
         surface.blit(title, title.get_rect(midbottom=(cx, cy - r - 22)))
@@ -122,9 +123,12 @@ class ColorWheelScene(Scene):
         )
         surface.blit(label, label.get_rect(midtop=(cx, cy + r + 16)))
         n = len(self.colors)
-        hint = f"Arrows or 1-{n} choose, Enter or click to name it" if n > 1 else "Enter"
+        if n > 1:
+            hint = _("Arrows or 1-{n} choose, Enter or click to name it").format(n=n)
+        else:
+            hint = _("Enter")
         if self.cancellable:
-            hint += ", Esc to pick another card"
+            hint += ", " + _("Esc to pick another card")
         img = text.shadowed(hint, 22, widgets.MUTED)
         where = img.get_rect(center=(640, 690))
         # On a panel: the dimmed hand reaches the bottom edge behind it.
@@ -176,11 +180,11 @@ class ChoosePlayerScene(OptionsScene):
         table: TableView,
         options: list[int],
         on_pick: Callable[[int], None],
-        title: str = "Pick a player",
+        title: str | None = None,
     ) -> None:
         super().__init__(app, options, on_pick)
         self.table = table
-        self.title = title
+        self.title = title or _("Pick a player")
         self.lit = Highlights(pick_seats=frozenset(self.options))
         n = len(self.options)
         w = min(220, (1100 - 16 * (n - 1)) // max(1, n))
@@ -229,7 +233,7 @@ class ChoosePlayerScene(OptionsScene):
         surface.blit(title, title.get_rect(center=(640, 260)))
         for b in self.buttons:
             b.draw(surface, self.t)
-        img = text.shadowed("Click a player, or Left/Right and Enter", 22, widgets.MUTED)
+        img = text.shadowed(_("Click a player, or Left/Right and Enter"), 22, widgets.MUTED)
         surface.blit(img, img.get_rect(center=(640, 390)))
 
 
@@ -281,14 +285,20 @@ class RevealScene(Scene):
             art = self.app.art
             img = art.face(self.book.look(card), (w, h)) if face else art.back((w, h))
             surface.blit(img, img.get_rect(center=(x0 + i * step, 360)))
-        hint = text.shadowed("Only you see this. Press any key to go on.", 24, widgets.MUTED)
+        hint = text.shadowed(_("Only you see this. Press any key to go on."), 24, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 360 + h // 2 + 50)))
 
 
 CHOICE_TEXT = {
-    "draft": ("Keep this card?", {"keep": "Keep it", "discard": "Discard, take the next"}),
-    "dump": ("Play every other card of this colour too?", {"all": "Play them all", "none": "No"}),
-    "dump_next": ("Which card goes next?", {}),
+    "draft": (
+        N_("Keep this card?"),
+        {"keep": N_("Keep it"), "discard": N_("Discard, take the next")},
+    ),
+    "dump": (
+        N_("Play every other card of this colour too?"),
+        {"all": N_("Play them all"), "none": N_("No")},
+    ),
+    "dump_next": (N_("Which card goes next?"), {}),
 }
 
 
@@ -318,7 +328,7 @@ class ChoiceScene(OptionsScene):
         self.card = card
         self.card_names = card_names  # option -> card name, when the options are cards
         title, labels = CHOICE_TEXT.get(kind, (kind.replace("_", " ").capitalize() + "?", {}))
-        self.title = title
+        self.title = _(title)
         n = max(1, len(self.options))
         self.as_cards = card_names is not None
         if self.as_cards:
@@ -339,7 +349,7 @@ class ChoiceScene(OptionsScene):
             self.buttons = [
                 widgets.Button(
                     (x0 + i * (w + 20), y, w, 64),
-                    labels.get(str(o), str(o).replace("_", " ")),
+                    _(labels[str(o)]) if str(o) in labels else str(o).replace("_", " "),
                     partial(self.pick, o),
                     hint=str(i + 1) if i < 9 else "",
                 )
@@ -387,6 +397,7 @@ class ChoiceScene(OptionsScene):
             b.draw(surface, self.t)
         n = len(self.options)
         keys = f"1-{n}" if n > 1 else "1"
-        hint = text.shadowed(f"{keys}, or Left/Right and Enter, or click", 22, widgets.MUTED)
+        words = _("{keys}, or Left/Right and Enter, or click").format(keys=keys)
+        hint = text.shadowed(words, 22, widgets.MUTED)
         bottom = max(r.bottom for r in self.rects) if self.rects else 500
         surface.blit(hint, hint.get_rect(midtop=(640, bottom + 12)))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
@@ -31,8 +32,8 @@ class ConfirmScene(Scene):
         on_yes: Callable[[], None],
         *,
         detail: str = "",
-        yes: str = "Yes",
-        no: str = "No",
+        yes: str | None = None,
+        no: str | None = None,
     ) -> None:
         super().__init__(app)
         self.question = question
@@ -42,8 +43,10 @@ class ConfirmScene(Scene):
         self.box.center = (640, 360)
         y = self.box.bottom - 90
         self.buttons = [
-            widgets.Button((self.box.centerx - 250, y, 230, 64), yes, self.yes, hint="Enter"),
-            widgets.Button((self.box.centerx + 20, y, 230, 64), no, self.no, hint="Esc"),
+            widgets.Button(
+                (self.box.centerx - 250, y, 230, 64), yes or _("Yes"), self.yes, hint="Enter"
+            ),
+            widgets.Button((self.box.centerx + 20, y, 230, 64), no or _("No"), self.no, hint="Esc"),
         ]
         self.buttons[0].color = pygame.Color(widgets.BUTTON_HOT)
         self.focus = widgets.FocusList(self.buttons)

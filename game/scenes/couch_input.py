@@ -32,6 +32,7 @@ from game.engine import (
     why_illegal,
 )
 from game.engine.state import GameState
+from game.i18n import _, capitalized, say, uncapitalized
 from game.scenes.table_hint import TableHint
 from game.ui import text, widgets
 from game.ui.input import (
@@ -77,7 +78,7 @@ class CouchInput:
         geometry = self.table.geometry
         self.uno_button = widgets.Button(
             layout.regions["uno_button"],
-            "UNO!",
+            _("UNO!"),
             self.press_uno,
             hint="U",
             color=widgets.BUTTON_HOT,
@@ -85,27 +86,32 @@ class CouchInput:
         )
         self.catch_button = widgets.Button(
             layout.regions["catch_button"],
-            "Catch!",
+            _("Catch!"),
             self.press_catch,
             hint="C",
             color=pygame.Color("#fb8c00"),
         )
         self.main_button = widgets.Button(
-            layout.regions["draw_button"], "Draw", self.press_draw, hint="D"
+            layout.regions["draw_button"], _("Draw"), self.press_draw, hint="D"
         )
         # The second choice of a turn (Challenge, or Pass beside Draw) sits under the
         # discard pile: it is about the card on top.
         self.alt_button = widgets.Button(
-            geometry.alt_button, "Pass", self.press_pass, hint="Space", size=26
+            geometry.alt_button, _("Pass"), self.press_pass, hint="Space", size=26
         )
         self.history_button = widgets.Button(
-            geometry.history_button, "History", self.open_history, hint="H", size=22
+            geometry.history_button, _("History"), self.open_history, hint="H", size=22
         )
         self.turn_buttons = [self.uno_button, self.catch_button, self.main_button, self.alt_button]
         self.hint = TableHint(app, screen, self)  # the expert's advice (T)
         self.buttons = [*self.turn_buttons, self.history_button, self.hint.button]
         for b in self.turn_buttons:
             b.visible = False
+
+    def relabel(self) -> None:
+        """The language changed: the labels not made again every frame."""
+        self.history_button.label = _("History")
+        self.hint.button.label = _("Hint")
 
     # --- who is acting ------------------------------------------------------------
 
@@ -163,25 +169,28 @@ class CouchInput:
         try:
             self.session.apply(action)
         except IllegalAction as err:
-            self.refuse(str(err))
+            self.refuse(err.args[0] if err.args else "")
             return False
         self.on_act()
         if self.state.to_act != action.seat:
             self.screen.turn_done(action.seat)
         return True
 
-    def refuse(self, why: str, index: int | None = None) -> None:
+    def refuse(self, reason: object, index: int | None = None) -> None:
+        """Say why a move is refused (the engine's words, or the screen's own) and shake."""
         seat = self.hand_seat
         if index is not None and seat is not None:
             self.table.shake_card(seat, index)
-        self.table.toast(why[:1].upper() + why[1:] if why else "Not now")
+        why = say(reason, self.table.book.engine_words())
+        self.table.toast(capitalized(why) if why else _("Not now"))
         self.app.play("error")
 
-    def decline(self, seat: int, why: str) -> None:
+    def decline(self, seat: int, reason: str) -> None:
         """A seat's controller pressed when it was not that seat's moment: a word, no
         action, and the soft sound (nothing was wrong with the move itself)."""
         name = self.state.names[seat]
-        self.table.toast(f"Not now, {name}: {why[:1].lower() + why[1:]}")
+        why = say(reason, self.table.book.engine_words())
+        self.table.toast(_("Not now, {name}: {why}").format(name=name, why=uncapitalized(why)))
         self.app.play("tick")
 
     # --- the human's commands -------------------------------------------------------
@@ -207,7 +216,7 @@ class CouchInput:
         if not plays:
             card_id = self.session.card_id(seat, card)
             if card_id is None:
-                self.refuse("that card is not in your hand", index)
+                self.refuse(_("that card is not in your hand"), index)
             else:
                 self.refuse(why_illegal(self.state, Play(seat, card_id)), index)
             return
@@ -303,10 +312,10 @@ class CouchInput:
         if caught is not None:
             # The first valid press won the race; a second catch is turned away kindly.
             by, seat = caught
-            self.table.toast(f"Too late: {by} already caught {seat}")
+            self.table.toast(_("Too late: {by} already caught {seat}").format(by=by, seat=seat))
             self.app.play("tick")
         elif self.idle:
-            self.refuse("there is nobody to catch")
+            self.refuse(_("there is nobody to catch"))
 
     # --- a seat's own controller ------------------------------------------------------
 
@@ -320,7 +329,8 @@ class CouchInput:
         if calls:
             self.act(calls[0])
         else:
-            self.refuse(f"{self.state.names[seat]}: {why_illegal(self.state, CallUno(seat))}")
+            why = say(why_illegal(self.state, CallUno(seat)), self.table.book.engine_words())
+            self.refuse(f"{self.state.names[seat]}: {why}")
 
     def catch_for(self, seat: int) -> None:
         """`seat` catches whoever forgot UNO, if it still can; the first valid press wins."""
@@ -332,10 +342,11 @@ class CouchInput:
         caught = self._last_catch()
         if caught is not None:
             by, target = caught
-            self.table.toast(f"Too late, {self.state.names[seat]}: {by} already caught {target}")
+            words = _("Too late, {name}: {by} already caught {seat}")
+            self.table.toast(words.format(name=self.state.names[seat], by=by, seat=target))
             self.app.play("tick")
         elif self.idle:
-            self.decline(seat, "there is nobody to catch")
+            self.decline(seat, _("there is nobody to catch"))
 
     def jump_in_for(self, seat: int) -> bool:
         """`seat` plays its card identical to the top one out of turn, hand up or not
@@ -514,25 +525,26 @@ class CouchInput:
         assert pending is not None
         main, alt = self.main_button, self.alt_button
         if pending.kind == "more":
-            main.label, main.action, main.hint = "Done", self.press_pass, "Space"
+            main.label, main.action, main.hint = _("Done"), self.press_pass, "Space"
             main.visible = True
         elif pending.kind == "penalty":
             owed = self.state.penalty.count if self.state.penalty else 0
-            main.label, main.action, main.hint = f"Take {owed}", self.press_draw, "D"
+            take = _("Take {n}").format(n=owed)
+            main.label, main.action, main.hint = take, self.press_draw, "D"
             main.visible = True
             if Challenge in kinds:
-                alt.label, alt.action, alt.hint = "Challenge", self.press_challenge, "X"
+                alt.label, alt.action, alt.hint = _("Challenge"), self.press_challenge, "X"
                 alt.visible = True
         else:
             if Draw in kinds:
-                main.label, main.action, main.hint = "Draw", self.press_draw, "D"
+                main.label, main.action, main.hint = _("Draw"), self.press_draw, "D"
                 main.visible = True
                 lit.draw_hint = not lift
                 if Pass in kinds:
-                    alt.label, alt.action, alt.hint = "Pass", self.press_pass, "Space"
+                    alt.label, alt.action, alt.hint = _("Pass"), self.press_pass, "Space"
                     alt.visible = True
             elif Pass in kinds:
-                main.label, main.action, main.hint = "Pass", self.press_pass, "Space"
+                main.label, main.action, main.hint = _("Pass"), self.press_pass, "Space"
                 main.visible = True
         main.pulse = not lift
         return lit
@@ -544,12 +556,14 @@ class CouchInput:
         if calls:
             caller = calls[0].seat
             own = caller == self.hand_seat
-            self.uno_button.label = "UNO!" if own else f"UNO! ({names[caller]})"
+            self.uno_button.label = (
+                _("UNO!") if own else _("UNO! ({name})").format(name=names[caller])
+            )
             self.uno_button.size = 38 if own else 28
             self.uno_button.visible = self.uno_button.pulse = True
         catches = self._humans_with(Catch)
         if catches:
-            self.catch_button.label = f"Catch {names[catches[0].target]}!"
+            self.catch_button.label = _("Catch {name}!").format(name=names[catches[0].target])
             self.catch_button.visible = self.catch_button.pulse = True
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
@@ -563,16 +577,21 @@ class CouchInput:
             return
         kind = pending.kind
         if kind == "drawn":
-            msg = "Play the drawn card, or pass"
+            msg = _("Play the drawn card, or pass")
         elif kind == "more":
-            msg = "Add another card, or Done"
+            msg = _("Add another card, or Done")
         elif kind == "penalty":
             kinds = {type(a) for a in self._turn_actions(seat)}
-            parts = (["Stack a card"] if Play in kinds else []) + (
-                ["Challenge"] if Challenge in kinds else []
-            )
-            msg = f"{', '.join(parts)} or take the cards" if parts else "Take the cards"
+            stack, challenge = Play in kinds, Challenge in kinds
+            if stack and challenge:
+                msg = _("Stack a card, Challenge or take the cards")
+            elif stack:
+                msg = _("Stack a card or take the cards")
+            elif challenge:
+                msg = _("Challenge or take the cards")
+            else:
+                msg = _("Take the cards")
         else:
-            msg = f"{self.state.names[seat]}, your turn"
+            msg = _("{name}, your turn").format(name=self.state.names[seat])
         label = text.fit(msg, 20, PROMPT_WIDTH, (255, 236, 179), bold=True)
         surface.blit(label, self.table.geometry.prompt_rect(seat, label.get_size()))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.scenes.base import Scene
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command, seat_color
@@ -62,8 +63,8 @@ class CurtainScene(Scene):
         if claim is None:
             return None
         if claim.lost:
-            return "Your controller is unplugged: a key lifts this curtain", False
-        return f"Your controller: {claim.pad_name}", True
+            return _("Your controller is unplugged: a key lifts this curtain"), False
+        return _("Your controller: {pad}").format(pad=claim.pad_name), True
 
     def _below(self) -> Scene | None:
         return self.app.stack[-2] if len(self.app.stack) >= 2 else None
@@ -107,7 +108,7 @@ class CurtainScene(Scene):
         model = self.screen.table.model
         if model.color is None:
             return None
-        return f"Colour in force: {self.screen.book.color_label(model.color)}"
+        return _("Colour in force: {color}").format(color=self.screen.book.color_label(model.color))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size(), (70, 16, 24), (14, 4, 8)), (0, 0))
@@ -117,7 +118,7 @@ class CurtainScene(Scene):
             pygame.draw.rect(surface, (shade + 40, 8, 16), (i, 0, 36, 720))
         widgets.dim(surface, 110)
         left = 360  # the middle of the left column
-        small = text.shadowed("Pass to", 40, (255, 236, 179), bold=True)
+        small = text.shadowed(_("Pass to"), 40, (255, 236, 179), bold=True)
         surface.blit(small, small.get_rect(center=(left, 110)))
         big = text.shadowed(self.name, 110, (255, 213, 79), bold=True, offset=5)
         if big.get_width() > 640:
@@ -125,7 +126,7 @@ class CurtainScene(Scene):
         bob = 0 if accessibility.still() else round(4 * math.sin(self.t * 3))
         surface.blit(big, big.get_rect(center=(left, 200 + bob)))
         count = len(self.screen.table.model.hands[self.seat])
-        info = f"{count} card{'s' if count != 1 else ''} in your hand"
+        info = ngettext("{n} card in your hand", "{n} cards in your hand", count).format(n=count)
         img = text.shadowed(info, 28, (255, 255, 255))
         surface.blit(img, img.get_rect(center=(left, 280)))
         pad = self.pad_line()
@@ -137,10 +138,10 @@ class CurtainScene(Scene):
         self._draw_top(surface, (left, 430))
         self._draw_since(surface, pygame.Rect(720, 80, 500, 540))
         if pad is not None and pad[1]:
-            hint = f"{self.name}: press A on your controller when only you can see the screen"
+            hint = _("{name}: press A on your controller when only you can see the screen")
         else:
-            hint = f"{self.name}: press any key or click when only you can see the screen"
-        img = text.shadowed(hint, 24, widgets.MUTED)
+            hint = _("{name}: press any key or click when only you can see the screen")
+        img = text.shadowed(hint.format(name=self.name), 24, widgets.MUTED)
         surface.blit(img, img.get_rect(center=(640, 668)))
 
     def _draw_top(self, surface: pygame.Surface, center: tuple[int, int]) -> None:
@@ -177,12 +178,13 @@ class CurtainScene(Scene):
         used = sum(img.get_height() + 6 for img in shown)
         box = pygame.Rect(box.x, box.y, box.w, 60 + used + (48 if uno else 16))
         surface.blit(widgets.panel(box.size, (10, 6, 12, 200)), box)
-        head = text.render("Since your last turn", 28, (255, 213, 79), bold=True)
+        head = text.render(_("Since your last turn"), 28, (255, 213, 79), bold=True)
         surface.blit(head, (box.x + 20, box.y + 16))
         y = box.y + 60
         for img in reversed(shown):
             surface.blit(img, (box.x + 20, y))
             y += img.get_height() + 6
         if uno:
-            img = text.fit("On UNO: " + ", ".join(uno), 24, box.w - 40, (255, 140, 120), bold=True)
+            on_uno = _("On UNO: {names}").format(names=", ".join(uno))
+            img = text.fit(on_uno, 24, box.w - 40, (255, 140, 120), bold=True)
             surface.blit(img, (box.x + 20, box.bottom - 40))

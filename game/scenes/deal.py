@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.scenes.base import Scene
 from game.ui import text
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
@@ -87,5 +88,6 @@ class DealScene(Scene):
             self.banner_round = round_no
             self.banner_t = self.t
         if self.t - self.banner_t < 1.6 and round_no:
-            label = text.shadowed(f"Round {round_no}", 72, (255, 213, 79), bold=True, offset=4)
+            words = _("Round {n}").format(n=round_no)
+            label = text.shadowed(words, 72, (255, 213, 79), bold=True, offset=4)
             surface.blit(label, label.get_rect(midbottom=(640, self.table.geometry.event_home.top)))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, HISTORY, PASS, Command
@@ -41,11 +42,11 @@ class HistoryScene(Scene):
         widgets.dim(surface, 150)
         surface.blit(widgets.panel(BOX.size), BOX)
         round_no = self.screen.table.model.round_no
-        head = text.render(f"Round {round_no} so far", 32, (255, 213, 79), bold=True)
+        head = text.render(_("Round {n} so far").format(n=round_no), 32, (255, 213, 79), bold=True)
         surface.blit(head, (BOX.x + 24, BOX.y + 18))
         lines = self.lines
         if not lines:
-            img = text.render("Nothing has happened yet.", LINE_SIZE, widgets.MUTED)
+            img = text.render(_("Nothing has happened yet."), LINE_SIZE, widgets.MUTED)
             surface.blit(img, (BOX.x + 24, BOX.y + 70))
         # Oldest first, newest last; when they do not all fit, the oldest are left out.
         top, bottom = BOX.y + 66, BOX.bottom - 50
@@ -67,5 +68,5 @@ class HistoryScene(Scene):
         for img in reversed(images):
             surface.blit(img, (BOX.x + 24, y))
             y += img.get_height() + 2
-        hint = text.render("H, Esc or a click closes it", 18, widgets.MUTED)
+        hint = text.render(_("H, Esc or a click closes it"), 18, widgets.MUTED)
         surface.blit(hint, hint.get_rect(midbottom=(BOX.centerx, BOX.bottom - 14)))

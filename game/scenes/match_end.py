@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.scenes.base import Scene
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
@@ -55,17 +56,17 @@ class MatchEndScene(Scene):
                 self.rng.choice(deck),
                 self.rng.choice((-30, -15, 0, 15, 30)),
             )
-            for _ in range(18)
+            for _card in range(18)
         ]
         self.buttons = [
             widgets.Button(
                 (380, 600, 250, 64),
-                "Play again",
+                _("Play again"),
                 self.again,
                 hint="Enter",
                 color=widgets.BUTTON_HOT,
             ),
-            widgets.Button((650, 600, 250, 64), "Menu", self.menu, hint="Esc"),
+            widgets.Button((650, 600, 250, 64), _("Menu"), self.menu, hint="Esc"),
         ]
         self.focus = widgets.FocusList(self.buttons)
         self.saved: Path | None = None
@@ -114,8 +115,8 @@ class MatchEndScene(Scene):
             img = self.app.art.rotated(self.screen.book.look(c.card), (60, 90), c.angle)
             surface.blit(img, img.get_rect(center=(round(c.x), round(c.y))))
         names = self.session.state.names
-        winner = names[self.winner] if self.winner is not None else "Nobody"
-        crown = text.shadowed("MATCH WINNER", 34, (255, 236, 179), bold=True)
+        winner = names[self.winner] if self.winner is not None else _("Nobody")
+        crown = text.shadowed(_("MATCH WINNER"), 34, (255, 236, 179), bold=True)
         surface.blit(crown, crown.get_rect(center=(640, 90)))
         big = text.shadowed(winner, 110, (255, 213, 79), bold=True, offset=5)
         if not accessibility.still():
@@ -139,6 +140,8 @@ class MatchEndScene(Scene):
             b.draw(surface, self.t)
         if self.saved is not None:
             note = text.render(
-                f"Replay saved: python main.py replay {self.saved}", 18, widgets.MUTED
+                _("Replay saved: {command}").format(command=f"python main.py replay {self.saved}"),
+                18,
+                widgets.MUTED,
             )
             surface.blit(note, note.get_rect(center=(640, 700)))

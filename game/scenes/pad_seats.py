@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui.input import CATCH, UNO, Command
 
 if TYPE_CHECKING:
@@ -50,9 +51,10 @@ def deliver(app: App, top: Scene, event: pygame.event.Event, cmd: Command | None
         stack[-2].handle(event, cmd)
         return
     names = pads.seat_names if pads is not None else []
-    waiting = names[owner] if 0 <= owner < len(names) else f"seat {owner + 1}"
-    guest = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-    app.show_notice(f"Waiting for {waiting}: {guest} may call UNO or catch meanwhile", 2.5)
+    waiting = names[owner] if 0 <= owner < len(names) else _("seat {n}").format(n=owner + 1)
+    guest = names[seat] if 0 <= seat < len(names) else _("Seat {n}").format(n=seat + 1)
+    words = _("Waiting for {waiting}: {guest} may call UNO or catch meanwhile")
+    app.show_notice(words.format(waiting=waiting, guest=guest), 2.5)
     app.play("tick")
 
 

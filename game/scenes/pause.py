@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, language
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL, Command
@@ -22,21 +23,26 @@ class PauseScene(Scene):
     def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen
-        self.session = session = screen.session
+        self.session = screen.session
         self.t = 0.0
         self.scroll = 0
-        self.lines = describe(session.rules, session.state)
-        labels = [
-            ("Resume", self.resume_game),
-            ("Settings", self.settings),
-            ("Quit to menu", self.quit),
-        ]
+        actions = [self.resume_game, self.settings, self.quit]
         self.buttons = [
-            widgets.Button((90, 230 + i * 84, 300, 64), label, action)
-            for i, (label, action) in enumerate(labels)
+            widgets.Button((90, 230 + i * 84, 300, 64), "", action)
+            for i, action in enumerate(actions)
         ]
         self.buttons[0].hint = "Esc"
         self.focus = widgets.FocusList(self.buttons)
+        self.lines: list[str] = []
+        self.relabel()
+
+    def relabel(self) -> None:
+        # The match under the pause names its cards in the new language too.
+        self.screen.book.speak(language())
+        self.lines = describe(self.session.rules, self.session.state)
+        labels = (_("Resume"), _("Settings"), _("Quit to menu"))
+        for button, label in zip(self.buttons, labels, strict=True):
+            button.label = label
 
     def enter(self) -> None:
         # The pause shows the rules to the whole couch: hands go face down, and
@@ -52,11 +58,11 @@ class PauseScene(Scene):
     def quit(self) -> None:
         self.app.push(
             "confirm",
-            question="Leave this match?",
+            question=_("Leave this match?"),
             detail=self.app.leaving_words(),
             on_yes=lambda: self.app.reset("title"),
-            yes="Leave",
-            no="Stay",
+            yes=_("Leave"),
+            no=_("Stay"),
         )
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
@@ -85,17 +91,17 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 170)
-        title = text.shadowed("Paused", 64, (255, 213, 79), bold=True)
+        title = text.shadowed(_("Paused"), 64, (255, 213, 79), bold=True)
         surface.blit(title, (90, 120))
         for b in self.buttons:
             b.draw(surface, self.t)
         box = pygame.Rect(450, 60, 790, 600)
         surface.blit(widgets.panel(box.size), box)
-        head = text.render("The rules in force", 30, (255, 213, 79), bold=True)
+        head = text.render(_("The rules in force"), 30, (255, 213, 79), bold=True)
         surface.blit(head, (box.x + 24, box.y + 20))
         draw_lines(surface, self.lines, box.inflate(0, -60).move(0, 30), self.scroll)
         scores = self.screen.table.model.scores
         names = self.session.state.names
         line = "   ".join(f"{n}: {s}" for n, s in zip(names, scores, strict=False))
-        img = text.fit("Scores  " + line, 20, 1200, widgets.MUTED)
+        img = text.fit(_("Scores") + "  " + line, 20, 1200, widgets.MUTED)
         surface.blit(img, img.get_rect(center=(640, 690)))

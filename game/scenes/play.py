@@ -25,6 +25,7 @@ import pygame
 from game.bots.timing import turn_choices
 from game.engine import Choose
 from game.engine.state import Decision, GameState
+from game.i18n import _
 from game.scenes.base import Scene
 from game.scenes.couch_input import HAND_DECISIONS, CouchInput
 from game.scenes.pad_seats import rumble_for
@@ -81,6 +82,9 @@ class PlayScene(Scene):
     def resume(self) -> None:
         self.table.scale = self.app.settings.anim_scale
 
+    def relabel(self) -> None:
+        self.controls.relabel()
+
     def _pump(self) -> None:
         """Feed queued events to the table while it is free to show them."""
         queue = self.session.queue
@@ -110,7 +114,7 @@ class PlayScene(Scene):
         def reveal() -> None:
             shown = self.app.push(
                 "reveal",
-                title=f"{owner}'s hand",
+                title=_("{name}'s hand").format(name=owner),
                 cards=cards,
                 privacy=self.screen.privacy,
                 owner=int(event["p"]),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.scenes.base import Scene
 from game.stats import PlayerRecord
 from game.ui import text, widgets
@@ -26,11 +27,11 @@ ROW = 40
 GOLD = (255, 213, 79)
 # The number columns: heading, and the x (from the panel's left) they end at.
 NUMBERS: tuple[tuple[str, int], ...] = (
-    ("Matches", 470),
-    ("Rounds", 590),
-    ("UNO!", 680),
-    ("Missed", 780),
-    ("Caught", 880),
+    (N_("Matches"), 470),
+    (N_("Rounds"), 590),
+    (N_("UNO!"), 680),
+    (N_("Missed"), 780),
+    (N_("Caught"), 880),
 )
 RULES_X = 920  # where the favourite rule set's column starts
 
@@ -73,9 +74,9 @@ class PlayersScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
-        title = text.shadowed("Players", 56, GOLD, bold=True)
+        title = text.shadowed(_("Players"), 56, GOLD, bold=True)
         surface.blit(title, (60, 26))
-        sub = "Matches and rounds: won / played.  Missed: caught without calling UNO."
+        sub = _("Matches and rounds: won / played.  Missed: caught without calling UNO.")
         img = text.render(sub, 22, widgets.MUTED)
         surface.blit(img, (64, 86))
         surface.blit(widgets.panel(BOX.size), BOX)
@@ -83,23 +84,23 @@ class PlayersScene(Scene):
             line = text.fit(" ".join(self.notices), 20, 1160, widgets.ERROR)
             surface.blit(line, line.get_rect(midbottom=(640, BOX.y - 6)))
         self._draw_table(surface)
-        hint = text.render("Up/Down scroll, Esc back", 20, widgets.MUTED)
+        hint = text.render(_("Up/Down scroll, Esc back"), 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         x0, y = BOX.x + 24, BOX.y + 18
-        name_head = text.render("Name", 22, GOLD, bold=True)
+        name_head = text.render(_("Name"), 22, GOLD, bold=True)
         surface.blit(name_head, (x0, y))
         for head, x in NUMBERS:
-            img = text.render(head, 22, GOLD, bold=True)
+            img = text.render(_(head), 22, GOLD, bold=True)
             surface.blit(img, img.get_rect(topright=(BOX.x + x, y)))
-        rules_head = text.render("Favourite rules", 22, GOLD, bold=True)
+        rules_head = text.render(_("Favourite rules"), 22, GOLD, bold=True)
         surface.blit(rules_head, (BOX.x + RULES_X, y))
         y += 40
         pygame.draw.line(surface, (255, 255, 255, 60), (x0, y - 8), (BOX.right - 24, y - 8))
         if not self.players:
             img = text.render(
-                "Nobody yet: a person's numbers appear here once they have played a round.",
+                _("Nobody yet: a person's numbers appear here once they have played a round."),
                 24,
                 widgets.MUTED,
             )
@@ -110,7 +111,7 @@ class PlayersScene(Scene):
             ink = (255, 255, 255) if rank > 1 else GOLD
             name = text.fit(f"{rank}. {player.name}", 24, 340, ink, bold=True)
             surface.blit(name, (x0, y + (ROW - name.get_height()) // 2))
-            for (_, x), value in zip(NUMBERS, cells(player), strict=True):
+            for (_head, x), value in zip(NUMBERS, cells(player), strict=True):
                 img = text.render(value, 24, (236, 238, 244))
                 surface.blit(img, img.get_rect(midright=(BOX.x + x, y + ROW // 2)))
             favourite = player.favourite or "-"
@@ -118,6 +119,8 @@ class PlayersScene(Scene):
             surface.blit(img, (BOX.x + RULES_X, y + (ROW - img.get_height()) // 2))
             y += ROW
         if len(self.players) > self.visible_rows:
-            more = f"{self.scroll + 1}-{self.scroll + len(shown)} of {len(self.players)}"
+            more = _("{first}-{last} of {count}").format(
+                first=self.scroll + 1, last=self.scroll + len(shown), count=len(self.players)
+            )
             img = text.render(more, 18, widgets.MUTED)
             surface.blit(img, img.get_rect(bottomright=(BOX.right - 20, BOX.bottom - 8)))

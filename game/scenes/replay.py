@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _, language
 from game.log import (
     Incomplete,
     LogError,
@@ -130,7 +131,7 @@ class ReplayScene(Scene):
                 state.players,
                 self.names,
                 state.cards.size,
-                book=CardBook(state.rules),
+                book=CardBook(state.rules, language()),
                 sound=self.app.play,
                 seed=index,
             )
@@ -156,7 +157,8 @@ class ReplayScene(Scene):
             pass
         except Incomplete as err:
             reason = err.reason[:1].upper() + err.reason[1:]
-            self.note = f"{reason}: the events up to line {err.line} are all there is."
+            words = _("{reason}: the events up to line {line} are all there is.")
+            self.note = words.format(reason=reason, line=err.line)
         except LogError as err:
             self._stop(err)
         self._checked = None
@@ -203,7 +205,10 @@ class ReplayScene(Scene):
         kind = event["t"]
         if kind == "reveal":
             names = self.names
-            self.table.say(f"{names[event['to']]} sees {names[event['p']]}'s hand", "gold")
+            words = _("{to} sees {name}'s hand").format(
+                to=names[event["to"]], name=names[event["p"]]
+            )
+            self.table.say(words, "gold")
         else:
             self.table.feed(event)
         if kind == "round":
@@ -290,9 +295,9 @@ class ReplayScene(Scene):
             surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
         self._draw_hud(surface)
         if self.error is not None:
-            self._draw_box(surface, "This log cannot be replayed", self.error, (70, 16, 24, 240))
+            self._draw_box(surface, _("This log cannot be replayed"), self.error, (70, 16, 24, 240))
         elif self.note is not None and self.finished:
-            self._draw_box(surface, "Incomplete match", self.note, (60, 44, 12, 235))
+            self._draw_box(surface, _("Incomplete match"), self.note, (60, 44, 12, 235))
 
     def _draw_box(self, surface: pygame.Surface, title: str, body: str, color) -> None:
         box = pygame.Rect(140, 250, 1000, 200)
@@ -305,24 +310,38 @@ class ReplayScene(Scene):
     def _draw_hud(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(1004, 526, 264, 182)
         surface.blit(widgets.panel(box.size, (10, 14, 26, 225), 14), box)
-        title = text.render("REPLAY", 26, (255, 213, 79), bold=True)
+        title = text.render(_("REPLAY"), 26, (255, 213, 79), bold=True)
         surface.blit(title, (box.x + 14, box.y + 10))
-        state = "PAUSED" if self.paused else f"{self.speed:g}x"
+        state = _("PAUSED") if self.paused else f"{self.speed:g}x"
         tag = text.render(state, 22, (255, 255, 255), bold=True)
         surface.blit(tag, tag.get_rect(topright=(box.right - 14, box.y + 12)))
         of = f"/{self.match_count}" if self.match_count is not None else ""
         lines = [
             text.fit(printable(self.path.name, 60), 18, box.width - 28, widgets.MUTED),
-            text.render(f"match {self.match + 1}{of}, round {self.round_no}", 18, (230, 232, 240)),
-            text.render(f"event {self.pos}, line {self.line}", 18, (230, 232, 240)),
+            text.fit(
+                _("match {match}, round {n}").format(
+                    match=f"{self.match + 1}{of}", n=self.round_no
+                ),
+                18,
+                box.width - 28,
+                (230, 232, 240),
+            ),
+            text.fit(
+                _("event {n}, line {line}").format(n=self.pos, line=self.line),
+                18,
+                box.width - 28,
+                (230, 232, 240),
+            ),
         ]
         y = box.y + 44
         for img in lines:
             surface.blit(img, (box.x + 14, y))
             y += 22
-        hint = text.render("Space pause, Right step, Up/Down speed", 15, widgets.MUTED)
+        hint = text.fit(
+            _("Space pause, Right step, Up/Down speed"), 15, box.width - 28, widgets.MUTED
+        )
         surface.blit(hint, (box.x + 14, box.bottom - 40))
-        hint2 = text.render("N next match, R restart, Esc quit", 15, widgets.MUTED)
+        hint2 = text.fit(_("N next match, R restart, Esc quit"), 15, box.width - 28, widgets.MUTED)
         surface.blit(hint2, (box.x + 14, box.bottom - 22))
         if any(self.scores):
             best = sorted(zip(self.scores, self.names, strict=False), key=lambda p: -p[0])[:3]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import NextRound
+from game.i18n import _, ngettext
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK as KEY_BACK
@@ -50,7 +51,7 @@ class RoundScoreScene(Scene):
         self.t = 0.0
         self.scale = max(app.settings.anim_scale, 0.0)
         self.over = state.over
-        label = "Final results" if self.over else "Next round"
+        label = _("Final results") if self.over else _("Next round")
         self.button = widgets.Button(
             (640 - 150, 0, 300, 60), label, self.go_on, hint="Space", color=widgets.BUTTON_HOT
         )
@@ -130,9 +131,11 @@ class RoundScoreScene(Scene):
         surface.blit(widgets.panel(box.size), box)
         names = self.session.state.names
         if self.event.get("blocked"):
-            head = f"Blocked! {names[self.winner]} wins the round"
+            head = _("Blocked! {name} wins the round").format(name=names[self.winner])
         else:
-            head = f"{names[self.winner]} wins round {self.screen.table.model.round_no}"
+            head = _("{name} wins round {n}").format(
+                name=names[self.winner], n=self.screen.table.model.round_no
+            )
         title = text.shadowed(head, 44, (255, 213, 79), bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 18)))
         flipped = self.flipped
@@ -140,7 +143,7 @@ class RoundScoreScene(Scene):
         progress = flipped / self.total_cards if self.total_cards else 1.0
         y = box.y + 82
         head_y = y
-        for label, x in (("round", box.right - 230), ("total", box.right - 110)):
+        for label, x in ((_("round"), box.right - 230), (_("total"), box.right - 110)):
             img = text.render(label, 20, widgets.MUTED, bold=True)
             surface.blit(img, img.get_rect(midtop=(x, head_y)))
         y += 26
@@ -197,7 +200,7 @@ class RoundScoreScene(Scene):
             surface.blit(img, img.get_rect(center=(box.right - 110, row.centery)))
             y += self.row_h
         if target:
-            img = text.render(f"playing to {target}", 20, widgets.MUTED)
+            img = text.render(_("playing to {target}").format(target=target), 20, widgets.MUTED)
             surface.blit(img, (box.x + 24, box.bottom - 44))
         if done_cards >= self.total_cards:
             self.button.draw(surface, self.t)
@@ -211,8 +214,8 @@ class RoundScoreScene(Scene):
             if rect.collidepoint(self.pointer):
                 card = self.hands[seat][index]
                 points = self.values[seat][index]
-                words = (
-                    f"{self.screen.book.label(card)}: {points} point{'s' if points != 1 else ''}"
+                words = ngettext("{card}: {n} point", "{card}: {n} points", points).format(
+                    card=self.screen.book.label(card), n=points
                 )
                 box = pygame.Rect(0, 0, 0, 0)
                 box.midbottom = (rect.centerx, rect.top - 4)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.rules.loader import available_rule_sets
 from game.scenes.base import Scene
 from game.ui import text, widgets
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 class RulesScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.lines: list[str] = list(CONTROLS)
+        self.lines: list[str] = [_(line) for line in CONTROLS]
         names = [n for n in available_rule_sets() if not n.startswith("house/")]
         for name in names:
             rules, errors = try_load((name,))
@@ -46,10 +47,10 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
-        title = text.shadowed("How to play", 56, (255, 213, 79), bold=True)
+        title = text.shadowed(_("How to play"), 56, (255, 213, 79), bold=True)
         surface.blit(title, (60, 30))
         box = pygame.Rect(60, 100, 1160, 570)
         surface.blit(widgets.panel(box.size), box)
         draw_lines(surface, self.lines, box.inflate(0, -24), self.scroll, heading_size=26)
-        hint = text.render("Up/Down scroll, Esc back", 20, widgets.MUTED)
+        hint = text.render(_("Up/Down scroll, Esc back"), 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))

@@ -1,6 +1,7 @@
-"""Settings: bot pacing, sound, fullscreen, how the table turns, hints, and
-the players' eyes (colour-blind mode, reduced motion, text size). Saved as
-soon as they change, and applied at once.
+"""Settings: bot pacing, sound, fullscreen, how the table turns, hints, the
+players' eyes (colour-blind mode, reduced motion, text size) and the
+language. Saved as soon as they change, and applied at once: a new language
+shows on this screen and on every screen under it.
 
 Every row is a chooser with ◀ and ▶ drawn at its right; a click acts on the
 arrow under the pointer (a click elsewhere on a toggle flips it). Rows grow
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import LANGUAGES, N_, _, language, language_name
 from game.scenes.base import Scene
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL, Command
@@ -22,22 +24,28 @@ if TYPE_CHECKING:
     from game.app import App
 
 PACING_TEXT = {
-    "slow": "bots take their time; easy to follow",
-    "normal": "about a second a move",
-    "fast": "brisk",
-    "instant": "no waiting and no animation",
+    "slow": N_("bots take their time; easy to follow"),
+    "normal": N_("about a second a move"),
+    "fast": N_("brisk"),
+    "instant": N_("no waiting and no animation"),
+}
+PACING_WORDS = {
+    "slow": N_("slow"),
+    "normal": N_("normal"),
+    "fast": N_("fast"),
+    "instant": N_("instant"),
 }
 # The rows for the players' eyes, and what they say (game/ui/accessibility.py).
 EYES_ROWS = ("patterns", "motion", "text_size")
 EYES_TEXT = {
-    "patterns_on": ("Colour-blind mode: on", "every colour also shows a shape"),
-    "patterns_off": ("Colour-blind mode: off", "colours show as colours only"),
-    "motion_on": ("Motion: reduced", "cards jump into place; nothing shakes or bobs"),
-    "motion_off": ("Motion: full", "cards fly, a refused card shakes"),
-    "text_size_normal": ("Text size: normal", ""),
-    "text_size_large": ("Text size: large", "every text on every screen is larger"),
+    "patterns_on": (N_("Colour-blind mode: on"), N_("every colour also shows a shape")),
+    "patterns_off": (N_("Colour-blind mode: off"), N_("colours show as colours only")),
+    "motion_on": (N_("Motion: reduced"), N_("cards jump into place; nothing shakes or bobs")),
+    "motion_off": (N_("Motion: full"), N_("cards fly, a refused card shakes")),
+    "text_size_normal": (N_("Text size: normal"), ""),
+    "text_size_large": (N_("Text size: large"), N_("every text on every screen is larger")),
 }
-ROWS = ("pacing", "sound", "fullscreen", "table", "hints", *EYES_ROWS, "back")
+ROWS = ("pacing", "sound", "fullscreen", "table", "hints", *EYES_ROWS, "language", "back")
 ARROW_HIT = 40
 LABEL_SIZE = 32
 NOTE_SIZE = 20
@@ -96,7 +104,12 @@ class SettingsScene(Scene):
 
     def change(self, row: str, step: int) -> None:
         s = self.app.settings
-        if row == "pacing":
+        if row == "language":
+            codes = list(LANGUAGES)
+            now = language()
+            i = codes.index(now) if now in codes else 0
+            self.app.change_language(codes[(i + step) % len(codes)])
+        elif row == "pacing":
             i = PACINGS.index(s.pacing) if s.pacing in PACINGS else 1
             s.pacing = PACINGS[(i + step) % len(PACINGS)]
             s.save()
@@ -132,11 +145,12 @@ class SettingsScene(Scene):
 
     def _eyes_values(self) -> dict[str, tuple[str, str]]:
         s = self.app.settings
-        return {
+        chosen = {
             "patterns": EYES_TEXT["patterns_on" if s.color_patterns else "patterns_off"],
             "motion": EYES_TEXT["motion_on" if s.reduced_motion else "motion_off"],
             "text_size": EYES_TEXT.get(f"text_size_{s.text_size}", EYES_TEXT["text_size_normal"]),
         }
+        return {row: (_(label), _(note) if note else "") for row, (label, note) in chosen.items()}
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
@@ -180,27 +194,42 @@ class SettingsScene(Scene):
     def values(self) -> dict[str, tuple[str, str]]:
         s = self.app.settings
         if not self.app.sound.available:
-            sound = ("Sound: unavailable", "no audio device opened; the game plays silent")
+            sound = (_("Sound: unavailable"), _("no audio device opened; the game plays silent"))
         else:
-            sound = ("Sound: " + ("off" if s.muted else "on"), "M toggles it anywhere")
+            sound = (
+                _("Sound: off") if s.muted else _("Sound: on"),
+                _("M toggles it anywhere"),
+            )
         table = (
-            ("Table: seats stay put", "every hand is shown at its own seat")
+            (_("Table: seats stay put"), _("every hand is shown at its own seat"))
             if s.fixed_table
-            else ("Table: turns to the player", "the player to act sits at the bottom")
+            else (_("Table: turns to the player"), _("the player to act sits at the bottom"))
         )
+        chosen = language_name(language())
+        spoken = (
+            _("chosen here") if s.language else _("the system's language; Left/Right to choose")
+        )
+        pacing = _(PACING_WORDS.get(s.pacing, s.pacing))
         return {
-            "pacing": (f"Bot pacing: {s.pacing}", PACING_TEXT.get(s.pacing, "")),
+            "pacing": (
+                _("Bot pacing: {pacing}").format(pacing=pacing),
+                _(PACING_TEXT[s.pacing]) if s.pacing in PACING_TEXT else "",
+            ),
             "sound": sound,
-            "fullscreen": ("Fullscreen: " + ("on" if s.fullscreen else "off"), "F11 anywhere"),
+            "fullscreen": (
+                _("Fullscreen: on") if s.fullscreen else _("Fullscreen: off"),
+                _("F11 anywhere"),
+            ),
             "table": table,
             "hints": (
-                "Hints: " + ("on" if s.hints else "off"),
-                "T, the Hint button or R3 shows the expert's move"
+                _("Hints: on") if s.hints else _("Hints: off"),
+                _("T, the Hint button or R3 shows the expert's move")
                 if s.hints
-                else "nobody at the table can ask for one",
+                else _("nobody at the table can ask for one"),
             ),
             **self._eyes_values(),
-            "back": ("Back", ""),
+            "language": (_("Language: {name}").format(name=chosen), spoken),
+            "back": (_("Back"), ""),
         }
 
     @property
@@ -209,7 +238,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
-        title = text.shadowed("Settings", 64, (255, 213, 79), bold=True)
+        title = text.shadowed(_("Settings"), 64, (255, 213, 79), bold=True)
         surface.blit(title, title.get_rect(center=(640, 80)))
         values = self.values()
         area = self.list_area
@@ -239,5 +268,5 @@ class SettingsScene(Scene):
             widgets.draw_arrow(surface, (640, TOP - 12), -1.5708, 9, widgets.MUTED)
         if self.scroll + (BOTTOM - TOP) < total:
             widgets.draw_arrow(surface, (640, BOTTOM + 9), 1.5708, 9, widgets.MUTED)
-        hint = text.render("Up/Down choose, Left/Right change, Esc back", 20, widgets.MUTED)
+        hint = text.render(_("Up/Down choose, Left/Right change, Esc back"), 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))

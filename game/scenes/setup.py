@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.bots.levels import LEVELS
+from game.i18n import _, language
 from game.match import BOT_LEVELS, MatchSession
 from game.rules.errors import RuleFileError
 from game.rules.loader import available_rule_sets
@@ -90,9 +91,9 @@ class SetupScene(Scene):
         self.t = 0.0
         self.rows: list[Row] = []
         self.start_button = widgets.Button(
-            (1010, 644, 230, 60), "Start", self.start, hint="Enter", color=widgets.BUTTON_HOT
+            (1010, 644, 230, 60), _("Start"), self.start, hint="Enter", color=widgets.BUTTON_HOT
         )
-        self.back_button = widgets.Button((40, 644, 180, 60), "Back", self.back, hint="Esc")
+        self.back_button = widgets.Button((40, 644, 180, 60), _("Back"), self.back, hint="Esc")
         self.house_text: dict[str, str] = {}  # last line read for each house rule
         self.error_box: pygame.Rect | None = None
         self.error_lines: list[str] = []  # the errors drawn, in full
@@ -137,7 +138,8 @@ class SetupScene(Scene):
         rules, errors = try_load((name,))
         if rules is None:
             return name, "", errors
-        return rules.model.name, rules.model.description, []
+        lang = language()
+        return rules.model.name.in_language(lang), rules.model.description.in_language(lang), []
 
     def house_info(self, house: str) -> tuple[str, list[str]]:
         """The house rule's one-line text (from the merged `house_rules`), or its errors.
@@ -148,10 +150,13 @@ class SetupScene(Scene):
         combined, errors = try_load(pair)
         if combined is None:
             return "", errors
-        base, _ = try_load((self.base,))
+        base, _errors = try_load((self.base,))
         before = base.model.house_rules if base is not None else {}
-        lines = [t for k, t in combined.model.house_rules.items() if before.get(k) != t]
-        line = " ".join(lines) or combined.model.description
+        lang = language()
+        lines = [
+            t.in_language(lang) for k, t in combined.model.house_rules.items() if before.get(k) != t
+        ]
+        line = " ".join(lines) or combined.model.description.in_language(lang)
         self.house_text[house] = line
         return line, []
 
@@ -160,7 +165,7 @@ class SetupScene(Scene):
     def start(self) -> None:
         rules = self.rules
         if rules is None:
-            self.message = "These rules do not load; see the errors."
+            self.message = _("These rules do not load; see the errors.")
             self.app.play("error")
             return
         game = self.game
@@ -230,8 +235,10 @@ class SetupScene(Scene):
             self.game.make_human(seat)
         else:
             self.app.show_notice(
-                "Every seat has a controller: add a player first (Players), "
-                "or press B on a controller to free its seat"
+                _(
+                    "Every seat has a controller: add a player first (Players), "
+                    "or press B on a controller to free its seat"
+                )
             )
             self.app.play("error")
             return None
@@ -239,7 +246,9 @@ class SetupScene(Scene):
         claim = pads.claim(instance, seat)
         if claim is None:
             return None
-        self.app.show_notice(f"{pads.who(seat)} plays on {claim.pad_name}")
+        self.app.show_notice(
+            _("{who} plays on {pad}").format(who=pads.who(seat), pad=claim.pad_name)
+        )
         self._after_change()
         return seat
 
@@ -248,7 +257,9 @@ class SetupScene(Scene):
         pads = self.pads
         if pads is None or pads.release(seat) is None:
             return
-        self.app.show_notice(f"{pads.who(seat)} has no controller now: A on a free one takes it")
+        self.app.show_notice(
+            _("{who} has no controller now: A on a free one takes it").format(who=pads.who(seat))
+        )
         self._after_change()
 
     # --- layout ---------------------------------------------------------------------
@@ -456,7 +467,7 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
-        title = text.shadowed("New game", 52, (255, 213, 79), bold=True)
+        title = text.shadowed(_("New game"), 52, (255, 213, 79), bold=True)
         surface.blit(title, (40, 22))
         focus_row = self.rows[self.focus] if self.rows else None
         clip = surface.get_clip()
@@ -473,9 +484,9 @@ class SetupScene(Scene):
             elif row.kind == "seat":
                 self._draw_seat(surface, row, focused)
             elif row.kind == "target":
-                self._chooser(surface, row, "Play to", self.game.target_label(), focused)
+                self._chooser(surface, row, _("Play to"), self.game.target_label(), focused)
         if not self.house_sets:
-            img = text.render("No house rules in rules/house/ yet.", 20, widgets.MUTED)
+            img = text.render(_("No house rules in rules/house/ yet."), 20, widgets.MUTED)
             surface.blit(img, (LIST.x, LIST.y + 6))
         most = len(self.house_sets) * HOUSE_H - LIST.h
         if most > 0:
@@ -496,13 +507,14 @@ class SetupScene(Scene):
     def footer_line(self) -> str:
         """The line under the form: how to use it, or how the focused bot plays."""
         if self.editing is not None:
-            return "Type the name; Enter or Esc when done"
+            return _("Type the name; Enter or Esc when done")
         row = self.rows[self.focus] if self.rows else None
         if row is not None and row.kind == "seat" and row.index < len(self.seats):
             seat = self.seats[row.index]
             if seat.is_bot and seat.level in LEVELS:
-                return f"{LEVELS[seat.level].title} bot: {LEVELS[seat.level].blurb}"
-        return "Up/Down move, Left/Right change, Enter toggle / edit name / start"
+                level = LEVELS[seat.level]
+                return _("{level} bot: {how}").format(level=_(level.title), how=_(level.blurb))
+        return _("Up/Down move, Left/Right change, Enter toggle / edit name / start")
 
     def _draw_errors(self, surface: pygame.Surface) -> None:
         """The errors of the chosen combination (the conflicts), shown before starting:
@@ -521,7 +533,7 @@ class SetupScene(Scene):
 
     def _draw_base(self, surface, row: Row, focused: bool) -> None:
         name, description, errors = self.base_info(self.base)
-        self._chooser(surface, row, "Rules", name, focused)
+        self._chooser(surface, row, _("Rules"), name, focused)
         y = row.rect.bottom + 8
         body = description or ""
         if errors:
@@ -529,11 +541,11 @@ class SetupScene(Scene):
         size = ROW_ERROR_SIZE if errors else 18
         img = text.render(body, size, widgets.ERROR if errors else (225, 228, 236), wrap=570)
         surface.blit(img, (row.rect.x + 6, y), pygame.Rect(0, 0, 580, 44))
-        head = text.render("House rules", 24, (255, 213, 79), bold=True)
+        head = text.render(_("House rules"), 24, (255, 213, 79), bold=True)
         surface.blit(head, (40, LIST.y - 30))
         on = len([h for h in self.house_on if h in self.house_sets])
         if on:
-            img = text.render(f"{on} on", 20, widgets.MUTED)
+            img = text.render(_("{n} on").format(n=on), 20, widgets.MUTED)
             surface.blit(img, img.get_rect(topright=(LIST.right, LIST.y - 27)))
 
     def _draw_house(self, surface, row: Row, focused: bool) -> None:
@@ -563,7 +575,8 @@ class SetupScene(Scene):
             allowed = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
         else:
             allowed = ", ".join(map(str, counts))
-        self._chooser(surface, row, f"Players ({allowed})", str(len(self.seats)), focused)
+        label = _("Players ({allowed})").format(allowed=allowed)
+        self._chooser(surface, row, label, str(len(self.seats)), focused)
 
     def _draw_seat(self, surface, row: Row, focused: bool) -> None:
         i = row.index
@@ -605,7 +618,7 @@ class SetupScene(Scene):
             self._draw_level(surface, box, cfg.level)
             self._arrows(surface, row, widgets.GOLD if focused else pygame.Color(220, 220, 230), 8)
             return
-        kind = "Human"
+        kind = _("Human")
         pygame.draw.rect(surface, (229, 57, 53), box, border_radius=8)
         if claim is None:
             val = text.render(kind, 22, (255, 255, 255), bold=True)
@@ -613,7 +626,7 @@ class SetupScene(Scene):
         else:
             # Human, and on which controller (or that it waits for one).
             val = text.render(kind, 18, (255, 255, 255), bold=True)
-            under = "waiting for its controller" if claim.lost else claim.pad_name
+            under = _("waiting for its controller") if claim.lost else claim.pad_name
             pad = text.fit(under, 14, box.w - 70, (255, 236, 179))
             height = val.get_height() + pad.get_height() - 2
             top = box.centery - height // 2
@@ -629,7 +642,11 @@ class SetupScene(Scene):
         pygame.draw.rect(surface, LEVEL_FILLS.get(level, (60, 90, 150)), box, border_radius=8)
         pips_w = len(BOT_LEVELS) * PIP_STEP
         val = text.fit(
-            f"Bot · {LEVELS[level].title}", 22, box.w - 70 - pips_w - 8, (255, 255, 255), bold=True
+            _("Bot · {level}").format(level=_(LEVELS[level].title)),
+            22,
+            box.w - 70 - pips_w - 8,
+            (255, 255, 255),
+            bold=True,
         )
         left = box.centerx - (val.get_width() + 8 + pips_w) // 2
         surface.blit(val, val.get_rect(midleft=(left, box.centery)))
@@ -643,10 +660,10 @@ class SetupScene(Scene):
         pads = self.pads
         if pads is not None and pads.pads:
             free = len([p for p in pads.pads if pads.seat_of(p) is None])
-            line = "Controllers: A takes a seat, B gives it back"
+            line = _("Controllers: A takes a seat, B gives it back")
             if free:
-                line += f" ({free} without a seat)"
+                line += " " + _("({n} without a seat)").format(n=free)
         else:
-            line = "Plug in a controller and press A to take a seat"
+            line = _("Plug in a controller and press A to take a seat")
         img = text.fit(line, 18, 580, widgets.MUTED)
         surface.blit(img, img.get_rect(center=(950, 627)))

@@ -27,6 +27,7 @@ import pygame
 
 from game.bots.hint import Hint
 from game.engine import Accept, CallUno, Catch, Challenge, Draw, Pass, Play
+from game.i18n import _, capitalized
 from game.ui import text, widgets
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class TableHint:
         self.table = screen.table
         self.controls = controls
         self.button = widgets.Button(
-            self.table.geometry.hint_button, "Hint", self.ask, hint="T", size=22
+            self.table.geometry.hint_button, _("Hint"), self.ask, hint="T", size=22
         )
         self.button.visible = False
         self.seat: int | None = None
@@ -137,26 +138,30 @@ class TableHint:
         label = ""
         if isinstance(action, Play):
             label = self.table.book.label(self.session.state.cards.names[action.card])
-            move = f"Play the {label}"
             if action.color is not None:
-                move += f", naming {self.table.book.color_label(action.color)}"
+                move = _("Play the {card}, naming {color}").format(
+                    card=label, color=self.table.book.color_label(action.color)
+                )
+            else:
+                move = _("Play the {card}").format(card=label)
         elif isinstance(action, Draw):
-            move = "Draw"
+            move = _("Draw")
         elif isinstance(action, Pass):
-            move = "Pass"
+            move = _("Pass")
         elif isinstance(action, Accept):
-            move = "Take the cards"
+            move = _("Take the cards")
         elif isinstance(action, Challenge):
-            move = "Challenge"
+            move = _("Challenge")
         elif isinstance(action, CallUno):
-            move = "Call UNO"
+            move = _("Call UNO")
         elif isinstance(action, Catch):
-            move = f"Catch {names[action.target]}"
+            move = _("Catch {name}").format(name=names[action.target])
         else:
-            move = "The expert's move"
+            move = _("The expert's move")
         if isinstance(action, Play) and label in hint.why:
-            return f"Hint: {hint.why[:1].upper()}{hint.why[1:]}"  # it names the card
-        return f"Hint: {move} — {hint.why}"
+            # it names the card
+            return _("Hint: {why}").format(why=capitalized(hint.why))
+        return _("Hint: {move} — {why}").format(move=move, why=hint.why)
 
     def _button_for(self, action: object) -> widgets.Button | None:
         controls = self.controls

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.looks import (
     CLASSIC_PATTERNS,
     DEFAULT_RGB,
@@ -28,6 +29,7 @@ from game.looks import (
 )
 from game.saves import SavedMatch, SaveProblem
 from game.scenes.base import Scene
+from game.seats import level_words
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP, Command
 from game.ui.settings import pref_dir
@@ -64,16 +66,16 @@ class TitleScene(Scene):
 
     def _build(self) -> None:
         labels: list[tuple[str, Callable[[], None]]] = [
-            ("New game", self.new_game),
-            ("Players", self.players),
-            ("Rules", self.rules),
-            ("Settings", self.settings),
-            ("Quit", self.app.ask_to_quit),
+            (_("New game"), self.new_game),
+            (_("Players"), self.players),
+            (_("Rules"), self.rules),
+            (_("Settings"), self.settings),
+            (_("Quit"), self.app.ask_to_quit),
         ]
         if self.last_match() is not None:
-            labels.insert(1, ("Watch last match", self.watch))
+            labels.insert(1, (_("Watch last match"), self.watch))
         if self.saved is not None:
-            labels.insert(0, ("Continue", self.continue_match))
+            labels.insert(0, (_("Continue"), self.continue_match))
         # Beside a panel the menu moves left; alone it stands in the middle.
         side = self.saved is not None or self.app.saves.problem is not None
         x = 150 if side else 640 - 170
@@ -97,13 +99,17 @@ class TitleScene(Scene):
         return path if path.is_file() else None
 
     def resume(self) -> None:
-        # Back from another screen: a match may have been saved or finished since.
-        focused = self.focus.current.label if self.focus.current is not None else None
+        # Back from another screen: a match may have been saved or finished since,
+        # or the language changed (the labels are made again).
+        focused = self.focus.current.action if self.focus.current is not None else None
         self.saved = self.app.saves.saved()
         self._build()
         for button in self.buttons:
-            if button.label == focused:
+            if button.action == focused:
                 self.focus.focus(button)
+
+    def relabel(self) -> None:
+        self.resume()
 
     def continue_match(self) -> None:
         from game.scenes.resume import resume_match
@@ -126,14 +132,14 @@ class TitleScene(Scene):
             return
         self.app.push(
             "confirm",
-            question="Start a new match?",
-            detail=(
-                f"The saved match ({', '.join(saved.names)}) is replaced once the new one "
+            question=_("Start a new match?"),
+            detail=_(
+                "The saved match ({names}) is replaced once the new one "
                 "is dealt. Until then, Continue still picks it up."
-            ),
+            ).format(names=", ".join(saved.names)),
             on_yes=lambda: self.app.push("setup"),
-            yes="New match",
-            no="Back",
+            yes=_("New match"),
+            no=_("Back"),
         )
 
     def players(self) -> None:
@@ -182,7 +188,7 @@ class TitleScene(Scene):
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
         title = text.shadowed("COUCH UNO", 104, GOLD, bold=True, offset=5)
         surface.blit(title, title.get_rect(center=(640, 256)))
-        sub = text.shadowed("one screen, up to ten players, bots welcome", 26, widgets.MUTED)
+        sub = text.shadowed(_("one screen, up to ten players, bots welcome"), 26, widgets.MUTED)
         surface.blit(sub, sub.get_rect(center=(640, 310)))
         for b in self.buttons:
             b.draw(surface, self.t)
@@ -191,7 +197,7 @@ class TitleScene(Scene):
         elif self.app.saves.problem is not None:
             self._draw_problem(surface, self.app.saves.problem)
         hint = text.render(
-            "Up/Down choose, Enter select, F11 fullscreen, M mute", 20, widgets.MUTED
+            _("Up/Down choose, Enter select, F11 fullscreen, M mute"), 20, widgets.MUTED
         )
         surface.blit(hint, hint.get_rect(center=(640, 704)))
 
@@ -202,20 +208,27 @@ class TitleScene(Scene):
         row = max(20, min(30, (PANEL.h - 112) // n))
         box = pygame.Rect(PANEL.x, PANEL.y, PANEL.w, min(PANEL.h, 112 + row * n))
         surface.blit(widgets.panel(box.size), box)
-        head = text.render("Saved match", 30, GOLD, bold=True)
+        head = text.render(_("Saved match"), 30, GOLD, bold=True)
         surface.blit(head, (box.x + 24, box.y + 16))
-        parts = [header.rules_label, f"round {saved.round_no}" if saved.round_no else "the deal"]
+        parts = [
+            header.rules_label,
+            _("round {n}").format(n=saved.round_no) if saved.round_no else _("the deal"),
+        ]
         if header.single_round:
-            parts.append("one round")
+            parts.append(_("one round"))
         elif saved.target is not None:
-            parts.append(f"to {saved.target}")
+            parts.append(_("to {target}").format(target=saved.target))
         line = "  ·  ".join(parts)
         img = text.fit(line, 22, box.w - 48, (236, 238, 244))
         surface.blit(img, (box.x + 24, box.y + 56))
         y = box.y + 92
         size = 22 if row >= 26 else 19
         for (name, kind, level), score in zip(header.seats, saved.scores, strict=True):
-            who = name if kind == "human" else f"{name}  (bot, {level})"
+            who = (
+                name
+                if kind == "human"
+                else _("{name}  (bot, {level})").format(name=name, level=level_words(level))
+            )
             color = (255, 255, 255) if kind == "human" else widgets.MUTED
             left = text.fit(who, size, box.w - 180, color, bold=kind == "human")
             right = text.render(str(score), size, color, bold=True)
@@ -228,8 +241,8 @@ class TitleScene(Scene):
         height = min(PANEL.h, body.get_height() + 96)
         box = pygame.Rect(PANEL.x, PANEL.y, PANEL.w, height)
         surface.blit(widgets.panel(box.size, edge=widgets.ERROR), box)
-        head = text.render("The saved match cannot be continued", 28, widgets.ERROR, bold=True)
+        head = text.render(_("The saved match cannot be continued"), 28, widgets.ERROR, bold=True)
         surface.blit(head, (box.x + 24, box.y + 16))
         surface.blit(body, (box.x + 24, box.y + 58), pygame.Rect(0, 0, box.w, box.h - 74))
-        hint = text.render("New game starts afresh.", 20, widgets.MUTED)
+        hint = text.render(_("New game starts afresh."), 20, widgets.MUTED)
         surface.blit(hint, (box.x + 24, box.bottom - 30))

@@ -11,7 +11,10 @@ sorts by the rule file's order of colours, then of kinds, then of faces.
 A book speaks one language (`CardBook(rules, lang="fi")`): the labels are the
 rule file's words in that language, the English where the file gives none
 (game/engine/words.py). Card names (`red:7`) and everything the rules do stay
-the same in every language.
+the same in every language. `speak(lang)` turns the book to another language
+in place, so every screen holding it follows a switch in Settings; and
+`engine_words()` maps what the engine's messages call cards and colours (the
+English labels, the colour names) to this language, for `game.i18n.say`.
 
 A replay whose rules cannot be loaded gets a book without rules, which names
 cards as the log writes them ("purple:star" -> "Purple Star") and shows each
@@ -25,6 +28,7 @@ from dataclasses import dataclass
 from game.engine.cards import CardTable, card_table, color_label, kind_label
 from game.engine.ruleset import COLOR_NAMES, WILD, RuleSet
 from game.engine.words import ENGLISH
+from game.i18n import _
 from game.looks import (
     NUMBER_ART,
     RGB,
@@ -50,7 +54,17 @@ class CardFacts:
 
 class CardBook:
     def __init__(self, rules: RuleSet | None = None, lang: str = ENGLISH) -> None:
+        self._rules = rules
+        self._learn(rules, lang)
+
+    def speak(self, lang: str) -> None:
+        """Name the cards and colours in `lang` from now on."""
+        if lang != self.lang:
+            self._learn(self._rules, lang)
+
+    def _learn(self, rules: RuleSet | None, lang: str) -> None:
         self.lang = lang
+        self._engine_words: dict[str, str] | None = None
         table = card_table(rules) if rules is not None else None
         self.colors: tuple[str, ...] = tuple(table.colors) if table is not None else ()
         self._color_labels: dict[str, str] = {}
@@ -146,10 +160,24 @@ class CardBook:
         """How `card`'s face is painted (game/ui/card_art.py)."""
         return self.facts(card).look
 
+    def engine_words(self) -> dict[str, str]:
+        """The engine's English names of cards and colours ("Red 7", "red", "Red")
+        -> this book's ("Kırmızı 7", "Kırmızı"): what its refusals put in words."""
+        if self._engine_words is None:
+            found: dict[str, str] = {}
+            if self._rules is not None:
+                table = card_table(self._rules)
+                found.update(zip(table.labels, table.labels_in(self.lang), strict=True))
+                here = table.color_labels_in(self.lang)
+                found.update(zip(table.colors, here, strict=True))
+                found.update(zip(table.color_labels, here, strict=True))
+            self._engine_words = found
+        return self._engine_words
+
     def color_label(self, color: str | None) -> str:
         """A colour as the players read it ("Red"): the rule file's label for it."""
         if not color:
-            return "no colour"
+            return _("no colour")
         return self._color_labels.get(color) or color_label(color)
 
     def color_rgb(self, color: str) -> RGB:

@@ -16,6 +16,8 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
+
 LEFT = "left"
 RIGHT = "right"
 UP = "up"
@@ -253,7 +255,9 @@ class Gamepads:
     def who(self, seat: int) -> str:
         names = self.seat_names
         name = names[seat] if 0 <= seat < len(names) else ""
-        return f"Seat {seat + 1} ({name})" if name else f"Seat {seat + 1}"
+        if name:
+            return _("Seat {n} ({name})").format(n=seat + 1, name=name)
+        return _("Seat {n}").format(n=seat + 1)
 
     # --- claiming ----------------------------------------------------------------------
 
@@ -303,8 +307,10 @@ class Gamepads:
             return None
         seats = ", ".join(self.who(s) for s in lost)
         if len(lost) == 1:
-            return f"{seats} lost its controller: plug it back in, or press A on any free one"
-        return f"{seats} lost their controllers: plug them back in, or press A on free ones"
+            words = _("{seats} lost its controller: plug it back in, or press A on any free one")
+        else:
+            words = _("{seats} lost their controllers: plug them back in, or press A on free ones")
+        return words.format(seats=seats)
 
     def rescue(self, cmd: Command) -> str | None:
         """A on a controller with no seat while a seat waits for one: it takes that seat.
@@ -316,7 +322,7 @@ class Gamepads:
             return None
         seat = lost[0]
         self.claim(cmd.pad, seat)
-        return f"{self.who(seat)} plays on {self.pad_name(cmd.pad)} now"
+        return _("{who} plays on {pad} now").format(who=self.who(seat), pad=self.pad_name(cmd.pad))
 
     # --- feedback ----------------------------------------------------------------------
 
@@ -371,11 +377,12 @@ class Gamepads:
         if back is not None:
             back.instance = instance
             self._light(pad, seat_color(back.seat))
-            return f"{self.who(back.seat)}: controller back ({name})"
+            return _("{who}: controller back ({pad})").format(who=self.who(back.seat), pad=name)
         lost = self.lost_seats()
         if lost:
-            return f"Controller connected: {name}. Press A on it to take {self.who(lost[0])}"
-        return f"Controller connected: {name}"
+            words = _("Controller connected: {pad}. Press A on it to take {who}")
+            return words.format(pad=name, who=self.who(lost[0]))
+        return _("Controller connected: {pad}").format(pad=name)
 
     def _removed(self, instance: int) -> str | None:
         pad = self.pads.pop(instance, None)
@@ -386,5 +393,5 @@ class Gamepads:
         seat = self.seat_of(instance)
         if seat is not None:
             self.claims[seat].instance = None
-            return f"{self.who(seat)} lost its controller: the game goes on"
-        return "Controller unplugged: keyboard and mouse still work"
+            return _("{who} lost its controller: the game goes on").format(who=self.who(seat))
+        return _("Controller unplugged: keyboard and mouse still work")

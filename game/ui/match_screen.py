@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.i18n import language
 from game.match import MatchSession
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
@@ -36,7 +37,7 @@ class MatchScreen:
             state.players,
             list(state.names),
             state.cards.size,
-            book=CardBook(session.rules),
+            book=CardBook(session.rules, language()),
             privacy=self.privacy,
             sound=sound,
             seed=session.seed,

@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.i18n import _, ngettext
 from game.ui.card_book import CardBook
 from game.ui.table_model import TableModel
 
@@ -108,24 +109,28 @@ class Narrator:
     # --- one method per event kind --------------------------------------------------
 
     def _cut(self, e: dict) -> Line:
-        return Line("Cut for the deal: the highest number deals")
+        return Line(_("Cut for the deal: the highest number deals"))
 
     def _round(self, e: dict) -> Line:
         self.history.clear()
         self.round_story = []
         self.cause = None
-        return Line(f"Round {self.model.round_no}: {self.name(self.model.dealer)} deals")
+        return Line(
+            _("Round {n}: {name} deals").format(
+                n=self.model.round_no, name=self.name(self.model.dealer)
+            )
+        )
 
     def _draft(self, e: dict) -> Line:
         who = self.name(e.get("p"))
         if e.get("kept"):
-            return Line(f"{who} keeps a card")
-        return Line(f"{who} turns away {self.label(e.get('card'))}")
+            return Line(_("{name} keeps a card").format(name=who))
+        return Line(_("{name} turns away {card}").format(name=who, card=self.label(e.get("card"))))
 
     def _start(self, e: dict) -> Line:
         card = str(e["card"])
         self.cause = self.label(card)
-        return Line(f"First card: {self.label(card)}", _ink(e.get("color")))
+        return Line(_("First card: {card}").format(card=self.label(card)), _ink(e.get("color")))
 
     def _play(self, e: dict) -> Line:
         seat = int(e["p"])
@@ -135,18 +140,22 @@ class Narrator:
         color = e.get("color")
         if self.book.names_color(card) and color:
             return Line(
-                f"{self.name(seat)} plays {label} and names {self.color_label(color)}", _ink(color)
+                _("{name} plays {card} and names {color}").format(
+                    name=self.name(seat), card=label, color=self.color_label(color)
+                ),
+                _ink(color),
             )
         return Line(
-            f"{self.name(seat)} plays {label}", _ink(None if self.book.is_wild(card) else color)
+            _("{name} plays {card}").format(name=self.name(seat), card=label),
+            _ink(None if self.book.is_wild(card) else color),
         )
 
     def _jump_in(self, e: dict) -> Line:
         seat = int(e["p"])
         return Line(
-            f"{self.name(seat)} jumps in out of turn!",
+            _("{name} jumps in out of turn!").format(name=self.name(seat)),
             "gold",
-            Burst("JUMP IN!", SEAT, seat, "gold", 56),
+            Burst(_("JUMP IN!"), SEAT, seat, "gold", 56),
         )
 
     def _draw(self, e: dict) -> Line:
@@ -154,105 +163,148 @@ class Narrator:
         n = len(e.get("cards", []))
         why = e.get("why", "turn")
         who = self.name(seat)
-        cards = "a card" if n == 1 else f"{n} cards"
         if why == "uno":
             caught = self.caught
             self.caught = None
             if caught is not None and caught[1] == seat:
-                return Line(f"{self.name(caught[0])} caught {who}: {who} draws {n}", "hit")
-            return Line(f"{who} draws {n} for a missed UNO", "hit")
+                words = ngettext(
+                    "{by} caught {name}: {name} draws {n}",
+                    "{by} caught {name}: {name} draws {n}",
+                    n,
+                )
+                return Line(words.format(by=self.name(caught[0]), name=who, n=n), "hit")
+            words = ngettext(
+                "{name} draws {n} for a missed UNO", "{name} draws {n} for a missed UNO", n
+            )
+            return Line(words.format(name=who, n=n), "hit")
         if why == "challenge":
-            return Line(f"{who} draws {n} after the challenge", "warn")
+            words = ngettext(
+                "{name} draws {n} after the challenge", "{name} draws {n} after the challenge", n
+            )
+            return Line(words.format(name=who, n=n), "warn")
+        draws = ngettext("{name} draws a card", "{name} draws {n} cards", n).format(name=who, n=n)
         if why in ("penalty", "effect"):
             self.penalised = seat
-            cause = f"{self.cause}: " if self.cause else ""
             burst = Burst(f"+{n}", SEAT, seat, "hit", 58) if why == "penalty" and n >= 2 else None
-            return Line(f"{cause}{who} draws {cards}", "warn", burst)
-        return Line(f"{who} draws {cards}")
+            return Line(self._caused(draws), "warn", burst)
+        return Line(draws)
 
     def _pass(self, e: dict) -> Line:
-        return Line(f"{self.name(e.get('p'))} passes")
+        return Line(_("{name} passes").format(name=self.name(e.get("p"))))
 
     def _skip(self, e: dict) -> Line:
         seat = int(e["p"])
         who = self.name(seat)
+        misses = _("{name} misses a turn").format(name=who)
         if self.penalised == seat:
-            return Line(f"{who} misses a turn", "warn")  # the draw said which card
-        cause = f"{self.cause}: " if self.cause else ""
-        return Line(f"{cause}{who} misses a turn", "warn", Burst("SKIP", SEAT, seat, "hit", 50))
+            return Line(misses, "warn")  # the draw said which card
+        return Line(self._caused(misses), "warn", Burst(_("SKIP"), SEAT, seat, "hit", 50))
 
     def _direction(self, e: dict) -> Line:
-        way = "clockwise" if int(e.get("direction", 1)) > 0 else "counter-clockwise"
-        cause = f"{self.cause}: " if self.cause else ""
-        return Line(f"{cause}play now goes {way}", "gold", Burst("REVERSE", RING, None, "gold", 56))
+        if int(e.get("direction", 1)) > 0:
+            way = _("play now goes clockwise")
+        else:
+            way = _("play now goes counter-clockwise")
+        return Line(self._caused(way), "gold", Burst(_("REVERSE"), RING, None, "gold", 56))
 
     def _color(self, e: dict) -> Line:
         color = e.get("color")
-        return Line(f"{self.name(e.get('p'))} names {self.color_label(color)}", _ink(color))
+        return Line(
+            _("{name} names {color}").format(
+                name=self.name(e.get("p")), color=self.color_label(color)
+            ),
+            _ink(color),
+        )
 
     def _uno(self, e: dict) -> Line:
         seat = int(e["p"])
         return Line(
-            f"{self.name(seat)} calls UNO!", "gold", Burst("UNO!", SEAT, seat, "gold", 72, dur=1.0)
+            _("{name} calls UNO!").format(name=self.name(seat)),
+            "gold",
+            Burst(_("UNO!"), SEAT, seat, "gold", 72, dur=1.0),
         )
 
     def _catch(self, e: dict) -> Line:
         by, seat = int(e["by"]), int(e["p"])
         self.caught = (by, seat)
         return Line(
-            f"{self.name(by)} caught {self.name(seat)} without UNO!",
+            _("{by} caught {name} without UNO!").format(by=self.name(by), name=self.name(seat)),
             "hit",
-            Burst("CAUGHT!", SEAT, seat, "hit", 60),
+            Burst(_("CAUGHT!"), SEAT, seat, "hit", 60),
         )
 
     def _challenge(self, e: dict) -> Line:
         by, seat = int(e["by"]), int(e["p"])
         if e.get("guilty"):
-            text = f"{self.name(by)} challenges {self.name(seat)}: {self.name(seat)} bluffed!"
+            text = _("{by} challenges {name}: {name} bluffed!")
         else:
-            text = f"{self.name(by)} challenges {self.name(seat)}, who played fair"
-        return Line(text, "warn", Burst("CHALLENGE!", SEAT, by, "warn", 50))
+            text = _("{by} challenges {name}, who played fair")
+        text = text.format(by=self.name(by), name=self.name(seat))
+        return Line(text, "warn", Burst(_("CHALLENGE!"), SEAT, by, "warn", 50))
 
     def _reveal(self, e: dict) -> Line:
-        return Line(f"{self.name(e.get('to'))} looks at {self.name(e.get('p'))}'s hand")
+        return Line(
+            _("{to} looks at {name}'s hand").format(
+                to=self.name(e.get("to")), name=self.name(e.get("p"))
+            )
+        )
 
     def _reshuffle(self, e: dict) -> Line:
+        n = int(e.get("cards", 0))
         return Line(
-            f"The discard pile is shuffled into a new draw pile ({int(e.get('cards', 0))} cards)"
+            ngettext(
+                "The discard pile is shuffled into a new draw pile ({n} card)",
+                "The discard pile is shuffled into a new draw pile ({n} cards)",
+                n,
+            ).format(n=n)
         )
 
     def _swap(self, e: dict) -> Line:
-        return Line(f"{self.name(e.get('p'))} swaps hands with {self.name(e.get('with'))}")
+        return Line(
+            _("{name} swaps hands with {other}").format(
+                name=self.name(e.get("p")), other=self.name(e.get("with"))
+            )
+        )
 
     def _hands(self, e: dict) -> Line:
-        cause = f"{self.cause}: " if self.cause else ""
-        return Line(f"{cause}every hand is passed on")
+        return Line(self._caused(_("every hand is passed on")))
 
     def _discard(self, e: dict) -> Line:
         n = len(e.get("cards", []))
-        cards = "a card" if n == 1 else f"{n} cards"
-        cause = f"{self.cause}: " if self.cause else ""
-        return Line(f"{cause}{self.name(e.get('p'))} puts {cards} under the pile")
+        words = ngettext(
+            "{name} puts a card under the pile", "{name} puts {n} cards under the pile", n
+        )
+        return Line(self._caused(words.format(name=self.name(e.get("p")), n=n)))
 
     def _chose(self, e: dict) -> Line:
-        return Line(f"{self.name(e.get('p'))} picks {self.name(e.get('player'))}")
+        return Line(
+            _("{name} picks {other}").format(
+                name=self.name(e.get("p")), other=self.name(e.get("player"))
+            )
+        )
 
     def _eliminated(self, e: dict) -> Line:
-        return Line(f"{self.name(e.get('p'))} is out of the match")
+        return Line(_("{name} is out of the match").format(name=self.name(e.get("p"))))
 
     def _round_end(self, e: dict) -> Line:
         winner = e.get("winner")
         if e.get("blocked"):
-            text = f"Blocked! {self.name(winner)} has the lowest hand"
+            text = _("Blocked! {name} has the lowest hand").format(name=self.name(winner))
         else:
-            text = f"{self.name(winner)} wins the round!"
+            text = _("{name} wins the round!").format(name=self.name(winner))
         burst = None
         if isinstance(winner, int):
-            burst = Burst("ROUND!", SEAT, winner, "gold", 64, dur=1.0)
+            burst = Burst(_("ROUND!"), SEAT, winner, "gold", 64, dur=1.0)
         return Line(text, "gold", burst)
 
     def _game_end(self, e: dict) -> Line:
-        return Line(f"{self.name(e.get('winner'))} wins the match!", "gold")
+        return Line(_("{name} wins the match!").format(name=self.name(e.get("winner"))), "gold")
+
+    def _caused(self, text: str) -> str:
+        """`text` after the card that caused it ("Red Draw Two: Bo draws 2 cards")."""
+        if not self.cause:
+            return text
+        return _("{card}: {what}").format(card=self.cause, what=text)
 
 
 def _ink(color: object) -> str:

@@ -13,6 +13,7 @@ beginner, "Maestro" for an expert); a name someone typed stays.
 from __future__ import annotations
 
 from game.engine.ruleset import RuleSet
+from game.i18n import _
 from game.match import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
 from game.seats import default_name, is_default_name
 from game.ui.rule_catalog import try_load
@@ -136,11 +137,11 @@ class NewGame:
 
     def target_label(self) -> str:
         if self.target == "single":
-            return "one round"
+            return _("one round")
         if self.target == "default":
             rules = self.rules
             value = rules.target_for(len(self.seats)) if rules is not None else None
-            return f"{value} (rules)" if value else "rules default"
+            return _("{value} (rules)").format(value=value) if value else _("rules default")
         return str(self.target)
 
     def saved(self) -> dict:

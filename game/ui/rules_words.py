@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules.describe import describe as words
 from game.ui import text
 
@@ -28,24 +29,29 @@ def describe(rules, state=None) -> list[str]:
             lines.append(("    " if raw.startswith("    ") else "") + line.strip())
     if state is not None:
         if state.single_round:
-            lines.append("This match is a single round.")
+            lines.append(_("This match is a single round."))
         elif state.target:
-            lines.append(f"This match is played to {state.target} points.")
+            lines.append(_("This match is played to {target} points.").format(target=state.target))
     return lines
 
 
+# Marked for translation here, translated where they are shown.
 CONTROLS = [
-    "# Controls",
-    "Left/Right choose a card, Enter plays it (or click it). Playable cards are lifted.",
-    "D draws (or click the draw pile), Space passes or takes the cards you owe.",
-    "U calls UNO, C catches a player who forgot, X challenges a Wild Draw Four.",
-    "H shows what happened this round. Esc pauses, F11 toggles fullscreen, M mutes.",
-    "A game controller: d-pad chooses, A plays, X draws, Y calls UNO, LB catches, "
-    "RB challenges, B passes, Back shows the history, Start pauses.",
-    "# Sharing the screen",
-    "Your hand is face up only when it is yours to play. Between two human players a "
-    "curtain says whom to pass to, and what happened since their last turn: look away "
-    "until it is your turn.",
+    N_("# Controls"),
+    N_("Left/Right choose a card, Enter plays it (or click it). Playable cards are lifted."),
+    N_("D draws (or click the draw pile), Space passes or takes the cards you owe."),
+    N_("U calls UNO, C catches a player who forgot, X challenges a Wild Draw Four."),
+    N_("H shows what happened this round. Esc pauses, F11 toggles fullscreen, M mutes."),
+    N_(
+        "A game controller: d-pad chooses, A plays, X draws, Y calls UNO, LB catches, "
+        "RB challenges, B passes, Back shows the history, Start pauses."
+    ),
+    N_("# Sharing the screen"),
+    N_(
+        "Your hand is face up only when it is yours to play. Between two human players a "
+        "curtain says whom to pass to, and what happened since their last turn: look away "
+        "until it is your turn."
+    ),
 ]
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 import pygame
 
 from game.atomic import write_text_atomic
+from game.i18n import LANGUAGES, system_language
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,8 @@ class Settings:
     fullscreen: bool = False
     # Seats stay where they are instead of turning the current human to the bottom.
     fixed_table: bool = False
+    # The language the game speaks (game/i18n.py); "" follows the system's locale.
+    language: str = ""
     # For the players' eyes (game/ui/accessibility.py applies them).
     color_patterns: bool = False  # colour-blind mode: every colour shows a shape too
     reduced_motion: bool = False  # no card flights, shakes or bobbing
@@ -88,6 +91,11 @@ class Settings:
     @property
     def anim_scale(self) -> float:
         return ANIM_SCALE.get(self.pacing, 1.0)
+
+    @property
+    def spoken_language(self) -> str:
+        """The language chosen, else the system's (game/i18n.py)."""
+        return self.language or system_language()
 
     @classmethod
     def load(cls, folder: Path | None = None) -> Settings:
@@ -139,6 +147,13 @@ class Settings:
                 setattr(self, name, value)
             else:
                 self._notice(f"{name} must be true or false; using {str(default).lower()}")
+        language = data.get("language", "")
+        if language == "" or language in LANGUAGES:
+            self.language = language
+        else:
+            self._notice(
+                f"language must be one of {', '.join(LANGUAGES)}; using the system's language"
+            )
         setup = data.get("setup", {})
         if isinstance(setup, dict):
             self.setup = self._checked_setup(setup)
@@ -186,6 +201,7 @@ class Settings:
             "muted": self.muted,
             "fullscreen": self.fullscreen,
             "fixed_table": self.fixed_table,
+            "language": self.language,
             "color_patterns": self.color_patterns,
             "reduced_motion": self.reduced_motion,
             "text_size": self.text_size,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import _, language
 from game.ui import accessibility, text, widgets
 from game.ui.animator import TableAnimator
 from game.ui.callouts import Callouts
@@ -274,7 +275,7 @@ class TableRenderer:
         rects = [img.get_rect(center=(round(s.x), round(s.y))) for img, s in images]
         box = rects[0].unionall(rects[1:])
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        for (img, _), r in zip(images, rects, strict=True):
+        for (img, _sprite), r in zip(images, rects, strict=True):
             layer.blit(img, (r.x - box.x, r.y - box.y))
         self._layers[DISCARD] = ((version,), layer, box.topleft)
         return layer, box.topleft
@@ -353,6 +354,7 @@ class TableRenderer:
             picked,
             focus,
             seat in self.bots,
+            language(),  # the plate's words ("BOT")
         )
         surf = self._badges.get(key)
         if surf is None:
@@ -372,7 +374,7 @@ class TableRenderer:
             chip_w = 34
             x = 10
             if seat in self.bots:
-                bot = text.render("BOT", 13, ink, bold=True)
+                bot = text.render(_("BOT"), 13, ink, bold=True)
                 surf.blit(bot, (x, (h - bot.get_height()) // 2))
                 x += bot.get_width() + 5
             name = text.fit(model.name(seat), 22, w - x - chip_w - 14 - (44 if uno else 0), ink)
@@ -384,7 +386,7 @@ class TableRenderer:
             if uno:
                 tag = pygame.Rect(chip.x - 44, 4, 40, h - 8)
                 pygame.draw.rect(surf, (229, 57, 53), tag, border_radius=6)
-                label = text.render("UNO", 16, (255, 255, 255), bold=True)
+                label = text.render(_("UNO"), 16, (255, 255, 255), bold=True)
                 surf.blit(label, label.get_rect(center=tag.center))
             self._badges[key] = surf
         return surf

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from pathlib import Path
 
 import pygame
 
@@ -52,6 +53,12 @@ def shown(text: str, *, line_breaks: bool = False) -> str:
     return text if line_breaks else _LINE_BREAK.sub(PLACEHOLDER, text)
 
 
+def font_file() -> Path:
+    """The file `font()` draws with: pygame's bundled font, which has every letter
+    of the five languages (tests/test_i18n.py renders each catalog to check)."""
+    return Path(pygame.__file__).parent / pygame.font.get_default_font()
+
+
 def set_size(name: str) -> None:
     """Draw every text at the size `name` (a key of TEXT_SIZES) from now on."""
     global _scale, _generation
@@ -73,17 +80,45 @@ def generation() -> int:
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The font for text of `size` at the player's text size."""
-    px = max(1, round(int(size) * _scale))
-    key = (px, bold)
-    found = _fonts.get(key)
+    """The font for text of `size` at the player's text size. Bold text is drawn
+    from the same face and thickened by `render` (see `_embolden`), so its
+    metrics are the plain face's plus `stroke(size)` pixels of width."""
+    px = _px(size)
+    found = _fonts.get((px, False))
     if found is None:
         if not pygame.font.get_init():
             pygame.font.init()
         found = pygame.font.Font(None, px)
-        found.bold = bold
-        _fonts[key] = found
+        _fonts[(px, False)] = found
     return found
+
+
+def _px(size: int) -> int:
+    return max(1, round(int(size) * _scale))
+
+
+def stroke(size: int) -> int:
+    """How many pixels bold text is thickened by, sideways, at `size`: none
+    below 32 px, where the dots of ö ü ä are a pixel apart (the face is a bold
+    face already), then one more pixel per 56 px."""
+    px = _px(size)
+    return 0 if px < 32 else 1 + px // 56
+
+
+def _embolden(surf: pygame.Surface, width: int) -> pygame.Surface:
+    """`surf` thickened `width` pixels sideways. SDL's own bold thickens every
+    way and, in this face, melts the two dots of ö ü ä into one bar (ō ū ā)
+    from about 30 px up; a sideways stroke keeps them apart."""
+    w, h = surf.get_size()
+    bold = pygame.Surface((w + width, h), pygame.SRCALPHA)
+    for dx in range(width + 1):
+        bold.blit(surf, (dx, 0))
+    return bold
+
+
+def width(line: str, size: int, bold: bool = False) -> int:
+    """How wide `line` is drawn at `size`."""
+    return font(size).size(line)[0] + (stroke(size) if bold else 0)
 
 
 def _remember(key: tuple, surf: pygame.Surface) -> pygame.Surface:
@@ -108,7 +143,7 @@ def render(
     if surf is not None:
         _cache.move_to_end(key)
         return surf
-    f = font(size, bold)
+    f = font(size)
     safe = shown(text, line_breaks=bool(wrap))
     if wrap:
         f.align = {"left": pygame.FONT_LEFT, "center": pygame.FONT_CENTER}.get(
@@ -117,6 +152,8 @@ def render(
         surf = f.render(safe, True, color, wraplength=wrap)
     else:
         surf = f.render(safe, True, color)
+    if bold and stroke(size):
+        surf = _embolden(surf, stroke(size))
     return _remember(key, surf)
 
 
@@ -160,20 +197,20 @@ def fit(text: str, size: int, max_width: int, color=WHITE, *, bold: bool = False
     line = shown(text[: max(1, max_width) + 1] if len(text) > max_width + 1 else text)
     if len(text) > max_width + 1:
         line += ELLIPSIS
-    while size > 12 and font(size, bold).size(line)[0] > max_width:
+    while size > 12 and width(line, size, bold) > max_width:
         size -= 2
-    if font(size, bold).size(line)[0] > max_width:
-        line = _shortened(line.removesuffix(ELLIPSIS), font(size, bold), max_width)
+    if width(line, size, bold) > max_width:
+        line = _shortened(line.removesuffix(ELLIPSIS), size, bold, max_width)
     return _remember(key, render(line, size, color, bold=bold))
 
 
-def _shortened(text: str, f: pygame.font.Font, max_width: int) -> str:
+def _shortened(text: str, size: int, bold: bool, max_width: int) -> str:
     """The longest start of `text`, with an ellipsis, within `max_width`
     (at least one character): a binary search, so a few measurements."""
     low, high = 1, len(text)
     while low < high:
         middle = (low + high + 1) // 2
-        if f.size(text[:middle] + ELLIPSIS)[0] <= max_width:
+        if width(text[:middle] + ELLIPSIS, size, bold) <= max_width:
             low = middle
         else:
             high = middle - 1

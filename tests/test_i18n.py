@@ -1,0 +1,356 @@
+"""Five languages (issue 12 §1): the catalogs are complete and keep every
+placeholder, their plurals follow each language's rule, every letter renders
+in the game's font, the language switches at once, and the command line
+follows the locale or --lang."""
+
+from __future__ import annotations
+
+import gettext
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pygame
+import pytest
+from babel import Locale
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from game import i18n
+from game.cli import language_asked
+from game.cli import main as cli_main
+from game.engine import why_illegal
+from game.engine.actions import CallUno, Catch
+from game.engine.said import Said, listed, said
+from game.ui import text
+from tests.support.rules import classic
+
+ROOT = Path(__file__).resolve().parents[1]
+TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
+# The keywords babel.cfg's extraction uses (README, "Languages").
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "said": None,
+    "said_n": (1, 2),
+}
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
+
+
+def source_messages() -> set[str | tuple[str, str]]:
+    """Every msgid the game's source marks, extracted the way babel.cfg does."""
+    found: set[str | tuple[str, str]] = set()
+    method_map = [("game/**.py", "python")]
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT), method_map=method_map, keywords=KEYWORDS
+    ):
+        if isinstance(message, tuple):
+            found.add((message[0], message[1]))
+        elif message:
+            found.add(message)
+    return found
+
+
+def catalog(code: str):
+    with i18n.catalog_path(code).open("rb") as source:
+        return read_po(source, locale=code, domain=i18n.DOMAIN)
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+@pytest.fixture(scope="module")
+def messages():
+    return source_messages()
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_string_of_the_game_is_translated(code, messages):
+    found = catalog(code)
+    missing = []
+    for message in messages:
+        key = message[0] if isinstance(message, tuple) else message
+        entry = found.get(key)
+        strings = () if entry is None else entry.string
+        forms = strings if isinstance(strings, tuple) else (strings,)
+        if entry is None or entry.fuzzy or not all(forms):
+            missing.append(key)
+    assert not missing, (
+        f"{code}: {len(missing)} strings untranslated (tools/update_catalogs.sh, then "
+        f"translate): {sorted(missing)[:10]}"
+    )
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_translations_keep_the_placeholders_of_the_english(code):
+    wrong = []
+    for entry in catalog(code):
+        if not entry.id:
+            continue
+        if isinstance(entry.id, tuple):
+            one, many = entry.id
+            forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            allowed = placeholders(one) | placeholders(many)
+            for i, form in enumerate(forms):
+                if not form:
+                    continue
+                # The singular may say "a card" where the plural says "{n} cards".
+                needed = placeholders(one) if i == 0 else placeholders(many)
+                if not needed <= placeholders(form) <= allowed:
+                    wrong.append((entry.id, form))
+        elif entry.string and placeholders(entry.string) != placeholders(entry.id):
+            wrong.append((entry.id, entry.string))
+    assert not wrong, f"{code}: placeholders differ from the English: {wrong[:5]}"
+
+
+def test_the_placeholder_check_sees_a_wrong_one():
+    assert placeholders("{name} plays {card}") != placeholders("{name} oynuyor: {kart}")
+    assert placeholders("%s cards") == placeholders("%s korttia")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_catalog_states_its_languages_plural_rule(code):
+    """The catalog's Plural-Forms picks the form Babel's plural rule (CLDR) names."""
+    rule = Locale.parse(code).plural_form
+    tags = sorted(rule.tags, key=["one", "other"].index) + ["other"]
+    pick = gettext.c2py(catalog(code).plural_expr)
+    for n in range(0, 250):
+        assert tags[pick(n)] == rule(n), (code, n)
+
+
+@pytest.mark.parametrize(
+    ("code", "one", "two"),
+    [
+        ("en", "1 card in your hand", "2 cards in your hand"),
+        ("tr", "Elinde 1 kart var", "Elinde 2 kart var"),
+        ("fi", "Kädessäsi on 1 kortti", "Kädessäsi on 2 korttia"),
+        ("el", "1 κάρτα στο χέρι σου", "2 κάρτες στο χέρι σου"),
+        ("et", "Sul on käes 1 kaart", "Sul on käes 2 kaarti"),
+    ],
+)
+def test_plurals_follow_the_language(code, one, two):
+    i18n.set_language(code)
+    words = ("{n} card in your hand", "{n} cards in your hand")
+    assert i18n.ngettext(*words, 1).format(n=1) == one
+    assert i18n.ngettext(*words, 2).format(n=2) == two
+
+
+def missing_glyphs(words: str) -> set[str]:
+    """The letters of `words` the game's font has no glyph for (they would draw
+    as a box). pygame.font draws such a letter with the font's box glyph and
+    gives its metrics; freetype, reading the same file, says None."""
+    import pygame.freetype
+
+    pygame.freetype.init()
+    face = pygame.freetype.Font(str(text.font_file()), 24)
+    letters = sorted(set(words) - {"\n"})
+    metrics = face.get_metrics("".join(letters))
+    return {ch for ch, metric in zip(letters, metrics, strict=True) if metric is None}
+
+
+def test_letters_the_font_lacks_are_seen():
+    assert missing_glyphs("ab\u4e00\u05d0") == {"\u4e00", "\u05d0"}  # CJK, Hebrew: not there
+    assert missing_glyphs("ıİşğ äöõüšž αβγΩώ") == set()
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_letter_of_the_catalog_renders(code):
+    """A missing glyph draws as a box ("tofu"): every letter of every string
+    must be in the font the game draws with, plain and bold."""
+    pygame.font.init()
+    letters: set[str] = set("ıİşŞğĞçÇöÖüÜäÄõÕšŠžŽ")
+    for entry in catalog(code):
+        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        for form in forms:
+            letters |= set(form)
+    words = "".join(sorted(letters))
+    assert not missing_glyphs(words), code
+    for bold in (False, True):
+        assert text.render(words, 24, bold=bold).get_width() > 0
+
+
+def test_the_language_switches_without_a_restart():
+    assert i18n._("Settings") == "Settings"
+    i18n.set_language("fi")
+    assert i18n._("Settings") == "Asetukset"
+    i18n.set_language("el")
+    assert i18n._("Settings") == "Ρυθμίσεις"
+    i18n.set_language("en")
+    assert i18n._("Settings") == "Settings"
+    with pytest.raises(i18n.UnknownLanguage, match="known: en"):
+        i18n.set_language("xx")
+    assert i18n.language() == "en"
+
+
+@pytest.mark.parametrize(
+    ("env", "code"),
+    [
+        ({"LANG": "tr_TR.UTF-8"}, "tr"),
+        ({"LANG": "fi_FI.UTF-8", "LC_ALL": "el_GR.UTF-8"}, "el"),
+        ({"LANGUAGE": "de:et", "LANG": "fi_FI"}, "et"),
+        ({"LANGUAGE": "de", "LANG": "fi_FI"}, "fi"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "et_EE"}, "et"),
+    ],
+)
+def test_the_system_language_comes_from_the_locale(env, code):
+    assert i18n.system_language(env) == code
+
+
+def test_turkish_capitals_keep_the_dots():
+    i18n.set_language("tr")
+    assert i18n.capitalized("itiraz") == "İtiraz"
+    assert i18n.uncapitalized("Işık") == "ışık"
+    i18n.set_language("en")
+    assert i18n.capitalized("it") == "It"
+
+
+def test_the_engines_words_stay_english_and_are_worded_on_screen():
+    """The engine returns its English text (logs and messages are unchanged)
+    that remembers its template, and the screens say it in the player's language."""
+    state = __import__("game.engine", fromlist=["new_game"]).new_game(classic(), 3, 5)[0]
+    reason = why_illegal(state, Catch(0, 1))
+    assert isinstance(reason, Said)
+    assert reason == "There is nobody to catch."
+    i18n.set_language("tr")
+    assert i18n.say(reason) == "Yakalanacak kimse yok."
+    turn = why_illegal(state, CallUno(state.to_act if state.to_act != 0 else 1))
+    assert i18n.say(turn)  # a known refusal, worded
+    nested = said("{card} ({color})", card="Wild", color=said("a wild"))
+    assert nested == "Wild (a wild)"
+    assert i18n.say(nested) == "Wild (bir Renk Değiştir)"
+    i18n.set_language("fi")
+    assert i18n.say(listed(["red", "a 7", said("a wild")], "or")) == "red, a 7 tai villikortti"
+
+
+def test_the_catalogs_ship_with_the_package():
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]
+    patterns = setuptools["package-data"]["game"]
+    for code in TRANSLATED:
+        path = i18n.catalog_path(code).relative_to(ROOT / "game")
+        assert any(path.match(pattern) for pattern in patterns), path
+    assert "babel" in (ROOT / "requirements.txt").read_text(encoding="utf-8").lower()
+
+
+# --- the command line --------------------------------------------------------------
+
+
+def test_lang_is_read_before_or_after_the_command():
+    assert language_asked(["rules", "classic", "--lang", "fi"]) == "fi"
+    assert language_asked(["--lang=el", "rules", "classic"]) == "el"
+    assert language_asked(["rules", "classic"]) is None
+
+
+def test_rules_in_finnish_from_the_command_line(capsys):
+    assert cli_main(["rules", "classic", "--lang", "fi"]) == 0
+    out = capsys.readouterr().out
+    assert "Pakka (108 korttia" in out and "Jako:" in out
+    assert "Deck" not in out
+
+
+def test_an_unknown_language_is_refused_in_words(capsys):
+    assert cli_main(["rules", "classic", "--lang", "xx"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown language 'xx'" in err and "fi (Suomi)" in err
+
+
+def test_the_command_line_follows_the_locale():
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env["LANG"] = "et_EE.UTF-8"
+    done = subprocess.run(
+        [sys.executable, "main.py", "rules", "classic"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Jagamine:" in done.stdout
+
+
+def test_help_speaks_greek(capsys):
+    with pytest.raises(SystemExit):
+        cli_main(["--lang", "el", "--help"])
+    assert "Couch UNO: UNO για μία οθόνη" in capsys.readouterr().out
+
+
+def test_a_catalog_compiles_in_memory():
+    """Babel reads the .po and writes the binary catalog into memory: nothing
+    compiled is kept on disk."""
+    assert not list((ROOT / "game" / "locale").rglob("*.mo"))
+    compiled = i18n.translations("et")
+    assert compiled.gettext("Settings") == "Seaded"
+
+
+def test_the_languages_are_the_rule_files_languages():
+    from game.engine.words import LANGUAGES
+
+    assert tuple(i18n.LANGUAGES) == LANGUAGES
+
+
+def test_a_refusal_names_the_cards_in_the_players_language():
+    """The engine says "Yellow Skip doesn't match Red 6"; a Turkish table reads
+    the rule file's Turkish names of both cards and of the colour."""
+    from game.engine import Play, new_game
+    from game.ui.card_book import CardBook
+
+    rules = classic()
+    state = new_game(rules, 3, 5)[0]
+    cards = state.cards
+    seat = state.to_act
+    top = state.top
+    wrong = next(c for c in range(cards.size) if cards.color[c] >= 0 and not state.matches(c))
+    state.hands[seat].append(wrong)
+    reason = why_illegal(state, Play(seat, wrong))
+    assert cards.labels[wrong] in reason and cards.labels[top] in reason
+    book = CardBook(rules, "en")
+    i18n.set_language("tr")
+    book.speak("tr")
+    turkish = i18n.say(reason, book.engine_words())
+    assert cards.labels_in("tr")[wrong] in turkish and cards.labels_in("tr")[top] in turkish
+    assert "kartına uymuyor" in turkish
+    assert book.label(cards.names[wrong]) == cards.labels_in("tr")[wrong]
+    assert book.color_label(None) == "renk yok"
+
+
+def test_the_rules_in_plain_words_use_the_rule_files_own_words(capsys):
+    assert cli_main(["rules", "classic", "--lang", "tr"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Klasik UNO") and "Renk Değiştir" in out and "Kırmızı" in out
+
+
+@pytest.mark.parametrize("size", [24, 32, 40, 64, 104])
+def test_bold_text_keeps_the_two_dots_apart(size):
+    """ö ü ä must not read as ō ū ā: in bold, at every size the screens use,
+    some row of the dots crosses two separate blots of ink."""
+    pygame.font.init()
+
+    def rows(letter: str) -> list[list[bool]]:
+        img = text.render(letter, size, bold=True)
+        w, h = img.get_size()
+        return [[img.get_at((x, y)).a > 128 for x in range(w)] for y in range(h)]
+
+    for letter, body in (("ö", "o"), ("ü", "u"), ("ä", "a"), ("Ö", "O")):
+        top = next(y for y, row in enumerate(rows(body)) if any(row))  # where the letter starts
+        dots = [row for row in rows(letter)[:top] if any(row)]
+        assert dots, (letter, size)
+        most = max(
+            sum(1 for x, on in enumerate(r) if on and (x == 0 or not r[x - 1])) for r in dots
+        )
+        assert most >= 2, (letter, size)
+
+
+def test_the_menus_name_the_bot_levels_as_the_bots_do():
+    from game.bots.levels import LEVELS
+    from game.seats import LEVEL_TITLES
+
+    assert {level: s.title for level, s in LEVELS.items()} == LEVEL_TITLES
