@@ -52,7 +52,7 @@ def test_unplugging_mid_game_keeps_the_table(driver):
 
     reached = driver.until(lambda: table() is not None and driver.top_name != "DealScene")
     assert reached, f"no table: {driver.top_name} on top, notice {driver.app.notice!r}"
-    top, play = driver.top, table()
+    play = table()
     session = play.session
     pads = Gamepads(module=_fake())
     driver.app.gamepads = pads
