@@ -22,6 +22,7 @@ from pathlib import Path
 
 from game import i18n
 from game.bots import BOTS, make_bot
+from game.engine.cards import kind_label
 from game.engine.rng import Rng
 from game.i18n import LANGUAGES, _, ngettext, say
 from game.log import LogError, LogWriter
@@ -350,7 +351,12 @@ def _simulate(args) -> int:
         games = _("{n} rounds, {rounds} rounds")
     else:
         games = _("{n} matches, {rounds} rounds")
-    ends = ", ".join(f"{k} {v:.1%}" for k, v in summary["round_ends_on"].items())
+    # --json keeps the kinds' ids; people read each kind as its rule file calls it.
+    kinds = rules.kinds
+    ends = ", ".join(
+        f"{kind_label(kinds[k], i18n.language()) if k in kinds else k} {v:.1%}"
+        for k, v in summary["round_ends_on"].items()
+    )
     wins = "  ".join(
         _("seat {n}: {wins}").format(n=i, wins=w) for i, w in enumerate(summary["wins"])
     )

@@ -323,12 +323,13 @@ class _Layers:
                 continue
             found = [self._shared(loaded, "requires", n) in present for n in names]
             if not any(found):
-                base = self.base.filename if self.base is not None else "the base"
+                base = Path(self.base.filename).name if self.base is not None else "the base"
+                # Said without paths: the New game screen shows it on the house rule's row.
                 self.errors.append(
                     loaded.error_at(
                         ("requires",),
-                        f"{loaded.filename} goes with {' or '.join(names)} "
-                        f"(or a rule set built on it), and {base} is not one",
+                        f"goes with {' or '.join(names)} (or a rule set built on it), "
+                        f"not with {base}",
                     )
                 )
 

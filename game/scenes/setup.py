@@ -63,7 +63,7 @@ from game.ui.input import (
 )
 from game.ui.match_screen import MatchScreen
 from game.ui.new_game import MAX_NAME, NewGame
-from game.ui.rule_catalog import is_loaded, try_load
+from game.ui.rule_catalog import error_messages, is_loaded, try_load
 
 if TYPE_CHECKING:
     from game.app import App
@@ -147,9 +147,9 @@ class SetupScene(Scene):
         pair = (self.base, house)
         if not is_loaded(pair):
             return self.house_text.get(house, "..."), []
-        combined, errors = try_load(pair)
+        combined, _lines = try_load(pair)
         if combined is None:
-            return "", errors
+            return "", error_messages(pair)
         base, _errors = try_load((self.base,))
         before = base.model.house_rules if base is not None else {}
         lang = language()
