@@ -246,6 +246,19 @@ def human_turn_after(app: App, turns: int):
     return done
 
 
+def wheel_shot(app: App, name: str) -> None:
+    """The colour wheel over the table on screen, Blue picked, saved as NAME."""
+    app.push(
+        "color_wheel",
+        table=app.top.table,
+        colors=["red", "yellow", "green", "blue"],
+        on_pick=lambda c: None,
+    )
+    press(app, pygame.K_RIGHT, 20)
+    save(app, name)
+    app.pop()
+
+
 def eyes_shots() -> None:
     """The README's Accessibility section: the table and the colour wheel in
     colour-blind mode with large text, and the Settings screen that sets them."""
@@ -255,15 +268,7 @@ def eyes_shots() -> None:
     run_until(app, human_turn_after(app, 3), pilot=False)
     frames(app, 30)
     save(app, "eyes_table")
-    app.push(
-        "color_wheel",
-        table=app.top.table,
-        colors=["red", "yellow", "green", "blue"],
-        on_pick=lambda c: None,
-    )
-    press(app, pygame.K_RIGHT, 20)
-    save(app, "eyes_wheel")
-    app.pop()
+    wheel_shot(app, "eyes_wheel")
     app = new_app(**EYES)
     app.push("settings")
     while app.top.rows[app.top.index] != "patterns":
@@ -339,15 +344,7 @@ def main() -> int:
     save_window(app, (1080, 1350))
 
     # The colour wheel over that table.
-    app.push(
-        "color_wheel",
-        table=app.top.table,
-        colors=["red", "yellow", "green", "blue"],
-        on_pick=lambda c: None,
-    )
-    press(app, pygame.K_RIGHT, 20)
-    save(app, "color_wheel")
-    app.pop()
+    wheel_shot(app, "color_wheel")
 
     # Pause over the table.
     press(app, pygame.K_ESCAPE, 10)
