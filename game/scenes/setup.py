@@ -80,6 +80,9 @@ PIP_STEP = 9
 HINT_W = 760  # the line under the form, between Back and Start
 
 
+DESCRIPTION_HEIGHT = 44  # px between the Rules row and the House rules heading
+
+
 class SetupScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -539,8 +542,14 @@ class SetupScene(Scene):
         if errors:
             body = errors[0]
         size = ROW_ERROR_SIZE if errors else 18
-        img = text.render(body, size, widgets.ERROR if errors else (225, 228, 236), wrap=570)
-        surface.blit(img, (row.rect.x + 6, y), pygame.Rect(0, 0, 580, 44))
+        ink = widgets.ERROR if errors else (225, 228, 236)
+        img = text.render(body, size, ink, wrap=570)
+        # Large text would push the second line under "House rules": smaller
+        # type keeps the whole description in its two lines (renders are cached).
+        while img.get_height() > DESCRIPTION_HEIGHT and size > 12:
+            size -= 1
+            img = text.render(body, size, ink, wrap=570)
+        surface.blit(img, (row.rect.x + 6, y), pygame.Rect(0, 0, 580, DESCRIPTION_HEIGHT))
         head = text.render(_("House rules"), 24, (255, 213, 79), bold=True)
         surface.blit(head, (40, LIST.y - 30))
         on = len([h for h in self.house_on if h in self.house_sets])
