@@ -1,6 +1,6 @@
 """Drive the real game window to each scene and save screenshots.
 
-    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR] [--modding|--eyes]
+    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR] [--modding|--eyes|--bots]
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --languages
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
@@ -300,22 +300,18 @@ def main() -> int:
     global WINDOW
     start_pygame()
     WINDOW = open_window()
-    if "--modding" in sys.argv:
-        modding_shots()
-        pygame.quit()
-        return 0
-    if "--bots" in sys.argv:
-        bots_shots()
-        pygame.quit()
-        return 0
-    if "--eyes" in sys.argv:
-        eyes_shots()
-        pygame.quit()
-        return 0
-    if "--languages" in sys.argv:
-        language_shots()
-        pygame.quit()
-        return 0
+    # One README section's shots alone.
+    sections = {
+        "--modding": modding_shots,
+        "--bots": bots_shots,
+        "--eyes": eyes_shots,
+        "--languages": language_shots,
+    }
+    for flag, shots in sections.items():
+        if flag in sys.argv:
+            shots()
+            pygame.quit()
+            return 0
 
     # Menu and setup.
     app = new_app()
