@@ -64,6 +64,15 @@ def _parser() -> argparse.ArgumentParser:
         parents=[language],
     )
     commands = parser.add_subparsers(dest="command")
+    # The rule set and its house rules, for the commands that play games.
+    layers = argparse.ArgumentParser(add_help=False)
+    layers.add_argument(
+        "--rules",
+        action="append",
+        required=True,
+        metavar="NAME",
+        help=_("a rule set under rules/ or a path; repeat to layer house rules"),
+    )
     commands.add_parser("play", help=_("open the game (the default)"), parents=[language])
     replay = commands.add_parser(
         "replay", help=_("watch a replay log with every hand face up"), parents=[language]
@@ -87,14 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     describe.add_argument("names", nargs="+", metavar="NAME", help=_("a base, then house rules"))
 
     sim = commands.add_parser(
-        "simulate", help=_("let bots play and print figures"), parents=[language]
-    )
-    sim.add_argument(
-        "--rules",
-        action="append",
-        required=True,
-        metavar="NAME",
-        help=_("a rule set under rules/ or a path; repeat to layer house rules"),
+        "simulate", help=_("let bots play and print figures"), parents=[language, layers]
     )
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
@@ -115,14 +117,7 @@ def _parser() -> argparse.ArgumentParser:
     tour = commands.add_parser(
         "tournament",
         help=_("bot levels against each other: win shares, points, ratings"),
-        parents=[language],
-    )
-    tour.add_argument(
-        "--rules",
-        action="append",
-        required=True,
-        metavar="NAME",
-        help=_("a rule set under rules/ or a path; repeat to layer house rules"),
+        parents=[language, layers],
     )
     tour.add_argument("--players", type=int, default=2)
     tour.add_argument(

@@ -1,6 +1,7 @@
 """Drive the real game window to each scene and save screenshots.
 
-    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT_DIR] [--modding|--eyes|--bots]
+    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT] [--modding|--eyes]
+    xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py --bots
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --languages
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
