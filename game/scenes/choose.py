@@ -15,9 +15,9 @@ from game.scenes.base import Scene
 from game.ui import accessibility, text, widgets
 from game.ui.card_book import CardBook
 from game.ui.color_wheel import Wheel
+from game.ui.highlights import Highlights
 from game.ui.input import BACK, CLICK, CONFIRM, DIGIT, DOWN, LEFT, MOVE, PASS, RIGHT, UP, Command
 from game.ui.privacy import Privacy
-from game.ui.table_render import Highlights
 from game.ui.table_view import TableView
 
 if TYPE_CHECKING:

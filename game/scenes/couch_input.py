@@ -35,6 +35,7 @@ from game.engine.state import GameState
 from game.i18n import _, capitalized, say, uncapitalized
 from game.scenes.table_hint import TableHint
 from game.ui import text, widgets
+from game.ui.highlights import Highlights
 from game.ui.input import (
     CATCH,
     CHALLENGE,
@@ -53,7 +54,6 @@ from game.ui.input import (
 from game.ui.match_screen import MatchScreen
 from game.ui.sprite import Sprite
 from game.ui.table_geometry import PROMPT_WIDTH
-from game.ui.table_render import Highlights
 
 if TYPE_CHECKING:
     from game.app import App

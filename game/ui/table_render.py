@@ -2,7 +2,7 @@
 
 The renderer only reads: the table model (names, turn, colour, UNO calls), the
 animator's sprites, the callouts, and what the scene wants highlighted
-(`Highlights`: the hand being played from, the playable cards, the selected
+(`Highlights`, game/ui/highlights.py: the hand being played from, the playable cards, the selected
 card, the seats offered in a pick). Which way up a card is drawn it asks
 game/ui/privacy.py, for every card, every frame; caches keep a full table to a
 handful of blits (a seat whose cards are all at rest is one cached layer,
@@ -12,7 +12,6 @@ keyed by what it shows).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 import pygame
 
@@ -22,6 +21,7 @@ from game.ui.animator import TableAnimator
 from game.ui.callouts import Callouts
 from game.ui.card_art import BACK, CardArt
 from game.ui.card_book import CardBook
+from game.ui.highlights import NO_HIGHLIGHTS, Highlights
 from game.ui.narrate import Burst
 from game.ui.privacy import DISCARD, Privacy
 from game.ui.sprite import Sprite
@@ -41,21 +41,6 @@ BURST_GROWTH = 1.2  # and grows to at most this much of its size (ease_out_back 
 REFUSED_GLOW = pygame.Color(229, 57, 53)  # a refused card, with reduced motion (no shake)
 
 Layer = tuple[tuple, pygame.Surface, tuple[int, int]]
-
-
-@dataclass
-class Highlights:
-    """What the scene asks the table to show as chosen or offered; owned by the scene."""
-
-    hand_seat: int | None = None  # the hand being played from
-    lift: frozenset[str] = frozenset()  # its playable cards
-    selected: int | None = None  # the card under the keyboard or mouse focus
-    draw_hint: bool = False  # nothing to play: the draw pile glows
-    pick_seats: frozenset[int] = field(default_factory=frozenset)  # seats offered in a pick
-    pick_focus: int | None = None
-
-
-NO_HIGHLIGHTS = Highlights()
 
 
 class TableRenderer:

@@ -30,13 +30,14 @@ from game.ui.animator import TableAnimator
 from game.ui.callouts import Callouts
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
+from game.ui.highlights import NO_HIGHLIGHTS, Highlights
 from game.ui.layout import SeatSpot, TableLayout, load_layout
 from game.ui.narrate import RING, Burst, Line, Narrator
 from game.ui.privacy import Privacy
 from game.ui.sprite import Sprite
 from game.ui.table_geometry import TableGeometry
 from game.ui.table_model import TableModel
-from game.ui.table_render import NO_HIGHLIGHTS, Highlights, TableRenderer
+from game.ui.table_render import TableRenderer
 
 BURST_REACH = 90  # how far from its seat's plate a burst would like to be
 
