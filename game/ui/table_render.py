@@ -1,7 +1,7 @@
 """Painting the table: the model and the sprites, put on the screen.
 
 The renderer only reads: the table model (names, turn, colour, UNO calls), the
-animator's sprites, the callouts, and what the scene wants highlighted
+animator's sprites, and what the scene wants highlighted
 (`Highlights`, game/ui/highlights.py: the hand being played from, the playable cards, the selected
 card, the seats offered in a pick). Which way up a card is drawn it asks
 game/ui/privacy.py, for every card, every frame; caches keep a full table to a
@@ -18,24 +18,17 @@ import pygame
 from game.i18n import _, language
 from game.ui import accessibility, text, widgets
 from game.ui.animator import TableAnimator
-from game.ui.callouts import Callouts
 from game.ui.card_art import BACK, CardArt
 from game.ui.card_book import CardBook
 from game.ui.highlights import NO_HIGHLIGHTS, Highlights
-from game.ui.narrate import Burst
 from game.ui.privacy import DISCARD, Privacy
 from game.ui.sprite import Sprite
 from game.ui.table_geometry import TableGeometry
 from game.ui.table_model import TableModel
-from game.ui.tones import tone_color, tone_mark, with_mark
-from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, shake
+from game.ui.tween import ease_out_cubic, shake
 
-EVENT_SIZE = 30
 CAPTION_SIZE = 20  # the name over the focused card of the hand being played
 CAPTION_WIDTH = 320
-EVENT_SLIDE = 8  # the event line slides up this far as it appears
-BURST_RISE = 30  # a burst floats up this far
-BURST_GROWTH = 1.2  # and grows to at most this much of its size (ease_out_back overshoots)
 
 
 REFUSED_GLOW = pygame.Color(229, 57, 53)  # a refused card, with reduced motion (no shake)
@@ -52,7 +45,6 @@ class TableRenderer:
         model: TableModel,
         animator: TableAnimator,
         privacy: Privacy,
-        callouts: Callouts,
     ) -> None:
         self.art = art
         self.book = book
@@ -61,7 +53,6 @@ class TableRenderer:
         self.model = model
         self.animator = animator
         self.privacy = privacy
-        self.callouts = callouts
         self.bots: set[int] = set()
         self._ring_color: str | None = None
         self._ring_pulse = 0.0
@@ -401,83 +392,6 @@ class TableRenderer:
                 pulse = 4 if still else 2 + round(2 * (1 + math.sin(clock * 10)))
                 pygame.draw.rect(surface, (229, 57, 53), rect.inflate(8, 8), pulse, rect.h)
 
-    # --- words ------------------------------------------------------------------------
-
-    def event_label(self, line_text: str, tone: str) -> pygame.Surface:
-        home = self.geometry.event_home
-        ink = tone_color(tone, self.book)
-        mark = tone_mark(tone, self.book, self.art)
-        label = with_mark(text.shadowed(line_text, EVENT_SIZE, ink, bold=True), mark)
-        if label.get_width() > home.width or label.get_height() > home.height - EVENT_SLIDE:
-            room = home.width - (label.get_height() if mark else 0)
-            label = with_mark(text.fit(line_text, EVENT_SIZE, room, ink, bold=True), mark)
-        return label
-
-    def event_rect(self, label_size: tuple[int, int]) -> pygame.Rect:
-        """Where the event line goes: centred in its home (it slides up into place)."""
-        home = self.geometry.event_home
-        rect = pygame.Rect((0, 0), label_size)
-        rect.midtop = (home.centerx, home.y)
-        return rect
-
-    def toast_label(self, message: str) -> pygame.Surface:
-        home = self.geometry.toast_home
-        return text.fit(message, 24, home.width - 28, (255, 255, 255), bold=True)
-
-    def toast_rect(self, label_size: tuple[int, int]) -> pygame.Rect:
-        box = pygame.Rect((0, 0), label_size).inflate(28, 16)
-        box.center = self.geometry.toast_home.center
-        return box
-
-    def burst_envelope(self, burst: Burst) -> pygame.Rect:
-        """Everything a burst covers while it grows and rises, relative to where it is
-        drawn (its anchor at (0, 0))."""
-        base = self._burst_image(burst)
-        w, h = (math.ceil(d * BURST_GROWTH) for d in base.get_size())
-        return pygame.Rect(-w // 2, -h // 2 - BURST_RISE, w, h + BURST_RISE)
-
-    def _burst_image(self, burst: Burst) -> pygame.Surface:
-        ink = tone_color(burst.tone, self.book)
-        base = text.shadowed(burst.text, burst.size, ink, bold=True, offset=3)
-        return with_mark(base, tone_mark(burst.tone, self.book, self.art))
-
-    def _draw_texts(self, surface: pygame.Surface) -> None:
-        callouts = self.callouts
-        clock = self.animator.clock
-        scale = self.animator.scale
-        still = accessibility.still()
-        line = callouts.line
-        if line is not None and line.text:
-            age = clock - callouts.line_t
-            label = self.event_label(line.text, line.tone)
-            rect = self.event_rect(label.get_size())
-            dy = (
-                0
-                if scale == 0 or still
-                else round(EVENT_SLIDE * (1 - ease_out_cubic(min(1.0, age / 0.2))))
-            )
-            surface.blit(label, rect.move(0, dy))
-        if callouts.toast_text is not None:
-            label = self.toast_label(callouts.toast_text)
-            box = self.toast_rect(label.get_size())
-            surface.blit(widgets.panel(box.size, (150, 30, 40, 230), 12), box)
-            surface.blit(label, label.get_rect(center=box.center))
-        for shown in callouts.bursts:
-            b = shown.burst
-            p = (clock - shown.t0) / (b.dur * max(scale, 0.01))
-            base = self._burst_image(b)
-            if still:
-                # Reduced motion: the words stand where they are and only fade.
-                img, rise = base.copy(), 0.0
-            else:
-                k = 0.5 + 0.6 * ease_out_back(min(1.0, p / 0.35))
-                img = pygame.transform.rotozoom(base, 0, k)
-                rise = BURST_RISE * ease_in_out(min(1.0, p))
-            if p > 0.6:
-                img.set_alpha(round(255 * (1 - (p - 0.6) / 0.4)))
-            x, y = shown.pos
-            surface.blit(img, img.get_rect(center=(x, y - rise)))
-
     # --- the frame ----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, lit: Highlights = NO_HIGHLIGHTS) -> None:
@@ -504,4 +418,3 @@ class TableRenderer:
             self._blit_sprite(surface, sprite)
         self._draw_caption(surface, lit)
         self.draw_badges(surface, lit)
-        self._draw_texts(surface)

@@ -7,7 +7,10 @@
 - `Narrator` (game/ui/narrate.py): each event in words, cards named by the
   rule file (game/ui/card_book.py);
 - `TableAnimator` (game/ui/animator.py): sprites and their motion;
-- `TableRenderer` (game/ui/table_render.py): the painting;
+- `TableRenderer` (game/ui/table_render.py): the painting of the felt, the
+  piles and the cards;
+- `Callouts` (game/ui/callouts.py) and `CalloutRenderer`
+  (game/ui/callout_render.py): what the table says, and its painting;
 - `TableGeometry` (game/ui/table_geometry.py): where seats and piles are,
   and what lies under the pointer;
 - `Privacy` (game/ui/privacy.py): who may see which card, asked by every
@@ -27,6 +30,7 @@ from collections.abc import Callable
 import pygame
 
 from game.ui.animator import TableAnimator
+from game.ui.callout_render import CalloutRenderer
 from game.ui.callouts import Callouts
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
@@ -68,7 +72,10 @@ class TableView:
         )
         self.callouts = Callouts()
         self.renderer = TableRenderer(
-            art, self.book, self.geometry, self.model, self.animator, self.privacy, self.callouts
+            art, self.book, self.geometry, self.model, self.animator, self.privacy
+        )
+        self.callout_renderer = CalloutRenderer(
+            art, self.book, self.geometry, self.animator, self.callouts
         )
 
     # --- shortcuts the scenes use -----------------------------------------------------
@@ -177,7 +184,7 @@ class TableView:
         near = self.geometry.ring.center
         if burst.anchor != RING and burst.seat is not None:
             near = self.geometry.toward_middle(burst.seat, BURST_REACH)
-        envelope = self.renderer.burst_envelope(burst)
+        envelope = self.callout_renderer.burst_envelope(burst)
         placed = self.geometry.place(envelope.size, near)
         return (placed.x - envelope.x, placed.y - envelope.y)
 
@@ -206,6 +213,7 @@ class TableView:
 
     def draw(self, surface: pygame.Surface, lit: Highlights = NO_HIGHLIGHTS) -> None:
         self.renderer.draw(surface, lit)
+        self.callout_renderer.draw(surface)
 
     def draw_badges(self, surface: pygame.Surface, lit: Highlights = NO_HIGHLIGHTS) -> None:
         self.renderer.draw_badges(surface, lit)

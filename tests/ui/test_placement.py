@@ -10,11 +10,11 @@ import pytest
 
 from game.rules.loader import load_rules
 from game.ui import text
+from game.ui.callout_render import BURST_RISE, EVENT_SLIDE
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
 from game.ui.narrate import Burst, Narrator
 from game.ui.table_model import TableModel
-from game.ui.table_render import BURST_RISE, EVENT_SLIDE
 from game.ui.table_view import TableView
 from game.ui.text import TEXT_SIZES
 
@@ -68,23 +68,23 @@ def test_floating_words_stay_clear_at_every_seat_count(art, players, text_size):
         for burst in every_burst():
             anchored = Burst(burst.text, burst.anchor, seat, burst.tone, burst.size)
             x, y = view.burst_pos(anchored)
-            covers = view.renderer.burst_envelope(anchored).move(x, y)
+            covers = view.callout_renderer.burst_envelope(anchored).move(x, y)
             assert screen.contains(covers), (players, seat, burst.text, covers)
             hit = covers.collidelist(keep_clear)
             assert hit < 0, (players, seat, burst.text, covers, keep_clear[hit])
     # The event line (the longest one, cut to fit) and a long refusal.
-    renderer = view.renderer
+    words = view.callout_renderer
     longest = "Gus plays Custom: Everyone Draws and names Yellow, " * 3
-    label = renderer.event_label(longest, "plain")
+    label = words.event_label(longest, "plain")
     art.show_patterns(True)
-    marked = renderer.event_label(longest, "color:yellow")
+    marked = words.event_label(longest, "color:yellow")
     art.show_patterns(False)
     home = view.geometry.event_home
     assert marked.get_width() <= home.width and marked.get_height() <= home.height
-    line = renderer.event_rect(label.get_size())
+    line = words.event_rect(label.get_size())
     covers = line.union(line.move(0, EVENT_SLIDE))
     assert screen.contains(covers) and covers.collidelist(keep_clear) < 0
-    toast = renderer.toast_rect(renderer.toast_label(longest).get_size())
+    toast = words.toast_rect(words.toast_label(longest).get_size())
     assert screen.contains(toast) and toast.collidelist(keep_clear) < 0
     assert not toast.colliderect(covers), "a refusal would cover the event line"
 
@@ -92,5 +92,5 @@ def test_floating_words_stay_clear_at_every_seat_count(art, players, text_size):
 def test_the_envelope_covers_the_whole_flight(art):
     view = TableView(art, 4, ["A", "B", "C", "D"], 108)
     burst = every_burst()[0]
-    envelope = view.renderer.burst_envelope(burst)
+    envelope = view.callout_renderer.burst_envelope(burst)
     assert envelope.top < -BURST_RISE and envelope.bottom > 0
