@@ -1,12 +1,14 @@
-"""Painting the table: the model and the sprites, put on the screen.
+"""Painting the table: the felt, the piles and the cards, put on the screen.
 
-The renderer only reads: the table model (names, turn, colour, UNO calls), the
-animator's sprites, and what the scene wants highlighted
-(`Highlights`, game/ui/highlights.py: the hand being played from, the playable cards, the selected
-card, the seats offered in a pick). Which way up a card is drawn it asks
-game/ui/privacy.py, for every card, every frame; caches keep a full table to a
-handful of blits (a seat whose cards are all at rest is one cached layer,
-keyed by what it shows).
+The renderer only reads: the table model (the colour in force, the direction,
+the draw pile's count), the animator's sprites, and what the scene wants
+highlighted (`Highlights`: the card under the focus in the hand being played
+from, the draw pile when nothing can be played). Which way up a card
+is drawn it asks game/ui/privacy.py, for every card, every frame; caches keep
+a full table to a handful of blits (a seat whose cards are all at rest is one
+cached layer, keyed by what it shows). The name plates (game/ui/name_plates.py)
+and what the table says (game/ui/callout_render.py) are painted over it by the
+view (game/ui/table_view.py).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ import math
 
 import pygame
 
-from game.i18n import _, language
 from game.ui import accessibility, text, widgets
 from game.ui.animator import TableAnimator
 from game.ui.card_art import BACK, CardArt
@@ -53,12 +54,11 @@ class TableRenderer:
         self.model = model
         self.animator = animator
         self.privacy = privacy
-        self.bots: set[int] = set()
         self._ring_color: str | None = None
         self._ring_pulse = 0.0
         self._layers: dict[object, Layer] = {}
         self._background: pygame.Surface | None = None
-        self._badges: dict[tuple, pygame.Surface] = {}
+        self._captions: dict[str, pygame.Surface] = {}
         self._flight_cache: dict[tuple, pygame.Surface] = {}
         self._generation = (art.generation, text.generation())
 
@@ -219,13 +219,12 @@ class TableRenderer:
 
     def _caption_image(self, label: str) -> pygame.Surface:
         words = text.fit(label, CAPTION_SIZE, CAPTION_WIDTH, widgets.INK, bold=True)
-        key = ("caption", label)
-        plate = self._badges.get(key)
+        plate = self._captions.get(label)
         if plate is None:
             plate = pygame.Surface(words.get_rect().inflate(18, 8).size, pygame.SRCALPHA)
             pygame.draw.rect(plate, (255, 236, 179, 235), plate.get_rect(), border_radius=8)
             plate.blit(words, words.get_rect(center=plate.get_rect().center))
-            self._badges[key] = plate
+            self._captions[label] = plate
         return plate
 
     def _draw_caption(self, surface: pygame.Surface, lit: Highlights) -> None:
@@ -309,89 +308,6 @@ class TableRenderer:
             tx, ty = -a * math.sin(theta) * direction, b * math.cos(theta) * direction
             widgets.draw_arrow(surface, (x, y), math.atan2(ty, tx), 13, color)
 
-    # --- name plates ----------------------------------------------------------------
-
-    def _badge(self, seat: int, lit: Highlights) -> pygame.Surface:
-        model = self.model
-        spot = self.geometry.spot(seat)
-        count = self.animator.shown_count(seat)
-        active = seat == model.turn
-        uno = model.uno_called[seat] and count == 1
-        picked = seat in lit.pick_seats
-        focus = seat == lit.pick_focus
-        key = (
-            model.name(seat),
-            count,
-            active,
-            uno,
-            seat == model.dealer,
-            model.eliminated[seat],
-            spot.label_rect.size,
-            picked,
-            focus,
-            seat in self.bots,
-            language(),  # the plate's words ("BOT")
-        )
-        surf = self._badges.get(key)
-        if surf is None:
-            if len(self._badges) > 300:
-                self._badges.clear()
-            w, h = spot.label_rect.size
-            surf = pygame.Surface((w, h), pygame.SRCALPHA)
-            fill = pygame.Color(255, 193, 7) if active else pygame.Color(12, 18, 30, 215)
-            if picked:
-                fill = pygame.Color("#4fc3f7") if focus else pygame.Color(40, 80, 120, 230)
-            pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=h // 2)
-            edge = (255, 255, 255, 120) if not active else (255, 240, 200)
-            pygame.draw.rect(surf, edge, surf.get_rect(), 2, border_radius=h // 2)
-            ink = widgets.INK if (active or focus) else pygame.Color(255, 255, 255)
-            if model.eliminated[seat]:
-                ink = pygame.Color(140, 140, 150)
-            chip_w = 34
-            x = 10
-            if seat in self.bots:
-                bot = text.render(_("BOT"), 13, ink, bold=True)
-                surf.blit(bot, (x, (h - bot.get_height()) // 2))
-                x += bot.get_width() + 5
-            name = text.fit(model.name(seat), 22, w - x - chip_w - 14 - (44 if uno else 0), ink)
-            surf.blit(name, (x, (h - name.get_height()) // 2))
-            chip = pygame.Rect(w - chip_w - 3, 3, chip_w, h - 6)
-            pygame.draw.rect(surf, (255, 255, 255), chip, border_radius=(h - 6) // 2)
-            num = text.render(str(count), 20, widgets.INK, bold=True)
-            surf.blit(num, num.get_rect(center=chip.center))
-            if uno:
-                tag = pygame.Rect(chip.x - 44, 4, 40, h - 8)
-                pygame.draw.rect(surf, (229, 57, 53), tag, border_radius=6)
-                label = text.render(_("UNO"), 16, (255, 255, 255), bold=True)
-                surf.blit(label, label.get_rect(center=tag.center))
-            self._badges[key] = surf
-        return surf
-
-    def draw_badges(self, surface: pygame.Surface, lit: Highlights = NO_HIGHLIGHTS) -> None:
-        model = self.model
-        clock = self.animator.clock
-        still = accessibility.still()
-        for seat in range(self.geometry.players):
-            spot = self.geometry.spot(seat)
-            badge = self._badge(seat, lit)
-            rect = badge.get_rect(center=spot.label_rect.center)
-            if seat == model.turn:
-                glow_r = rect.inflate(10 if still else 10 + 4 * math.sin(clock * 6), 10)
-                pygame.draw.rect(surface, (255, 213, 79), glow_r, 3, border_radius=glow_r.h // 2)
-            surface.blit(badge, rect)
-            if seat == model.dealer:
-                d = text.render("D", 16, widgets.INK, bold=True)
-                c = (rect.left - 2, rect.top + 2)
-                pygame.draw.circle(surface, (255, 255, 255), c, 10)
-                surface.blit(d, d.get_rect(center=c))
-            if (
-                model.uno_missing[seat]
-                and len(self.animator.hands[seat]) == 1
-                and not self.animator.busy
-            ):
-                pulse = 4 if still else 2 + round(2 * (1 + math.sin(clock * 10)))
-                pygame.draw.rect(surface, (229, 57, 53), rect.inflate(8, 8), pulse, rect.h)
-
     # --- the frame ----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, lit: Highlights = NO_HIGHLIGHTS) -> None:
@@ -401,7 +317,7 @@ class TableRenderer:
             self._generation = generation
             self._layers.clear()
             self._flight_cache.clear()
-            self._badges.clear()
+            self._captions.clear()
         if self._background is None:
             self._background = self._build_background()
         surface.blit(self._background, (0, 0))
@@ -417,4 +333,3 @@ class TableRenderer:
         for sprite in self.animator.loose:
             self._blit_sprite(surface, sprite)
         self._draw_caption(surface, lit)
-        self.draw_badges(surface, lit)

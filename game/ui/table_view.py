@@ -9,6 +9,8 @@
 - `TableAnimator` (game/ui/animator.py): sprites and their motion;
 - `TableRenderer` (game/ui/table_render.py): the painting of the felt, the
   piles and the cards;
+- `NamePlates` (game/ui/name_plates.py): each seat's name and card count, and
+  whose turn it is;
 - `Callouts` (game/ui/callouts.py) and `CalloutRenderer`
   (game/ui/callout_render.py): what the table says, and its painting;
 - `TableGeometry` (game/ui/table_geometry.py): where seats and piles are,
@@ -36,6 +38,7 @@ from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
 from game.ui.highlights import NO_HIGHLIGHTS, Highlights
 from game.ui.layout import SeatSpot, TableLayout, load_layout
+from game.ui.name_plates import NamePlates
 from game.ui.narrate import RING, Burst, Line, Narrator
 from game.ui.privacy import Privacy
 from game.ui.sprite import Sprite
@@ -74,6 +77,7 @@ class TableView:
         self.renderer = TableRenderer(
             art, self.book, self.geometry, self.model, self.animator, self.privacy
         )
+        self.plates = NamePlates(self.geometry, self.model, self.animator)
         self.callout_renderer = CalloutRenderer(
             art, self.book, self.geometry, self.animator, self.callouts
         )
@@ -102,11 +106,11 @@ class TableView:
 
     @property
     def bots(self) -> set[int]:
-        return self.renderer.bots
+        return self.plates.bots
 
     @bots.setter
     def bots(self, seats: set[int]) -> None:
-        self.renderer.bots = set(seats)
+        self.plates.bots = set(seats)
 
     @property
     def scale(self) -> float:
@@ -213,10 +217,11 @@ class TableView:
 
     def draw(self, surface: pygame.Surface, lit: Highlights = NO_HIGHLIGHTS) -> None:
         self.renderer.draw(surface, lit)
+        self.plates.draw(surface, lit)
         self.callout_renderer.draw(surface)
 
     def draw_badges(self, surface: pygame.Surface, lit: Highlights = NO_HIGHLIGHTS) -> None:
-        self.renderer.draw_badges(surface, lit)
+        self.plates.draw(surface, lit)
 
     # --- hit tests ------------------------------------------------------------------
 
