@@ -29,7 +29,8 @@ from game.log import LogError, LogWriter
 from game.native import engine_kind
 from game.plain_text import printable
 from game.rules.errors import RuleFileError
-from game.rules.loader import NameRefused, load_rules, names_for_folder
+from game.rules.loader import load_rules
+from game.rules.names import NameRefused, names_for_folder
 from game.sim import Tally, play_match
 
 MAX_ERRORS_SHOWN = 50

@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.bots import make_bot  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
 from game.rules.errors import RuleFileError  # noqa: E402
-from game.rules.loader import available_rule_sets, layer_base, load_rules, resolve_name  # noqa: E402
+from game.rules.loader import layer_base, load_rules  # noqa: E402
+from game.rules.names import available_rule_sets, resolve_name  # noqa: E402
 from game.sim import Tally, play_match  # noqa: E402
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "house-rules.md"

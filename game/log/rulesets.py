@@ -20,7 +20,7 @@ class RuleSets:
 
     A log is a shared file: the names in it reach only rule sets under
     rules/ or files inside the log's own folder (`log_folder`), resolved the
-    way an `extends:` in a shared rule file is (game/rules/loader.py)."""
+    way an `extends:` in a shared rule file is (game/rules/names.py)."""
 
     def __init__(
         self,

@@ -1,18 +1,11 @@
-"""Loading rule sets: names and paths, `extends:` chains, layering, marks.
+"""Loading rule sets: `extends:` chains, layering, marks.
 
-On the command line (and in the menu) a rule set is named either by its name
-under `rules/` (`classic`, `house/stacking`) or by a path to a `.yaml` file.
-A file may say `extends: NAME` (or a list of names) to build on other rule
-sets, and `requires:` / `conflicts_with:` name rule sets the same way. A name
-written inside a file is shared with the file, so it reaches no further than
-the game's `rules/` folder and the file's own folder tree: a rule-set name is
-looked up under `rules/` first, then beside the file; a relative `.yaml` path
-must stay inside the file's folder (symlinks followed); anything else —
-an absolute path, `..` out of the folder, a device — is refused, naming the
-line. A replay log's `rules` field is resolved the same way, from the log's
-folder (`load_rules(names, folder=...)`, `resolve_shared_name`).
-Layering is a deep merge of mappings, later over earlier; any other value,
-lists included, is replaced whole.
+`load_rules` reads the rule sets the player named (a name stands for a file
+as game/rules/names.py says) and, with each file, the rule sets it names:
+`extends: NAME` (or a list of names) to build on, `requires:` and
+`conflicts_with:`. A named file that is no regular file (a device, a folder)
+is refused, naming the line. Layering is a deep merge of mappings, later over
+earlier; any other value, lists included, is replaced whole.
 
 Every problem, in any file of the chain, is reported at once as a
 `RuleError` with the file, line and column it comes from.
@@ -22,7 +15,6 @@ from __future__ import annotations
 
 import copy
 import os
-import re
 import stat
 from collections.abc import Sequence
 from pathlib import Path
@@ -33,13 +25,19 @@ from game.engine.ruleset import (
     RuleSet,
     RulesInvalid,
     holds_words,
-    unknown_name,
     validate_rules,
 )
 from game.engine.words import ENGLISH
 from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
+from game.rules.names import (
+    NameRefused,
+    display_path,
+    real_path,
+    resolve_name,
+    resolve_shared_name,
+)
 from game.rules.selftest import self_test
 from game.rules.yamlsafe import LoadedYaml, load_yaml_file
 
@@ -47,10 +45,6 @@ from game.rules.yamlsafe import LoadedYaml, load_yaml_file
 LAYER_KEYS = ("extends", "requires", "conflicts_with")
 MAX_CHAIN = 32  # files in one extends chain
 MAX_NAMES = 32  # names in one extends, requires or conflicts_with
-# A rule-set name: `classic`, `house/stacking`, `my rules` (no `.yaml`, no `.` or
-# `..` folder, no leading `/`).
-RULE_SET_NAME = re.compile(r"[\w-][\w .-]*(?:/[\w-][\w .-]*)*")
-SUFFIXES = (".yaml", ".yml")
 
 
 def merges_into(into: dict, key: object, value: object, here: tuple = ()) -> bool:
@@ -92,128 +86,6 @@ def layer(into: dict, over: dict, path: tuple = ()) -> None:
             layer(into[key], value, path + (key,))
         else:
             into[key] = copy.deepcopy(value)
-
-
-class NameRefused(ValueError):
-    """A rule-set name that names no file the game may read; the text says why."""
-
-
-def real_path(path: Path) -> Path:
-    """`path` absolute with symlinks resolved; a symlink loop is left unresolved
-    (reading it then fails in words) instead of raising."""
-    return Path(os.path.realpath(path))
-
-
-def display_path(path: Path) -> str:
-    """A path as a player typed it: relative to the working folder when inside it."""
-    try:
-        return str(real_path(path).relative_to(real_path(Path.cwd())))
-    except (ValueError, OSError):
-        return str(path)
-
-
-def _plain_name_problem(name: object) -> str | None:
-    if not isinstance(name, str):
-        return "a rule-set name is text"
-    if not name:
-        return "an empty rule-set name"
-    if "\0" in name:
-        return "a rule-set name cannot hold a NUL character"
-    return None
-
-
-def resolve_name(name: str, rules_dir: Path = RULES_DIR) -> Path:
-    """The file a rule-set name or path typed by the player stands for.
-
-    A name (`classic`, `house/stacking`) is a file under `rules/`, else NAME.yaml
-    in the working folder; a path ending in .yaml or .yml is that file (it may
-    not exist: reading it says so). Raises NameRefused for anything else."""
-    problem = _plain_name_problem(name)
-    if problem:
-        raise NameRefused(problem)
-    if Path(name).suffix in SUFFIXES:
-        in_rules = rules_dir / name
-        if not os.path.lexists(name) and RULE_SET_NAME.fullmatch(name) and in_rules.is_file():
-            return in_rules  # `classic.yaml` for `classic`
-        return Path(name)
-    if RULE_SET_NAME.fullmatch(name):
-        for candidate in (rules_dir / f"{name}.yaml", Path(f"{name}.yaml")):
-            if candidate.is_file():
-                return candidate
-        raise NameRefused(unknown_name("rule set", name, available_rule_sets(rules_dir)))
-    raise NameRefused(
-        f"'{name}' is neither a rule-set name under rules/ (classic, house/stacking)"
-        " nor a .yaml file"
-    )
-
-
-def resolve_shared_name(name: object, folder: Path, rules_dir: Path = RULES_DIR) -> Path:
-    """The file a name written inside a shared file (in `folder`) stands for.
-
-    Used for `extends:`, `requires:` and `conflicts_with:`, and for a replay
-    log's `rules` field (`folder` is then the log's folder). A rule-set name is
-    looked up under `rules/`, then as NAME.yaml in `folder`; a relative .yaml
-    path is looked up in `folder`, then under `rules/`. What it finds must lie
-    inside `folder` (or `rules/`) once symlinks are followed; it may not exist
-    (reading it then says so). Raises NameRefused, in words, for anything else:
-    an absolute path, `..` leaving the folder, a name that is no .yaml file."""
-    problem = _plain_name_problem(name)
-    if problem:
-        raise NameRefused(problem)
-    assert isinstance(name, str)
-    if Path(name).suffix in SUFFIXES and not Path(name).is_absolute():
-        candidate = folder / name
-        in_rules = rules_dir / name
-        if not candidate.exists() and in_rules.is_file() and _inside(in_rules, rules_dir):
-            return in_rules
-    elif RULE_SET_NAME.fullmatch(name):
-        in_rules = rules_dir / f"{name}.yaml"
-        if in_rules.is_file():
-            return in_rules
-        candidate = folder / f"{name}.yaml"
-        if not os.path.lexists(candidate):
-            raise NameRefused(unknown_name("rule set", name, available_rule_sets(rules_dir)))
-    else:
-        raise NameRefused(
-            f"'{name}' is neither a rule-set name under rules/ nor a relative path to a"
-            " .yaml file in this folder"
-        )
-    if not _inside(candidate, folder):
-        raise NameRefused(
-            f"'{name}' is outside this file's folder: a shared file may only name rule sets"
-            " under rules/ or in its own folder"
-        )
-    return candidate
-
-
-def names_for_folder(names: Sequence[str], folder: Path, rules_dir: Path = RULES_DIR) -> list[str]:
-    """What a file kept in `folder` (a replay log) writes for the rule sets the
-    player named, so that `resolve_shared_name` finds the very same files from
-    there: a name under rules/ stays as it is, another file is written
-    relative to `folder`. Raises NameRefused, in words, for a file outside
-    `folder`'s tree, which a shared file may not name."""
-    written = []
-    for name in names:
-        meant = real_path(resolve_name(name, rules_dir))
-        try:
-            if real_path(resolve_shared_name(name, folder, rules_dir)) == meant:
-                written.append(name)
-                continue
-        except NameRefused:
-            pass
-        base = real_path(folder)
-        if not meant.is_relative_to(base):
-            raise NameRefused(
-                f"'{name}' lies outside {folder}, and a log may name only rule sets under"
-                " rules/ or files in its own folder: write the log next to the rule file"
-                " (or copy the rule file into rules/)"
-            )
-        written.append(meant.relative_to(base).as_posix())
-    return written
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    return real_path(path).is_relative_to(real_path(folder))
 
 
 def _unreadable(path: Path) -> str | None:
@@ -528,18 +400,3 @@ def check_files(paths: Sequence[str], rules_dir: Path = RULES_DIR) -> list[RuleE
             continue
         errors.extend(RuleError(display_path(path), 1, 1, problem) for problem in self_test(rules))
     return errors
-
-
-def available_rule_sets(rules_dir: Path = RULES_DIR) -> list[str]:
-    """Names of every rule file under `rules/`, e.g. `classic`, `house/stacking`.
-
-    Folders reached through symlinks are not entered (no loop can hold the
-    menu), and a file whose name cannot be a rule-set name is left out."""
-    names = []
-    for folder, _, files in os.walk(rules_dir):
-        for file in files:
-            path = Path(folder, file)
-            name = path.relative_to(rules_dir).with_suffix("").as_posix()
-            if path.suffix == ".yaml" and RULE_SET_NAME.fullmatch(name) and path.is_file():
-                names.append(name)
-    return sorted(names)

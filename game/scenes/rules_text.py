@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.rules.loader import available_rule_sets
+from game.rules.names import available_rule_sets
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PASS, UP, WHEEL, Command

@@ -33,7 +33,7 @@ from game.bots.levels import LEVELS
 from game.i18n import _, language
 from game.match import BOT_LEVELS, MatchSession
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets
+from game.rules.names import available_rule_sets
 from game.scenes.base import Scene
 from game.scenes.setup_form import (
     ERROR_SIZE,

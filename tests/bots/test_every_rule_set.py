@@ -16,7 +16,8 @@ import pytest
 
 from game.bots import BOTS
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets, load_rules
+from game.rules.loader import load_rules
+from game.rules.names import available_rule_sets
 from tests.depth import examples
 from tests.support.bots import play
 from tests.support.events import check_events

@@ -17,7 +17,8 @@ import pytest
 
 from game.engine import view
 from game.engine.view import seen_events
-from game.rules.loader import available_rule_sets, load_rules
+from game.rules.loader import load_rules
+from game.rules.names import available_rule_sets
 from tests.support.bots import play
 
 BASES = [n for n in available_rule_sets() if not n.startswith("house/")]

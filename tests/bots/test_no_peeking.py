@@ -27,7 +27,8 @@ from game.engine import view
 from game.engine.actions import Play
 from game.engine.cards import card_table
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets, load_rules
+from game.rules.loader import load_rules
+from game.rules.names import available_rule_sets
 from tests.depth import work
 from tests.support import bots as drive
 

@@ -14,7 +14,8 @@ from game.bots import BOTS, make_bot
 from game.bots.expert import ExpertBot
 from game.engine import new_game
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets, load_rules
+from game.rules.loader import load_rules
+from game.rules.names import available_rule_sets
 from game.sim import play_out
 from tests.depth import examples
 from tests.support.bots import EXPERT_STEPS

@@ -35,7 +35,7 @@ from game.engine import (
     why_illegal,
 )
 from game.engine.decisions import REGISTRY
-from game.rules.loader import available_rule_sets
+from game.rules.names import available_rule_sets
 from tests.support.acting import draw, play
 from tests.support.rules import house_option, rules
 from tests.support.table import rigged

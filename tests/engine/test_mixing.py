@@ -23,7 +23,8 @@ from game.bots import make_bot
 from game.engine import legal_actions
 from game.log import reexecute
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets, load_rules
+from game.rules.loader import load_rules
+from game.rules.names import available_rule_sets
 from game.sim import play_match
 from tests.support.acting import accept, choose, decision_kinds, offered_plays, play
 from tests.support.events import check_events

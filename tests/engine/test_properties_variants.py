@@ -12,7 +12,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets, load_rules
+from game.rules.loader import load_rules
+from game.rules.names import available_rule_sets
 from tests.depth import examples
 from tests.support.matches import Checker, play_game
 

@@ -33,7 +33,8 @@ from game.log import (
     verify_file,
 )
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets, layer_base, load_rules, resolve_name
+from game.rules.loader import layer_base, load_rules
+from game.rules.names import available_rule_sets, resolve_name
 from game.sim import play_match
 from tests.depth import examples
 

@@ -11,7 +11,8 @@ import pytest
 from game.engine import scoring
 from game.rules.describe import describe
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets, load_rules
+from game.rules.loader import load_rules
+from game.rules.names import available_rule_sets
 
 ROOT = Path(__file__).resolve().parents[2]
 

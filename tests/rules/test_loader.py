@@ -16,7 +16,8 @@ import pytest
 from game.engine import RulesInvalid, validate_rules
 from game.engine.cards import card_table
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets, check_files, load_rules
+from game.rules.loader import check_files, load_rules
+from game.rules.names import available_rule_sets
 from tests.support.rules import layered, rules_with
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,14 +22,8 @@ from game.engine.dealing import MAX_CUTS
 from game.engine.ruleset import MAX_DECK, MAX_SEATS, validate_rules
 from game.plain_text import printable
 from game.rules.errors import RuleError, RuleFileError
-from game.rules.loader import (
-    RULES_DIR,
-    NameRefused,
-    available_rule_sets,
-    check_files,
-    load_rules,
-    resolve_shared_name,
-)
+from game.rules.loader import RULES_DIR, check_files, load_rules
+from game.rules.names import NameRefused, available_rule_sets, resolve_shared_name
 from game.sim import play_out_round
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,7 +19,8 @@ from game.engine import RulesInvalid, validate_rules
 from game.engine.ruleset import WORD_PATHS, RuleSet, holds_words
 from game.engine.words import ENGLISH, LANGUAGES, Words
 from game.rules.errors import RuleFileError
-from game.rules.loader import RULES_DIR, available_rule_sets, layer_base, load_rules
+from game.rules.loader import RULES_DIR, layer_base, load_rules
+from game.rules.names import available_rule_sets
 from game.rules.yamlsafe import load_yaml_file
 from game.saves.format import rules_fingerprint
 from tests.support.rules import layered

@@ -8,7 +8,8 @@ import pytest
 
 from game.match import SeatConfig
 from game.rules.errors import RuleFileError
-from game.rules.loader import available_rule_sets, load_rules
+from game.rules.loader import load_rules
+from game.rules.names import available_rule_sets
 from game.scenes.play import PlayScene
 from tests.scenes.players import Couch, start_match, table_matches_engine
 
