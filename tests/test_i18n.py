@@ -5,6 +5,7 @@ follows the locale or --lang."""
 
 from __future__ import annotations
 
+import functools
 import gettext
 import os
 import re
@@ -20,13 +21,19 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from game import i18n
+from game.bots.hint import Advisor, explain
 from game.cli import language_asked
 from game.cli import main as cli_main
-from game.engine import why_illegal
-from game.engine.actions import CallUno, Catch
+from game.engine import view, why_illegal
+from game.engine.actions import CallUno, Catch, Play
 from game.engine.said import Said, listed, said
+from game.engine.view import seen_events
+from game.rules.loader import load_rules
 from game.ui import text
-from tests.support.rules import classic
+from game.ui.card_book import CardBook
+from tests.support.bots import EXPERT_STEPS, play
+from tests.support.rules import classic, rules
+from tests.support.table import rigged
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
@@ -354,3 +361,107 @@ def test_the_menus_name_the_bot_levels_as_the_bots_do():
     from game.seats import LEVEL_TITLES
 
     assert {level: s.title for level, s in LEVELS.items()} == LEVEL_TITLES
+
+
+# --- the hint's line ---------------------------------------------------------------
+
+
+def said_parts(words: object) -> list[Said]:
+    """`words` and every Said inside it."""
+    if not isinstance(words, Said):
+        return []
+    return [words] + [part for value in words.values.values() for part in said_parts(value)]
+
+
+def worded_template(part: Said) -> str:
+    if part.plural is None:
+        return i18n._(part.template)
+    return i18n.ngettext(part.template, part.plural, part.number)
+
+
+UNFILLED = re.compile(r"\{\w*\}")
+
+
+@pytest.fixture(scope="module")
+def hint_lines():
+    """The hint's line at each of seat 0's choices in a few bot rounds of classic
+    with Seven-O: threats, colours named, a player chosen, plurals of cards."""
+    rule_set = load_rules(["classic", "house/seven-o"])
+    lines = []
+    for seed in (1, 2, 3):
+        advisor = Advisor(rule_set, seat=0, seed=seed, deadline_ms=None)
+        advisor.bot.steps = EXPERT_STEPS
+
+        def before(state, seat, bot, actions, out_of_turn, advisor=advisor):
+            if seat == 0 and len(actions) > 1:
+                lines.append(advisor.hint(functools.partial(view, state, 0), actions).why)
+
+        def after(state, action, events, advisor=advisor):
+            advisor.observe(action, seen_events(events, 0))
+
+        play(rule_set, ["basic"] * 3, seed=seed, rounds=2, before=before, after=after)
+    assert len(lines) > 20 and len({part.template for w in lines for part in said_parts(w)}) > 8
+    return rule_set, lines
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_hints_line_speaks_each_language(code, hint_lines, messages):
+    """Issue 12 §1: the hint's one line of why is worded in the player's language
+    when it is shown, the cards and colours in it as the rule file names them
+    there; every template it is made of is extracted (so the catalog tests
+    cover it) and translated."""
+    rule_set, lines = hint_lines
+    book = CardBook(rule_set, code)
+    names = book.engine_words()
+    i18n.set_language(code)
+    for line in lines:
+        worded = i18n.say(line, names)
+        assert worded != line, worded
+        assert not UNFILLED.search(worded), worded
+        for part in said_parts(line):
+            key = part.template if part.plural is None else (part.template, part.plural)
+            assert key in messages, key
+            if UNFILLED.sub("", part.template).strip(" ;,"):  # words, not only a joint
+                assert worded_template(part) != part.template, (code, part.template)
+            for value in ("card", "color"):
+                if value in part.values:
+                    assert names[str(part.values[value])] in worded, (value, worded)
+
+
+def test_the_hints_plurals_and_card_names_follow_the_language():
+    """The reason for a Draw Two when the next player is nearly out, and for a
+    Wild naming the colour held most, worded in Finnish and Turkish."""
+
+    def why(opponent: list[str], card: str, color: str | None = None) -> Said:
+        state = rigged(
+            rules("classic"),
+            hands={
+                0: ["red:draw_two", "red:3", "wild:wild", "blue:4"],
+                1: opponent,
+                2: ["yellow:1", "yellow:2", "yellow:3"],
+            },
+            top="red:5",
+        )
+        state.names = ["Ana", "Bo", "Cy"]
+        mine = next(c for c in state.hands[0] if state.cards.names[c] == card)
+        return explain(Advisor(state.rules, 0).bot, view(state, 0), Play(0, mine, color))
+
+    one = why(["green:8"], "red:draw_two")
+    two = why(["green:8", "green:9"], "red:draw_two")
+    wild = why(["green:8", "green:9", "green:1"], "wild:wild", "red")
+    assert one == "the Red Draw Two slows Bo, who has 1 card"
+    assert two == "the Red Draw Two slows Bo, who has 2 cards"
+    assert wild == "the Wild turns play to red: you hold 2 red cards"
+    book = CardBook(classic(), "fi")
+    i18n.set_language("fi")
+    worded = [i18n.say(w, book.engine_words()) for w in (one, two, wild)]
+    assert worded == [
+        "kortti Punainen Nosta kaksi hidastaa pelaajaa Bo, jolla on 1 kortti",
+        "kortti Punainen Nosta kaksi hidastaa pelaajaa Bo, jolla on 2 korttia",
+        "kortti Villikortti vaihtaa värin (Punainen): kädessäsi on 2 väriä Punainen olevaa korttia",
+    ]
+    book.speak("tr")
+    i18n.set_language("tr")
+    assert i18n.say(wild, book.engine_words()) == (
+        "Renk Değiştir kartı oyunu Kırmızı rengine çevirir: elinde 2 Kırmızı kart var"
+    )
