@@ -246,6 +246,10 @@ def test_the_catalogs_ship_with_the_package():
         path = i18n.catalog_path(code).relative_to(ROOT / "game")
         assert any(path.match(pattern) for pattern in patterns), path
     assert "babel" in (ROOT / "requirements.txt").read_text(encoding="utf-8").lower()
+    # The font, and its licence beside it, ship with the table layouts.
+    font = text.font_file().relative_to(ROOT / "assets")
+    assert any(font.match(pattern) for pattern in setuptools["package-data"]["game._data.assets"])
+    assert (text.font_file().parent / "NimbusSans-Bold.LICENSE.txt").is_file()
 
 
 # --- the command line --------------------------------------------------------------
