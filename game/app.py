@@ -9,6 +9,7 @@ the window shows scaled to whatever size it has (game/ui/window.py).
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import time
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import i18n  # noqa: E402
-from game.i18n import _  # noqa: E402
+from game.engine.said import said, said_n  # noqa: E402
+from game.i18n import _, say  # noqa: E402
 from game.scenes.pad_seats import deliver  # noqa: E402
 from game.scenes.registry import make_scene  # noqa: E402
 from game.ui import accessibility, text, widgets  # noqa: E402
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
     from game.scenes.base import Scene
     from game.ui.card_art import CardArt
     from game.ui.sound import SoundBank
+
+log = logging.getLogger(__name__)
 
 SIZE = LOGICAL
 FPS = 60
@@ -56,14 +60,25 @@ class App:
         self._sound: SoundBank | None = None
         self._saves: SaveSlot | None = None
         self.gamepads: Gamepads | None = None  # opened by main(); tests run without
-        self.notice = ""  # a line over every scene: a controller came or went
+        # A line over every scene (a controller came or went), worded as it is drawn.
+        self.notice: str = ""
         self.notice_until = 0.0
         accessibility.apply(self.settings)
         if self.settings.notices:
-            # What was wrong with the settings file, said once at start-up.
+            # What was wrong with the settings file, said once at start-up, in
+            # the language the file chose (it was read before that was known).
+            for notice in self.settings.notices:
+                log.warning("%s", say(said("Settings: {notice}", notice=notice)))
             first, *more = self.settings.notices
-            extra = " " + _("(and {n} more)").format(n=len(more)) if more else ""
-            self.show_notice(f"{_('Settings')}: {first}{extra}", seconds=8.0)
+            line = said("Settings: {notice}", notice=first)
+            if more:
+                line = said_n(
+                    "Settings: {notice} (and one more)",
+                    "Settings: {notice} (and {n} more)",
+                    len(more),
+                    notice=first,
+                )
+            self.show_notice(line, seconds=8.0)
 
     # Shared resources, made on first use so the menu appears quickly.
 
@@ -239,6 +254,7 @@ class App:
         self.draw(self.screen)
 
     def show_notice(self, line: str, seconds: float = 4.0) -> None:
+        """Show `line` over every scene; a `Said` is worded in the language of the moment."""
         self.notice = line
         self.notice_until = self.time + seconds
 
@@ -254,7 +270,7 @@ class App:
         if line is None and self.gamepads is not None:
             line = self.gamepads.lost_line()  # stays up until the seat has a controller
         if line:
-            img = text.render(line, 22, (255, 255, 255), bold=True)
+            img = text.render(say(line), 22, (255, 255, 255), bold=True)
             box = img.get_rect(midtop=(SIZE[0] // 2, 12)).inflate(28, 14)
             surface.blit(widgets.panel(box.size, radius=12), box)
             surface.blit(img, img.get_rect(center=box.center))

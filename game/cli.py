@@ -407,23 +407,34 @@ def _tournament(args) -> int:
         return REFUSED
     if args.players not in rules.model.allowed_counts():
         print(
-            f"these rules are for {rules.model.players_text()} players, not {args.players}",
+            _("these rules are for {allowed} players, not {players}").format(
+                allowed=say(rules.model.players_text()), players=args.players
+            ),
             file=sys.stderr,
         )
         return USAGE
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     unknown = [level for level in levels if level not in BOTS]
     if unknown:
-        print(f"unknown bot '{printable(unknown[0])}' (known: {', '.join(BOTS)})", file=sys.stderr)
+        print(
+            _("unknown bot '{level}' (known: {known})").format(
+                level=printable(unknown[0]), known=", ".join(BOTS)
+            ),
+            file=sys.stderr,
+        )
         return USAGE
     if len(levels) != args.players:
         print(
-            f"--bots names {len(levels)} levels for {args.players} seats: name one per seat",
+            ngettext(
+                "--bots names {n} level for {players} seats: name one per seat",
+                "--bots names {n} levels for {players} seats: name one per seat",
+                len(levels),
+            ).format(n=len(levels), players=args.players),
             file=sys.stderr,
         )
         return USAGE
     if args.games < 1 or (args.jobs is not None and args.jobs < 1):
-        print("--games and --jobs must be at least 1", file=sys.stderr)
+        print(_("--games and --jobs must be at least 1"), file=sys.stderr)
         return USAGE
     setup = tournament.Setup(
         rules=tuple(args.rules),
@@ -446,7 +457,9 @@ def _tournament(args) -> int:
             return
         shown[0] = now
         left = seconds / done * (total - done)
-        line = f"{done}/{total} games, {seconds:.0f} s, about {left:.0f} s to go"
+        line = _("{done}/{total} games, {seconds} s, about {left} s to go").format(
+            done=done, total=total, seconds=f"{seconds:.0f}", left=f"{left:.0f}"
+        )
         if live:
             print(f"\r{line} ", end="" if done < total else "\n", file=sys.stderr, flush=True)
         else:

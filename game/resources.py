@@ -1,5 +1,5 @@
-"""Where the game's own files are: the rule sets (`rules/`) and the table
-layouts (`assets/`).
+"""Where the game's own files are: the rule sets (`rules/`), the table
+layouts and the font (`assets/`).
 
 In a source checkout they are the top-level folders beside `game/`, where a
 modder reads and edits them. An installed copy (`pip install .`, `pipx

@@ -21,14 +21,15 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TextIO
 
 from game.bots import make_bot
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
+from game.i18n import N_, _, ngettext
 from game.rules.loader import load_rules
 from game.sim import play_match
 
@@ -178,7 +179,7 @@ def bradley_terry(levels: list[str], beats: dict[str, dict[str, int]]) -> dict[s
         return {level: RATING_MEAN for level in levels}
     wins = {a: {b: beats.get(a, {}).get(b, 0) + 0.5 for b in levels if b != a} for a in levels}
     strength = dict.fromkeys(levels, 1.0)
-    for _ in range(2000):
+    for _round in range(2000):
         moved = 0.0
         new = {}
         for a in levels:
@@ -259,24 +260,58 @@ def summary(setup: Setup, standings: Standings, seconds: float) -> dict:
     }
 
 
-def print_table(data: dict, out=sys.stdout) -> None:
-    unit = "rounds" if data["rounds_only"] else "matches"
+# The table's columns: the heading (translated where it is printed) and the
+# width its figures need.
+COLUMNS = (
+    (N_("level"), 10),
+    (N_("win share"), 10),
+    (N_("95% CI"), 17),
+    (N_("points/round"), 13),
+    (N_("95% CI"), 17),
+    (N_("rating"), 7),
+)
+
+
+def print_table(data: dict, out: TextIO | None = None) -> None:
+    """The figures of `summary` for people, in the current language (`--json`
+    prints `data` itself, whose keys stay English). `out` None: sys.stdout as it
+    is at the time of the call."""
+    if data["rounds_only"]:
+        games = ngettext("{n} round", "{n} rounds", data["games"])
+    else:
+        games = ngettext("{n} match", "{n} matches", data["games"])
+    rounds = ngettext("{n} round", "{n} rounds", data["rounds"])
     print(
-        f"{' + '.join(data['rules'])}, {data['players']} seats: {data['games']} {unit}, "
-        f"{data['rounds']} rounds, seed {data['seed']}, {data['seconds']} s",
+        _("{rules}, {players} seats: {games}, {rounds}, seed {seed}, {seconds} s").format(
+            rules=" + ".join(data["rules"]),
+            players=data["players"],
+            games=games.format(n=data["games"]),
+            rounds=rounds.format(n=data["rounds"]),
+            seed=data["seed"],
+            seconds=data["seconds"],
+        ),
         file=out,
     )
-    print(
-        f"{'level':<10} {'win share':>10} {'95% CI':>17} {'points/round':>13} "
-        f"{'95% CI':>17} {'rating':>7}",
-        file=out,
-    )
+    headings = [_(heading) for heading, _width in COLUMNS]
+    widths = [max(width, len(_(heading))) for heading, width in COLUMNS]
+    rows = [headings]
     for level, row in data["levels"].items():
-        ci = f"{row['ci_low']:.1%}–{row['ci_high']:.1%}"
-        pts = f"{row['points_ci_low']:.1f}–{row['points_ci_high']:.1f}"
-        print(
-            f"{level:<10} {row['win_share']:>10.1%} {ci:>17} {row['mean_points']:>13.1f} "
-            f"{pts:>17} {row['rating']:>7.0f}",
-            file=out,
+        rows.append(
+            [
+                level,
+                f"{row['win_share']:.1%}",
+                f"{row['ci_low']:.1%}–{row['ci_high']:.1%}",
+                f"{row['mean_points']:.1f}",
+                f"{row['points_ci_low']:.1f}–{row['points_ci_high']:.1f}",
+                f"{row['rating']:.0f}",
+            ]
         )
-    print(f"(a seat's fair share of rounds: {data['fair_share']:.1%})", file=out)
+    for cells in rows:
+        # The level's name to the left, the figures to the right.
+        line = [f"{cells[0]:<{widths[0]}}"]
+        line += [f"{cell:>{width}}" for cell, width in zip(cells[1:], widths[1:], strict=True)]
+        print(" ".join(line), file=out)
+    print(
+        _("(a seat's fair share of rounds: {share})").format(share=f"{data['fair_share']:.1%}"),
+        file=out,
+    )

@@ -14,7 +14,7 @@ and to a tall 1080x1350 (window_<W>x<H>.png; the screen must be that large).
 played in the real window (modding_hand.png, modding_wheel.png).
 `--languages` takes only the play screen in each language (play_<code>.png,
 README "Languages"): the same table, spoken in English, Turkish, Finnish,
-Greek and Estonian.
+Greek and Estonian; and a hint on the table in Turkish (hint_tr.png).
 `--eyes` takes only the shots of the README's Accessibility section
 (eyes_*.png: colour-blind mode, large text, reduced motion). Every screen that
 shows colours is taken with colour-blind mode on at least once: the eyes
@@ -200,10 +200,11 @@ def bots_shots() -> None:
     hint_shot()
 
 
-def hint_shot() -> None:
-    """A person asks for a hint (T) on their turn: the table as they see it. The
-    first turn whose hint gives two reasons (or the twelfth turn) is taken."""
-    app = new_app("fast")
+def hint_shot(language: str = "en", name: str = "hint") -> None:
+    """A person asks for a hint (T) on their turn: the table as they see it, in
+    `language`, saved as NAME. The first turn whose hint gives two reasons (or
+    the twelfth turn) is taken."""
+    app = new_app("fast", language=language)
     seats = [SeatConfig("Ana")] + [
         SeatConfig(name, "bot", level)
         for name, level in (("Sprout", "beginner"), ("Ace", "strong"), ("Maestro", "expert"))
@@ -224,8 +225,8 @@ def hint_shot() -> None:
         run_until(app, lambda s=scene: s.controls.hint.shown is not None, pilot=False)
         frames(app, 30)
         why = scene.controls.hint.shown.why
-        if ";" in why or turn == 11:
-            save(app, "hint")
+        if ";" in why or turn == 11:  # the English it remembers (a Said)
+            save(app, name)
             return
         press(app, pygame.K_RETURN, 2)
     raise SystemExit("no turn to show a hint on")
@@ -295,6 +296,7 @@ def language_shots() -> None:
             play.controls.selected = stuck[0]
             press(app, pygame.K_RETURN, 20)
         save(app, f"play_{code}")
+    hint_shot("tr", "hint_tr")
 
 
 def main() -> int:

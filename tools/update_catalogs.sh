@@ -8,4 +8,4 @@ pybabel extract -F babel.cfg -k N_ -k ngettext:1,2 -k said -k said_n:1,2 \
   --no-location --sort-output --project=Couch-UNO --copyright-holder=Couch-UNO \
   -o game/locale/couch_uno.pot .
 pybabel update -D couch_uno -i game/locale/couch_uno.pot -d game/locale \
-  --ignore-obsolete --no-fuzzy-matching
+  --ignore-obsolete --no-fuzzy-matching --width 100

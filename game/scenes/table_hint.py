@@ -27,7 +27,7 @@ import pygame
 
 from game.bots.hint import Hint
 from game.engine import Accept, CallUno, Catch, Challenge, Draw, Pass, Play
-from game.i18n import _, capitalized
+from game.i18n import _, capitalized, say
 from game.ui import text, widgets
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class TableHint:
             return
         actor = self.controls.actor()
         if actor is None or (seat is not None and seat != actor):
-            self.table.toast("A hint is for your own turn, with your hand up")
+            self.table.toast(_("A hint is for your own turn, with your hand up"))
             self.app.play("tick")
             return
         key = self._key(actor)
@@ -158,10 +158,12 @@ class TableHint:
             move = _("Catch {name}").format(name=names[action.target])
         else:
             move = _("The expert's move")
-        if isinstance(action, Play) and label in hint.why:
+        # Worded at each frame: a switch of language in Settings re-words it.
+        why = say(hint.why, self.table.book.engine_words())
+        if isinstance(action, Play) and label in why:
             # it names the card
-            return _("Hint: {why}").format(why=capitalized(hint.why))
-        return _("Hint: {move} — {why}").format(move=move, why=hint.why)
+            return _("Hint: {why}").format(why=capitalized(why))
+        return _("Hint: {move} — {why}").format(move=move, why=why)
 
     def _button_for(self, action: object) -> widgets.Button | None:
         controls = self.controls

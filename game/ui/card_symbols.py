@@ -4,7 +4,7 @@ A rule file picks a card's symbol by name (`art: skip`); `Symbols.paint` draws
 it for a `CardLook` into a box, large for the middle of the face or small for
 its corners. On a wild (a card with no colour of its own) symbols show the
 rule set's colours (`CardLook.palette`, in wheel order: the classic four as on
-the Wild card's oval, red, blue, green, yellow). The bundled font has no
+the Wild card's oval, red, blue, green, yellow). The game's font has no
 symbol glyphs, so every symbol except digits and text is built from shapes.
 A card without `art:` shows its label instead (`Symbols.label`).
 """
@@ -18,6 +18,7 @@ from itertools import pairwise
 import pygame
 
 from game.looks import ARTS, CardLook
+from game.ui.text import face
 
 Box = tuple[int, int]
 Painter = Callable[[Box, pygame.Color, bool, CardLook], pygame.Surface]
@@ -190,7 +191,7 @@ class Symbols:
         px = max(6, int(px))
         found = self._fonts.get(px)
         if found is None:
-            found = self._fonts[px] = pygame.font.Font(None, px)
+            found = self._fonts[px] = face(px)
         return found
 
     def paint(

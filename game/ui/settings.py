@@ -7,9 +7,13 @@ The file is the player's, and may have been edited, truncated or replaced by
 anything: reading it never crashes and never hangs. Only a regular file of at
 most MAX_FILE_BYTES is read; every field is checked for its type and range,
 and a field that is wrong falls back to its default with a notice (in
-`Settings.notices`, and the log). A file that was damaged in any way is kept
-aside as `settings.damaged.json` before the next save replaces it. Saving is
-atomic (game/atomic.py): a full disk or a crash leaves the old file whole.
+`Settings.notices`). The file is read before anyone knows the language it
+chooses, so a notice is a `Said` (game/engine/said.py): English text that
+keeps its template and values, which the app words in the language chosen
+when it shows and logs it (game/app.py). A file that was damaged in any way
+is kept aside as `settings.damaged.json` before the next save replaces it.
+Saving is atomic (game/atomic.py): a full disk or a crash leaves the old
+file whole.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from pathlib import Path
 import pygame
 
 from game.atomic import write_text_atomic
+from game.engine.said import Said, said
 from game.i18n import LANGUAGES, system_language
 
 log = logging.getLogger(__name__)
@@ -82,7 +87,7 @@ class Settings:
     # The last new-game setup: rules, house rules, seats, target.
     setup: dict = field(default_factory=dict)
     # What was wrong with the file read, for the player; never saved.
-    notices: list[str] = field(default_factory=list, compare=False)
+    notices: list[Said] = field(default_factory=list, compare=False)
 
     @property
     def bot_delay(self) -> float:
@@ -103,14 +108,23 @@ class Settings:
         try:
             path = (folder or pref_dir()) / FILE_NAME
         except (OSError, pygame.error) as exc:
-            settings._notice(f"no settings folder ({exc}); using defaults")
+            settings._notice(
+                said("no settings folder ({problem}); using defaults", problem=str(exc))
+            )
             return settings
         try:
             text = _read_small_file(path)
         except FileNotFoundError:
             return settings
-        except (OSError, ValueError) as exc:
-            settings._notice(f"{FILE_NAME} cannot be read ({exc}); using defaults")
+        except (OSError, Unreadable) as exc:
+            problem = exc.why if isinstance(exc, Unreadable) else str(exc)
+            settings._notice(
+                said(
+                    "{file} cannot be read ({problem}); using defaults",
+                    file=FILE_NAME,
+                    problem=problem,
+                )
+            )
             _keep_aside(path, settings)
             return settings
         try:
@@ -118,47 +132,62 @@ class Settings:
         except (ValueError, RecursionError):
             data = None
         if not isinstance(data, dict):
-            settings._notice(f"{FILE_NAME} is damaged; using defaults")
+            settings._notice(said("{file} is damaged; using defaults", file=FILE_NAME))
         else:
             settings._take(data)
         if settings.notices:
             _keep_aside(path, settings)
         return settings
 
-    def _notice(self, text: str) -> None:
-        log.warning("settings: %s", text)
-        self.notices.append(text)
+    def _notice(self, words: Said) -> None:
+        self.notices.append(words)
 
     def _take(self, data: dict) -> None:
         pacing = data.get("pacing", self.pacing)
         if pacing in PACINGS:
             self.pacing = pacing
         else:
-            self._notice(f"pacing must be one of {', '.join(PACINGS)}; using normal")
+            self._notice(
+                said("pacing must be one of {choices}; using normal", choices=", ".join(PACINGS))
+            )
         text_size = data.get("text_size", self.text_size)
         if text_size in TEXT_SIZE_NAMES:
             self.text_size = text_size
         else:
-            self._notice(f"text_size must be one of {', '.join(TEXT_SIZE_NAMES)}; using normal")
+            self._notice(
+                said(
+                    "text_size must be one of {choices}; using normal",
+                    choices=", ".join(TEXT_SIZE_NAMES),
+                )
+            )
         for name in BOOLEANS:
             default = getattr(type(self), name)
             value = data.get(name, default)
             if isinstance(value, bool):
                 setattr(self, name, value)
             else:
-                self._notice(f"{name} must be true or false; using {str(default).lower()}")
+                self._notice(
+                    said(
+                        "{name} must be true or false; using {default}",
+                        name=name,
+                        default=str(default).lower(),
+                    )
+                )
         language = data.get("language", "")
         if language == "" or language in LANGUAGES:
             self.language = language
         else:
             self._notice(
-                f"language must be one of {', '.join(LANGUAGES)}; using the system's language"
+                said(
+                    "language must be one of {choices}; using the system's language",
+                    choices=", ".join(LANGUAGES),
+                )
             )
         setup = data.get("setup", {})
         if isinstance(setup, dict):
             self.setup = self._checked_setup(setup)
         else:
-            self._notice("setup must be a mapping; the last game's setup is forgotten")
+            self._notice(said("setup must be a mapping; the last game's setup is forgotten"))
 
     def _checked_setup(self, setup: dict) -> dict:
         checked: dict = {}
@@ -166,7 +195,7 @@ class Settings:
         if isinstance(rules, str) and 0 < len(rules) <= MAX_NAME_TEXT:
             checked["rules"] = rules
         elif "rules" in setup:
-            self._notice("setup.rules must be a rule-set name; using the default")
+            self._notice(said("setup.rules must be a rule-set name; using the default"))
         house = setup.get("house")
         if (
             isinstance(house, list)
@@ -175,14 +204,18 @@ class Settings:
         ):
             checked["house"] = house
         elif "house" in setup:
-            self._notice("setup.house must be a list of house-rule names; none is on")
+            self._notice(said("setup.house must be a list of house-rule names; none is on"))
         seats = setup.get("seats")
         if _seats_ok(seats):
             checked["seats"] = seats
         elif "seats" in setup:
             self._notice(
-                f"setup.seats must list {MIN_SEATS} to {MAX_SEATS} seats, each with a name,"
-                " a kind and a level; using the default seats"
+                said(
+                    "setup.seats must list {low} to {high} seats, each with a name,"
+                    " a kind and a level; using the default seats",
+                    low=MIN_SEATS,
+                    high=MAX_SEATS,
+                )
             )
         target = setup.get("target")
         if target in TARGET_WORDS or (
@@ -191,7 +224,10 @@ class Settings:
             checked["target"] = target
         elif "target" in setup:
             self._notice(
-                f"setup.target must be 1 to {MAX_TARGET}, default or single; using default"
+                said(
+                    "setup.target must be 1 to {high}, default or single; using default",
+                    high=MAX_TARGET,
+                )
             )
         return checked
 
@@ -217,17 +253,28 @@ class Settings:
         return True
 
 
+class Unreadable(ValueError):
+    """Why a settings file was not read, in words a screen translates."""
+
+    def __init__(self, why: Said) -> None:
+        super().__init__(why)
+        self.why = why
+
+
 def _read_small_file(path: Path) -> str:
     """The text of a regular file of at most MAX_FILE_BYTES; a FIFO or a device
     is refused without waiting on it."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     with os.fdopen(fd, "rb") as file:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError("not a regular file")
+            raise Unreadable(said("not a regular file"))
         raw = file.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
-        raise ValueError(f"larger than {MAX_FILE_BYTES} bytes")
-    return raw.decode("utf-8")
+        raise Unreadable(said("larger than {n} bytes", n=MAX_FILE_BYTES))
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Unreadable(said("not UTF-8 text")) from None
 
 
 def _seats_ok(seats: object) -> bool:
@@ -252,4 +299,4 @@ def _keep_aside(path: Path, settings: Settings) -> None:
     except OSError as exc:
         log.warning("settings: could not keep %s aside: %s", path, exc)
         return
-    settings.notices.append(f"the damaged file was kept as {DAMAGED_NAME}")
+    settings.notices.append(said("the damaged file was kept as {file}", file=DAMAGED_NAME))

@@ -1,8 +1,14 @@
 """Rendered text, cached: a label is drawn once and blitted every frame after.
 
-The bundled font (`Font(None, size)`) covers Latin, Greek and Turkish letters but
-has no symbol glyphs, so symbols are drawn as shapes elsewhere. Never `.upper()`
-a player's name (Turkish dotted i); only our own fixed labels are upper-case.
+The game's font is URW's Nimbus Sans Bold, bundled in `assets/fonts/` with its
+licence: the design pygame's own font (FreeSans Bold) was drawn from, with the
+same widths, drawn at the size pygame draws its own at, so every layout keeps
+its measure. It keeps the two dots of Ö Ü Ä ö apart at the 18-22 px the
+table's lines use, where FreeSans's hinting melts them into a bar (Ō Ū Ā),
+and spaces its letters evenly there. It covers Latin, Greek and Turkish
+letters but has no symbol glyphs, so symbols are drawn as shapes elsewhere.
+Never `.upper()` a player's name (Turkish dotted i); only our own fixed labels
+are upper-case.
 
 Text from files (names in a replay log or the settings, a rule set's texts) is
 drawn as it is safe to: every control character shows as PLACEHOLDER (a NUL
@@ -24,11 +30,17 @@ from pathlib import Path
 
 import pygame
 
+from game.resources import ASSETS_DIR
+
 WHITE = (255, 255, 255)
 SHADOW = (0, 0, 0)
-PLACEHOLDER = "\u00a4"  # ¤: in the bundled font, and not a letter anyone types
+PLACEHOLDER = "\u00a4"  # ¤: in the game's font, and not a letter anyone types
 ELLIPSIS = "..."
 MAX_CHARS = 2000  # the most any label or wrapped paragraph shows
+FONT_FILE = ASSETS_DIR / "fonts" / "NimbusSans-Bold.otf"
+# pygame draws its own font (`Font(None, size)`) at this share of the size
+# asked; the game's is drawn the same way, so a size means what it meant.
+FACE_SCALE = 0.6875
 
 # Text sizes a player may choose, and how much larger each draws.
 TEXT_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.25}
@@ -54,9 +66,17 @@ def shown(text: str, *, line_breaks: bool = False) -> str:
 
 
 def font_file() -> Path:
-    """The file `font()` draws with: pygame's bundled font, which has every letter
-    of the five languages (tests/test_i18n.py renders each catalog to check)."""
-    return Path(pygame.__file__).parent / pygame.font.get_default_font()
+    """The file `font()` draws with, which has every letter of the five
+    languages (tests/test_i18n.py renders each catalog to check)."""
+    return FONT_FILE
+
+
+def face(px: int) -> pygame.font.Font:
+    """The game's font at `px` as it is (card faces, which keep their size;
+    screens' text goes through `font`, which follows the text size)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(FONT_FILE, max(1, int(px * FACE_SCALE)))
 
 
 def set_size(name: str) -> None:
@@ -86,10 +106,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     px = _px(size)
     found = _fonts.get((px, False))
     if found is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        found = pygame.font.Font(None, px)
-        _fonts[(px, False)] = found
+        found = _fonts[(px, False)] = face(px)
     return found
 
 

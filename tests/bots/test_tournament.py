@@ -86,7 +86,7 @@ def test_command_prints_json_with_every_level(capsys):
     ("args", "words"),
     [
         (["--bots", "basic,wizard"], "unknown bot 'wizard'"),
-        (["--bots", "basic"], "names 1 levels for 2 seats"),
+        (["--bots", "basic"], "names 1 level for 2 seats"),
         (["--bots", "basic,basic", "--games", "0"], "at least 1"),
         (["--bots", "basic,basic", "--players", "11"], "not 11"),
     ],
@@ -95,3 +95,37 @@ def test_command_refuses_bad_arguments_in_words(args, words, capsys):
     argv = ["tournament", "--rules", "classic", "--players", "2", *args]
     assert main(argv) == 2
     assert words in capsys.readouterr().err
+
+
+def test_the_table_speaks_the_language_and_the_json_keeps_its_keys(capsys):
+    """Issue 12 §1: the printed table's headings and words are translated; the
+    keys of --json are the same in every language."""
+    argv = ["tournament", "--rules", "classic", "--players", "2", "--bots", "basic,random"]
+    argv += ["--games", "2", "--rounds-only", "--jobs", "1", "--lang", "fi"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("classic, 2 paikkaa: 2 kierrosta, 2 kierrosta, siemen 1, ")
+    assert lines[1].split() == ["taso", "voitto-osuus", "95", "%:n", "lv"] + [
+        "pisteet/kierros",
+        "95",
+        "%:n",
+        "lv",
+        "luokitus",
+    ]
+    assert lines[2].startswith("basic ") and lines[3].startswith("random ")
+    assert lines[4] == "(paikan reilu osuus kierroksista: 50.0%)"
+    # The figures stand under their headings, however long the words.
+    heading = lines[1]
+    for row in lines[2:4]:
+        assert len(row) == len(heading)
+    assert "win share" not in out and "rounds" not in out
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["levels"]["basic"]) >= {"win_share", "ci_low", "mean_points", "rating"}
+
+
+def test_a_refusal_speaks_the_language(capsys):
+    argv = ["tournament", "--rules", "classic", "--players", "2", "--bots", "basic"]
+    assert main([*argv, "--lang", "fi"]) == 2
+    assert "--bots antaa 1 tason 2 paikalle" in capsys.readouterr().err

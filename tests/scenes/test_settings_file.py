@@ -40,3 +40,39 @@ def test_a_damaged_settings_file_is_named_on_screen_at_start(prefs):
     assert "more" in app.notice
     assert (prefs / "settings.damaged.json").exists()
     assert app.settings.muted is False
+
+
+def test_a_damaged_settings_files_notice_speaks_the_language_it_chose(prefs, caplog):
+    """Issue 12 §1: the file is read before its language is known; its notices
+    are worded when they are shown and logged, in the language it chose."""
+    from game import i18n
+    from game.app import App, open_window
+
+    prefs.mkdir(parents=True, exist_ok=True)
+    (prefs / FILE_NAME).write_text('{"language": "fi", "pacing": "warp"}', encoding="utf-8")
+    with caplog.at_level("WARNING", logger="game.app"):
+        app = App(open_window(), Settings.load())
+    assert i18n.language() == "fi"
+    shown = i18n.say(app.notice)
+    assert shown == (
+        "Asetukset: pacing-arvon on oltava jokin näistä: slow, normal, fast, instant; "
+        "käytetään arvoa normal (ja yksi muu)"
+    )
+    logged = [record.getMessage() for record in caplog.records]
+    assert "Asetukset: vioittunut tiedosto säilytettiin nimellä settings.damaged.json" in logged
+    # The notice is drawn as it is worded at the time: a switch re-words it.
+    i18n.set_language("tr")
+    assert i18n.say(app.notice).startswith("Ayarlar: pacing şunlardan biri olmalı")
+
+
+def test_an_unreadable_settings_file_says_why_in_the_language(prefs):
+    from game import i18n
+
+    prefs.mkdir(parents=True, exist_ok=True)
+    (prefs / FILE_NAME).write_bytes(b'{"pacing": "fast\xff"}')
+    notices = Settings.load().notices
+    assert notices[0] == "settings.json cannot be read (not UTF-8 text); using defaults"
+    i18n.set_language("et")
+    assert i18n.say(notices[0]) == (
+        "faili settings.json ei saa lugeda (pole UTF-8 tekst); kasutatakse vaikeväärtusi"
+    )

@@ -202,3 +202,27 @@ def test_a_controllers_r3_asks_for_its_own_seat_only(driver):
     rig.press(pads[seat], pygame.CONTROLLER_BUTTON_RIGHTSTICK)
     wait_hint(driver, scene)
     assert scene.controls.hint.seat == seat
+
+
+def test_the_hints_line_is_worded_in_the_language_of_the_moment(driver):
+    """Issue 12 §1: the line is worded as it is drawn, so a switch of language
+    (the Language row; the pause turns the card book) re-words a hint on show,
+    its cards named in the new language."""
+    from game import i18n
+
+    start_match(driver.app, ONE_HUMAN, seed=3)
+    scene = my_turn(driver)
+    hint = scene.controls.hint
+    driver.key(pygame.K_t)
+    wait_hint(driver, scene)
+    english = hint.words()
+    assert english.startswith("Hint: ") and hint.shown.why.lower() in english.lower()
+    i18n.set_language("fi")
+    scene.table.book.speak("fi")
+    finnish = hint.words()
+    assert finnish.startswith("Vihje: ") and hint.shown.why not in finnish
+    action = hint.shown.action
+    if isinstance(action, Play):
+        card = scene.state.cards.names[action.card]
+        assert scene.table.book.label(card) in finnish
+    driver.frames()  # and it draws
