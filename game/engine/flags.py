@@ -26,3 +26,9 @@ class RuleFlags:
         self.unlimited_draw: bool = model.turn.draw.mode == "unlimited"
         self.draws_until_playable: bool = model.turn.draw.mode == "until_playable"
         self.draw_count: int = model.turn.draw.count
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RuleFlags:
+        # Never changed after it is made: a copy of a state may share it, as
+        # `GameState.clone` does (and a compiled class cannot be rebuilt
+        # field by field, as `copy` would otherwise try).
+        return self
