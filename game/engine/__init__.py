@@ -52,7 +52,8 @@ from game.engine.flow import (
     out_of_turn_seats,
     why_illegal,
 )
-from game.engine.ruleset import RuleSet, RulesInvalid, validate_rules
+from game.engine.rule_validation import RulesInvalid, validate_rules
+from game.engine.ruleset import RuleSet
 from game.engine.state import GameState
 from game.engine.view import View, view
 

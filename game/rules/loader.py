@@ -19,14 +19,8 @@ import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.engine.ruleset import (
-    ATOMIC_SETTINGS,
-    Alternatives,
-    RuleSet,
-    RulesInvalid,
-    holds_words,
-    validate_rules,
-)
+from game.engine.rule_validation import Alternatives, RulesInvalid, validate_rules
+from game.engine.ruleset import ATOMIC_SETTINGS, RuleSet, holds_words
 from game.engine.words import ENGLISH
 from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts

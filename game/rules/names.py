@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.engine.ruleset import unknown_name
+from game.engine.rule_validation import unknown_name
 from game.resources import RULES_DIR
 
 # A rule-set name: `classic`, `house/stacking`, `my rules` (no `.yaml`, no `.` or

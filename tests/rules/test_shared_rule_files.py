@@ -19,7 +19,8 @@ from game.bots import make_bot
 from game.cli import MAX_ERRORS_SHOWN, main, print_errors
 from game.engine import new_game
 from game.engine.dealing import MAX_CUTS
-from game.engine.ruleset import MAX_DECK, MAX_SEATS, validate_rules
+from game.engine.rule_validation import validate_rules
+from game.engine.ruleset import MAX_DECK, MAX_SEATS
 from game.plain_text import printable
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.loader import RULES_DIR, check_files, load_rules

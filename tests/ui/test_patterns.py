@@ -10,7 +10,7 @@ import itertools
 import pygame
 import pytest
 
-from game.engine.ruleset import validate_rules
+from game.engine.rule_validation import validate_rules
 from game.looks import CLASSIC_PATTERNS, EXTRA_PATTERNS, PATTERNS, color_patterns
 from game.rules.loader import load_rules
 from game.ui import patterns

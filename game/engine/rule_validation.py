@@ -1,0 +1,503 @@
+"""Validating a rule set: a merged rules mapping checked against the schema
+(game/engine/ruleset.py), its settings checked against each other, and each
+card's effects compiled into the `RuleSet` the engine plays by.
+
+The loader in `game.rules` reads YAML, resolves `extends:` and hands the
+merged mapping to `validate_rules`. Every problem is collected and returned
+at once as `(key path, message)` pairs (`RulesInvalid`), which the loader
+turns into `file:line:column` messages. Names a rule file uses (effects,
+conditions, the scoring scheme, a card's art) are checked on the raw mapping
+too, so a typo there is reported along with every other problem.
+
+Importing this module imports every block module, so the registries the
+names are checked against are complete.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import typing
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from game.engine import choice_effects, hand_effects, scoring  # noqa: F401 (they register blocks)
+from game.engine import conditions as condition_registry
+from game.engine import effects as effect_registry
+from game.engine.ruleset import (
+    IDENTIFIER,
+    MAX_DECK,
+    MAX_IDENTIFIER,
+    WILD,
+    EffectSpec,
+    KindSpec,
+    Loc,
+    Requirement,
+    RuleSet,
+    RuleSetModel,
+    deck_count,
+)
+from game.engine.words import ENGLISH, Words
+from game.looks import ARTS, HEX_COLOR, NUMBER_ART, PATTERNS
+
+# Text a player reads holds no control character (a description may hold line
+# breaks and tabs): an escape sequence or a NUL must not reach a screen.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+class Alternatives(tuple[Loc, ...]):
+    """A problem that several settings share (the deck is too small for the
+    hand size and the player count): the loader reports it at whichever of
+    them the newest rule file set."""
+
+
+Problem = tuple[Loc | Alternatives, str]  # where in the rules, and what is wrong
+
+
+class RulesInvalid(Exception):
+    """Every problem found in a rule set, as (key path, message) pairs."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in problems))
+        self.problems = problems
+
+
+def _pydantic_problems(
+    err: ValidationError, data: Any, prefix: Loc = (), model: type[BaseModel] | None = None
+) -> list[tuple[Loc, str]]:
+    """Pydantic's errors as (key path, message), one per key path.
+
+    For a setting that may be of several types pydantic reports each type
+    separately, with the type's name added to the path; those are folded
+    into one message ("Input should be a valid integer or 'face'")."""
+    merged: dict[Loc, list[str]] = {}
+    for error in err.errors():
+        loc = _data_path(tuple(error["loc"]), data)
+        message = error["msg"]
+        if error["type"] == "extra_forbidden":
+            known = _settings_at(model or RuleSetModel, loc[:-1])
+            message = unknown_name("setting", loc[-1], known)
+        elif error["type"] == "missing":
+            message = "this setting is required"
+        elif error["type"] == "bool_type" and str(error.get("input")).lower() in _NOT_BOOLS:
+            message = "write true or false (yes, no, on and off are text in rule files)"
+        merged.setdefault(loc, [])
+        if message not in merged[loc]:
+            merged[loc].append(message)
+    problems = []
+    for loc, messages in merged.items():
+        text = messages[0]
+        for more in messages[1:]:
+            text += " or " + more.removeprefix("Input should be ")
+        problems.append((prefix + loc, text))
+    return problems
+
+
+_NOT_BOOLS = {"yes", "no", "on", "off", "y", "n"}
+
+
+def _settings_at(model: type[BaseModel], loc: Loc) -> list[str]:
+    """The setting names a model allows at `loc`, following nested models and dicts."""
+    current: Any = model
+    for part in loc:
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            field = current.model_fields.get(part) if isinstance(part, str) else None
+            if field is None:
+                return []
+            current = field.annotation
+        elif typing.get_origin(current) is dict:
+            current = typing.get_args(current)[1]
+        else:
+            return []
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def unknown_name(what: str, name: Any, known: Iterable[Any]) -> str:
+    """ "unknown effect 'skipp' (did you mean 'skip'?)", or the list of known names."""
+    names = sorted(map(str, known))
+    close = difflib.get_close_matches(str(name), names, n=1)
+    if close:
+        return f"unknown {what} '{name}' (did you mean '{close[0]}'?)"
+    return f"unknown {what} '{name}' (known: {', '.join(names)})"
+
+
+def _data_path(loc: Loc, data: Any) -> Loc:
+    """Cut `loc` where it leaves the data: what follows a scalar is a type name."""
+    node = data
+    for depth, part in enumerate(loc):
+        if isinstance(node, dict):
+            if part not in node:
+                return loc[: depth + 1]  # a missing or unknown key: keep it
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            return loc[:depth]
+    return loc
+
+
+def compile_condition(raw: Any, loc: Loc, problems: list[Problem]) -> tuple[Requirement, ...]:
+    """`{name: expected, ...}`: true when every named condition has that value."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict) or not raw:
+        problems.append((loc, "a condition is a mapping of condition names to values"))
+        return ()
+    compiled = []
+    for name, expected in raw.items():
+        block = condition_registry.REGISTRY.get(name)
+        if block is None:
+            problems.append(
+                (loc + (name,), unknown_name("condition", name, condition_registry.REGISTRY))
+            )
+            continue
+        if not isinstance(expected, block.value_type) or (
+            block.value_type is int and isinstance(expected, bool)
+        ):
+            kind = "true or false" if block.value_type is bool else "a whole number"
+            problems.append((loc + (name,), f"condition '{name}' takes {kind}"))
+            continue
+        compiled.append((block.fn, expected))
+    return tuple(compiled)
+
+
+def compile_effects(raw: list[Any], loc: Loc, problems: list[Problem]) -> tuple[EffectSpec, ...]:
+    """Each entry is `name` or `{name: {params}}`; params may hold a `when:`."""
+    specs = []
+    for i, entry in enumerate(raw):
+        here = loc + (i,)
+        params: Any
+        if isinstance(entry, str):
+            name, params = entry, {}
+        elif isinstance(entry, dict) and len(entry) == 1:
+            ((name, params),) = entry.items()
+            params = {} if params is None else params
+        else:
+            problems.append((here, "an effect is a name, or a mapping of one name to its settings"))
+            continue
+        block = effect_registry.REGISTRY.get(name)
+        if block is None:
+            problems.append((here, unknown_name("effect", name, effect_registry.REGISTRY)))
+            continue
+        if not isinstance(params, dict):
+            problems.append((here + (name,), f"the settings of '{name}' must be a mapping"))
+            continue
+        params = dict(params)
+        when = compile_condition(params.pop("when", None), here + (name, "when"), problems)
+        try:
+            model = block.params.model_validate(params)
+        except ValidationError as err:
+            problems.extend(_pydantic_problems(err, params, here + (name,), block.params))
+            continue
+        specs.append(EffectSpec(name, block.fn, model, when))
+    return tuple(specs)
+
+
+def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
+    """Validate a merged rules mapping; raise RulesInvalid with every problem."""
+    if not isinstance(data, dict):
+        raise RulesInvalid([((), "a rule set is a mapping of settings")])
+    problems: list[Problem] = []
+    try:
+        model = RuleSetModel.model_validate(data)
+    except ValidationError as err:
+        model = None
+        problems.extend(_pydantic_problems(err, data))
+    # Effects, conditions and the scoring scheme are checked on the raw
+    # mapping too, so a typo there is reported along with every other problem.
+    compiled = _compile_card_blocks(data.get("cards"), problems)
+    _check_scheme(data.get("scoring"), problems)
+    problems.extend(_art_problems(data.get("cards")))
+    if model is None:
+        raise RulesInvalid(problems)
+
+    if model.players.min > model.players.max:
+        problems.append((("players",), "min is larger than max"))
+    for count in model.players.only or []:
+        if not model.players.min <= count <= model.players.max:
+            problems.append((("players", "only"), f"{count} is outside min..max"))
+    if model.players.only is not None and not model.allowed_counts():
+        problems.append((("players", "only"), "no player count is allowed"))
+    if not model.colors or len(set(model.colors)) != len(model.colors):
+        problems.append((("colors",), "colours must be a non-empty list without repeats"))
+    if WILD in model.colors:
+        problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
+    problems.extend(_control_characters(model))
+    for index, color in enumerate(model.colors):
+        if not is_identifier(color):
+            problems.append((("colors", index), identifier_problem(color, "colour")))
+    if not model.cards:
+        problems.append((("cards",), "a rule set needs at least one card kind"))
+    for name in model.cards:
+        if not is_identifier(name):
+            problems.append((("cards", name), identifier_problem(name, "card kind")))
+    problems.extend(_shared_card_codes(model))
+    problems.extend(_look_problems(model, data))
+
+    kinds: dict[str, KindSpec] = {}
+    for name, kind in model.cards.items():
+        loc = ("cards", name)
+        if kind.category == "number" and not kind.faces:
+            problems.append((loc + ("faces",), "a number kind lists its faces"))
+        if kind.category != "number" and kind.faces:
+            problems.append((loc + ("faces",), "only number kinds have faces"))
+        faces = kind.faces or []
+        repeated = sorted({face for face in faces if faces.count(face) > 1})
+        if repeated:
+            listed = ", ".join(map(str, repeated))
+            problems.append((loc + ("faces",), f"faces are listed once each ({listed} twice)"))
+        if kind.points == "face" and kind.category != "number":
+            problems.append((loc + ("points",), "'face' points only suit number cards"))
+        for face in kind.copies_of:
+            if face not in (kind.faces or []):
+                problems.append((loc + ("copies_of", face), f"{face} is not one of the faces"))
+        for other in kind.stacks_on:
+            if other not in model.cards:
+                problems.append((loc + ("stacks_on",), f"unknown card kind '{other}'"))
+        effects, first, only_if, by_face = compiled[name]
+        for face in kind.face_effects:
+            if face not in (kind.faces or []):
+                problems.append((loc + ("face_effects", face), f"{face} is not one of the faces"))
+        kinds[name] = KindSpec(name, kind, effects, by_face, first, only_if, kind.play_only_if)
+
+    total = sum(deck_count(model, k) for k in model.cards.values())
+    dealt = model.players.max * model.dealing.hand_size
+    if model.dealing.mode == "draft":
+        # Each card kept in a draft costs two off the pile (the one looked at
+        # and the next); the discarded half goes back before the turn-up.
+        needed, how = 2 * dealt, "drafting"
+    else:
+        needed, how = dealt + 1, "dealing"
+    if model.cards and total < needed:
+        problems.append(
+            (
+                Alternatives((("dealing", "hand_size"), ("players", "max"), ("cards",))),
+                f"the deck has {total} cards but {how} {model.dealing.hand_size} to "
+                f"{model.players.max} players and turning one up needs {needed}",
+            )
+        )
+    if total > MAX_DECK:
+        problems.append(
+            (("cards",), f"the deck has {total} cards; a rule set may have at most {MAX_DECK}")
+        )
+    if _has_target(model) and model.scoring.scheme != "rounds_won" and not _worth_points(model):
+        problems.append(
+            (
+                ("scoring", "target"),
+                "no card is worth a point, so no match can reach the target: give some cards"
+                " points, or write target: null (one round is the match) or scheme: rounds_won",
+            )
+        )
+    if model.cards and all(k.first_card == "return" for k in model.cards.values()):
+        problems.append((("cards",), "every kind is put back as a first card: no round can start"))
+
+    if problems:
+        raise RulesInvalid(problems)
+    return RuleSet(model=model, kinds=kinds, sources=sources)
+
+
+def is_identifier(name: str) -> bool:
+    """Whether `name` may name a colour or a card kind (see IDENTIFIER)."""
+    return len(name) <= MAX_IDENTIFIER and IDENTIFIER.fullmatch(name) is not None
+
+
+def identifier_problem(name: str, what: str) -> str:
+    shown = name if len(name) <= 40 else name[:40] + "…"
+    return (
+        f"{shown!r} cannot name a {what}: a name starts with a letter and holds only letters,"
+        f" digits, '_' and '-' (at most {MAX_IDENTIFIER}), since cards are written colour:face"
+    )
+
+
+def _control_characters(model: RuleSetModel) -> list[tuple[Loc, str]]:
+    texts: list[tuple[Loc, str, re.Pattern[str]]] = [
+        *_each_language(("name",), model.name, _CONTROL_IN_LINE),
+        *_each_language(("description",), model.description, _CONTROL),
+    ]
+    for short, line in model.house_rules.items():
+        texts += [(("house_rules", short), short, _CONTROL_IN_LINE)]
+        texts += _each_language(("house_rules", short), line, _CONTROL_IN_LINE)
+    for name, kind in model.cards.items():
+        texts += _each_language(("cards", name, "label"), kind.label, _CONTROL_IN_LINE)
+        texts += [(("cards", name, "corner"), kind.corner or "", _CONTROL_IN_LINE)]
+    for color, look in model.color_looks.items():
+        texts += _each_language(("color_looks", color, "label"), look.label, _CONTROL_IN_LINE)
+    problems: list[tuple[Loc, str]] = []
+    for loc, text, pattern in texts:
+        found = pattern.search(text)
+        if found:
+            code = f"U+{ord(found.group()):04X}"
+            problems.append((loc, f"control character {code} in text shown to players"))
+    return problems
+
+
+def _each_language(
+    loc: Loc, text: Words | None, pattern: re.Pattern[str]
+) -> list[tuple[Loc, str, re.Pattern[str]]]:
+    """(where, text, pattern) for each language `text` is written in: a
+    mapping's languages are checked where each is written."""
+    if text is None:
+        return []
+    if text.languages == (ENGLISH,):
+        return [(loc, text, pattern)]
+    return [(loc + (code,), text.in_language(code), pattern) for code in text.languages]
+
+
+def _art_problems(cards: Any) -> list[Problem]:
+    """`art:` names a symbol the game paints (checked on the raw mapping, so a
+    misspelt name is reported along with every other problem)."""
+    problems: list[Problem] = []
+    if not isinstance(cards, dict):
+        return problems
+    for name, raw in cards.items():
+        art = raw.get("art") if isinstance(raw, dict) else None
+        if not isinstance(art, str):
+            continue  # absent, or not text: the schema says so
+        loc = ("cards", name, "art")
+        if art not in ARTS:
+            close = difflib.get_close_matches(art, list(ARTS), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            known = ", ".join(ARTS)
+            problems.append((loc, f"unknown art '{art}'{hint}; the game paints: {known}"))
+        elif art == NUMBER_ART and raw.get("category", "action") != "number":
+            problems.append((loc, f"'{NUMBER_ART}' shows a number card's face; this kind has none"))
+    return problems
+
+
+def _look_problems(model: RuleSetModel, data: dict[str, Any]) -> list[tuple[Loc, str]]:
+    """A corner text shows something; `color_looks:` speaks of the rule set's
+    colours, in "#RRGGBB", each with a pattern of its own."""
+    problems: list[tuple[Loc, str]] = []
+    for name, kind in model.cards.items():
+        if kind.corner is not None and not kind.corner.strip():
+            problems.append(
+                (("cards", name, "corner"), "a corner text shows something: 1 to 3 characters")
+            )
+    raw_looks = data.get("color_looks")
+    for color, look in model.color_looks.items():
+        loc = ("color_looks", color)
+        if color not in model.colors:
+            known = ", ".join(model.colors)
+            problems.append((loc, f"'{color}' is not one of this rule set's colours ({known})"))
+        raw = raw_looks.get(color) if isinstance(raw_looks, dict) else None
+        if look.rgb is None and isinstance(raw, dict) and "rgb" in raw:
+            problems.append(
+                (loc + ("rgb",), 'write the colour in quotes, "#RRGGBB": a bare # starts a comment')
+            )
+        elif look.rgb is not None and not HEX_COLOR.fullmatch(look.rgb):
+            problems.append(
+                (loc + ("rgb",), f"'{look.rgb}' is no colour: write \"#RRGGBB\" (six hex digits)")
+            )
+        if look.pattern is not None and look.pattern not in PATTERNS:
+            known = ", ".join(PATTERNS)
+            problems.append((loc + ("pattern",), f"'{look.pattern}' is no pattern: one of {known}"))
+    shapes: dict[str, str] = {}
+    for color, look in model.color_looks.items():
+        if look.pattern in PATTERNS:
+            if look.pattern in shapes:
+                problems.append(
+                    (
+                        ("color_looks", color, "pattern"),
+                        f"'{look.pattern}' is already {shapes[look.pattern]}'s pattern:"
+                        " two colours would look alike",
+                    )
+                )
+            shapes.setdefault(look.pattern, color)
+    return problems
+
+
+def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:
+    """Two number kinds with a face in common would print two cards alike."""
+    owner: dict[str, str] = {}
+    problems: list[tuple[Loc, str]] = []
+    for name, kind in model.cards.items():
+        if kind.category != "number":
+            continue
+        for face in sorted(set(kind.faces or [])):
+            for color in [WILD] if kind.wild else model.colors:
+                code = f"{color}:{face}"
+                other = owner.setdefault(code, name)
+                if other != name:
+                    problems.append(
+                        (
+                            ("cards", name, "faces"),
+                            f"{face} is also a face of '{other}': both cards would be {code}",
+                        )
+                    )
+                    break
+    return problems
+
+
+def _has_target(model: RuleSetModel) -> bool:
+    scoring = model.scoring
+    return scoring.target is not None or any(scoring.target_by_players.values())
+
+
+def _worth_points(model: RuleSetModel) -> bool:
+    """Whether any card in the deck is worth a point when it is left in a hand."""
+    for kind in model.cards.values():
+        if deck_count(model, kind) == 0:
+            continue
+        if kind.points == "face":
+            if any(face > 0 and kind.copies_of.get(face, kind.copies) for face in kind.faces or []):
+                return True
+        elif kind.points > 0:
+            return True
+    return False
+
+
+CompiledKind = tuple[
+    tuple[EffectSpec, ...],  # effects
+    tuple[EffectSpec, ...] | None,  # first-card effects (None: put back)
+    tuple[Requirement, ...],  # play restriction
+    dict[int, tuple[EffectSpec, ...]],  # effects of some faces
+]
+
+
+def _compile_card_blocks(cards: Any, problems: list[Problem]) -> dict[str, CompiledKind]:
+    """Each kind's (effects, first-card effects, play restriction), from raw data."""
+    compiled: dict[str, CompiledKind] = {}
+    if not isinstance(cards, dict):
+        return compiled
+    for name, raw in cards.items():
+        if not isinstance(raw, dict):
+            continue
+        loc = ("cards", name)
+        effects = raw.get("effects", [])
+        first = raw.get("first_card", [])
+        compiled[name] = (
+            compile_effects(effects, loc + ("effects",), problems)
+            if isinstance(effects, list)
+            else (),
+            None
+            if first == "return"
+            else compile_effects(first, loc + ("first_card",), problems)
+            if isinstance(first, list)
+            else (),
+            compile_condition(raw.get("play_only_if"), loc + ("play_only_if",), problems)
+            if isinstance(raw.get("play_only_if", {}), dict)
+            else (),
+            {
+                face: compile_effects(listed, loc + ("face_effects", face), problems)
+                for face, listed in (raw.get("face_effects") or {}).items()
+                if isinstance(listed, list)
+            }
+            if isinstance(raw.get("face_effects", {}), dict)
+            else {},
+        )
+    return compiled
+
+
+def _check_scheme(scoring_data: Any, problems: list[Problem]) -> None:
+    if not isinstance(scoring_data, dict):
+        return
+    name = scoring_data.get("scheme")
+    if isinstance(name, str) and name not in scoring.SCHEMES:
+        problems.append(
+            (("scoring", "scheme"), unknown_name("scoring scheme", name, scoring.SCHEMES))
+        )
