@@ -26,6 +26,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.engine.said import Said, said
 from game.plain_text import printable
 from game.saves.format import SaveProblem, keep_aside, read_bytes
 
@@ -95,7 +96,9 @@ class PlayerStats:
     def __init__(self) -> None:
         self.players: dict[str, PlayerRecord] = {}
         self.counted: dict[str, MatchCount] = {}
-        self.notices: list[str] = []
+        # Kept as `Said` and worded where shown (`game.i18n.say`): the language
+        # may change in Settings after the file was read.
+        self.notices: list[Said] = []
 
     def ranked(self) -> list[PlayerRecord]:
         """Players by matches won, then rounds won, then name."""
@@ -205,26 +208,36 @@ class PlayerStats:
             stats._take(_parsed(data))
         except SaveProblem as problem:
             kept = keep_aside(path)
-            where = f"; it was kept as {kept.name}" if kept is not None else ""
             stats.players.clear()
             stats.counted.clear()
-            stats.notices.append(
-                f"The players' statistics could not be read: {problem.reason}{where}. "
-                "Counting starts again."
-            )
+            if kept is not None:
+                notice = said(
+                    "The players' statistics could not be read: {reason}; it was kept "
+                    "as {file}. Counting starts again.",
+                    reason=problem.reason,
+                    file=kept.name,
+                )
+            else:
+                notice = said(
+                    "The players' statistics could not be read: {reason}. Counting starts again.",
+                    reason=problem.reason,
+                )
+            stats.notices.append(notice)
         return stats
 
     def _take(self, data: dict) -> None:
         players = data.get("players")
         counted = data.get("counted")
         if not isinstance(players, list) or len(players) > MAX_PLAYERS:
-            raise SaveProblem("damaged", "its list of players is damaged")
+            raise SaveProblem("damaged", said("its list of players is damaged"))
         if not isinstance(counted, dict) or len(counted) > MAX_MATCHES:
-            raise SaveProblem("damaged", "its list of counted matches is damaged")
+            raise SaveProblem("damaged", said("its list of counted matches is damaged"))
         for entry in players:
             record = _record(entry)
             if key(record.name) in self.players:
-                raise SaveProblem("damaged", f"it lists {printable(record.name, 40)} twice")
+                raise SaveProblem(
+                    "damaged", said("it lists {name} twice", name=printable(record.name, 40))
+                )
             self.players[key(record.name)] = record
         for match_id, entry in counted.items():
             if (
@@ -235,7 +248,7 @@ class PlayerStats:
                 or not _count(entry["rounds"])
                 or not isinstance(entry["over"], bool)
             ):
-                raise SaveProblem("damaged", "its list of counted matches is damaged")
+                raise SaveProblem("damaged", said("its list of counted matches is damaged"))
             self.counted[match_id] = MatchCount(entry["rounds"], entry["over"])
 
 
@@ -243,12 +256,17 @@ def _parsed(data: bytes) -> dict:
     try:
         parsed = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise SaveProblem("damaged", "it is not readable JSON") from None
+        raise SaveProblem("damaged", said("it is not readable JSON")) from None
     if not isinstance(parsed, dict) or parsed.get("format") != FORMAT:
-        raise SaveProblem("foreign", "it is not a Couch UNO players file")
+        raise SaveProblem("foreign", said("it is not a Couch UNO players file"))
     if parsed.get("version") != VERSION:
         raise SaveProblem(
-            "version", f"it is of version {printable(parsed.get('version'), 20)}, not {VERSION}"
+            "version",
+            said(
+                "it is of version {found}, not {version}",
+                found=printable(parsed.get("version"), 20),
+                version=VERSION,
+            ),
         )
     return parsed
 
@@ -259,14 +277,18 @@ def _count(value: object) -> bool:
 
 def _record(entry: object) -> PlayerRecord:
     if not isinstance(entry, dict):
-        raise SaveProblem("damaged", "a player's entry is not a mapping")
+        raise SaveProblem("damaged", said("a player's entry is not a mapping"))
     name = entry.get("name")
     if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
-        raise SaveProblem("damaged", "a player has no name")
+        raise SaveProblem("damaged", said("a player has no name"))
     if set(entry) != {"name", "rules", *COUNTS}:
-        raise SaveProblem("damaged", f"the entry of {printable(name, 40)} has other fields")
+        raise SaveProblem(
+            "damaged", said("the entry of {name} has other fields", name=printable(name, 40))
+        )
     if not all(_count(entry[field_name]) for field_name in COUNTS):
-        raise SaveProblem("damaged", f"a count of {printable(name, 40)} is not a whole number")
+        raise SaveProblem(
+            "damaged", said("a count of {name} is not a whole number", name=printable(name, 40))
+        )
     rules = entry["rules"]
     if (
         not isinstance(rules, dict)
@@ -274,6 +296,8 @@ def _record(entry: object) -> PlayerRecord:
         or not all(isinstance(k, str) and 0 < len(k) <= MAX_NAME for k in rules)
         or not all(_count(v) for v in rules.values())
     ):
-        raise SaveProblem("damaged", f"the rule sets of {printable(name, 40)} are damaged")
+        raise SaveProblem(
+            "damaged", said("the rule sets of {name} are damaged", name=printable(name, 40))
+        )
     counts = {field_name: entry[field_name] for field_name in COUNTS}
     return PlayerRecord(name, rules=dict(rules), **counts)

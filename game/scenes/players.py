@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, say
 from game.scenes.base import Scene
 from game.stats import PlayerRecord
 from game.ui import text, widgets
@@ -81,7 +81,7 @@ class PlayersScene(Scene):
         surface.blit(img, (64, 86))
         surface.blit(widgets.panel(BOX.size), BOX)
         if self.notices:
-            line = text.fit(" ".join(self.notices), 20, 1160, widgets.ERROR)
+            line = text.fit(" ".join(say(n) for n in self.notices), 20, 1160, widgets.ERROR)
             surface.blit(line, line.get_rect(midbottom=(640, BOX.y - 6)))
         self._draw_table(surface)
         hint = text.render(_("Up/Down scroll, Esc back"), 20, widgets.MUTED)

@@ -97,3 +97,34 @@ def test_a_wrong_language_in_the_settings_file_is_reported(prefs):
     settings = Settings.load()
     assert settings.language == ""
     assert any("language must be one of" in n for n in settings.notices)
+
+
+def test_a_damaged_players_file_is_reported_in_the_language_of_the_moment(driver, prefs):
+    """The statistics are read when first wanted, and the language may change in
+    Settings after: their notice is worded when shown, reason and all."""
+    prefs.mkdir(parents=True, exist_ok=True)
+    (prefs / "players.json").write_text("[1, 2, 3]", encoding="utf-8")
+    driver.app.push("title")
+    driver.frames()
+    driver.app.push("players")  # the file is read now, in English
+    driver.frames()
+    players = driver.top
+    english = i18n.say(players.notices[0])
+    assert english.startswith(
+        "The players' statistics could not be read: it is not a Couch UNO players file; "
+        "it was kept as players.kept-"
+    )
+    assert i18n.say(driver.app.notice) == english
+    i18n.set_language("fi")
+    finnish = i18n.say(players.notices[0])
+    assert finnish.startswith(
+        "Pelaajatilastoja ei voitu lukea: se ei ole Couch UNO -pelaajatiedosto; "
+        "tiedosto säilytettiin nimellä players.kept-"
+    )
+    assert finnish.endswith("Laskenta alkaa alusta.")
+    assert i18n.say(driver.app.notice) == finnish  # the banner over every screen too
+    driver.frames(2)
+    driver.app.pop()
+    driver.app.push("players")
+    assert [i18n.say(n) for n in driver.top.notices] == [finnish]
+    driver.frames(2)
