@@ -30,7 +30,6 @@ from game.engine.said import Said, said
 from game.plain_text import printable
 from game.saves.format import SaveProblem, keep_aside, read_bytes
 
-STATS_FILE = "players.json"
 FORMAT = "couch-uno-players"
 VERSION = 1
 MAX_FILE_BYTES = 1024 * 1024

@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 
 from game.saves import SAVE_FILE, SaveSlot
-from game.saves.format import peek
-from game.stats import STATS_FILE, PlayerStats
+from game.saves.format import STATS_FILE, peek
+from game.stats import PlayerStats
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_WRITE_SECONDS = 60.0  # a generous bound on the child's start-up, not a timing

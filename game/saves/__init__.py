@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from game.i18n import _, capitalized
 from game.saves.format import (
     SAVE_FILE,
+    STATS_FILE,
     SavedMatch,
     SaveHeader,
     SaveProblem,
@@ -97,9 +98,6 @@ class SaveSlot:
     @property
     def folder(self) -> Path:
         if self._resolved is None:
-            # (game.stats reads its file with game.saves.format: imported here.)
-            from game.stats import STATS_FILE
-
             folder = self._folder if isinstance(self._folder, Path) else self._folder()
             self._resolved = folder
             for temp in stale_temporaries(folder, SAVE_FILE) + stale_temporaries(
@@ -116,8 +114,6 @@ class SaveSlot:
 
     @property
     def stats_path(self) -> Path:
-        from game.stats import STATS_FILE
-
         return self.folder / STATS_FILE
 
     # --- the saved match --------------------------------------------------------------

@@ -41,6 +41,9 @@ if TYPE_CHECKING:
     from game.engine.ruleset import RuleSet
 
 SAVE_FILE = "match.save"
+# The players' statistics (game/stats.py), named here so that the slot can tidy the
+# folder without importing them (they word their problems with the engine's Said).
+STATS_FILE = "players.json"
 FORMAT = "couch-uno-save"
 VERSION = 1
 MAX_SAVE_BYTES = 8 * 1024 * 1024  # a 500-point match of ten seats is about 40 KiB
