@@ -479,3 +479,18 @@ def test_the_hints_plurals_and_card_names_follow_the_language():
     assert i18n.say(wild, book.engine_words()) == (
         "Renk Değiştir kartı oyunu Kırmızı rengine çevirir: elinde 2 Kırmızı kart var"
     )
+
+
+def test_greek_joins_a_cards_phrases_with_a_raised_dot_not_its_question_mark():
+    """A card that does two things is described as two phrases; English joins
+    them with "; ", which Greek reads as a question mark (U+037E looks like ';')."""
+    from game.rules.describe import describe, effect_words
+
+    ruleset = classic()
+    two = next(kind for kind in ruleset.kinds.values() if len(kind.effects) >= 2)
+    english = effect_words(two.effects)
+    assert "; " in english
+    i18n.set_language("el")
+    greek = effect_words(two.effects)
+    assert "; " not in greek and "· " in greek
+    assert ";" not in describe(ruleset)

@@ -4,7 +4,7 @@
 # (tests/test_i18n.py then says which); changed ones are marked fuzzy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-pybabel extract -F babel.cfg -k N_ -k ngettext:1,2 -k said -k said_n:1,2 \
+pybabel extract -F babel.cfg -k N_ -k ngettext:1,2 -k said -k said_n:1,2 -c TRANSLATORS: \
   --no-location --sort-output --project=Couch-UNO --copyright-holder=Couch-UNO \
   -o game/locale/couch_uno.pot .
 pybabel update -D couch_uno -i game/locale/couch_uno.pot -d game/locale \

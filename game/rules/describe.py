@@ -33,7 +33,13 @@ def effect_words(specs: Iterable[EffectSpec]) -> str:
                 what=phrase, condition=_condition_words(spec.when)
             )
         phrases.append(phrase)
-    return "; ".join(phrases)
+    words = phrases[0] if phrases else ""
+    for phrase in phrases[1:]:
+        # The hint's msgid (game/bots/hint.py), so a language joins phrases one way.
+        # TRANSLATORS: a phrase and one more that adds to it ("; " in English); Greek
+        # joins them with "·", its ";" being the question mark.
+        words = _("{reason}; {more}").format(reason=words, more=phrase)
+    return words
 
 
 def describe(rules: RuleSet) -> str:
