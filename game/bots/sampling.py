@@ -49,7 +49,10 @@ def play_likelihood(deck: DeckFacts, names: list[int], clue: Clue) -> float:
     for name in names:
         if color_of[name] >= 0:
             counts[color_of[name]] += 1
-    favourite = counts.index(max(counts))
+    # Which of two colours held alike a seat favours depends on its hand's
+    # order, which nobody else sees: both count as its favourite.
+    most = max(counts)
+    favourites = [n == most for n in counts]
     total = 0.0
     chosen = 0.0
     options = 0
@@ -63,7 +66,7 @@ def play_likelihood(deck: DeckFacts, names: list[int], clue: Clue) -> float:
         for named_here in range(len(deck.colors)) if color < 0 else (color,):
             weight = math.exp(
                 SHARPNESS
-                * preference(color < 0, named_here == favourite, number, points, threatened)
+                * preference(color < 0, favourites[named_here], number, points, threatened)
             )
             total += weight
             options += 1
