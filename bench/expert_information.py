@@ -1,6 +1,7 @@
 """What the expert's search is worth with better knowledge of the hidden hands.
 
-    python bench/expert_information.py [--rounds 1000] [--players 4] [--seed 1] [--jobs 2]
+    python bench/expert_information.py [--rounds 1000] [--players 4] [--seed 1]
+                                       [--jobs 2] [--steps 2600]
 
 The expert (game/bots/expert.py) plays each candidate out over *worlds*:
 guesses at the cards it cannot see. This measures, in single classic rounds
@@ -33,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from game import tournament  # noqa: E402
 from game.bots import make_bot  # noqa: E402
-from game.bots.expert import ExpertBot  # noqa: E402
+from game.bots.expert import STEP_BUDGET, ExpertBot  # noqa: E402
 from game.bots.sampling import FreshRng  # noqa: E402
 
 SOURCES = ("sampled", "uniform", "true hands")
@@ -42,8 +43,8 @@ SOURCES = ("sampled", "uniform", "true hands")
 class InformedExpert(ExpertBot):
     """An expert whose worlds come from the real table (see the module text)."""
 
-    def __init__(self, seed: int, rules, source: str) -> None:
-        super().__init__(seed, rules)
+    def __init__(self, seed: int, rules, source: str, steps: int) -> None:
+        super().__init__(seed, rules, steps=steps)
         self.source = source
 
     def deciding(self, look, actions):
@@ -75,18 +76,22 @@ class InformedExpert(ExpertBot):
 
 
 SOURCE = "sampled"
+STEPS = STEP_BUDGET
 
 
 def _make_bot(level: str, seed: int, rules):
     if level == "expert" and SOURCE != "sampled":
-        return InformedExpert(seed, rules, SOURCE)
+        return InformedExpert(seed, rules, SOURCE, STEPS)
+    if level == "expert":
+        return ExpertBot(seed, rules, steps=STEPS)
     return make_bot(level, seed, rules)
 
 
 def measure(source: str, args) -> tuple[int, int, float]:
     """Rounds the expert's seats won, rounds played, seconds."""
-    global SOURCE
+    global SOURCE, STEPS
     SOURCE = source
+    STEPS = args.steps
     tournament.make_bot = _make_bot  # the pool is forked: the workers inherit it
     levels = ("expert",) + ("basic",) * (args.players - 1)
     setup = tournament.Setup(("classic",), args.players, levels, args.rounds, args.seed, True)
@@ -106,8 +111,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--steps", type=int, default=STEP_BUDGET, help="the search's budget")
     args = parser.parse_args()
-    print(f"classic, {args.players} seats, expert against basic bots, {args.rounds} rounds")
+    print(
+        f"classic, {args.players} seats, expert ({args.steps} steps a decision) "
+        f"against basic bots, {args.rounds} rounds"
+    )
     print(f"{'worlds from':<12} {'expert wins':>12} {'95% CI':>14} {'seconds':>8}")
     for source in SOURCES:
         wins, rounds, seconds = measure(source, args)
