@@ -161,7 +161,8 @@ class ExpertBot(Bot):
                     base = value
                 tally[i].add(value, result.won, value - base)
                 if worlds >= MIN_WORLDS and (
-                    steps >= self.steps or (deadline is not None and time.perf_counter() > deadline)
+                    steps + sampler.dealing_steps >= self.steps
+                    or (deadline is not None and time.perf_counter() > deadline)
                 ):
                     spent = True
                     break

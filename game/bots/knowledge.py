@@ -13,6 +13,10 @@ A `SeatKnowledge` is fed every action with the events as its seat saw them
   group that excludes the most, when it excludes all the others do; else
   those groups merge and keep only what they all exclude).
 
+- its *clues*: the plays it made on its own turn since it last gained a
+  card, with what fitted then, so that a sampled hand can be weighed by how
+  well it explains them (`game.bots.sampling.play_likelihood`).
+
 From that it answers what the heuristics ask ("how likely is Bo to hold a
 red card?") and what the search needs (the pool of unseen cards and each
 hand's constraints, see `game.bots.sampling`). It never sees a hidden card:
@@ -27,6 +31,9 @@ from game.bots.deck import DeckFacts, bits
 from game.engine.actions import Accept, Challenge, Draw, Pass, Play
 
 Group = list[int]  # [count, excluded names mask]
+# A play on an ordinary turn: (names that fitted, whether the next seat was
+# down to two cards, the name played, the colour named (-1: none)).
+Clue = tuple[int, bool, int, int]
 
 
 class SeatKnowledge:
@@ -47,6 +54,10 @@ class SeatKnowledge:
         self.known: list[Counter[int]] = []
         self.groups: list[list[Group]] = []
         self.acted: list[bool] = []
+        # Per seat, its plays this round made from a hand it has only lost
+        # cards from since, oldest first: what a world's deal of that hand
+        # must explain (`game.bots.sampling` weighs worlds by them).
+        self.clues: list[list[Clue]] = []
         self.top: int | None = None  # the top card's name
         self.color = -1  # the colour in force
         self.to_act: int | None = None
@@ -160,12 +171,29 @@ class SeatKnowledge:
         elif t == "play":
             p = e["p"]
             name = deck.index[e["card"]]
+            if (
+                p != self.seat
+                and p == actor
+                and self.decision == "play"
+                and self.to_act == p
+                and not self.acted[p]
+                and self.top is not None
+            ):
+                self.clues[p].append(
+                    (
+                        deck.fits(self.color, self.top),
+                        self.size[self._next(p)] <= 2,
+                        name,
+                        self._color(e["color"]) if deck.wild[name] else -1,
+                    )
+                )
             self._lose(p, name)
             self.top = name
             self.color = self._color(e["color"])
         elif t == "color":
             self.color = self._color(e["color"])
         elif t == "discard":
+            self.clues[e["p"]] = []
             for card in e["cards"]:
                 self._lose(e["p"], deck.index[card])
         elif t == "draw":
@@ -176,6 +204,7 @@ class SeatKnowledge:
             p = e["p"]
             self.known[p] = Counter(deck.index[c] for c in e["cards"])
             self.groups[p] = []
+            self.clues[p] = []
             self.size[p] = len(e["cards"])
         elif t == "challenge":
             if e["guilty"]:
@@ -186,6 +215,7 @@ class SeatKnowledge:
             a, b = e["p"], e["with"]
             for table in (self.known, self.groups, self.size):
                 table[a], table[b] = table[b], table[a]  # type: ignore[index]
+            self.clues[a], self.clues[b] = [], []
         elif t == "hands":
             self._hands(e)
         elif t == "direction":
@@ -213,6 +243,7 @@ class SeatKnowledge:
             self.known = [Counter() for _ in range(players)]
             self.groups = [[[len(hands[s]), 0]] if hands[s] else [] for s in range(players)]
         self.size = [len(h) for h in hands]
+        self.clues = [[] for _ in range(players)]
         mine = hands[self.seat]
         self.known[self.seat] = Counter(self.deck.index[c] for c in mine)
         self.groups[self.seat] = []
@@ -242,6 +273,7 @@ class SeatKnowledge:
         self.known = [Counter() for _ in range(players)]
         self.groups = [[] for _ in range(players)]
         self.acted = [False] * players
+        self.clues = [[] for _ in range(players)]
         self.top = None
         self.color = -1
         self.to_act = None
@@ -254,6 +286,7 @@ class SeatKnowledge:
 
     def _gain(self, seat: int, cards: list) -> Group | None:
         self.size[seat] += len(cards)
+        self.clues[seat] = []
         if not cards:
             return None
         if cards[0] is not None:
@@ -335,6 +368,7 @@ class SeatKnowledge:
             if counted < sizes[seat]:
                 self.groups[seat].append([sizes[seat] - counted, 0])
             elif counted > sizes[seat]:
+                self.clues[seat] = []
                 self.known[seat] = Counter()
                 self.groups[seat] = [[sizes[seat], 0]] if sizes[seat] else []
         self.size = list(sizes)
@@ -407,6 +441,9 @@ class SeatKnowledge:
         return [
             color for color, mask in enumerate(self.deck.color_mask) if mask and void & mask == mask
         ]
+
+    def clues_of(self, seat: int) -> list[Clue]:
+        return self.clues[seat]
 
     def constraints(self, seat: int) -> tuple[Counter[int], list[Group]]:
         return self.known[seat], [list(g) for g in self.groups[seat] if g[0]]

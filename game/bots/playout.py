@@ -105,21 +105,32 @@ def _pick_play(state: GameState, seat: int, plays: list, rng):
     for action in plays:
         card = action.card
         color = color_of[card]
-        if color < 0:
-            score = 5.0 if threatened else -10.0
-            if action.color == favourite_name:
-                score += 3.0
-            if restricted[card] and not state.play_allowed(seat, card):
-                score -= 20.0  # a bluff, as the better bots play: only when nothing else fits
-        else:
-            score = 2.0 if color == favourite else 0.0
-            if numbers[card] != "number":
-                score += 4.0 if threatened else 1.0
-            else:
-                score += points[card] * 0.1
+        wild = color < 0
+        score = preference(
+            wild,
+            action.color == favourite_name if wild else color == favourite,
+            numbers[card] == "number",
+            points[card],
+            threatened,
+        )
+        if wild and restricted[card] and not state.play_allowed(seat, card):
+            score -= 20.0  # a bluff, as the better bots play: only when nothing else fits
         if score > best_score:
             best, best_score = action, score
     return best
+
+
+def preference(wild: bool, favourite: bool, number: bool, points: int, threatened: bool) -> float:
+    """How much the policy likes playing a card: a wild (naming the colour held
+    most, `favourite`) only when the next seat is down to two cards, then
+    action cards, then the colour held most, then high numbers. The search's
+    worlds are weighed by it too (`game.bots.sampling.play_likelihood`)."""
+    if wild:
+        return (5.0 if threatened else -10.0) + (3.0 if favourite else 0.0)
+    score = 2.0 if favourite else 0.0
+    if not number:
+        return score + (4.0 if threatened else 1.0)
+    return score + points * 0.1
 
 
 def _color_most_held(state: GameState, seat: int) -> int:

@@ -7,7 +7,10 @@ and what it holds; `SeatKnowledge` says what it learnt of the other hands.
 own hand, the discard pile, the colour, the scores and the decision it faces
 exactly as they are, and the cards it cannot see dealt at random into the
 other hands and the draw pile, respecting every hand's size, the cards known
-to be in it and the names it is known not to hold.
+to be in it and the names it is known not to hold. Of a few such deals, a
+world keeps one in proportion to how likely it makes the plays the other
+seats made since they last drew (`play_likelihood`): a seat that played a
+wild with nobody about to go out probably held nothing else that fitted.
 
 A world is built only for the decisions a seat takes on its own turn with
 nothing half-resolved ("play" and "drawn"): there the engine's state is fully
@@ -17,13 +20,65 @@ colour, a player, a dump) are left to the heuristics.
 
 from __future__ import annotations
 
+import math
+
 from game.bots.deck import DeckFacts
-from game.bots.knowledge import SeatKnowledge
+from game.bots.knowledge import Clue, SeatKnowledge
+from game.bots.playout import preference
 from game.engine import new_game
 from game.engine.rng import Rng
 from game.engine.state import Decision, GameState
 
 SEARCHABLE = ("play", "drawn")
+# A world is one of a few random deals, drawn in proportion to how well each
+# explains the other seats' recent plays (see `TableSampler.world`). Forty
+# played no better than six in a trial at four seats, and cost far more time.
+DEALS = 6
+# How closely a seat is believed to follow the playout policy's preferences
+# (per point of preference), and the chance it played any fitting card instead.
+# What a deal and its weighing cost, in engine actions of a playout (about
+# 36 and 12 µs on the Python engine): the search counts them in its budget,
+# so that a decision with short playouts and many worlds stays as quick.
+DEAL_STEPS = 3
+SHARPNESS = 1.5
+SLIP = 0.1
+
+
+def play_likelihood(deck: DeckFacts, names: list[int], clue: Clue) -> float:
+    """How likely a seat holding `names` was to make the play `clue`, if it
+    chose as the playout policy does (`game.bots.playout.preference`)."""
+    fits, threatened, played, named = clue
+    color_of = deck.color
+    counts = [0] * len(deck.colors)
+    for name in names:
+        if color_of[name] >= 0:
+            counts[color_of[name]] += 1
+    # Which of two colours held alike a seat favours depends on its hand's
+    # order, which nobody else sees: both count as its favourite.
+    most = max(counts)
+    favourites = [n == most for n in counts]
+    total = 0.0
+    chosen = 0.0
+    options = 0
+    for name in names:
+        if not fits >> name & 1:
+            continue
+        color = color_of[name]
+        number = deck.is_number[name]
+        points = deck.points[name]
+        # A wild is one option per colour it may name; another card, one.
+        for named_here in range(len(deck.colors)) if color < 0 else (color,):
+            weight = math.exp(
+                SHARPNESS
+                * preference(color < 0, favourites[named_here], number, points, threatened)
+            )
+            total += weight
+            options += 1
+            if name == played and (color >= 0 or named_here == named):
+                chosen = weight
+    if not options:
+        return 1.0
+    return (1 - SLIP) * chosen / total + SLIP / options
 
 
 class FreshRng:
@@ -59,6 +114,7 @@ class TableSampler:
         self.deck = deck
         self.seat = seat
         self._bases: dict[tuple, GameState] = {}
+        self.dealing_steps = 0
 
     def can_sample(self, view: dict) -> bool:
         pending = view["pending"]
@@ -75,6 +131,7 @@ class TableSampler:
         deck = self.deck
         seat = self.seat
         knowledge.sync(view)
+        self.dealing_steps = 0  # the deals' cost so far, in engine actions
         free: list[list[int]] = [list(ids) for ids in deck.ids_of]
         for card in view["hand"]:
             free[deck.nid[card]].remove(card)
@@ -104,11 +161,52 @@ class TableSampler:
         # Most constrained first, so the greedy deal rarely runs out.
         self.groups.sort(key=lambda g: -g[2].bit_count())
         self.pool = [card for ids in free for card in ids]
+        self.clues = [
+            (other, list(knowledge.clues_of(other)))
+            for other in range(players)
+            if other != seat and knowledge.clues_of(other)
+        ]
         self.view = view
         self.base = self._base_state(view)
 
     def world(self, rng: Rng) -> GameState:
-        """One random world consistent with what the seat knows."""
+        """One random world consistent with what the seat knows, and likely
+        given how the other seats played: of a few random deals, one drawn
+        in proportion to how well it explains their recent plays."""
+        if not self.clues:
+            chosen = self._deal(rng)
+        else:
+            deals = [self._deal(rng) for _ in range(DEALS)]
+            self.dealing_steps += DEAL_STEPS * DEALS
+            weights = [self._likelihood(hands) for hands, _ in deals]
+            pick = rng.below(1 << 30) / (1 << 30) * sum(weights)
+            chosen = deals[-1]
+            for deal, weight in zip(deals, weights, strict=True):
+                pick -= weight
+                if pick < 0:
+                    chosen = deal
+                    break
+        hands, pile = chosen
+        state = self.base.clone()
+        state.hands = hands
+        state.draw_pile = pile
+        state.rng = FreshRng(rng.next_u64())
+        return state
+
+    def _likelihood(self, hands: list[list[int]]) -> float:
+        """How likely the other seats' recent plays were, had they held `hands`."""
+        nid = self.deck.nid
+        weight = 1.0
+        for seat, clues in self.clues:
+            names = [nid[c] for c in hands[seat]]
+            for i in range(len(clues) - 1, -1, -1):
+                names.append(clues[i][2])  # back to the hand it was played from
+                weight *= play_likelihood(self.deck, names, clues[i])
+        return weight
+
+    def _deal(self, rng: Rng) -> tuple[list[list[int]], list[int]]:
+        """The unseen cards dealt at random into the hands and the draw pile,
+        keeping every hand's size, known cards and exclusions."""
         view = self.view
         deck = self.deck
         nid = deck.nid
@@ -137,11 +235,7 @@ class TableSampler:
                         need -= 1
         pile = list(self.bottom)
         pile.extend(card for i, card in enumerate(pool) if not taken[i])
-        state = self.base.clone()
-        state.hands = hands
-        state.draw_pile = pile
-        state.rng = FreshRng(rng.next_u64())
-        return state
+        return hands, pile
 
     def own_state(self) -> GameState:
         """The public table with only the seat's own hand dealt: enough to ask

@@ -14,6 +14,8 @@ from collections import Counter
 
 import pytest
 
+from game.bots.deck import deck_facts
+from game.bots.sampling import play_likelihood
 from game.engine import legal_actions, view
 from game.engine.rng import Rng
 from game.rules.loader import load_rules
@@ -55,3 +57,53 @@ def test_worlds_agree_with_what_the_seat_sees(names, players):
 
     play(rules, ["strong"] * players, seed=3, rounds=2, before=before)
     assert worlds > 30
+
+
+def test_real_hands_explain_the_plays_better_than_random_deals():
+    """Worlds are weighed by how well they explain the other seats' plays
+    since they last drew (`play_likelihood`). Against basic bots, who play as
+    the playout policy does, the real hands must explain them clearly better
+    than a random deal of the same unseen cards does; were the clues lost
+    or misread, the two would be alike."""
+    rules = load_rules(["classic"])
+    rng = Rng(11)
+    ratios: list[float] = []
+
+    def before(state, seat, bot, actions, out_of_turn):
+        if seat != 0 or out_of_turn:
+            return
+        sampler = bot.sampler
+        seen = view(state, seat)
+        if not sampler.can_sample(seen):
+            return
+        sampler.prepare(seen, bot.knowledge)
+        if not sampler.clues:
+            return
+        real = sampler._likelihood([list(hand) for hand in state.hands])
+        dealt = [sampler._likelihood(sampler._deal(rng)[0]) for _ in range(20)]
+        ratios.append(real / (sum(dealt) / len(dealt)))
+
+    play(rules, ["strong", "basic", "basic", "basic"], seed=5, rounds=6, before=before)
+    ratios.sort()
+    assert len(ratios) > 40
+    assert ratios[len(ratios) // 2] > 1.5
+
+
+def test_a_wild_played_unpressed_says_nothing_else_fitted():
+    """The playout policy keeps a wild unless nothing else fits or the next
+    seat is down to two cards: a hand that held a fitting red card explains
+    an unpressed wild worse than a hand that held none."""
+    rules = load_rules(["classic"])
+    deck = deck_facts(rules)
+    index = deck.index
+    top = index["red:5"]
+    wild = index["wild:wild"]
+    fits = deck.fits(deck.colors.index("red"), top)
+    named = deck.colors.index("blue")
+    clue = (fits, False, wild, named)
+    blues = [index["blue:3"], index["blue:7"]]  # blue is the colour held most
+    with_red = [index["red:2"], *blues, wild]
+    without = [index["green:2"], *blues, wild]
+    assert play_likelihood(deck, without, clue) > 3 * play_likelihood(deck, with_red, clue)
+    pressed = (fits, True, wild, named)
+    assert play_likelihood(deck, with_red, pressed) > play_likelihood(deck, with_red, clue)
