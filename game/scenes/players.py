@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from game.app import App
 
 BOX = pygame.Rect(60, 118, 1160, 548)
+NOTICE_CLEAR = 170  # room kept right of a notice for the rows' count
+NOTICE_ROWS = 2  # rows a notice takes from the table
 ROW = 40
 GOLD = (255, 213, 79)
 # The number columns: heading, and the x (from the panel's left) they end at.
@@ -56,7 +58,21 @@ class PlayersScene(Scene):
 
     @property
     def visible_rows(self) -> int:
-        return (BOX.h - 70) // ROW
+        # A notice takes the panel's last two rows: above the panel it ran
+        # into the line under the title.
+        return (BOX.h - 70 - (NOTICE_ROWS * ROW if self.notices else 0)) // ROW
+
+    def notice_line(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The notice (if any) and where it goes: the panel's foot, left of
+        the "1-12 of 30" count."""
+        if not self.notices:
+            return None
+        words = " ".join(say(n) for n in self.notices)
+        room = BOX.w - 48 - NOTICE_CLEAR
+        line = text.render(words, 20, widgets.ERROR, wrap=room)
+        if line.get_height() > NOTICE_ROWS * ROW - 12:
+            line = text.fit(words, 20, room, widgets.ERROR)
+        return line, line.get_rect(bottomleft=(BOX.x + 24, BOX.bottom - 10))
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
@@ -80,9 +96,9 @@ class PlayersScene(Scene):
         img = text.render(sub, 22, widgets.MUTED)
         surface.blit(img, (64, 86))
         surface.blit(widgets.panel(BOX.size), BOX)
-        if self.notices:
-            line = text.fit(" ".join(say(n) for n in self.notices), 20, 1160, widgets.ERROR)
-            surface.blit(line, line.get_rect(midbottom=(640, BOX.y - 6)))
+        notice = self.notice_line()
+        if notice is not None:
+            surface.blit(*notice)
         self._draw_table(surface)
         hint = text.render(_("Up/Down scroll, Esc back"), 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))

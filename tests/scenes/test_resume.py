@@ -405,3 +405,27 @@ def test_a_damaged_statistics_file_is_kept_aside_with_a_notice(driver, prefs):
     assert not (prefs / "players.json").exists()
     assert [p.name for p in prefs.iterdir() if p.name.startswith("players.kept-")]
     driver.frames(2)
+
+
+def test_the_statistics_notice_sits_in_the_panel_clear_of_the_rows(driver, prefs):
+    """Above the panel the notice ran into the line under the title; in the
+    panel's foot it takes the last rows' room, and the rows stop above it."""
+    from game.scenes.players import BOX, NOTICE_ROWS, ROW
+
+    prefs.mkdir(parents=True, exist_ok=True)
+    (prefs / "players.json").write_text("[1, 2, 3]", encoding="utf-8")
+    driver.app.push("title")
+    driver.frames()
+    driver.app.push("players")
+    scene = driver.top
+    full = scene.visible_rows
+    notice = scene.notice_line()
+    assert notice is not None
+    _, where = notice
+    assert BOX.contains(where)
+    rows_bottom = BOX.y + 18 + 40 + full * ROW
+    assert rows_bottom <= where.top
+    scene.notices = []
+    assert scene.visible_rows == full + NOTICE_ROWS
+    assert scene.notice_line() is None
+    driver.frames(2)
