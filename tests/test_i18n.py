@@ -494,3 +494,36 @@ def test_greek_joins_a_cards_phrases_with_a_raised_dot_not_its_question_mark():
     greek = effect_words(two.effects)
     assert "; " not in greek and "· " in greek
     assert ";" not in describe(ruleset)
+
+
+@pytest.mark.parametrize(
+    ("house", "english", "finnish"),
+    [
+        (
+            ["house/swap-hands-card"],
+            "goes with uno112 (or a rule set built on it), not with classic.yaml",
+            "kuuluu sääntöihin uno112 (tai niiden pohjalta tehtyyn sääntösarjaan), "
+            "ei sääntöihin classic.yaml",
+        ),
+        (
+            ["house/stacking", "house/stacking-cross"],
+            "these house rules conflict, use one of them",
+            "nämä kotisäännöt ovat ristiriidassa, käytä vain toista",
+        ),
+    ],
+)
+def test_a_clash_a_player_meets_is_worded_in_their_language(house, english, finnish):
+    """The New game screen shows why house rules do not go together, to
+    players: that is worded in their language, the file's place kept."""
+    from game.rules.errors import RuleFileError
+    from game.rules.loader import load_rules
+
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(["classic", *house])
+    first = str(caught.value.errors[0])
+    assert english in first
+    i18n.set_language("fi")
+    worded = i18n.say(first)
+    assert finnish in worded
+    place = first.split(": ", 1)[0]
+    assert worded.startswith(place + ": ")

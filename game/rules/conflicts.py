@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.effects import REGISTRY as EFFECTS
+from game.engine.said import said
 from game.engine.scoring import SCHEMES
 from game.rules.errors import RuleError
 
@@ -29,8 +30,15 @@ def overlay_clash(loc: tuple, old_value: Any, new_value: Any, old_file, new_file
     path = ".".join(map(str, loc))
     return new_file.error_at(
         loc,
-        f"{path}: {new_file.filename} sets {_show(new_value)} but {old_file.filename} "
-        f"sets {_show(old_value)}; these house rules conflict, use one of them",
+        said(
+            "{path}: {file} sets {value} but {other} sets {other_value}; "
+            "these house rules conflict, use one of them",
+            path=path,
+            file=new_file.filename,
+            value=_show(new_value),
+            other=old_file.filename,
+            other_value=_show(old_value),
+        ),
     )
 
 
@@ -65,8 +73,14 @@ def narrow_players(into: dict, over: dict, base_name: str, new_file) -> list[Rul
     return [
         new_file.error_at(
             ("players",),
-            f"players: {new_file.filename} is for {_range(wanted)} players but "
-            f"{base_name} is for {_range(below)}; no table fits both",
+            said(
+                "players: {file} is for {count} players but {base} is for {base_count}; "
+                "no table fits both",
+                file=new_file.filename,
+                count=_range(wanted),
+                base=base_name,
+                base_count=_range(below),
+            ),
         )
     ]
 

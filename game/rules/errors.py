@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.engine.said import Said
+
 
 @dataclass(frozen=True, order=True)
 class RuleError:
@@ -21,7 +23,13 @@ class RuleError:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+        # A `Said`: where the message is one a player meets (a house rule
+        # for another base, two that clash), `game.i18n.say` words it in the
+        # player's language; the place stays as it is.
+        return Said(
+            "{file}:{line}:{column}: {message}",
+            {"file": self.file, "line": self.line, "column": self.column, "message": self.message},
+        )
 
 
 class RuleFileError(Exception):

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game.engine.rule_validation import Alternatives, RulesInvalid, validate_rules
 from game.engine.ruleset import ATOMIC_SETTINGS, RuleSet, holds_words
+from game.engine.said import listed, said
 from game.engine.words import ENGLISH
 from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
@@ -194,8 +195,11 @@ class _Layers:
                 self.errors.append(
                     loaded.error_at(
                         ("requires",),
-                        f"goes with {' or '.join(names)} (or a rule set built on it), "
-                        f"not with {base}",
+                        said(
+                            "goes with {names} (or a rule set built on it), not with {base}",
+                            names=listed(names, "or"),
+                            base=base,
+                        ),
                     )
                 )
 
@@ -223,13 +227,21 @@ class _Layers:
                 found = self._shared(loaded, ("conflicts_with", name), name)
                 other = present.get(found) if found is not None else None
                 if other is not None:
-                    reason = f": {why}" if why else ""
-                    self.errors.append(
-                        loaded.error_at(
-                            ("conflicts_with", name),
-                            f"{loaded.filename} does not go with {other.filename}{reason}",
+                    clash = (
+                        said(
+                            "{file} does not go with {other}: {why}",
+                            file=loaded.filename,
+                            other=other.filename,
+                            why=why,
+                        )
+                        if why
+                        else said(
+                            "{file} does not go with {other}",
+                            file=loaded.filename,
+                            other=other.filename,
                         )
                     )
+                    self.errors.append(loaded.error_at(("conflicts_with", name), clash))
 
     def _shared(self, loaded: LoadedYaml, loc: str | tuple, name: str) -> Path | None:
         """The real path a name in `loaded` stands for; a refusal is reported at `loc`."""

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.bots.levels import LEVELS
-from game.i18n import _, language
+from game.i18n import _, language, say
 from game.match import BOT_LEVELS, MatchSession
 from game.rules.errors import RuleFileError
 from game.rules.names import available_rule_sets
@@ -527,7 +527,9 @@ class SetupScene(Scene):
         if not lines:
             self.error_box = None
             return
-        body = text.render("\n".join(lines), ERROR_SIZE, widgets.ERROR, wrap=LIST.w - 20)
+        body = text.render(
+            "\n".join(say(line) for line in lines), ERROR_SIZE, widgets.ERROR, wrap=LIST.w - 20
+        )
         height = min(body.get_height() + 14, 640 - 150)
         box = pygame.Rect(LIST.x, 638 - height, LIST.w, height)
         self.error_box = box
@@ -540,7 +542,7 @@ class SetupScene(Scene):
         y = row.rect.bottom + 8
         body = description or ""
         if errors:
-            body = errors[0]
+            body = say(errors[0])
         size = ROW_ERROR_SIZE if errors else 18
         ink = widgets.ERROR if errors else (225, 228, 236)
         img = text.render(body, size, ink, wrap=570)
@@ -572,7 +574,7 @@ class SetupScene(Scene):
         width = row.rect.width - 56
         if errors:
             img = text.render(
-                ellipsize(errors[0], ROW_ERROR_SIZE, width), ROW_ERROR_SIZE, widgets.ERROR
+                ellipsize(say(errors[0]), ROW_ERROR_SIZE, width), ROW_ERROR_SIZE, widgets.ERROR
             )
         else:
             img = text.fit(info, 17, width, widgets.MUTED)
