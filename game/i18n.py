@@ -159,6 +159,28 @@ def say(words: object, names: Mapping[str, str] | None = None) -> str:
     return str(words)
 
 
+def number(value: float, digits: int = 0) -> str:
+    """`value` with `digits` decimals, written as the current language writes
+    numbers ("57.6" in English, "57,6" in Finnish)."""
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * digits if digits else "0"
+    return format_decimal(value, pattern, locale=language())
+
+
+def percent(share: float, digits: int = 1) -> str:
+    """A share (0.576) as a percentage the current language's way ("57.6%",
+    "57,6 %", "%57,6")."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    pattern = Locale.parse(language()).percent_formats[None].pattern
+    if digits:  # the language's own pattern ("#,##0 %"), with decimals
+        last = pattern.rfind("0") + 1
+        pattern = pattern[:last] + "." + "0" * digits + pattern[last:]
+    return format_percent(share, pattern, locale=language())
+
+
 # Turkish (and Azeri) case the dotted and dotless i apart; str.upper()/lower() do not.
 _UPPER_TR = {"i": "İ", "ı": "I"}
 _LOWER_TR = {"I": "ı", "İ": "i"}

@@ -29,7 +29,7 @@ from typing import TextIO
 from game.bots import make_bot
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, number, percent
 from game.rules.loader import load_rules
 from game.sim import play_match
 
@@ -288,7 +288,7 @@ def print_table(data: dict, out: TextIO | None = None) -> None:
             games=games.format(n=data["games"]),
             rounds=rounds.format(n=data["rounds"]),
             seed=data["seed"],
-            seconds=data["seconds"],
+            seconds=number(data["seconds"], 1),
         ),
         file=out,
     )
@@ -299,11 +299,11 @@ def print_table(data: dict, out: TextIO | None = None) -> None:
         rows.append(
             [
                 level,
-                f"{row['win_share']:.1%}",
-                f"{row['ci_low']:.1%}–{row['ci_high']:.1%}",
-                f"{row['mean_points']:.1f}",
-                f"{row['points_ci_low']:.1f}–{row['points_ci_high']:.1f}",
-                f"{row['rating']:.0f}",
+                percent(row["win_share"]),
+                f"{percent(row['ci_low'])}–{percent(row['ci_high'])}",
+                number(row["mean_points"], 1),
+                f"{number(row['points_ci_low'], 1)}–{number(row['points_ci_high'], 1)}",
+                number(row["rating"]),
             ]
         )
     for cells in rows:
@@ -312,6 +312,6 @@ def print_table(data: dict, out: TextIO | None = None) -> None:
         line += [f"{cell:>{width}}" for cell, width in zip(cells[1:], widths[1:], strict=True)]
         print(" ".join(line), file=out)
     print(
-        _("(a seat's fair share of rounds: {share})").format(share=f"{data['fair_share']:.1%}"),
+        _("(a seat's fair share of rounds: {share})").format(share=percent(data["fair_share"])),
         file=out,
     )

@@ -114,7 +114,8 @@ def test_the_table_speaks_the_language_and_the_json_keeps_its_keys(capsys):
         "luokitus",
     ]
     assert lines[2].startswith("basic ") and lines[3].startswith("random ")
-    assert lines[4] == "(paikan reilu osuus kierroksista: 50.0%)"
+    # Finnish writes a decimal comma and a (no-break) space before the sign.
+    assert lines[4] == "(paikan reilu osuus kierroksista: 50,0\u00a0%)"
     # The figures stand under their headings, however long the words.
     heading = lines[1]
     for row in lines[2:4]:
