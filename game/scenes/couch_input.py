@@ -8,9 +8,8 @@ first. A refusal is the engine's own sentence, shown as it comes. Nothing here
 decides a rule: every move offered is one of `legal_actions`.
 
 The keyboard, the mouse and a controller with no seat act for whoever is to
-act. A controller that claimed a seat (game/scenes/pad_seats.py) acts for that
-seat only: its turn, its UNO call, its catches, its jump-in; pressed when it is
-not that seat's moment, it is told so gently and nothing happens.
+act. A controller that claimed a seat acts for that seat only
+(`SeatController`, game/scenes/pad_seats.py).
 """
 
 from __future__ import annotations
@@ -32,7 +31,8 @@ from game.engine import (
     why_illegal,
 )
 from game.engine.state import GameState
-from game.i18n import _, capitalized, say, uncapitalized
+from game.i18n import _, capitalized, say
+from game.scenes.pad_seats import SeatController
 from game.scenes.table_hint import TableHint
 from game.ui import text, widgets
 from game.ui.highlights import Highlights
@@ -104,6 +104,7 @@ class CouchInput:
         )
         self.turn_buttons = [self.uno_button, self.catch_button, self.main_button, self.alt_button]
         self.hint = TableHint(app, screen, self)  # the expert's advice (T)
+        self.seat_controller = SeatController(self)  # a seat's own controller's presses
         self.buttons = [*self.turn_buttons, self.history_button, self.hint.button]
         for b in self.turn_buttons:
             b.visible = False
@@ -184,14 +185,6 @@ class CouchInput:
         why = say(reason, self.table.book.engine_words())
         self.table.toast(capitalized(why) if why else _("Not now"))
         self.app.play("error")
-
-    def decline(self, seat: int, reason: str) -> None:
-        """A seat's controller pressed when it was not that seat's moment: a word, no
-        action, and the soft sound (nothing was wrong with the move itself)."""
-        name = self.state.names[seat]
-        why = say(reason, self.table.book.engine_words())
-        self.table.toast(_("Not now, {name}: {why}").format(name=name, why=uncapitalized(why)))
-        self.app.play("tick")
 
     # --- the human's commands -------------------------------------------------------
 
@@ -308,7 +301,7 @@ class CouchInput:
         if catches:
             self.act(catches[0])
             return
-        caught = self._last_catch()
+        caught = self.last_catch()
         if caught is not None:
             # The first valid press won the race; a second catch is turned away kindly.
             by, seat = caught
@@ -317,91 +310,7 @@ class CouchInput:
         elif self.idle:
             self.refuse(_("there is nobody to catch"))
 
-    # --- a seat's own controller ------------------------------------------------------
-
-    def _own(self, seat: int, kind: type) -> list:
-        return [a for a in self.legal(seat) if type(a) is kind]
-
-    def call_uno_for(self, seat: int) -> None:
-        if not self.idle:
-            return
-        calls = self._own(seat, CallUno)
-        if calls:
-            self.act(calls[0])
-        else:
-            why = say(why_illegal(self.state, CallUno(seat)), self.table.book.engine_words())
-            self.refuse(f"{self.state.names[seat]}: {why}")
-
-    def catch_for(self, seat: int) -> None:
-        """`seat` catches whoever forgot UNO, if it still can; the first valid press wins."""
-        if self.idle:
-            catches = self._own(seat, Catch)
-            if catches:
-                self.act(catches[0])
-                return
-        caught = self._last_catch()
-        if caught is not None:
-            by, target = caught
-            words = _("Too late, {name}: {by} already caught {seat}")
-            self.table.toast(words.format(name=self.state.names[seat], by=by, seat=target))
-            self.app.play("tick")
-        elif self.idle:
-            self.decline(seat, _("there is nobody to catch"))
-
-    def jump_in_for(self, seat: int) -> bool:
-        """`seat` plays its card identical to the top one out of turn, hand up or not
-        (the card is public once played); False when it has none to play."""
-        plays = [a for a in self._own(seat, Play) if isinstance(a, Play)]
-        if not plays or seat == self.state.to_act:
-            return False
-
-        def jump(action: Play) -> None:
-            looking = self.hand_seat
-            if self.act(action) and looking not in (None, seat):
-                # The turn was taken from the hand on show, with the whole couch
-                # looking up: it goes face down until its owner's next curtain.
-                self.screen.look_away()
-
-        if plays[0].color is None:
-            jump(plays[0])
-            return True
-        colors = [a.color for a in plays]
-
-        def pick(color: str, plays: list[Play] = plays) -> None:
-            jump(next(a for a in plays if a.color == color))
-
-        wheel = self.app.push(
-            "color_wheel", table=self.table, colors=colors, on_pick=pick, cancellable=True
-        )
-        wheel.private_to = seat
-        return True
-
-    def handle_seat(self, seat: int, cmd: Command) -> bool:
-        """A command from `seat`'s own controller: it acts for that seat alone."""
-        name = cmd.name
-        if name == UNO:
-            self.call_uno_for(seat)
-        elif name == CATCH:
-            self.catch_for(seat)
-        elif name == HISTORY:
-            self.open_history()
-        elif name == HINT:
-            self.hint.ask(seat)
-        elif name in (LEFT, RIGHT, CONFIRM, DRAW, PASS, CHALLENGE):
-            if not self.idle:
-                return True  # as with keys: input counts once the table has shown all
-            if self.actor() == seat or (self.jumper() == seat and name in (LEFT, RIGHT, CONFIRM)):
-                return self.handle_any(cmd)
-            if name == CONFIRM and self.jump_in_for(seat):
-                return True
-            if self.state.to_act == seat:
-                return True  # its moment is on the way (its curtain, its choice)
-            self.decline(seat, why_illegal(self.state, Draw(seat)))
-        else:
-            return False
-        return True
-
-    def _last_catch(self) -> tuple[str, str] | None:
+    def last_catch(self) -> tuple[str, str] | None:
         """Who caught whom, if someone was caught since the last card was played."""
         for event in reversed(self.session.log):
             if event.get("t") == "play":
@@ -427,7 +336,7 @@ class CouchInput:
         """Carry out a command; False when it is none of these."""
         seat = cmd.seat
         if seat is not None and seat in self.session.humans:
-            return self.handle_seat(seat, cmd)
+            return self.seat_controller.handle(seat, cmd)
         return self.handle_any(cmd)
 
     def handle_any(self, cmd: Command) -> bool:

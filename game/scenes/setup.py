@@ -12,15 +12,8 @@ and for clicks). A name field, while it is being typed in, takes every
 printable key; Enter or Esc finishes it. A base rule set is shown as soon as it
 is chosen; the house rules' lines are read against it a few per frame after.
 
-Controllers claim seats here (the claims are `Gamepads`, game/ui/input.py). A on
-a controller with no seat takes the first Human seat that has no controller;
-when every Human seat has one, the first Bot seat turns Human for the new
-player (keeping its name); when every seat is a Human with a controller, the
-press is turned away with a word. So A on a free controller always means "I
-play" here, never Start: a friend joining late cannot start the match by
-accident. A claimed controller moves about the form like any other (its A
-presses what is focused, Start included), and its B gives the seat back. A seat
-turned Bot, or dropped by a smaller player count, lets its controller go.
+Controllers claim seats here: A on a free controller takes a seat, B gives it
+back (`SeatClaims`, game/scenes/pad_seats.py).
 """
 
 from __future__ import annotations
@@ -35,6 +28,7 @@ from game.match import BOT_LEVELS, MatchSession
 from game.rules.errors import RuleFileError
 from game.rules.names import available_rule_sets
 from game.scenes.base import Scene
+from game.scenes.pad_seats import SeatClaims
 from game.scenes.setup_form import (
     ERROR_SIZE,
     HOUSE_H,
@@ -58,7 +52,6 @@ from game.ui.input import (
     UP,
     WHEEL,
     Command,
-    Gamepads,
     seat_color,
 )
 from game.ui.match_screen import MatchScreen
@@ -100,8 +93,9 @@ class SetupScene(Scene):
         self.house_text: dict[str, str] = {}  # last line read for each house rule
         self.error_box: pygame.Rect | None = None
         self.error_lines: list[str] = []  # the errors drawn, in full
+        self.claims = SeatClaims(app, self.game, self._after_change)
         self._rebuild()
-        self._sync_claims()
+        self.claims.sync()
 
     # --- what the form edits --------------------------------------------------------
 
@@ -175,7 +169,7 @@ class SetupScene(Scene):
         seats = game.seats
         for i in range(len(seats)):
             game.finish_name(i)
-        self._sync_claims()
+        self.claims.sync()
         single = game.target == "single"
         target = "default" if game.target in ("default", "single") else game.target
         try:
@@ -194,76 +188,6 @@ class SetupScene(Scene):
 
     def back(self) -> None:
         self.app.pop()
-
-    # --- controllers taking seats -----------------------------------------------------
-
-    @property
-    def pads(self) -> Gamepads | None:
-        return self.app.gamepads
-
-    def _sync_claims(self) -> None:
-        """Only Human seats at this table keep a controller; the names on screen follow."""
-        pads = self.pads
-        if pads is None:
-            return
-        pads.keep_only([i for i, cfg in enumerate(self.seats) if not cfg.is_bot])
-        pads.seat_names = [cfg.name for cfg in self.seats]
-
-    def _pad_seat(self, cmd: Command) -> bool:
-        """A on a controller with no seat takes one; B on a claimed one gives it back."""
-        pads = self.pads
-        if pads is None or cmd.pad not in pads.pads:
-            return False
-        if cmd.name == CONFIRM and cmd.seat is None:
-            self.join(cmd.pad)
-            return True
-        if cmd.name == PASS and cmd.seat is not None:
-            self.free_seat(cmd.seat)
-            return True
-        return False
-
-    def join(self, instance: int) -> int | None:
-        """Seat the controller `instance`: the first Human seat with no controller, else
-        the first Bot seat (turned Human). The seat taken, or None when all are taken."""
-        pads = self.pads
-        if pads is None:
-            return None
-        seats = self.seats
-        free = [i for i, cfg in enumerate(seats) if not cfg.is_bot and i not in pads.claims]
-        bots = [i for i, cfg in enumerate(seats) if cfg.is_bot]
-        if free:
-            seat = free[0]
-        elif bots:
-            seat = bots[0]
-            self.game.make_human(seat)
-        else:
-            self.app.show_notice(
-                _(
-                    "Every seat has a controller: add a player first (Players), "
-                    "or press B on a controller to free its seat"
-                )
-            )
-            self.app.play("error")
-            return None
-        self._sync_claims()
-        claim = pads.claim(instance, seat)
-        if claim is None:
-            return None
-        self.app.show_notice(
-            _("{who} plays on {pad}").format(who=pads.who(seat), pad=claim.pad_name)
-        )
-        self._after_change()
-        return seat
-
-    def free_seat(self, seat: int) -> None:
-        """`seat`'s controller gives it back (the seat stays Human)."""
-        pads = self.pads
-        if pads is None or pads.release(seat) is None:
-            return
-        self.app.show_notice(
-            _("{who} has no controller now: A on a free one takes it").format(who=pads.who(seat))
-        )
-        self._after_change()
 
     # --- layout ---------------------------------------------------------------------
 
@@ -335,7 +259,7 @@ class SetupScene(Scene):
     def stop_editing(self) -> None:
         if self.editing is not None and self.editing < len(self.seats):
             self.game.finish_name(self.editing)
-            self._sync_claims()
+            self.claims.sync()
         self.editing = None
         self._sync_buttons()
         pygame.key.stop_text_input()
@@ -369,7 +293,7 @@ class SetupScene(Scene):
             return self._handle_editing(event, cmd)
         if cmd is None:
             return False
-        if cmd.from_pad and self._pad_seat(cmd):
+        if cmd.from_pad and self.claims.handle(cmd):
             return True
         name = cmd.name
         row = self.rows[self.focus] if self.rows else None
@@ -407,7 +331,7 @@ class SetupScene(Scene):
         self.message = ""
         self.app.play("tick")
         self._rebuild()
-        self._sync_claims()
+        self.claims.sync()
 
     def _click(self, pos: tuple[int, int]) -> None:
         index = self._row_at(pos)
@@ -593,8 +517,7 @@ class SetupScene(Scene):
         i = row.index
         cfg = self.seats[i]
         rect = row.rect
-        pads = self.pads
-        claim = pads.claims.get(i) if pads is not None else None
+        claim = self.claims.claim_of(i)
         bg = (40, 58, 96, 235) if focused else (22, 30, 50, 200)
         surface.blit(widgets.panel(rect.size, bg, 10), rect)
         color = seat_color(i)
@@ -668,13 +591,6 @@ class SetupScene(Scene):
 
     def _draw_pad_hint(self, surface: pygame.Surface) -> None:
         """How a controller takes a seat, under the seats (between Play to and Start)."""
-        pads = self.pads
-        if pads is not None and pads.pads:
-            free = len([p for p in pads.pads if pads.seat_of(p) is None])
-            line = _("Controllers: A takes a seat, B gives it back")
-            if free:
-                line += " " + _("({n} without a seat)").format(n=free)
-        else:
-            line = _("Plug in a controller and press A to take a seat")
+        line = self.claims.hint_line()
         img = text.fit(line, 18, 580, widgets.MUTED)
         surface.blit(img, img.get_rect(center=(950, 627)))
