@@ -21,6 +21,7 @@ from game.rules.names import available_rule_sets
 from tests.depth import examples
 from tests.support.bots import play
 from tests.support.events import check_events
+from tests.support.rules import shipped_variants
 
 LEVELS = list(BOTS)
 NAMES = available_rule_sets()
@@ -40,20 +41,7 @@ def _seatings(rules) -> list[list[str]]:
     return tables
 
 
-def _rule_sets() -> list[list[str]]:
-    sets = [[base] for base in BASES]
-    for house in HOUSES:
-        for base in ("classic", "uno112", "duo"):
-            try:
-                load_rules([base, house])
-            except RuleFileError:
-                continue
-            sets.append([base, house])
-            break
-    return sets
-
-
-@pytest.mark.parametrize("names", _rule_sets(), ids=lambda names: "+".join(names))
+@pytest.mark.parametrize("names", shipped_variants(), ids=lambda names: "+".join(names))
 def test_every_level_plays_a_round(names):
     rules = load_rules(names)
     for index, levels in enumerate(_seatings(rules)):

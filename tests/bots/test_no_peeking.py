@@ -26,14 +26,11 @@ from game.bots.deck import deck_facts
 from game.engine import view
 from game.engine.actions import Play
 from game.engine.cards import card_table
-from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
-from game.rules.names import available_rule_sets
 from tests.depth import work
 from tests.support import bots as drive
+from tests.support.rules import shipped_variants
 
-BASES = [n for n in available_rule_sets() if not n.startswith("house/")]
-HOUSES = [n for n in available_rule_sets() if n.startswith("house/")]
 # A house rule is checked on the first base it loads on (Shuffle Hands needs
 # the 112-card deck's card); these mixes are checked too, as cards move hands
 # about or reveal them there.
@@ -45,18 +42,7 @@ MIXES = [
 
 def rule_sets() -> list[list[str]]:
     """Every shipped rule set: each base, each house rule layered on a base, the mixes."""
-    found = [[base] for base in BASES]
-    for house in HOUSES:
-        for base in ("classic", "uno112", *BASES):
-            try:
-                load_rules([base, house])
-            except RuleFileError:
-                continue
-            found.append([base, house])
-            break
-        else:
-            raise AssertionError(f"{house} loads on no shipped base")
-    return found + MIXES
+    return shipped_variants() + MIXES
 
 
 LEVELS = [level for level in BOTS if level != "random"]

@@ -7,11 +7,10 @@ from collections import Counter
 import pytest
 
 from game.match import SeatConfig
-from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
-from game.rules.names import available_rule_sets
 from game.scenes.play import PlayScene
 from tests.scenes.players import Couch, start_match, table_matches_engine
+from tests.support.rules import shipped_variants
 
 TWO_HUMANS = [SeatConfig("Ana"), SeatConfig("Selin")]
 HUMAN_AND_BOTS = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")]
@@ -43,23 +42,7 @@ def test_uno_duo_draft_between_two_humans(driver):
     assert seen["CurtainScene"] > 0
 
 
-def every_variant() -> list[list[str]]:
-    """Each base rule set alone, and each house rule on the first base it loads with."""
-    names = available_rule_sets()
-    bases = [n for n in names if not n.startswith("house/")]
-    found = [[b] for b in bases]
-    for house in (n for n in names if n.startswith("house/")):
-        for base in ("classic", "uno112", *bases):
-            try:
-                load_rules([base, house])
-            except RuleFileError:
-                continue
-            found.append([base, house])
-            break
-    return found
-
-
-@pytest.mark.parametrize("rules", every_variant(), ids="+".join)
+@pytest.mark.parametrize("rules", shipped_variants(), ids="+".join)
 def test_variant_rounds_through_the_ui(driver, rules):
     loaded = load_rules(rules)
     lo, hi = loaded.model.players.min, loaded.model.players.max

@@ -11,6 +11,8 @@ lines in a house-rule file would mean.
 * `overlay_file(name, data)` -- any mapping written as a rule file of its own.
 * `house_option(house, options, base=...)` -- rules/house/HOUSE.yaml with one
   of its documented options changed, layered over `base` by the real loader.
+* `shipped_variants()` -- the names of each shipped base alone and of each
+  house rule over the first base it loads with.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ import yaml
 
 from game.engine import validate_rules
 from game.engine.ruleset import RuleSet
+from game.rules.errors import RuleFileError
 from game.rules.loader import RULES_DIR, layer, load_rules
+from game.rules.names import available_rule_sets
 from game.rules.yamlsafe import load_yaml_file
 
 OVERLAYS = Path(__file__).resolve().parent / "overlays"
@@ -91,3 +95,23 @@ def house_option(house: str, options: dict, base: str | tuple[str, ...] = "class
         path = overlay_file(f"house/{house}-option{len(_OPTION_FILES)}", data)
         _OPTION_FILES[key] = load_rules([*bases, path])
     return _OPTION_FILES[key]
+
+
+def shipped_variants() -> list[list[str]]:
+    """Each shipped base alone, then each house rule over the first base it
+    loads with (classic, then uno112, then the others); a house rule that
+    loads with none is an error of the shipped files."""
+    names = available_rule_sets()
+    bases = [n for n in names if not n.startswith("house/")]
+    found = [[base] for base in bases]
+    for house in (n for n in names if n.startswith("house/")):
+        for base in ("classic", "uno112", *bases):
+            try:
+                load_rules([base, house])
+            except RuleFileError:
+                continue
+            found.append([base, house])
+            break
+        else:
+            raise AssertionError(f"{house} loads on no shipped base")
+    return found
