@@ -1,17 +1,21 @@
 """What the expert's search is worth with better knowledge of the hidden hands.
 
     python bench/expert_information.py [--rounds 1000] [--players 4] [--seed 1]
-                                       [--jobs 2] [--steps 2600]
+                                       [--jobs 2] [--steps 2600] [--sources ...]
 
 The expert (game/bots/expert.py) plays each candidate out over *worlds*:
 guesses at the cards it cannot see. This measures, in single classic rounds
 of one expert against basic bots (the tournament's seating and deals), how
 its share of rounds moves with where the worlds come from:
 
-- `sampled`: the expert as it ships (what its seat saw, and the others'
-  plays weighing the deals);
+- `sampled`: the expert as it ships (what its seat saw, and the deals
+  drawn to those that best explain the others' plays);
 - `uniform`: the real hidden cards dealt again at random into the other
   hands (sizes kept): no knowledge of them at all;
+- `colours known`: the real hidden cards dealt again at random, but each
+  place keeps a card of the colour it holds: how many cards of each colour
+  every hand holds, exactly, which is more than any inference from the
+  plays could learn (it peeks);
 - `true hands`: the other hands exactly as they are, only the draw pile
   shuffled. This one peeks, on purpose: it is the ceiling that better
   inference of the hands could approach, never a bot to play against.
@@ -37,7 +41,7 @@ from game.bots import make_bot  # noqa: E402
 from game.bots.expert import STEP_BUDGET, ExpertBot  # noqa: E402
 from game.bots.sampling import FreshRng  # noqa: E402
 
-SOURCES = ("sampled", "uniform", "true hands")
+SOURCES = ("sampled", "uniform", "colours known", "true hands")
 
 
 class InformedExpert(ExpertBot):
@@ -50,12 +54,15 @@ class InformedExpert(ExpertBot):
     def deciding(self, look, actions):
         real = look.args[0]
         seat = self.seat
-        redeal = self.source == "uniform"
+        source = self.source
 
         def world(rng):
             state = real.clone(events=False)
             pile = list(state.draw_pile)
-            if redeal:
+            if source == "colours known":
+                state.hands = [list(hand) for hand in state.hands]
+                _redeal_by_colour(state, seat, pile, rng)
+            elif source == "uniform":
                 hands = [list(hand) for hand in state.hands]
                 for other, hand in enumerate(hands):
                     if other != seat:
@@ -73,6 +80,26 @@ class InformedExpert(ExpertBot):
 
         self.advisor.sampler.world = world  # type: ignore[method-assign]
         return (yield from super().deciding(look, actions))
+
+
+def _redeal_by_colour(state, seat: int, pile: list[int], rng) -> None:
+    """Shuffle the hidden cards among the places that hold one of their
+    colour (the other hands and `pile`), in place."""
+    color = state.cards.color
+    places = [
+        (hand, i)
+        for other, hand in enumerate(state.hands)
+        if other != seat
+        for i in range(len(hand))
+    ]
+    places.extend((pile, i) for i in range(len(pile)))
+    by_colour: dict[int, list[int]] = {}
+    for cards, i in places:
+        by_colour.setdefault(color[cards[i]], []).append(cards[i])
+    for cards in by_colour.values():
+        rng.shuffle(cards)
+    for cards, i in places:
+        cards[i] = by_colour[color[cards[i]]].pop()
 
 
 SOURCE = "sampled"
@@ -112,17 +139,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--steps", type=int, default=STEP_BUDGET, help="the search's budget")
+    parser.add_argument("--sources", nargs="+", choices=SOURCES, default=SOURCES)
     args = parser.parse_args()
     print(
         f"classic, {args.players} seats, expert ({args.steps} steps a decision) "
         f"against basic bots, {args.rounds} rounds"
     )
-    print(f"{'worlds from':<12} {'expert wins':>12} {'95% CI':>14} {'seconds':>8}")
-    for source in SOURCES:
+    print(f"{'worlds from':<14} {'expert wins':>12} {'95% CI':>14} {'seconds':>8}")
+    for source in args.sources:
         wins, rounds, seconds = measure(source, args)
         share, low, high = tournament.wilson(wins, rounds)
         print(
-            f"{source:<12} {share * 100:>11.1f}% "
+            f"{source:<14} {share * 100:>11.1f}% "
             f"{f'{low * 100:.1f}-{high * 100:.1f}%':>14} {seconds:>8.0f}"
         )
 

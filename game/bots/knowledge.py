@@ -13,9 +13,10 @@ A `SeatKnowledge` is fed every action with the events as its seat saw them
   group that excludes the most, when it excludes all the others do; else
   those groups merge and keep only what they all exclude).
 
-- its *clues*: the plays it made on its own turn since it last gained a
-  card, with what fitted then, so that a sampled hand can be weighed by how
-  well it explains them (`game.bots.sampling.play_likelihood`).
+- its *clues*: the plays it made on its own turn this round, with what
+  fitted then and the cards it gained since its play before, so that a
+  sampled hand, taken back through those gains and plays, can be weighed by
+  how well it explains them (`game.bots.sampling.PlayModel`).
 
 From that it answers what the heuristics ask ("how likely is Bo to hold a
 red card?") and what the search needs (the pool of unseen cards and each
@@ -31,9 +32,15 @@ from game.bots.deck import DeckFacts, bits
 from game.engine.actions import Accept, Challenge, Draw, Pass, Play
 
 Group = list[int]  # [count, excluded names mask]
+# Cards a seat gained, by name (-1: a card this seat did not see).
+Gained = tuple[int, ...]
 # A play on an ordinary turn: (names that fitted, whether the next seat was
-# down to two cards, the name played, the colour named (-1: none)).
-Clue = tuple[int, bool, int, int]
+# down to two cards, the name played, the colour named (-1: none), and the
+# cards gained and the names played otherwise (a drawn card, a stack) between
+# the seat's play before and this one).
+Clue = tuple[int, bool, int, int, Gained, tuple[int, ...]]
+# Plays kept per seat: the older ones say less of the hand it holds now.
+MAX_CLUES = 12
 
 
 class SeatKnowledge:
@@ -54,10 +61,12 @@ class SeatKnowledge:
         self.known: list[Counter[int]] = []
         self.groups: list[list[Group]] = []
         self.acted: list[bool] = []
-        # Per seat, its plays this round made from a hand it has only lost
-        # cards from since, oldest first: what a world's deal of that hand
+        # Per seat, its plays this round, oldest first, and the cards it
+        # gained since the last of them: what a world's deal of that hand
         # must explain (`game.bots.sampling` weighs worlds by them).
         self.clues: list[list[Clue]] = []
+        self.gained: list[list[int]] = []
+        self.lost: list[list[int]] = []
         self.top: int | None = None  # the top card's name
         self.color = -1  # the colour in force
         self.to_act: int | None = None
@@ -179,21 +188,30 @@ class SeatKnowledge:
                 and not self.acted[p]
                 and self.top is not None
             ):
-                self.clues[p].append(
+                clues = self.clues[p]
+                clues.append(
                     (
                         deck.fits(self.color, self.top),
                         self.size[self._next(p)] <= 2,
                         name,
                         self._color(e["color"]) if deck.wild[name] else -1,
+                        tuple(self.gained[p]),
+                        tuple(self.lost[p]),
                     )
                 )
+                if len(clues) > MAX_CLUES:
+                    del clues[0]
+                self.gained[p] = []
+                self.lost[p] = []
+            else:
+                self.lost[p].append(name)
             self._lose(p, name)
             self.top = name
             self.color = self._color(e["color"])
         elif t == "color":
             self.color = self._color(e["color"])
         elif t == "discard":
-            self.clues[e["p"]] = []
+            self._forget(e["p"])
             for card in e["cards"]:
                 self._lose(e["p"], deck.index[card])
         elif t == "draw":
@@ -204,7 +222,7 @@ class SeatKnowledge:
             p = e["p"]
             self.known[p] = Counter(deck.index[c] for c in e["cards"])
             self.groups[p] = []
-            self.clues[p] = []
+            self._forget(p)
             self.size[p] = len(e["cards"])
         elif t == "challenge":
             if e["guilty"]:
@@ -215,7 +233,8 @@ class SeatKnowledge:
             a, b = e["p"], e["with"]
             for table in (self.known, self.groups, self.size):
                 table[a], table[b] = table[b], table[a]  # type: ignore[index]
-            self.clues[a], self.clues[b] = [], []
+            self._forget(a)
+            self._forget(b)
         elif t == "hands":
             self._hands(e)
         elif t == "direction":
@@ -244,6 +263,8 @@ class SeatKnowledge:
             self.groups = [[[len(hands[s]), 0]] if hands[s] else [] for s in range(players)]
         self.size = [len(h) for h in hands]
         self.clues = [[] for _ in range(players)]
+        self.gained = [[] for _ in range(players)]
+        self.lost = [[] for _ in range(players)]
         mine = hands[self.seat]
         self.known[self.seat] = Counter(self.deck.index[c] for c in mine)
         self.groups[self.seat] = []
@@ -274,6 +295,8 @@ class SeatKnowledge:
         self.groups = [[] for _ in range(players)]
         self.acted = [False] * players
         self.clues = [[] for _ in range(players)]
+        self.gained = [[] for _ in range(players)]
+        self.lost = [[] for _ in range(players)]
         self.top = None
         self.color = -1
         self.to_act = None
@@ -284,14 +307,23 @@ class SeatKnowledge:
     def _color(self, name: str | None) -> int:
         return -1 if name is None else self.deck.colors.index(name)
 
+    def _forget(self, seat: int) -> None:
+        """Drop `seat`'s clues: its hand changed in a way they cannot be
+        traced back through (a swap, a reveal, a dump)."""
+        self.clues[seat] = []
+        self.gained[seat] = []
+        self.lost[seat] = []
+
     def _gain(self, seat: int, cards: list) -> Group | None:
         self.size[seat] += len(cards)
-        self.clues[seat] = []
         if not cards:
             return None
         if cards[0] is not None:
-            self.known[seat].update(self.deck.index[c] for c in cards)
+            names = [self.deck.index[c] for c in cards]
+            self.known[seat].update(names)
+            self.gained[seat].extend(names)
             return None
+        self.gained[seat].extend([-1] * len(cards))
         group = [len(cards), 0]
         self.groups[seat].append(group)
         return group
@@ -368,7 +400,7 @@ class SeatKnowledge:
             if counted < sizes[seat]:
                 self.groups[seat].append([sizes[seat] - counted, 0])
             elif counted > sizes[seat]:
-                self.clues[seat] = []
+                self._forget(seat)
                 self.known[seat] = Counter()
                 self.groups[seat] = [[sizes[seat], 0]] if sizes[seat] else []
         self.size = list(sizes)
@@ -444,6 +476,10 @@ class SeatKnowledge:
 
     def clues_of(self, seat: int) -> list[Clue]:
         return self.clues[seat]
+
+    def since_clue(self, seat: int) -> tuple[Gained, tuple[int, ...]]:
+        """The cards `seat` gained, and the names it played otherwise, since its last clue."""
+        return tuple(self.gained[seat]), tuple(self.lost[seat])
 
     def constraints(self, seat: int) -> tuple[Counter[int], list[Group]]:
         return self.known[seat], [list(g) for g in self.groups[seat] if g[0]]

@@ -7,10 +7,11 @@ and what it holds; `SeatKnowledge` says what it learnt of the other hands.
 own hand, the discard pile, the colour, the scores and the decision it faces
 exactly as they are, and the cards it cannot see dealt at random into the
 other hands and the draw pile, respecting every hand's size, the cards known
-to be in it and the names it is known not to hold. Of a few such deals, a
-world keeps one in proportion to how likely it makes the plays the other
-seats made since they last drew (`play_likelihood`): a seat that played a
-wild with nobody about to go out probably held nothing else that fitted.
+to be in it and the names it is known not to hold. The worlds of one decision
+are dealt along a chain (`game.bots.inference.HandChain`) that visits deals in
+proportion to how well they explain the plays the other seats made this round:
+a seat that played a wild with nobody about to go out probably held nothing
+else that fitted.
 
 A world is built only for the decisions a seat takes on its own turn with
 nothing half-resolved ("play" and "drawn"): there the engine's state is fully
@@ -23,62 +24,27 @@ from __future__ import annotations
 import math
 
 from game.bots.deck import DeckFacts
-from game.bots.knowledge import Clue, SeatKnowledge
-from game.bots.playout import preference
+from game.bots.inference import FIXED, Deal, HandChain, PlayHistory
+from game.bots.knowledge import SeatKnowledge
 from game.engine import new_game
 from game.engine.rng import Rng
 from game.engine.state import Decision, GameState
 
 SEARCHABLE = ("play", "drawn")
 # A world is one of a few random deals, drawn in proportion to how well each
-# explains the other seats' recent plays (see `TableSampler.world`). Forty
-# played no better than six in a trial at four seats, and cost far more time.
+# explains the other seats' plays this round (see `TableSampler.world`).
+# Forty played no better than six in a trial at four seats, and cost far
+# more time.
 DEALS = 6
-# How closely a seat is believed to follow the playout policy's preferences
-# (per point of preference), and the chance it played any fitting card instead.
 # What a deal and its weighing cost, in engine actions of a playout (about
 # 36 and 12 µs on the Python engine): the search counts them in its budget,
 # so that a decision with short playouts and many worlds stays as quick.
 DEAL_STEPS = 3
-SHARPNESS = 1.5
-SLIP = 0.1
-
-
-def play_likelihood(deck: DeckFacts, names: list[int], clue: Clue) -> float:
-    """How likely a seat holding `names` was to make the play `clue`, if it
-    chose as the playout policy does (`game.bots.playout.preference`)."""
-    fits, threatened, played, named = clue
-    color_of = deck.color
-    counts = [0] * len(deck.colors)
-    for name in names:
-        if color_of[name] >= 0:
-            counts[color_of[name]] += 1
-    # Which of two colours held alike a seat favours depends on its hand's
-    # order, which nobody else sees: both count as its favourite.
-    most = max(counts)
-    favourites = [n == most for n in counts]
-    total = 0.0
-    chosen = 0.0
-    options = 0
-    for name in names:
-        if not fits >> name & 1:
-            continue
-        color = color_of[name]
-        number = deck.is_number[name]
-        points = deck.points[name]
-        # A wild is one option per colour it may name; another card, one.
-        for named_here in range(len(deck.colors)) if color < 0 else (color,):
-            weight = math.exp(
-                SHARPNESS
-                * preference(color < 0, favourites[named_here], number, points, threatened)
-            )
-            total += weight
-            options += 1
-            if name == played and (color >= 0 or named_here == named):
-                chosen = weight
-    if not options:
-        return 1.0
-    return (1 - SLIP) * chosen / total + SLIP / options
+# Chain moves between one world and the next (see `game.bots.inference.HandChain`),
+# and what a move costs in engine actions (about 12 µs). Six moves left the
+# worlds of one decision too alike; twenty take them a fair way apart.
+MOVES = 20
+MOVE_STEPS = 1
 
 
 class FreshRng:
@@ -115,6 +81,8 @@ class TableSampler:
         self.seat = seat
         self._bases: dict[tuple, GameState] = {}
         self.dealing_steps = 0
+        self.plays = PlayHistory(deck)
+        self.chain: HandChain | None = None
 
     def can_sample(self, view: dict) -> bool:
         pending = view["pending"]
@@ -161,50 +129,51 @@ class TableSampler:
         # Most constrained first, so the greedy deal rarely runs out.
         self.groups.sort(key=lambda g: -g[2].bit_count())
         self.pool = [card for ids in free for card in ids]
-        self.clues = [
-            (other, list(knowledge.clues_of(other)))
-            for other in range(players)
-            if other != seat and knowledge.clues_of(other)
-        ]
+        self.plays.prepare(knowledge, [s for s in range(players) if s != seat])
+        self.chain = None
         self.view = view
         self.base = self._base_state(view)
 
     def world(self, rng: Rng) -> GameState:
         """One random world consistent with what the seat knows, and likely
-        given how the other seats played: of a few random deals, one drawn
-        in proportion to how well it explains their recent plays."""
-        if not self.clues:
-            chosen = self._deal(rng)
+        given how the other seats played (see `HandChain`)."""
+        if not self.plays.seats:
+            hands, pile = self._deal(rng).cards()
         else:
-            deals = [self._deal(rng) for _ in range(DEALS)]
-            self.dealing_steps += DEAL_STEPS * DEALS
-            weights = [self._likelihood(hands) for hands, _ in deals]
-            pick = rng.below(1 << 30) / (1 << 30) * sum(weights)
-            chosen = deals[-1]
-            for deal, weight in zip(deals, weights, strict=True):
-                pick -= weight
-                if pick < 0:
-                    chosen = deal
-                    break
-        hands, pile = chosen
+            if self.chain is None:
+                self.chain = self._start_chain(rng)
+            chain = self.chain
+            for _ in range(MOVES):
+                chain.move(rng)
+            self.dealing_steps += MOVE_STEPS * MOVES
+            hands, pile = chain.deal.cards()
+            # The pile's order says nothing of the plays: each world its own.
+            loose = pile[chain.deal.loose :]
+            rng.shuffle(loose)
+            pile[chain.deal.loose :] = loose
         state = self.base.clone()
         state.hands = hands
         state.draw_pile = pile
         state.rng = FreshRng(rng.next_u64())
         return state
 
-    def _likelihood(self, hands: list[list[int]]) -> float:
-        """How likely the other seats' recent plays were, had they held `hands`."""
-        nid = self.deck.nid
-        weight = 1.0
-        for seat, clues in self.clues:
-            names = [nid[c] for c in hands[seat]]
-            for i in range(len(clues) - 1, -1, -1):
-                names.append(clues[i][2])  # back to the hand it was played from
-                weight *= play_likelihood(self.deck, names, clues[i])
-        return weight
+    def _start_chain(self, rng: Rng) -> HandChain:
+        """A chain started from one of a few random deals, drawn in proportion
+        to how well each explains the plays."""
+        deals = [self._deal(rng) for _ in range(DEALS)]
+        self.dealing_steps += DEAL_STEPS * DEALS
+        likelihoods = [self.plays.likelihoods(deal.hands, rng) for deal in deals]
+        weights = [math.prod(seats.values()) for seats in likelihoods]
+        pick = rng.below(1 << 30) / (1 << 30) * sum(weights)
+        chosen = len(deals) - 1
+        for i, weight in enumerate(weights):
+            pick -= weight
+            if pick < 0:
+                chosen = i
+                break
+        return HandChain(self.plays, deals[chosen], likelihoods[chosen])
 
-    def _deal(self, rng: Rng) -> tuple[list[list[int]], list[int]]:
+    def _deal(self, rng: Rng) -> Deal:
         """The unseen cards dealt at random into the hands and the draw pile,
         keeping every hand's size, known cards and exclusions."""
         view = self.view
@@ -215,8 +184,11 @@ class TableSampler:
         taken = bytearray(len(pool))
         hands = [list(cards) for cards in self.known]
         hands[self.seat] = list(view["hand"])
+        # Per card, the names it is known not to be (-1, all: it is known).
+        masks = [[FIXED] * len(hand) for hand in hands]
         for seat, count, excluded in self.groups:
             hand = hands[seat]
+            mask = masks[seat]
             need = count
             for i, card in enumerate(pool):
                 if need == 0:
@@ -224,6 +196,7 @@ class TableSampler:
                 if not taken[i] and not excluded >> nid[card] & 1:
                     taken[i] = 1
                     hand.append(card)
+                    mask.append(excluded)
                     need -= 1
             if need:  # beliefs too tight for the cards left: relax them
                 for i, card in enumerate(pool):
@@ -232,10 +205,12 @@ class TableSampler:
                     if not taken[i]:
                         taken[i] = 1
                         hand.append(card)
+                        mask.append(0)
                         need -= 1
         pile = list(self.bottom)
+        loose = len(pile)
         pile.extend(card for i, card in enumerate(pool) if not taken[i])
-        return hands, pile
+        return Deal(hands, masks, pile, loose)
 
     def own_state(self) -> GameState:
         """The public table with only the seat's own hand dealt: enough to ask

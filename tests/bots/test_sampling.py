@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from game.bots.deck import deck_facts
-from game.bots.sampling import play_likelihood
+from game.bots.inference import PlayModel
 from game.engine import legal_actions, view
 from game.engine.rng import Rng
 from game.rules.loader import load_rules
@@ -61,7 +61,7 @@ def test_worlds_agree_with_what_the_seat_sees(names, players):
 
 def test_real_hands_explain_the_plays_better_than_random_deals():
     """Worlds are weighed by how well they explain the other seats' plays
-    since they last drew (`play_likelihood`). Against basic bots, who play as
+    this round (`PlayModel`). Against basic bots, who play as
     the playout policy does, the real hands must explain them clearly better
     than a random deal of the same unseen cards does; were the clues lost
     or misread, the two would be alike."""
@@ -77,10 +77,10 @@ def test_real_hands_explain_the_plays_better_than_random_deals():
         if not sampler.can_sample(seen):
             return
         sampler.prepare(seen, bot.knowledge)
-        if not sampler.clues:
+        if not sampler.plays.seats:
             return
-        real = sampler._likelihood([list(hand) for hand in state.hands])
-        dealt = [sampler._likelihood(sampler._deal(rng)[0]) for _ in range(20)]
+        real = sampler.plays.likelihood([list(hand) for hand in state.hands], rng)
+        dealt = [sampler.plays.likelihood(sampler._deal(rng).hands, rng) for _ in range(20)]
         ratios.append(real / (sum(dealt) / len(dealt)))
 
     play(rules, ["strong", "basic", "basic", "basic"], seed=5, rounds=6, before=before)
@@ -100,10 +100,46 @@ def test_a_wild_played_unpressed_says_nothing_else_fitted():
     wild = index["wild:wild"]
     fits = deck.fits(deck.colors.index("red"), top)
     named = deck.colors.index("blue")
-    clue = (fits, False, wild, named)
+    model = PlayModel(deck)
+    clue = (fits, False, wild, named, (), ())
     blues = [index["blue:3"], index["blue:7"]]  # blue is the colour held most
     with_red = [index["red:2"], *blues, wild]
     without = [index["green:2"], *blues, wild]
-    assert play_likelihood(deck, without, clue) > 3 * play_likelihood(deck, with_red, clue)
-    pressed = (fits, True, wild, named)
-    assert play_likelihood(deck, with_red, pressed) > play_likelihood(deck, with_red, clue)
+    assert model.likelihood(without, clue) > 3 * model.likelihood(with_red, clue)
+    pressed = (fits, True, wild, named, (), ())
+    assert model.likelihood(with_red, pressed) > model.likelihood(with_red, clue)
+
+
+def test_worlds_guess_the_colours_of_the_hands_better_than_random_deals():
+    """The worlds follow a chain drawn to the deals that best explain the
+    other seats' plays (`game.bots.inference.HandChain`). Against basic bots,
+    who play as the playout policy does, the hands those worlds deal must be
+    closer to the real ones (in how many cards of each colour they hold)
+    than random deals of the same unseen cards."""
+    rules = load_rules(["classic"])
+    deck = deck_facts(rules)
+    rng = Rng(13)
+    misses = {"chain": 0, "random": 0}
+
+    def colours(hand):
+        return Counter(deck.color[deck.nid[card]] for card in hand)
+
+    def miss(hands, state, seats):
+        return sum(((colours(hands[s]) - colours(state.hands[s])).total()) for s in seats)
+
+    def before(state, seat, bot, actions, out_of_turn):
+        if seat != 0 or out_of_turn:
+            return
+        sampler = bot.sampler
+        seen = view(state, seat)
+        if not sampler.can_sample(seen):
+            return
+        sampler.prepare(seen, bot.knowledge)
+        seats = sampler.plays.seats
+        for _ in range(10):
+            misses["chain"] += miss(sampler.world(rng).hands, state, seats)
+            misses["random"] += miss(sampler._deal(rng).hands, state, seats)
+
+    play(rules, ["strong", "basic", "basic", "basic"], seed=5, rounds=6, before=before)
+    assert misses["random"] > 1000
+    assert misses["chain"] < 0.93 * misses["random"], misses
