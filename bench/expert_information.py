@@ -61,6 +61,7 @@ class InformedExpert(ExpertBot):
             pile = list(state.draw_pile)
             if source == "colours known":
                 state.hands = [list(hand) for hand in state.hands]
+                rng.shuffle(pile)  # the pile's order (its colours too) stays unknown
                 _redeal_by_colour(state, seat, pile, rng)
             elif source == "uniform":
                 hands = [list(hand) for hand in state.hands]
