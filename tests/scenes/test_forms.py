@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.scenes.setup_form import ERROR_SIZE
+from game.scenes.setup_rows import base_info
 from game.ui import widgets
 from game.ui.input import key_event
 from tests.scenes.players import open_setup
@@ -261,14 +263,14 @@ def test_setup_errors_are_readable_wrapped_and_the_third_shows(driver, tmp_path,
     driver.frames(2)
     errors = setup.errors
     assert len(errors) >= 3
-    assert errors[2] in setup.error_lines
-    box = setup.error_box
+    assert errors[2] in setup.painter.error_lines
+    box = setup.painter.error_box
     assert box is not None and driver.app.screen.get_rect().contains(box)
     from game.ui import text
 
-    assert text.font(setup_scene.ERROR_SIZE).get_linesize() >= 14
+    assert text.font(ERROR_SIZE).get_linesize() >= 14
 
-    body = text.render("\n".join(setup.error_lines), setup_scene.ERROR_SIZE, wrap=box.w - 20)
+    body = text.render("\n".join(setup.painter.error_lines), ERROR_SIZE, wrap=box.w - 20)
     assert body.get_width() <= box.w - 20 and body.get_height() <= box.h - 14
     rule_catalog.forget_loaded()
 
@@ -289,7 +291,7 @@ def test_switching_the_rule_set_loads_only_that_set_at_once(driver, monkeypatch)
     setup.focus = 0
     driver.key(pygame.K_RIGHT)
     assert len(loads) <= 2, loads  # the new base (and it with the house rules on)
-    name, description, _ = setup.base_info(setup.base)
+    name, description, _ = base_info(setup.base)
     assert description
     for _ in range(5):
         before = len(loads)

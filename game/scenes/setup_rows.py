@@ -1,0 +1,271 @@
+"""Painting the New game form's rows (game/scenes/setup.py): the choosers with
+their ◀ ▶, the Rules row with its description and the House rules heading, a
+house rule's box and line, a seat's number, name field and kind (a bot's level
+in pips, a human's controller), the errors of the chosen combination and how a
+controller takes a seat.
+
+The painter only reads: the form (`NewGame`), the controllers' claims
+(`SeatClaims`) and where each row and its arrows are (`Row`,
+game/scenes/setup_form.py). What the scene owns (the focus, the seat being
+named, the clock, its message) comes with each call. A house rule's line is
+read against the chosen base once that pair is loaded (the scene loads a few a
+frame); until then the last line read stands in.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.bots.levels import LEVELS
+from game.i18n import _, language, say
+from game.match import BOT_LEVELS
+from game.scenes.pad_seats import SeatClaims
+from game.scenes.setup_form import ERROR_SIZE, LIST, ROW_ERROR_SIZE, Row, ellipsize
+from game.ui import text, widgets
+from game.ui.input import seat_color
+from game.ui.new_game import NewGame
+from game.ui.rule_catalog import error_messages, is_loaded, try_load
+
+# A bot seat's box, by level: the stronger, the deeper.
+LEVEL_FILLS = {
+    "random": (70, 80, 100),
+    "beginner": (46, 125, 80),
+    "basic": (60, 90, 150),
+    "strong": (110, 60, 150),
+    "expert": (150, 40, 70),
+}
+PIP_STEP = 9
+DESCRIPTION_HEIGHT = 44  # px between the Rules row and the House rules heading
+
+
+def base_info(name: str) -> tuple[str, str, list[str]]:
+    """A base rule set's name and description in the player's language, or its errors."""
+    rules, errors = try_load((name,))
+    if rules is None:
+        return name, "", errors
+    lang = language()
+    return rules.model.name.in_language(lang), rules.model.description.in_language(lang), []
+
+
+class RowPainter:
+    def __init__(self, game: NewGame, claims: SeatClaims) -> None:
+        self.game = game
+        self.claims = claims
+        self.house_text: dict[str, str] = {}  # last line read for each house rule
+        self.error_box: pygame.Rect | None = None
+        self.error_lines: list[str] = []  # the errors drawn, in full
+
+    def house_info(self, house: str) -> tuple[str, list[str]]:
+        """The house rule's one-line text (from the merged `house_rules`), or its errors.
+        Until the pair is loaded (a few per frame, see `SetupScene.update`), the last line read."""
+        pair = (self.game.base, house)
+        if not is_loaded(pair):
+            return self.house_text.get(house, "..."), []
+        combined, _lines = try_load(pair)
+        if combined is None:
+            return "", error_messages(pair)
+        base, _errors = try_load((self.game.base,))
+        before = base.model.house_rules if base is not None else {}
+        lang = language()
+        lines = [
+            t.in_language(lang) for k, t in combined.model.house_rules.items() if before.get(k) != t
+        ]
+        line = " ".join(lines) or combined.model.description.in_language(lang)
+        self.house_text[house] = line
+        return line, []
+
+    def draw_row(
+        self, surface: pygame.Surface, row: Row, focused: bool, editing: int | None, t: float
+    ) -> None:
+        """One row of the form; `editing` is the seat whose name is being typed, if any."""
+        if row.kind == "house":
+            # A house rule scrolled half out of the list is cut at the list's edge.
+            clip = surface.get_clip()
+            surface.set_clip(LIST)
+            self._draw_house(surface, row, focused)
+            surface.set_clip(clip)
+        elif row.kind == "base":
+            self._draw_base(surface, row, focused)
+        elif row.kind == "players":
+            self._draw_players(surface, row, focused)
+        elif row.kind == "seat":
+            self._draw_seat(surface, row, focused, editing == row.index, t)
+        elif row.kind == "target":
+            self._chooser(surface, row, _("Play to"), self.game.target_label(), focused)
+
+    def _chooser(
+        self, surface: pygame.Surface, row: Row, label: str, value: str, focused: bool
+    ) -> None:
+        rect = row.rect
+        bg = (40, 58, 96, 235) if focused else (22, 30, 50, 220)
+        surface.blit(widgets.panel(rect.size, bg, 12), rect)
+        lab = text.render(label, 24, widgets.MUTED, bold=True)
+        surface.blit(lab, (rect.x + 14, rect.centery - lab.get_height() // 2))
+        box = row.value_box
+        assert box is not None
+        val = text.fit(value, 26, box.w - 70, (255, 255, 255), bold=True)
+        surface.blit(val, val.get_rect(center=box.center))
+        draw_arrows(surface, row, widgets.GOLD if focused else pygame.Color(200, 200, 210), 10)
+
+    def _draw_base(self, surface: pygame.Surface, row: Row, focused: bool) -> None:
+        name, description, errors = base_info(self.game.base)
+        self._chooser(surface, row, _("Rules"), name, focused)
+        y = row.rect.bottom + 8
+        body = description or ""
+        if errors:
+            body = say(errors[0])
+        size = ROW_ERROR_SIZE if errors else 18
+        ink = widgets.ERROR if errors else (225, 228, 236)
+        img = text.render(body, size, ink, wrap=570)
+        # Large text would push the second line under "House rules": smaller
+        # type keeps the whole description in its two lines (renders are cached).
+        while img.get_height() > DESCRIPTION_HEIGHT and size > 12:
+            size -= 1
+            img = text.render(body, size, ink, wrap=570)
+        surface.blit(img, (row.rect.x + 6, y), pygame.Rect(0, 0, 580, DESCRIPTION_HEIGHT))
+        head = text.render(_("House rules"), 24, (255, 213, 79), bold=True)
+        surface.blit(head, (40, LIST.y - 30))
+        on = len([h for h in self.game.house_on if h in self.game.house_sets])
+        if on:
+            img = text.render(_("{n} on").format(n=on), 20, widgets.MUTED)
+            surface.blit(img, img.get_rect(topright=(LIST.right, LIST.y - 27)))
+
+    def _draw_house(self, surface: pygame.Surface, row: Row, focused: bool) -> None:
+        house = row.extra["house"]
+        on = house in self.game.house_on
+        bg = (40, 58, 96, 235) if focused else (22, 30, 50, 210)
+        surface.blit(widgets.panel(row.rect.size, bg, 10), row.rect)
+        box = pygame.Rect(row.rect.x + 12, row.rect.y + 10, 20, 20)
+        pygame.draw.rect(surface, (255, 255, 255), box, 2, border_radius=5)
+        if on:
+            pygame.draw.rect(surface, widgets.GOLD, box.inflate(-8, -8), border_radius=3)
+        label = text.render(house.removeprefix("house/"), 21, (255, 255, 255), bold=True)
+        surface.blit(label, (box.right + 10, row.rect.y + 5))
+        info, errors = self.house_info(house)
+        width = row.rect.width - 56
+        if errors:
+            img = text.render(
+                ellipsize(say(errors[0]), ROW_ERROR_SIZE, width), ROW_ERROR_SIZE, widgets.ERROR
+            )
+        else:
+            img = text.fit(info, 17, width, widgets.MUTED)
+        surface.blit(img, (box.right + 10, row.rect.y + 23))
+
+    def _draw_players(self, surface: pygame.Surface, row: Row, focused: bool) -> None:
+        counts = self.game.allowed_counts()
+        if counts == list(range(counts[0], counts[-1] + 1)):
+            allowed = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        else:
+            allowed = ", ".join(map(str, counts))
+        label = _("Players ({allowed})").format(allowed=allowed)
+        self._chooser(surface, row, label, str(len(self.game.seats)), focused)
+
+    def _draw_seat(
+        self, surface: pygame.Surface, row: Row, focused: bool, editing: bool, t: float
+    ) -> None:
+        i = row.index
+        cfg = self.game.seats[i]
+        rect = row.rect
+        claim = self.claims.claim_of(i)
+        bg = (40, 58, 96, 235) if focused else (22, 30, 50, 200)
+        surface.blit(widgets.panel(rect.size, bg, 10), rect)
+        color = seat_color(i)
+        if claim is not None:
+            pygame.draw.rect(surface, color, rect, 2, border_radius=10)
+        # The seat's number on its colour: a claimed controller's light shows the same.
+        dot = (rect.x + 22, rect.centery)
+        radius = min(14, rect.h // 2 - 3)
+        if claim is not None:
+            pygame.draw.circle(surface, color, dot, radius)
+            ink = widgets.INK if sum(color) > 450 else pygame.Color(255, 255, 255)
+        else:
+            pygame.draw.circle(surface, color, dot, radius, 2)
+            ink = widgets.MUTED
+        num = text.render(str(i + 1), 20 if i < 9 else 16, ink, bold=True)
+        surface.blit(num, num.get_rect(center=dot))
+        field_rect = row.name_field
+        pygame.draw.rect(surface, (8, 12, 22), field_rect, border_radius=8)
+        edge = widgets.GOLD if editing else (90, 100, 120)
+        pygame.draw.rect(surface, edge, field_rect, 2, border_radius=8)
+        name = text.render(cfg.name, 24, (255, 255, 255))
+        surface.blit(name, (field_rect.x + 10, field_rect.centery - name.get_height() // 2))
+        if editing and int(t * 2) % 2 == 0:
+            cx = field_rect.x + 12 + name.get_width()
+            pygame.draw.line(
+                surface, (255, 255, 255), (cx, field_rect.y + 6), (cx, field_rect.bottom - 6), 2
+            )
+        box = row.value_box
+        assert box is not None
+        if cfg.is_bot:
+            draw_level(surface, box, cfg.level)
+            draw_arrows(surface, row, widgets.GOLD if focused else pygame.Color(220, 220, 230), 8)
+            return
+        kind = _("Human")
+        pygame.draw.rect(surface, (229, 57, 53), box, border_radius=8)
+        if claim is None:
+            val = text.render(kind, 22, (255, 255, 255), bold=True)
+            surface.blit(val, val.get_rect(center=box.center))
+        else:
+            # Human, and on which controller (or that it waits for one).
+            val = text.render(kind, 18, (255, 255, 255), bold=True)
+            under = _("waiting for its controller") if claim.lost else claim.pad_name
+            pad = text.fit(under, 14, box.w - 70, (255, 236, 179))
+            height = val.get_height() + pad.get_height() - 2
+            top = box.centery - height // 2
+            surface.blit(val, val.get_rect(midtop=(box.centerx, top)))
+            surface.blit(pad, pad.get_rect(midtop=(box.centerx, top + val.get_height() - 2)))
+        draw_arrows(surface, row, widgets.GOLD if focused else pygame.Color(220, 220, 230), 8)
+
+    def draw_errors(self, surface: pygame.Surface, message: str) -> None:
+        """The scene's message and the errors of the chosen combination (the
+        conflicts), shown before starting: the first three, wrapped, in a panel
+        that grows over the list to fit them."""
+        lines = ([message] if message else []) + self.game.errors[:3]
+        self.error_lines = lines
+        if not lines:
+            self.error_box = None
+            return
+        body = text.render(
+            "\n".join(say(line) for line in lines), ERROR_SIZE, widgets.ERROR, wrap=LIST.w - 20
+        )
+        height = min(body.get_height() + 14, 640 - 150)
+        box = pygame.Rect(LIST.x, 638 - height, LIST.w, height)
+        self.error_box = box
+        surface.blit(widgets.panel(box.size, (60, 16, 22, 245), 10), box)
+        surface.blit(body, (box.x + 10, box.y + 7), pygame.Rect(0, 0, box.w - 20, box.h - 14))
+
+    def draw_pad_hint(self, surface: pygame.Surface) -> None:
+        """How a controller takes a seat, under the seats (between Play to and Start)."""
+        line = self.claims.hint_line()
+        img = text.fit(line, 18, 580, widgets.MUTED)
+        surface.blit(img, img.get_rect(center=(950, 627)))
+
+
+def draw_arrows(surface: pygame.Surface, row: Row, color: pygame.Color, size: int) -> None:
+    """A chooser's ◀ and ▶, where `Row.arrows` puts them (where clicks find them too)."""
+    found = row.arrows()
+    assert found is not None
+    left, right = found
+    widgets.draw_arrow(surface, left, 3.1416, size, color)
+    widgets.draw_arrow(surface, right, 0, size, color)
+
+
+def draw_level(surface: pygame.Surface, box: pygame.Rect, level: str) -> None:
+    """A bot seat's value: its level in words, and as pips (one per level
+    from the weakest) so the levels read at a glance down the list."""
+    rank = BOT_LEVELS.index(level) + 1 if level in BOT_LEVELS else 0
+    pygame.draw.rect(surface, LEVEL_FILLS.get(level, (60, 90, 150)), box, border_radius=8)
+    pips_w = len(BOT_LEVELS) * PIP_STEP
+    val = text.fit(
+        _("Bot · {level}").format(level=_(LEVELS[level].title)),
+        22,
+        box.w - 70 - pips_w - 8,
+        (255, 255, 255),
+        bold=True,
+    )
+    left = box.centerx - (val.get_width() + 8 + pips_w) // 2
+    surface.blit(val, val.get_rect(midleft=(left, box.centery)))
+    x = left + val.get_width() + 8 + PIP_STEP // 2
+    for i in range(len(BOT_LEVELS)):
+        centre = (x + i * PIP_STEP, box.centery)
+        pygame.draw.circle(surface, (255, 255, 255), centre, 3, 0 if i < rank else 1)
