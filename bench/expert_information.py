@@ -62,7 +62,7 @@ class InformedExpert(ExpertBot):
             if source == "colours known":
                 state.hands = [list(hand) for hand in state.hands]
                 rng.shuffle(pile)  # the pile's order (its colours too) stays unknown
-                _redeal_by_colour(state, seat, pile, rng)
+                _redeal_by_color(state, seat, pile, rng)
             elif source == "uniform":
                 hands = [list(hand) for hand in state.hands]
                 for other, hand in enumerate(hands):
@@ -83,7 +83,7 @@ class InformedExpert(ExpertBot):
         return (yield from super().deciding(look, actions))
 
 
-def _redeal_by_colour(state, seat: int, pile: list[int], rng) -> None:
+def _redeal_by_color(state, seat: int, pile: list[int], rng) -> None:
     """Shuffle the hidden cards among the places that hold one of their
     colour (the other hands and `pile`), in place."""
     color = state.cards.color
@@ -94,13 +94,13 @@ def _redeal_by_colour(state, seat: int, pile: list[int], rng) -> None:
         for i in range(len(hand))
     ]
     places.extend((pile, i) for i in range(len(pile)))
-    by_colour: dict[int, list[int]] = {}
+    by_color: dict[int, list[int]] = {}
     for cards, i in places:
-        by_colour.setdefault(color[cards[i]], []).append(cards[i])
-    for cards in by_colour.values():
+        by_color.setdefault(color[cards[i]], []).append(cards[i])
+    for cards in by_color.values():
         rng.shuffle(cards)
     for cards, i in places:
-        cards[i] = by_colour[color[cards[i]]].pop()
+        cards[i] = by_color[color[cards[i]]].pop()
 
 
 SOURCE = "sampled"

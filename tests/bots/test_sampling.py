@@ -110,7 +110,7 @@ def test_a_wild_played_unpressed_says_nothing_else_fitted():
     assert model.likelihood(with_red, pressed) > model.likelihood(with_red, clue)
 
 
-def test_worlds_guess_the_colours_of_the_hands_better_than_random_deals():
+def test_worlds_guess_the_colors_of_the_hands_better_than_random_deals():
     """The worlds follow a chain drawn to the deals that best explain the
     other seats' plays (`game.bots.inference.HandChain`). Against basic bots,
     who play as the playout policy does, the hands those worlds deal must be
@@ -121,11 +121,11 @@ def test_worlds_guess_the_colours_of_the_hands_better_than_random_deals():
     rng = Rng(13)
     misses = {"chain": 0, "random": 0}
 
-    def colours(hand):
+    def colors(hand):
         return Counter(deck.color[deck.nid[card]] for card in hand)
 
     def miss(hands, state, seats):
-        return sum(((colours(hands[s]) - colours(state.hands[s])).total()) for s in seats)
+        return sum(((colors(hands[s]) - colors(state.hands[s])).total()) for s in seats)
 
     def before(state, seat, bot, actions, out_of_turn):
         if seat != 0 or out_of_turn:
