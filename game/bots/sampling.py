@@ -31,10 +31,9 @@ from game.engine.rng import Rng
 from game.engine.state import Decision, GameState
 
 SEARCHABLE = ("play", "drawn")
-# A world is one of a few random deals, drawn in proportion to how well each
-# explains the other seats' plays this round (see `TableSampler.world`).
-# Forty played no better than six in a trial at four seats, and cost far
-# more time.
+# The chain over deals starts from one of a few random deals, drawn in
+# proportion to how well each explains the other seats' plays this round
+# (see `TableSampler._start_chain`); the chain's moves do the rest.
 DEALS = 6
 # What a deal and its weighing cost, in engine actions of a playout (about
 # 36 and 12 µs on the Python engine): the search counts them in its budget,
