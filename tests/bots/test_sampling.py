@@ -65,25 +65,17 @@ def test_real_hands_explain_the_plays_better_than_random_deals():
     the playout policy does, the real hands must explain them clearly better
     than a random deal of the same unseen cards does; were the clues lost
     or misread, the two would be alike."""
-    rules = load_rules(["classic"])
     rng = Rng(11)
     ratios: list[float] = []
 
-    def before(state, seat, bot, actions, out_of_turn):
-        if seat != 0 or out_of_turn:
-            return
-        sampler = bot.sampler
-        seen = view(state, seat)
-        if not sampler.can_sample(seen):
-            return
-        sampler.prepare(seen, bot.knowledge)
+    def check(state, sampler):
         if not sampler.plays.seats:
             return
         real = sampler.plays.likelihood([list(hand) for hand in state.hands], rng)
         dealt = [sampler.plays.likelihood(sampler._deal(rng).hands, rng) for _ in range(20)]
         ratios.append(real / (sum(dealt) / len(dealt)))
 
-    play(rules, ["strong", "basic", "basic", "basic"], seed=5, rounds=6, before=before)
+    _at_searched_decisions(check)
     ratios.sort()
     assert len(ratios) > 40
     assert ratios[len(ratios) // 2] > 1.5
@@ -127,6 +119,23 @@ def test_worlds_guess_the_colors_of_the_hands_better_than_random_deals():
     def miss(hands, state, seats):
         return sum(((colors(hands[s]) - colors(state.hands[s])).total()) for s in seats)
 
+    def check(state, sampler):
+        seats = sampler.plays.seats
+        for _ in range(10):
+            misses["chain"] += miss(sampler.world(rng).hands, state, seats)
+            misses["random"] += miss(sampler._deal(rng).hands, state, seats)
+
+    _at_searched_decisions(check)
+    assert misses["random"] > 1000
+    assert misses["chain"] < 0.93 * misses["random"], misses
+
+
+def _at_searched_decisions(check) -> None:
+    """Play classic rounds of a strong bot in seat 0 against three basic bots
+    (who play as the playout policy does) and call `check(state, sampler)` at
+    each decision of seat 0's that the search would take, its sampler prepared."""
+    rules = load_rules(["classic"])
+
     def before(state, seat, bot, actions, out_of_turn):
         if seat != 0 or out_of_turn:
             return
@@ -135,11 +144,6 @@ def test_worlds_guess_the_colors_of_the_hands_better_than_random_deals():
         if not sampler.can_sample(seen):
             return
         sampler.prepare(seen, bot.knowledge)
-        seats = sampler.plays.seats
-        for _ in range(10):
-            misses["chain"] += miss(sampler.world(rng).hands, state, seats)
-            misses["random"] += miss(sampler._deal(rng).hands, state, seats)
+        check(state, sampler)
 
     play(rules, ["strong", "basic", "basic", "basic"], seed=5, rounds=6, before=before)
-    assert misses["random"] > 1000
-    assert misses["chain"] < 0.93 * misses["random"], misses
