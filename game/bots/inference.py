@@ -106,8 +106,10 @@ class PlayHistory:
         # played otherwise since the last of them.
         self.history: dict[int, tuple[list[Clue], Gained, tuple[int, ...]]] = {}
         self.seats: list[int] = []
+        self.names_read = 0  # cards read by `seat_likelihood` since `prepare`: its cost
 
     def prepare(self, knowledge: SeatKnowledge, others: list[int]) -> None:
+        self.names_read = 0
         self.history = {
             seat: (list(knowledge.clues_of(seat)), *knowledge.since_clue(seat))
             for seat in others
@@ -138,6 +140,7 @@ class PlayHistory:
             clue = clues[i]
             names.append(clue[2])  # back to the hand it was played from
             weight *= likelihood(names, clue)
+            self.names_read += len(names)
             rewind(names, clue[4], clue[5], rng)
         return weight
 

@@ -35,15 +35,18 @@ SEARCHABLE = ("play", "drawn")
 # proportion to how well each explains the other seats' plays this round
 # (see `TableSampler._start_chain`); the chain's moves do the rest.
 DEALS = 6
-# What a deal and its weighing cost, in engine actions of a playout (about
-# 36 and 12 µs on the Python engine): the search counts them in its budget,
-# so that a decision with short playouts and many worlds stays as quick.
-DEAL_STEPS = 3
-# Chain moves between one world and the next (see `game.bots.inference.HandChain`),
-# and what a move costs in engine actions (about 12 µs). Six moves left the
-# worlds of one decision too alike; twenty take them a fair way apart.
+# Chain moves between one world and the next (see `game.bots.inference.HandChain`).
+# Six moves left the worlds of one decision too alike; twenty take them a
+# fair way apart.
 MOVES = 20
-MOVE_STEPS = 1
+# What dealing and weighing worlds cost, in engine actions of a playout
+# (about 12 µs each on the Python engine): a random deal, and every
+# `NAMES_PER_STEP` cards a hand is read for its plays (a chain's move reads
+# about 24 in classic, more where hands are larger or plays many). The
+# search counts it in its budget, so that a decision with short playouts
+# and many worlds, or hands of thirty cards, stays as quick.
+DEAL_STEPS = 2
+NAMES_PER_STEP = 24
 
 
 class FreshRng:
@@ -79,7 +82,7 @@ class TableSampler:
         self.deck = deck
         self.seat = seat
         self._bases: dict[tuple, GameState] = {}
-        self.dealing_steps = 0
+        self.deals = 0  # random deals made for this decision
         self.plays = PlayHistory(deck)
         self.chain: HandChain | None = None
 
@@ -98,7 +101,7 @@ class TableSampler:
         deck = self.deck
         seat = self.seat
         knowledge.sync(view)
-        self.dealing_steps = 0  # the deals' cost so far, in engine actions
+        self.deals = 0
         free: list[list[int]] = [list(ids) for ids in deck.ids_of]
         for card in view["hand"]:
             free[deck.nid[card]].remove(card)
@@ -144,7 +147,6 @@ class TableSampler:
             chain = self.chain
             for _ in range(MOVES):
                 chain.move(rng)
-            self.dealing_steps += MOVE_STEPS * MOVES
             hands, pile = chain.deal.cards()
             # The pile's order says nothing of the plays: each world its own.
             loose = pile[chain.deal.loose :]
@@ -160,7 +162,6 @@ class TableSampler:
         """A chain started from one of a few random deals, drawn in proportion
         to how well each explains the plays."""
         deals = [self._deal(rng) for _ in range(DEALS)]
-        self.dealing_steps += DEAL_STEPS * DEALS
         likelihoods = [self.plays.likelihoods(deal.hands, rng) for deal in deals]
         weights = [math.prod(seats.values()) for seats in likelihoods]
         pick = rng.below(1 << 30) / (1 << 30) * sum(weights)
@@ -172,9 +173,15 @@ class TableSampler:
                 break
         return HandChain(self.plays, deals[chosen], likelihoods[chosen])
 
+    @property
+    def dealing_steps(self) -> int:
+        """What dealing this decision's worlds has cost so far, in engine actions."""
+        return DEAL_STEPS * self.deals + self.plays.names_read // NAMES_PER_STEP
+
     def _deal(self, rng: Rng) -> Deal:
         """The unseen cards dealt at random into the hands and the draw pile,
         keeping every hand's size, known cards and exclusions."""
+        self.deals += 1
         view = self.view
         deck = self.deck
         nid = deck.nid
