@@ -203,7 +203,7 @@ class SeatKnowledge:
                     del clues[0]
                 self.gained[p] = []
                 self.lost[p] = []
-            else:
+            elif p != self.seat:  # its own plays explain nothing to itself
                 self.lost[p].append(name)
             self._lose(p, name)
             self.top = name
@@ -321,7 +321,8 @@ class SeatKnowledge:
         if cards[0] is not None:
             names = [self.deck.index[c] for c in cards]
             self.known[seat].update(names)
-            self.gained[seat].extend(names)
+            if seat != self.seat:
+                self.gained[seat].extend(names)
             return None
         self.gained[seat].extend([-1] * len(cards))
         group = [len(cards), 0]
