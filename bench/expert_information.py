@@ -16,6 +16,9 @@ its share of rounds moves with where the worlds come from:
   place keeps a card of the colour it holds: how many cards of each colour
   every hand holds, exactly, which is more than any inference from the
   plays could learn (it peeks);
+- `kinds known`: the same, keeping instead whether each place holds a
+  number card or not (an action card or a wild): where every action card
+  and wild is (it peeks);
 - `true hands`: the other hands exactly as they are, only the draw pile
   shuffled. This one peeks, on purpose: it is the ceiling that better
   inference of the hands could approach, never a bot to play against.
@@ -41,7 +44,7 @@ from game.bots import make_bot  # noqa: E402
 from game.bots.expert import STEP_BUDGET, ExpertBot  # noqa: E402
 from game.bots.sampling import FreshRng  # noqa: E402
 
-SOURCES = ("sampled", "uniform", "colours known", "true hands")
+SOURCES = ("sampled", "uniform", "colours known", "kinds known", "true hands")
 
 
 class InformedExpert(ExpertBot):
@@ -59,10 +62,10 @@ class InformedExpert(ExpertBot):
         def world(rng):
             state = real.clone(events=False)
             pile = list(state.draw_pile)
-            if source == "colours known":
+            if source in KEPT:
                 state.hands = [list(hand) for hand in state.hands]
                 rng.shuffle(pile)  # the pile's order (its colours too) stays unknown
-                _redeal_by_color(state, seat, pile, rng)
+                _redeal_keeping(state, seat, pile, rng, KEPT[source](state.cards))
             elif source == "uniform":
                 hands = [list(hand) for hand in state.hands]
                 for other, hand in enumerate(hands):
@@ -83,10 +86,16 @@ class InformedExpert(ExpertBot):
         return (yield from super().deciding(look, actions))
 
 
-def _redeal_by_color(state, seat: int, pile: list[int], rng) -> None:
-    """Shuffle the hidden cards among the places that hold one of their
-    colour (the other hands and `pile`), in place."""
-    color = state.cards.color
+# What a peeking redeal keeps in each place, per card id.
+KEPT = {
+    "colours known": lambda cards: cards.color,
+    "kinds known": lambda cards: [category == "number" for category in cards.category],
+}
+
+
+def _redeal_keeping(state, seat: int, pile: list[int], rng, kept: list) -> None:
+    """Shuffle the hidden cards among the places (the other hands and
+    `pile`) that hold a card alike in `kept`, in place."""
     places = [
         (hand, i)
         for other, hand in enumerate(state.hands)
@@ -94,13 +103,13 @@ def _redeal_by_color(state, seat: int, pile: list[int], rng) -> None:
         for i in range(len(hand))
     ]
     places.extend((pile, i) for i in range(len(pile)))
-    by_color: dict[int, list[int]] = {}
+    alike: dict[object, list[int]] = {}
     for cards, i in places:
-        by_color.setdefault(color[cards[i]], []).append(cards[i])
-    for cards in by_color.values():
+        alike.setdefault(kept[cards[i]], []).append(cards[i])
+    for cards in alike.values():
         rng.shuffle(cards)
     for cards, i in places:
-        cards[i] = by_color[color[cards[i]]].pop()
+        cards[i] = alike[kept[cards[i]]].pop()
 
 
 SOURCE = "sampled"
