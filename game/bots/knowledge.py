@@ -14,9 +14,10 @@ A `SeatKnowledge` is fed every action with the events as its seat saw them
   those groups merge and keep only what they all exclude).
 
 - its *clues*: the plays it made on its own turn this round, with what
-  fitted then and the cards it gained since its play before, so that a
-  sampled hand, taken back through those gains and plays, can be weighed by
-  how well it explains them (`game.bots.sampling.PlayModel`).
+  fitted then and the cards it gained and played otherwise (a drawn card,
+  a stack) since its play before, so that a sampled hand, taken back
+  through those gains and plays, can be weighed by
+  how well it explains them (`game.bots.inference.PlayHistory`).
 
 From that it answers what the heuristics ask ("how likely is Bo to hold a
 red card?") and what the search needs (the pool of unseen cards and each
@@ -62,8 +63,8 @@ class SeatKnowledge:
         self.groups: list[list[Group]] = []
         self.acted: list[bool] = []
         # Per seat, its plays this round, oldest first, and the cards it
-        # gained since the last of them: what a world's deal of that hand
-        # must explain (`game.bots.sampling` weighs worlds by them).
+        # gained and played otherwise since the last of them: what a world's
+        # deal of that hand must explain (`game.bots.inference`).
         self.clues: list[list[Clue]] = []
         self.gained: list[list[int]] = []
         self.lost: list[list[int]] = []

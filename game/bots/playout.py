@@ -124,7 +124,7 @@ def preference(wild: bool, favourite: bool, number: bool, points: int, threatene
     """How much the policy likes playing a card: a wild (naming the colour held
     most, `favourite`) only when the next seat is down to two cards, then
     action cards, then the colour held most, then high numbers. The search's
-    worlds are weighed by it too (`game.bots.sampling.PlayModel`)."""
+    worlds are weighed by it too (`game.bots.inference.PlayModel`)."""
     if wild:
         return (5.0 if threatened else -10.0) + (3.0 if favourite else 0.0)
     score = 2.0 if favourite else 0.0
