@@ -34,8 +34,7 @@ class PlayModel:
 
     def __init__(self, deck: DeckFacts) -> None:
         self.deck = deck
-        colors = len(deck.colors)
-        self.colors = colors
+        self.colors = len(deck.colors)
         # weight[threatened][favourite][name]
         self.weight = [
             [
@@ -76,19 +75,12 @@ class PlayModel:
             if not fits >> name & 1:
                 continue
             color = color_of[name]
-            if color >= 0:
-                weight = weights[counts[color] == most][name]
-                total += weight
-                options += 1
-                if name == played:
-                    chosen += weight
-                continue
-            # A wild is one option per colour it may name.
-            for named_here in range(self.colors):
+            # A wild is one option per colour it may name; another card, one.
+            for named_here in range(self.colors) if color < 0 else (color,):
                 weight = weights[counts[named_here] == most][name]
                 total += weight
                 options += 1
-                if name == played and named_here == named:
+                if name == played and (color >= 0 or named_here == named):
                     chosen += weight
         if not options:
             return 1.0
@@ -193,6 +185,11 @@ class HandChain:
         self.likelihoods = likelihoods
         self.seats = sorted(likelihoods)
         hands = deal.hands
+        # Per seat with plays to explain, where its unknown cards lie in its hand.
+        self.free = {
+            seat: [i for i, mask in enumerate(deal.masks[seat]) if mask != FIXED]
+            for seat in self.seats
+        }
         # Every place an unseen card may be swapped from: (seat, index), the
         # pile being seat -1.
         self.places = [
@@ -209,7 +206,7 @@ class HandChain:
         seat = self.seats[rng.below(len(self.seats))]
         hand = deal.hands[seat]
         masks = deal.masks[seat]
-        free = [i for i in range(len(hand)) if masks[i] != FIXED]
+        free = self.free[seat]
         if not free or len(self.places) < 2:
             return
         i = free[rng.below(len(free))]
