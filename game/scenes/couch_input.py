@@ -301,24 +301,29 @@ class CouchInput:
         if catches:
             self.act(catches[0])
             return
-        caught = self.last_catch()
-        if caught is not None:
-            # The first valid press won the race; a second catch is turned away kindly.
-            by, seat = caught
-            self.table.toast(_("Too late: {by} already caught {seat}").format(by=by, seat=seat))
-            self.app.play("tick")
-        elif self.idle:
+        if not self.turn_away_late_catch() and self.idle:
             self.refuse(_("there is nobody to catch"))
 
-    def last_catch(self) -> tuple[str, str] | None:
-        """Who caught whom, if someone was caught since the last card was played."""
+    def turn_away_late_catch(self, presser: int | None = None) -> bool:
+        """The first valid catch won the race: a later one (since the last card
+        played) is turned away kindly, naming who won, and said to `presser`
+        when a seat's own controller pressed. False when nobody was caught."""
         for event in reversed(self.session.log):
             if event.get("t") == "play":
-                return None
+                return False
             if event.get("t") == "catch":
                 names = self.state.names
-                return names[int(event["by"])], names[int(event["p"])]
-        return None
+                by, seat = names[int(event["by"])], names[int(event["p"])]
+                if presser is None:
+                    words = _("Too late: {by} already caught {seat}").format(by=by, seat=seat)
+                else:
+                    words = _("Too late, {name}: {by} already caught {seat}").format(
+                        name=names[presser], by=by, seat=seat
+                    )
+                self.table.toast(words)
+                self.app.play("tick")
+                return True
+        return False
 
     def move_selection(self, step: int) -> None:
         hand = self._hand()

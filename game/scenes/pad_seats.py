@@ -228,13 +228,7 @@ class SeatController:
             if catches:
                 couch.act(catches[0])
                 return
-        caught = couch.last_catch()
-        if caught is not None:
-            by, target = caught
-            words = _("Too late, {name}: {by} already caught {seat}")
-            couch.table.toast(words.format(name=couch.state.names[seat], by=by, seat=target))
-            couch.app.play("tick")
-        elif couch.idle:
+        if not couch.turn_away_late_catch(seat) and couch.idle:
             self.decline(seat, _("there is nobody to catch"))
 
     def jump_in(self, seat: int) -> bool:

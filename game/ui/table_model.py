@@ -33,7 +33,6 @@ class TableModel:
     uno_missing: list[bool] = field(default_factory=list)
     eliminated: list[bool] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
-    last_catch: tuple[int, int] | None = None  # (by, caught), until the next play
     round_over: bool = False
     over: bool = False
     events: int = 0  # how many events it has seen
@@ -87,7 +86,6 @@ class TableModel:
         self.color = None
         self.direction = 1
         self.turn = None
-        self.last_catch = None
         self.round_over = False
 
     def _deal(self, e: dict) -> None:
@@ -121,7 +119,6 @@ class TableModel:
             self.uno_called[seat] = False
         self.uno_missing = [False] * self.players
         self.uno_missing[seat] = left == 1 and not self.uno_called[seat]
-        self.last_catch = None
 
     def _draw(self, e: dict) -> None:
         seat = int(e["p"])
@@ -148,7 +145,6 @@ class TableModel:
     def _catch(self, e: dict) -> None:
         seat = int(e["p"])
         self.uno_missing[seat] = False
-        self.last_catch = (int(e["by"]), seat)
 
     def _reshuffle(self, e: dict) -> None:
         n = int(e.get("cards", 0))
