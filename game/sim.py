@@ -12,7 +12,9 @@ are how any driver does it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine import (
     apply_in_place,
@@ -30,7 +32,7 @@ from game.engine.view import seen_events
 class MatchResult:
     winner: int
     scores: list[int]
-    events: list[dict]
+    events: Sequence[Mapping[str, Any]]
 
 
 def seat_bots(state, bots) -> list:
@@ -40,7 +42,7 @@ def seat_bots(state, bots) -> list:
     return [seat for seat, bot in enumerate(bots) if bot.watches]
 
 
-def tell_bots(bots, watchers: list[int], action, events: list[dict]) -> None:
+def tell_bots(bots, watchers: list[int], action, events: Sequence[Mapping[str, Any]]) -> None:
     """Show one action's events to every watching bot, as its seat saw them
     (`bots` is indexed by seat: a list, or a mapping of the bot seats)."""
     for seat in watchers:

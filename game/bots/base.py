@@ -18,6 +18,9 @@ the rule set are all it has. Its own seeded generator makes it reproducible.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from game.bots.levels import LEVELS, LevelSettings
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
@@ -43,7 +46,7 @@ class Bot:
     def _seated(self) -> None:
         """Set up what depends on the table (a level's memory)."""
 
-    def observe(self, action, events: list[dict]) -> None:
+    def observe(self, action, events: Sequence[Mapping[str, Any]]) -> None:
         """One action and its events as this seat saw them."""
 
     def choose(self, look, actions):

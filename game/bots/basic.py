@@ -63,9 +63,9 @@ class BasicBot(Bot):
         # only fattens the hand, unless nothing in it fits at all.
         if Pass in types and view["drawn"] and self._holds_a_match(deck, view):
             return next(a for a in actions if isinstance(a, Pass))
-        for wanted in (Draw, Pass):
+        for fallback in (Draw, Pass):
             for action in actions:
-                if isinstance(action, wanted):
+                if isinstance(action, fallback):
                     return action
         return actions[0]
 
@@ -128,7 +128,7 @@ class BasicBot(Bot):
             return by_value.get("all", by_value["none"])
         if kind == "dump_next":
             # Numbers first, so the last card down is an action aimed at the opponent.
-            return min(actions, key=lambda a: (not deck.is_number[deck.nid[a.value]], a.value))
+            return min(actions, key=lambda a: (not deck.is_number[deck.nid[int(a.value)]], a.value))
         return actions[self.rng.below(len(actions))]
 
     def _worth_keeping(self, deck: DeckFacts, view) -> bool:

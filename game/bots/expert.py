@@ -23,9 +23,9 @@ seat's memory.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from game.bots.base import Bot
 from game.bots.playout import outcome, play_out
@@ -88,7 +88,7 @@ class ExpertBot(Bot):
         assert self.rules is not None and self.seat is not None
         self.advisor.sit(self.rules, self.seat)
 
-    def observe(self, action, events: list[dict]) -> None:
+    def observe(self, action, events: Sequence[Mapping[str, Any]]) -> None:
         self.advisor.observe(action, events)
 
     def interject(self, look, actions):

@@ -21,8 +21,9 @@ limit, since the search's budget of engine actions bounds it.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.bots.expert import ExpertBot, finish
 from game.engine.actions import (
@@ -59,7 +60,7 @@ class Advisor:
         self.bot = ExpertBot(seed, rules, deadline_ms=deadline_ms)
         self.bot.sit(rules, seat)
 
-    def observe(self, action, events: list[dict]) -> None:
+    def observe(self, action, events: Sequence[Mapping[str, Any]]) -> None:
         """An action and its events as this seat saw them (`seen_events`)."""
         self.bot.observe(action, events)
 

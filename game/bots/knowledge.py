@@ -28,6 +28,8 @@ it reads only events its seat saw and the seat's `view`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from game.bots.deck import DeckFacts, bits
 from game.engine.actions import Accept, Challenge, Draw, Pass, Play
@@ -78,7 +80,7 @@ class SeatKnowledge:
 
     # --- feeding ---------------------------------------------------------------
 
-    def observe(self, action, events: list[dict]) -> None:
+    def observe(self, action, events: Sequence[Mapping[str, Any]]) -> None:
         """One action's events, as this seat saw them (`action` is None for
         events no action caused: the start of the match)."""
         if events and events[0]["t"] == "game":
@@ -147,7 +149,7 @@ class SeatKnowledge:
             mask &= self.deck.number_mask
         return mask
 
-    def _event(self, e: dict, actor, drawn_groups: list[Group] | None) -> None:
+    def _event(self, e: Mapping[str, Any], actor, drawn_groups: list[Group] | None) -> None:
         t = e["t"]
         deck = self.deck
         if t == "round":
@@ -245,7 +247,7 @@ class SeatKnowledge:
         elif t == "eliminated":
             self.eliminated[e["p"]] = True
 
-    def _hands(self, e: dict) -> None:
+    def _hands(self, e: Mapping[str, Any]) -> None:
         hands = e["hands"]
         players = self.players
         if self.top is not None and self.deck.moves_hands_in_order(self.top):

@@ -21,6 +21,9 @@ lights.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from game.bots.base import Bot
 from game.bots.deck import DeckFacts, deck_facts
 from game.bots.knowledge import SeatKnowledge
@@ -70,7 +73,7 @@ class StrongBot(Bot):
         self.knowledge = SeatKnowledge(self.deck, self.seat)
         self.sampler = TableSampler(self.deck, self.seat)
 
-    def observe(self, action, events: list[dict]) -> None:
+    def observe(self, action, events: Sequence[Mapping[str, Any]]) -> None:
         if self.seat is not None:
             self.knowledge.observe(action, events)
 

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from game.atomic import check_writable_target, write_text_atomic
 from game.log.format import LogError, Malformed, check_event, encode_event
 
 
-def log_text(events: Iterable[dict]) -> str:
+def log_text(events: Iterable[Mapping[str, Any]]) -> str:
     """The log lines of `events` (each checked against the format)."""
     lines = []
     players = 0
@@ -41,7 +42,7 @@ def log_text(events: Iterable[dict]) -> str:
     return "".join(lines)
 
 
-def write_log(path: str | os.PathLike[str], events: Iterable[dict]) -> None:
+def write_log(path: str | os.PathLike[str], events: Iterable[Mapping[str, Any]]) -> None:
     """Replace `path` with the log of `events`, whole or not at all."""
     write_text_atomic(path, log_text(events))
 
@@ -57,7 +58,7 @@ class LogWriter:
         self._whole = 0  # bytes of the file that are whole matches
         self.matches = 0
 
-    def write_match(self, events: Iterable[dict]) -> None:
+    def write_match(self, events: Iterable[Mapping[str, Any]]) -> None:
         data = memoryview(log_text(events).encode("ascii"))
         try:
             while data:
