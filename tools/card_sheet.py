@@ -36,7 +36,8 @@ MAX_COLUMNS = 12
 
 def sheet(cells: list[tuple[CardLook, str]], columns: int) -> pygame.Surface:
     from game.ui.card_art import CardArt
-    from game.ui.card_symbols import WHITE, Symbols
+    from game.ui.card_drawing import WHITE
+    from game.ui.card_symbols import Symbols
 
     art = CardArt(CARD)
     words = Symbols()

@@ -26,6 +26,7 @@ from game.engine.words import ENGLISH
 from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
+from game.rules.marked import LoadedYaml
 from game.rules.names import (
     NameRefused,
     display_path,
@@ -34,7 +35,7 @@ from game.rules.names import (
     resolve_shared_name,
 )
 from game.rules.selftest import self_test
-from game.rules.yamlsafe import LoadedYaml, load_yaml_file
+from game.rules.yamlsafe import load_yaml_file
 
 # Keys that steer layering and are not rules themselves.
 LAYER_KEYS = ("extends", "requires", "conflicts_with")

@@ -2,7 +2,9 @@
 
 Rule files come from strangers, so loading must never run code, never hang, never
 blow the stack and never fail with anything but a :class:`RuleFileError` listing
-every problem with its ``file:line:column``.
+every problem with its ``file:line:column``. What it gives back is a
+:class:`LoadedYaml` (game/rules/marked.py): the plain data and the place of
+every value, for the errors found later to point at.
 
 How it stays safe and bounded:
 
@@ -38,8 +40,6 @@ import codecs
 import os
 import re
 import stat
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -53,14 +53,12 @@ from yaml.events import (
 )
 
 from game.rules.errors import RuleError, RuleFileError
+from game.rules.marked import START_MARK, LoadedYaml, Mark, Path, PlainData
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_INPUT_BYTES",
     "MAX_NODES",
-    "LoadedYaml",
-    "Mark",
-    "Path",
     "load_yaml",
     "load_yaml_file",
 ]
@@ -70,11 +68,6 @@ MAX_DEPTH = 64
 MAX_NODES = 100_000
 MAX_CHARACTER_ERRORS = 10
 
-Path = tuple[str | int, ...]
-Mark = tuple[int, int]
-PlainData = dict | list | str | int | float | bool | None
-
-_START_MARK: Mark = (1, 1)
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {"str", "int", "float", "bool", "null"}
 _ALLOWED_TAGS_TEXT = "only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq may be written"
@@ -85,56 +78,6 @@ _DISALLOWED_CHARACTER = yaml.reader.Reader.NON_PRINTABLE
 _ESCAPED_BYTES = range(0xDC80, 0xDD00)
 # The line breaks PyYAML counts, so our marks agree with the parser's marks.
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
-
-
-@dataclass(frozen=True)
-class LoadedYaml:
-    """Plain data loaded from one YAML document, with the place of every value.
-
-    ``data`` holds only dicts, lists, str, int, float, bool and None.
-
-    Places are 1-based ``(line, column)`` pairs keyed by *path*: a tuple of dict keys
-    (``str`` or ``int``) and list indexes (``int``), as in a pydantic error's ``loc``.
-    ``()`` is the whole document.
-
-    * ``marks[path]`` is where the entry starts: the **key** for a mapping entry
-      (where "unknown key" and "missing key" errors belong), the item itself for a
-      list item, the root node for ``()``.
-    * ``value_marks[path]`` is where the value itself starts.
-    * A value reached through an alias (``*name``) is placed at the alias; the
-      entries inside it, and entries copied by a merge key (``<<``), are placed
-      where they are written, since that is the text to edit.
-
-    :meth:`mark` and :meth:`value_mark` accept paths that do not exist (say, the
-    ``loc`` of a missing key) and answer with the place of the longest existing
-    prefix of the path.
-    """
-
-    data: PlainData
-    filename: str
-    marks: dict[Path, Mark] = field(repr=False)
-    value_marks: dict[Path, Mark] = field(repr=False)
-
-    def mark(self, path: Sequence[str | int]) -> Mark:
-        """Where the entry at ``path`` starts (its key, for a mapping entry)."""
-        return _longest_prefix_mark(self.marks, tuple(path))
-
-    def value_mark(self, path: Sequence[str | int]) -> Mark:
-        """Where the value at ``path`` starts."""
-        return _longest_prefix_mark(self.value_marks, tuple(path))
-
-    def error_at(self, path: Sequence[str | int], message: str) -> RuleError:
-        """A :class:`RuleError` in this file at ``mark(path)``; ``message`` is kept as given."""
-        line, column = self.mark(path)
-        return RuleError(self.filename, line, column, message)
-
-
-def _longest_prefix_mark(marks: dict[Path, Mark], path: Path) -> Mark:
-    for length in range(len(path), -1, -1):
-        found = marks.get(path[:length])
-        if found is not None:
-            return found
-    return _START_MARK
 
 
 def load_yaml_file(path: str | os.PathLike[str], display_name: str | None = None) -> LoadedYaml:
@@ -170,7 +113,7 @@ def load_yaml(text: str | bytes, filename: str) -> LoadedYaml:
     except yaml.MarkedYAMLError as exc:
         loader.syntax_error(exc)
     except yaml.YAMLError as exc:  # only marked errors are expected after the checks
-        loader.stop(_START_MARK, str(exc))
+        loader.stop(START_MARK, str(exc))
     finally:
         loader.dispose()
     if loader.fatal:
@@ -271,7 +214,7 @@ class _Stop(Exception):
 
 
 def _mark(yaml_mark: Any) -> Mark:
-    return _START_MARK if yaml_mark is None else (yaml_mark.line + 1, yaml_mark.column + 1)
+    return START_MARK if yaml_mark is None else (yaml_mark.line + 1, yaml_mark.column + 1)
 
 
 def _shown_tag(tag: str) -> str:
@@ -490,8 +433,8 @@ _RuleLoader.add_implicit_resolver(
 
 def _expand(root: tuple[Mark, _Node] | None, filename: str) -> LoadedYaml:
     """Plain data from the nodes, copying aliased nodes, without recursion."""
-    marks: dict[Path, Mark] = {(): _START_MARK}
-    value_marks: dict[Path, Mark] = {(): _START_MARK}
+    marks: dict[Path, Mark] = {(): START_MARK}
+    value_marks: dict[Path, Mark] = {(): START_MARK}
     holder: list[PlainData] = [None]
     # (where this use of the node is written, the node, its path, its container, slot)
     pending: list[tuple[Mark, _Node, Path, Any, Any]] = []

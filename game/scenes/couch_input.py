@@ -1,11 +1,14 @@
-"""The person at the screen during play: what they may do now, and the buttons,
-keys and clicks that do it.
+"""The person at the screen during play: what they may do now, and the keys,
+clicks and button presses that do it.
 
-The buttons show what is open to the person at the screen and say whose move
-it is ("Catch Bo!", "UNO! (Bo)"): with a hand up, its owner's moves; with none
-(between turns, behind a curtain), any human's on the couch, the last to look
-first. A refusal is the engine's own sentence, shown as it comes. Nothing here
-decides a rule: every move offered is one of `legal_actions`.
+What is open to the person at the screen: with a hand up, its owner's moves;
+with none (between turns, behind a curtain), any human's on the couch, the
+last to look first. A refusal is the engine's own sentence, shown as it
+comes. Nothing here decides a rule: every move offered is one of
+`legal_actions`. The buttons that offer these moves, where they sit and what
+they say ("Catch Bo!", "UNO! (Bo)", "Take 4"), are `CouchButtons`
+(game/scenes/couch_buttons.py); this module tells them what is open and
+carries out their presses.
 
 The keyboard, the mouse and a controller with no seat act for whoever is to
 act. A controller that claimed a seat acts for that seat only
@@ -32,9 +35,9 @@ from game.engine import (
 )
 from game.engine.state import GameState
 from game.i18n import _, capitalized, say
+from game.scenes.couch_buttons import CouchButtons
 from game.scenes.pad_seats import SeatController
 from game.scenes.table_hint import TableHint
-from game.ui import text, widgets
 from game.ui.highlights import Highlights
 from game.ui.input import (
     CATCH,
@@ -53,7 +56,6 @@ from game.ui.input import (
 )
 from game.ui.match_screen import MatchScreen
 from game.ui.sprite import Sprite
-from game.ui.table_geometry import PROMPT_WIDTH
 
 if TYPE_CHECKING:
     from game.app import App
@@ -74,44 +76,20 @@ class CouchInput:
         self._legal_key: tuple[int, int] | None = None
         self._legal: tuple = ()
         self._seen_key: tuple[int, int] | None = None
-        layout = self.table.layout
-        geometry = self.table.geometry
-        self.uno_button = widgets.Button(
-            layout.regions["uno_button"],
-            _("UNO!"),
-            self.press_uno,
-            hint="U",
-            color=widgets.BUTTON_HOT,
-            size=38,
-        )
-        self.catch_button = widgets.Button(
-            layout.regions["catch_button"],
-            _("Catch!"),
-            self.press_catch,
-            hint="C",
-            color=pygame.Color("#fb8c00"),
-        )
-        self.main_button = widgets.Button(
-            layout.regions["draw_button"], _("Draw"), self.press_draw, hint="D"
-        )
-        # The second choice of a turn (Challenge, or Pass beside Draw) sits under the
-        # discard pile: it is about the card on top.
-        self.alt_button = widgets.Button(
-            geometry.alt_button, _("Pass"), self.press_pass, hint="Space", size=26
-        )
-        self.history_button = widgets.Button(
-            geometry.history_button, _("History"), self.open_history, hint="H", size=22
-        )
-        self.turn_buttons = [self.uno_button, self.catch_button, self.main_button, self.alt_button]
+        self.board = CouchButtons(self.table, self)
+        # The buttons by name, where the scene tests and tools/screenshots.py reach them.
+        self.uno_button = self.board.uno_button
+        self.catch_button = self.board.catch_button
+        self.main_button = self.board.main_button
+        self.alt_button = self.board.alt_button
+        self.history_button = self.board.history_button
         self.hint = TableHint(app, screen, self)  # the expert's advice (T)
         self.seat_controller = SeatController(self)  # a seat's own controller's presses
-        self.buttons = [*self.turn_buttons, self.history_button, self.hint.button]
-        for b in self.turn_buttons:
-            b.visible = False
+        self.buttons = [*self.board.turn_buttons, self.history_button, self.hint.button]
 
     def relabel(self) -> None:
         """The language changed: the labels not made again every frame."""
-        self.history_button.label = _("History")
+        self.board.relabel()
         self.hint.button.label = _("Hint")
 
     # --- who is acting ------------------------------------------------------------
@@ -398,15 +376,14 @@ class CouchInput:
             if index is not None:
                 self.selected = index
 
-    # --- what the buttons say ---------------------------------------------------------
+    # --- what the table and its buttons show ------------------------------------------
 
     def sync(self) -> None:
-        """Lift playable cards, label and show the buttons for what is possible now."""
+        """Lift playable cards, and show the buttons for what is possible now."""
         table = self.table
         self.hint.update()  # before the hand's highlights: a hint selects its card
         seat = self.actor()
-        for b in self.turn_buttons:
-            b.visible = False
+        self.board.hide_turn()
         lit = Highlights()
         if seat is None:
             jumper = self.jumper()
@@ -419,11 +396,13 @@ class CouchInput:
         self.lit = lit
         table.show_focus(lit)
         if self.idle:
-            self._call_and_catch()
+            calls, catches = self._humans_with(CallUno), self._humans_with(Catch)
+            self.board.show_calls(calls, catches, self.hand_seat, self.state.names)
 
     def _turn_controls(self, seat: int) -> Highlights:
+        """`seat`'s hand lifted and a playable card selected when the moves are new,
+        and the buttons shown for its moves."""
         actions = self._turn_actions(seat)
-        kinds = {type(a) for a in actions}
         names = self.state.cards.names
         lift = {names[a.card] for a in actions if type(a) is Play}
         hand = self._hand()
@@ -437,48 +416,11 @@ class CouchInput:
         lit = Highlights(seat, frozenset(lift), self.selected if hand else None)
         pending = self.state.pending
         assert pending is not None
-        main, alt = self.main_button, self.alt_button
-        if pending.kind == "more":
-            main.label, main.action, main.hint = _("Done"), self.press_pass, "Space"
-            main.visible = True
-        elif pending.kind == "penalty":
-            owed = self.state.penalty.count if self.state.penalty else 0
-            take = _("Take {n}").format(n=owed)
-            main.label, main.action, main.hint = take, self.press_draw, "D"
-            main.visible = True
-            if Challenge in kinds:
-                alt.label, alt.action, alt.hint = _("Challenge"), self.press_challenge, "X"
-                alt.visible = True
-        else:
-            if Draw in kinds:
-                main.label, main.action, main.hint = _("Draw"), self.press_draw, "D"
-                main.visible = True
-                lit.draw_hint = not lift
-                if Pass in kinds:
-                    alt.label, alt.action, alt.hint = _("Pass"), self.press_pass, "Space"
-                    alt.visible = True
-            elif Pass in kinds:
-                main.label, main.action, main.hint = _("Pass"), self.press_pass, "Space"
-                main.visible = True
-        main.pulse = not lift
+        owed = self.state.penalty.count if self.state.penalty else 0
+        kinds = {type(a) for a in actions}
+        if self.board.show_turn(pending.kind, kinds, owed, can_play=bool(lift)):
+            lit.draw_hint = not lift
         return lit
-
-    def _call_and_catch(self) -> None:
-        """UNO and Catch appear when open to the person at the screen, naming whose they are."""
-        names = self.state.names
-        calls = self._humans_with(CallUno)
-        if calls:
-            caller = calls[0].seat
-            own = caller == self.hand_seat
-            self.uno_button.label = (
-                _("UNO!") if own else _("UNO! ({name})").format(name=names[caller])
-            )
-            self.uno_button.size = 38 if own else 28
-            self.uno_button.visible = self.uno_button.pulse = True
-        catches = self._humans_with(Catch)
-        if catches:
-            self.catch_button.label = _("Catch {name}!").format(name=names[catches[0].target])
-            self.catch_button.visible = self.catch_button.pulse = True
 
     def draw(self, surface: pygame.Surface, clock: float) -> None:
         """The buttons, and what the player to act is asked, under their name plate."""
@@ -489,23 +431,5 @@ class CouchInput:
         pending = self.state.pending
         if seat is None or pending is None:
             return
-        kind = pending.kind
-        if kind == "drawn":
-            msg = _("Play the drawn card, or pass")
-        elif kind == "more":
-            msg = _("Add another card, or Done")
-        elif kind == "penalty":
-            kinds = {type(a) for a in self._turn_actions(seat)}
-            stack, challenge = Play in kinds, Challenge in kinds
-            if stack and challenge:
-                msg = _("Stack a card, Challenge or take the cards")
-            elif stack:
-                msg = _("Stack a card or take the cards")
-            elif challenge:
-                msg = _("Challenge or take the cards")
-            else:
-                msg = _("Take the cards")
-        else:
-            msg = _("{name}, your turn").format(name=self.state.names[seat])
-        label = text.fit(msg, 20, PROMPT_WIDTH, (255, 236, 179), bold=True)
-        surface.blit(label, self.table.geometry.prompt_rect(seat, label.get_size()))
+        kinds = {type(a) for a in self._turn_actions(seat)}
+        self.board.draw_prompt(surface, seat, self.state.names[seat], pending.kind, kinds)

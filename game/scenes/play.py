@@ -3,8 +3,8 @@
 The scene keeps no rules: it asks the engine what a seat may do, applies the
 chosen action in place and queues the events for the table view, which
 animates them one by one. Input for a turn is taken as soon as the table has
-finished showing what happened before; what the person at the screen may do,
-and the buttons for it, are game/scenes/couch_input.py.
+finished showing what happened before; what the person at the screen may do
+is game/scenes/couch_input.py, and the buttons for it game/scenes/couch_buttons.py.
 
 Couch play: a hand is face up only to its owner (game/ui/match_screen.py
 decides when a curtain is needed). Bots think for a moment (Settings: pacing)

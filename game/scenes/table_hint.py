@@ -178,7 +178,7 @@ class TableHint:
         if press is None:
             return None
         return next(
-            (b for b in controls.turn_buttons if b.visible and b.action == press),
+            (b for b in controls.board.turn_buttons if b.visible and b.action == press),
             None,
         )
 

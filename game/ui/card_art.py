@@ -3,7 +3,8 @@
 A face is painted from a `CardLook` (game/looks.py): what the card book
 (game/ui/card_book.py) read in the rule file — the kind's `art:` and `corner:`,
 its label, the card's colour and the rule set's colours. The symbols
-themselves are game/ui/card_symbols.py. Every surface is cached: drawing a
+themselves are game/ui/card_symbols.py, and both draw with the primitives of
+game/ui/card_drawing.py (shading, ink outlines). Every surface is cached: drawing a
 card is costly (supersampled shapes, strokes), blitting a cached one is cheap;
 equal looks share a face whatever rule set they come from.
 
@@ -23,7 +24,8 @@ import pygame
 
 from game.looks import DEFAULT_RGB, RGB, WILD_ART, WILD_BODY, CardLook, hex_rgb, initials
 from game.ui import patterns
-from game.ui.card_symbols import INK, OVAL_TILT, WHITE, Symbols, decorate, shade
+from game.ui.card_drawing import INK, WHITE, decorate, shade
+from game.ui.card_symbols import OVAL_TILT, Symbols
 from game.ui.color_wheel import SLICE_MIDDLE, Wheel
 
 BACK = "back"

@@ -5,7 +5,8 @@ it for a `CardLook` into a box, large for the middle of the face or small for
 its corners. On a wild (a card with no colour of its own) symbols show the
 rule set's colours (`CardLook.palette`, in wheel order: the classic four as on
 the Wild card's oval, red, blue, green, yellow). The game's font has no
-symbol glyphs, so every symbol except digits and text is built from shapes.
+symbol glyphs, so every symbol except digits and text is built from shapes,
+drawn with the strokes, curves and arrows of game/ui/card_drawing.py.
 A card without `art:` shows its label instead (`Symbols.label`).
 """
 
@@ -18,132 +19,22 @@ from itertools import pairwise
 import pygame
 
 from game.looks import ARTS, CardLook
+from game.ui.card_drawing import (
+    INK,
+    WHITE,
+    Box,
+    bezier,
+    curve_arrow,
+    fit,
+    mini_card,
+    thick_curve,
+)
 from game.ui.text import face
 
-Box = tuple[int, int]
 Painter = Callable[[Box, pygame.Color, bool, CardLook], pygame.Surface]
 
-INK = pygame.Color(24, 24, 30)
-WHITE = pygame.Color(255, 255, 255)
 GOLD = pygame.Color("#ffc107")
 OVAL_TILT = -28  # degrees: the classic oval leans to the right
-
-
-def shade(color: pygame.Color, amount: float) -> pygame.Color:
-    """Lighter for amount > 0, darker for amount < 0."""
-    target = WHITE if amount > 0 else pygame.Color(0, 0, 0)
-    return pygame.Color(color).lerp(target, min(abs(amount), 1.0))
-
-
-def _disk_mask(radius: int) -> pygame.mask.Mask:
-    surf = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
-    pygame.draw.circle(surf, WHITE, (radius, radius), radius)
-    return pygame.mask.from_surface(surf)
-
-
-def decorate(symbol: pygame.Surface, stroke: int, shadow: int = 0) -> pygame.Surface:
-    """Outline the symbol in ink (and drop a shadow) so it reads on any background."""
-    pad = stroke + shadow
-    out = pygame.Surface(
-        (symbol.get_width() + 2 * pad, symbol.get_height() + 2 * pad), pygame.SRCALPHA
-    )
-    if stroke <= 0:
-        out.blit(symbol, (pad, pad))
-        return out
-    # Convolving with a disk dilates the shape; the result is offset by the disk radius.
-    grown = pygame.mask.from_surface(symbol).convolve(_disk_mask(stroke))
-    if shadow:
-        dark = grown.to_surface(setcolor=(0, 0, 0, 90), unsetcolor=(0, 0, 0, 0))
-        out.blit(dark, (pad - stroke + shadow, pad - stroke + shadow))
-    outline = grown.to_surface(setcolor=INK, unsetcolor=(0, 0, 0, 0))
-    out.blit(outline, (pad - stroke, pad - stroke))
-    out.blit(symbol, (pad, pad))
-    return out
-
-
-def fit(surf: pygame.Surface, box: Box) -> pygame.Surface:
-    """Scale to fit inside box, keeping the aspect ratio."""
-    w, h = surf.get_size()
-    scale = min(box[0] / w, box[1] / h)
-    size = (max(1, round(w * scale)), max(1, round(h * scale)))
-    return pygame.transform.smoothscale(surf, size)
-
-
-def _thick_curve(
-    surf: pygame.Surface, points: Sequence[tuple[float, float]], width: float, color
-) -> None:
-    """Round-capped thick stroke: pygame's wide lines leave gaps at joints."""
-    r = max(1.0, width / 2)
-    for (x0, y0), (x1, y1) in pairwise(points):
-        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / (r / 3)))
-        for i in range(steps + 1):
-            t = i / steps
-            pygame.draw.circle(surf, color, (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), r)
-
-
-def _bezier(p0, p1, p2, p3, n: int = 40) -> list[tuple[float, float]]:
-    out = []
-    for i in range(n + 1):
-        t = i / n
-        a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t**3
-        out.append(
-            (
-                a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0],
-                a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1],
-            )
-        )
-    return out
-
-
-def _arrow_head(
-    surf: pygame.Surface,
-    tip: tuple[float, float],
-    direction: tuple[float, float],
-    size: float,
-    color,
-) -> None:
-    dx, dy = direction
-    n = math.hypot(dx, dy) or 1.0
-    dx, dy = dx / n, dy / n
-    bx, by = tip[0] - dx * size, tip[1] - dy * size
-    px, py = -dy * size * 0.62, dx * size * 0.62
-    pygame.draw.polygon(surf, color, [tip, (bx + px, by + py), (bx - px, by - py)])
-
-
-def _trim_end(points: Sequence[tuple[float, float]], dist: float) -> list[tuple[float, float]]:
-    """The polyline shortened by `dist` at its end."""
-    pts = list(points)
-    while len(pts) >= 2:
-        (x0, y0), (x1, y1) = pts[-2], pts[-1]
-        seg = math.hypot(x1 - x0, y1 - y0)
-        if seg > dist:
-            t = (seg - dist) / seg
-            pts[-1] = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
-            return pts
-        dist -= seg
-        pts.pop()
-    return pts
-
-
-def _curve_arrow(surf, points, width: float, head: float, color) -> None:
-    """A stroke ending in an arrowhead; the stroke stops short so the tip stays sharp."""
-    tip = points[-1]
-    # Aim the head along the last stretch as long as the head, not the last tiny step.
-    base = _trim_end(points, head)[-1] if len(points) > 1 else tip
-    _thick_curve(surf, _trim_end(points, head * 0.7), width, color)
-    _arrow_head(surf, tip, (tip[0] - base[0], tip[1] - base[1]), head, color)
-
-
-def _mini_card(surf: pygame.Surface, rect: pygame.Rect, color, angle: float = 0.0) -> None:
-    """A small card (white rim, coloured body) for the +2/+4/swap symbols."""
-    card = pygame.Surface(rect.size, pygame.SRCALPHA)
-    radius = max(2, rect.width // 7)
-    pygame.draw.rect(card, WHITE, card.get_rect(), border_radius=radius)
-    rim = max(2, rect.width // 9)
-    pygame.draw.rect(card, color, card.get_rect().inflate(-2 * rim, -2 * rim), border_radius=radius)
-    if angle:
-        card = pygame.transform.rotate(card, angle)
-    surf.blit(card, card.get_rect(center=rect.center))
 
 
 def tone(look: CardLook, index: int) -> pygame.Color:
@@ -307,7 +198,7 @@ class Symbols:
         r = d / 2 - thick / 2
         k = math.sqrt(0.5)
         a, b = (c - r * k, c - r * k), (c + r * k, c + r * k)
-        _thick_curve(surf, [a, b], thick, fg)
+        thick_curve(surf, [a, b], thick, fg)
         return surf
 
     def _reverse(self, box: Box, fg: pygame.Color, multi: bool, look: CardLook):
@@ -315,14 +206,14 @@ class Symbols:
         width, head = d * 0.15, d * 0.34
         # Two parallel diagonal arrows, pointing opposite ways.
         off = d * 0.16
-        _curve_arrow(
+        curve_arrow(
             surf,
             [(d * 0.18 - off, d * 0.82 - off), (d * 0.86 - off, d * 0.14 - off)],
             width,
             head,
             fg,
         )
-        _curve_arrow(
+        curve_arrow(
             surf,
             [(d * 0.82 + off, d * 0.18 + off), (d * 0.14 + off, d * 0.86 + off)],
             width,
@@ -347,7 +238,7 @@ class Symbols:
         y0 = (bh - total_h) / 2 + (abs(step_y) * (n - 1) if step_y < 0 else 0)
         for i, color in enumerate(colors):
             rect = pygame.Rect(round(x0 + i * step_x), round(y0 + i * step_y), round(cw), round(ch))
-            _mini_card(surf, rect, color)
+            mini_card(surf, rect, color)
             # An inked edge keeps each small card distinct from the one below it.
             pygame.draw.rect(
                 surf,
@@ -363,20 +254,20 @@ class Symbols:
         width, head = d * 0.13, d * 0.28
         up, down = (tone(look, 0), tone(look, 1)) if multi else (fg, fg)
         # Two crossing S-curves: the media "shuffle" sign.
-        a = _bezier(
+        a = bezier(
             (d * 0.06, d * 0.76),
             (d * 0.5, d * 0.76),
             (d * 0.45, d * 0.24),
             (d * 0.94, d * 0.24),
         )
-        b = _bezier(
+        b = bezier(
             (d * 0.06, d * 0.24),
             (d * 0.5, d * 0.24),
             (d * 0.45, d * 0.76),
             (d * 0.94, d * 0.76),
         )
-        _curve_arrow(surf, b, width, head, down)
-        _curve_arrow(surf, a, width, head, up)
+        curve_arrow(surf, b, width, head, down)
+        curve_arrow(surf, a, width, head, up)
         return surf
 
     def _swap(self, box: Box, fg: pygame.Color, multi: bool, look: CardLook) -> pygame.Surface:
@@ -384,23 +275,23 @@ class Symbols:
         left, right = (tone(look, 1), tone(look, 0)) if multi else (fg, fg)
         arrows = (tone(look, 2), tone(look, 3)) if multi else (fg, fg)
         cw, ch = d * 0.3, d * 0.45
-        _mini_card(surf, pygame.Rect(d * 0.02, d * 0.3, cw, ch), left, angle=8)
-        _mini_card(surf, pygame.Rect(d * 0.68, d * 0.3, cw, ch), right, angle=-8)
+        mini_card(surf, pygame.Rect(d * 0.02, d * 0.3, cw, ch), left, angle=8)
+        mini_card(surf, pygame.Rect(d * 0.68, d * 0.3, cw, ch), right, angle=-8)
         width, head = d * 0.085, d * 0.2
-        over = _bezier(
+        over = bezier(
             (d * 0.2, d * 0.28),
             (d * 0.3, d * 0.0),
             (d * 0.65, d * 0.0),
             (d * 0.8, d * 0.26),
         )
-        under = _bezier(
+        under = bezier(
             (d * 0.8, d * 0.76),
             (d * 0.7, d * 1.0),
             (d * 0.35, d * 1.0),
             (d * 0.2, d * 0.78),
         )
-        _curve_arrow(surf, over, width, head, arrows[0])
-        _curve_arrow(surf, under, width, head, arrows[1])
+        curve_arrow(surf, over, width, head, arrows[0])
+        curve_arrow(surf, under, width, head, arrows[1])
         return surf
 
     @staticmethod
@@ -408,8 +299,8 @@ class Symbols:
         """Two opposed arrows: the swap sign small enough for a corner."""
         surf, d = _square(box)
         width, head = d * 0.16, d * 0.36
-        _curve_arrow(surf, [(d * 0.04, d * 0.3), (d * 0.96, d * 0.3)], width, head, fg)
-        _curve_arrow(surf, [(d * 0.96, d * 0.72), (d * 0.04, d * 0.72)], width, head, fg)
+        curve_arrow(surf, [(d * 0.04, d * 0.3), (d * 0.96, d * 0.3)], width, head, fg)
+        curve_arrow(surf, [(d * 0.96, d * 0.72), (d * 0.04, d * 0.72)], width, head, fg)
         return surf
 
     def _pencil(self, box: Box, fg: pygame.Color, multi: bool, look: CardLook):
@@ -499,7 +390,7 @@ class Symbols:
                 t1 = (i + 0.8) / n
                 a = (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)
                 b = (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)
-                _thick_curve(surf, [a, b], thick, color)
+                thick_curve(surf, [a, b], thick, color)
         return surf
 
     @staticmethod

@@ -18,7 +18,7 @@ text costs more than a bounded amount of work, once: results are cached.
 
 Text size (Settings: normal or large) scales every size asked of this module
 (`set_size`): screens ask for the size they are designed at, and get it
-larger when a player wants it so. Card faces (game/ui/card_symbols.py) are
+larger when a player wants it so. Card faces (game/ui/card_art.py, card_symbols.py) are
 artwork and keep their size.
 """
 

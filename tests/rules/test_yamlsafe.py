@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.errors import RuleError, RuleFileError
+from game.rules.marked import LoadedYaml
 from game.rules.yamlsafe import (
     MAX_DEPTH,
     MAX_INPUT_BYTES,
     MAX_NODES,
-    LoadedYaml,
     load_yaml,
     load_yaml_file,
 )

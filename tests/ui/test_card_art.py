@@ -17,7 +17,8 @@ from game.looks import ARTS, CardLook, classic_palette  # noqa: E402
 from game.rules.loader import load_rules  # noqa: E402
 from game.ui.card_art import BACK, CardArt  # noqa: E402
 from game.ui.card_book import CardBook  # noqa: E402
-from game.ui.card_symbols import INK, Symbols  # noqa: E402
+from game.ui.card_drawing import INK  # noqa: E402
+from game.ui.card_symbols import Symbols  # noqa: E402
 from game.ui.color_wheel import Wheel  # noqa: E402
 
 SHIPPED = [["classic"], ["uno112"], ["uno112-blank"], ["uno112", "house/swap-hands-card"]]

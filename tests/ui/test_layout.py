@@ -161,7 +161,7 @@ def test_missing_file_is_a_layout_error(tmp_path):
 
 
 # What a seat says under its name plate when its player is asked something
-# (game/scenes/couch_input.py draws it), the longest of them.
+# (game/scenes/couch_buttons.py draws it), the longest of them.
 PROMPT = "Stack a card, Challenge or take the cards"
 PROMPT_SIZE, NAME_SIZE, COUNT_SIZE = 20, 22, 22
 

@@ -1,0 +1,154 @@
+"""The table's buttons during play, and what they say.
+
+Where each button sits, its label and key for the decision at hand ("Take 4",
+"Challenge", "Done"), the UNO and Catch buttons naming whose call or catch it
+is ("UNO! (Bo)", "Catch Bo!"), and the line under the name plate that says
+what the player to act is asked. The labels are only words for the moves
+they are given: which moves are open to the person at the screen, and what a
+press does, is `CouchInput` (game/scenes/couch_input.py), which owns these
+buttons and tells them each frame what to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import pygame
+
+from game.engine import CallUno, Catch, Challenge, Draw, Pass, Play
+from game.i18n import _
+from game.ui import text, widgets
+from game.ui.table_geometry import PROMPT_WIDTH
+from game.ui.table_view import TableView
+
+
+class Presses(Protocol):
+    """What the buttons do when pressed: the person at the screen's commands."""
+
+    def press_uno(self) -> None: ...
+    def press_catch(self) -> None: ...
+    def press_draw(self) -> None: ...
+    def press_pass(self) -> None: ...
+    def press_challenge(self) -> None: ...
+    def open_history(self) -> None: ...
+
+
+class CouchButtons:
+    def __init__(self, table: TableView, presses: Presses) -> None:
+        self.table = table
+        self.presses = presses
+        layout = table.layout
+        geometry = table.geometry
+        self.uno_button = widgets.Button(
+            layout.regions["uno_button"],
+            _("UNO!"),
+            presses.press_uno,
+            hint="U",
+            color=widgets.BUTTON_HOT,
+            size=38,
+        )
+        self.catch_button = widgets.Button(
+            layout.regions["catch_button"],
+            _("Catch!"),
+            presses.press_catch,
+            hint="C",
+            color=pygame.Color("#fb8c00"),
+        )
+        self.main_button = widgets.Button(
+            layout.regions["draw_button"], _("Draw"), presses.press_draw, hint="D"
+        )
+        # The second choice of a turn (Challenge, or Pass beside Draw) sits under the
+        # discard pile: it is about the card on top.
+        self.alt_button = widgets.Button(
+            geometry.alt_button, _("Pass"), presses.press_pass, hint="Space", size=26
+        )
+        self.history_button = widgets.Button(
+            geometry.history_button, _("History"), presses.open_history, hint="H", size=22
+        )
+        self.turn_buttons = [self.uno_button, self.catch_button, self.main_button, self.alt_button]
+        self.hide_turn()
+
+    def relabel(self) -> None:
+        """The language changed: the labels not made again every frame."""
+        self.history_button.label = _("History")
+
+    def hide_turn(self) -> None:
+        for b in self.turn_buttons:
+            b.visible = False
+
+    def show_turn(self, kind: str, kinds: set[type], owed: int, can_play: bool) -> bool:
+        """Label and show the buttons for a decision of `kind` whose moves are of
+        `kinds`; `owed` is the penalty to take. True when the main button draws a
+        card (not a penalty's): with no card to play, the draw pile is the hint."""
+        presses = self.presses
+        main, alt = self.main_button, self.alt_button
+        draws = False
+        if kind == "more":
+            main.label, main.action, main.hint = _("Done"), presses.press_pass, "Space"
+            main.visible = True
+        elif kind == "penalty":
+            take = _("Take {n}").format(n=owed)
+            main.label, main.action, main.hint = take, presses.press_draw, "D"
+            main.visible = True
+            if Challenge in kinds:
+                alt.label, alt.action, alt.hint = _("Challenge"), presses.press_challenge, "X"
+                alt.visible = True
+        else:
+            if Draw in kinds:
+                main.label, main.action, main.hint = _("Draw"), presses.press_draw, "D"
+                main.visible = True
+                draws = True
+                if Pass in kinds:
+                    alt.label, alt.action, alt.hint = _("Pass"), presses.press_pass, "Space"
+                    alt.visible = True
+            elif Pass in kinds:
+                main.label, main.action, main.hint = _("Pass"), presses.press_pass, "Space"
+                main.visible = True
+        main.pulse = not can_play
+        return draws
+
+    def show_calls(
+        self,
+        calls: Sequence[CallUno],
+        catches: Sequence[Catch],
+        looking: int | None,
+        names: Sequence[str],
+    ) -> None:
+        """UNO and Catch appear when open to the person at the screen (`looking`
+        holds their hand up, if anyone does), naming whose they are."""
+        if calls:
+            caller = calls[0].seat
+            own = caller == looking
+            self.uno_button.label = (
+                _("UNO!") if own else _("UNO! ({name})").format(name=names[caller])
+            )
+            self.uno_button.size = 38 if own else 28
+            self.uno_button.visible = self.uno_button.pulse = True
+        if catches:
+            self.catch_button.label = _("Catch {name}!").format(name=names[catches[0].target])
+            self.catch_button.visible = self.catch_button.pulse = True
+
+    def draw_prompt(
+        self, surface: pygame.Surface, seat: int, name: str, kind: str, kinds: set[type]
+    ) -> None:
+        """What `seat` (called `name`), to act on a decision of `kind` with moves
+        of `kinds`, is asked, under their name plate."""
+        if kind == "drawn":
+            msg = _("Play the drawn card, or pass")
+        elif kind == "more":
+            msg = _("Add another card, or Done")
+        elif kind == "penalty":
+            stack, challenge = Play in kinds, Challenge in kinds
+            if stack and challenge:
+                msg = _("Stack a card, Challenge or take the cards")
+            elif stack:
+                msg = _("Stack a card or take the cards")
+            elif challenge:
+                msg = _("Challenge or take the cards")
+            else:
+                msg = _("Take the cards")
+        else:
+            msg = _("{name}, your turn").format(name=name)
+        label = text.fit(msg, 20, PROMPT_WIDTH, (255, 236, 179), bold=True)
+        surface.blit(label, self.table.geometry.prompt_rect(seat, label.get_size()))
