@@ -68,7 +68,7 @@ def autopilot(app: App) -> None:
     """One input for a human, if a human is being asked something."""
     top = app.top
     name = type(top).__name__
-    if name == "PlayScene" and top.controls.uno_button.visible:
+    if name == "PlayScene" and top.controls.board.uno_button.visible:
         pygame.event.post(key_event(pygame.K_u))  # the autopilot remembers its UNO
     elif name == "PlayScene" and top.controls.actor() is not None:
         table = top.table
@@ -77,8 +77,8 @@ def autopilot(app: App) -> None:
         if lifted:
             top.controls.selected = lifted[0]
             pygame.event.post(key_event(pygame.K_RETURN))
-        elif top.controls.main_button.visible:
-            top.controls.main_button.press()
+        elif top.controls.board.main_button.visible:
+            top.controls.board.main_button.press()
     elif name in ("ColorWheelScene", "ChoosePlayerScene", "CurtainScene", "RevealScene"):
         pygame.event.post(key_event(pygame.K_RETURN))
 

@@ -77,15 +77,9 @@ class CouchInput:
         self._legal: tuple = ()
         self._seen_key: tuple[int, int] | None = None
         self.board = CouchButtons(self.table, self)
-        # The buttons by name, where the scene tests and tools/screenshots.py reach them.
-        self.uno_button = self.board.uno_button
-        self.catch_button = self.board.catch_button
-        self.main_button = self.board.main_button
-        self.alt_button = self.board.alt_button
-        self.history_button = self.board.history_button
         self.hint = TableHint(app, screen, self)  # the expert's advice (T)
         self.seat_controller = SeatController(self)  # a seat's own controller's presses
-        self.buttons = [*self.board.turn_buttons, self.history_button, self.hint.button]
+        self.buttons = [*self.board.turn_buttons, self.board.history_button, self.hint.button]
 
     def relabel(self) -> None:
         """The language changed: the labels not made again every frame."""

@@ -104,13 +104,13 @@ class Couch:
         self.turns += 1
         mouse = self.turns % 2 == 0
         table = scene.table
-        if self.call_uno and scene.controls.uno_button.visible:
+        if self.call_uno and scene.controls.board.uno_button.visible:
             if mouse:
-                d.click(scene.controls.uno_button.rect.center)
+                d.click(scene.controls.board.uno_button.rect.center)
             else:
                 d.key(pygame.K_u)
             return
-        alt = scene.controls.alt_button
+        alt = scene.controls.board.alt_button
         if alt.visible and alt.label == "Challenge" and self.turns % 2:
             if mouse:
                 d.click(alt.rect.center)
@@ -131,7 +131,7 @@ class Couch:
                     d.key(pygame.K_RIGHT)
                 d.key(pygame.K_RETURN)
             return
-        button = scene.controls.main_button
+        button = scene.controls.board.main_button
         if button.visible:
             if mouse:
                 d.click(button.rect.center)
@@ -188,10 +188,14 @@ class PadCouch:
         )
         self.turns += 1
         controls = scene.controls
-        if self.call_uno and controls.uno_button.visible and controls.uno_button.label == "UNO!":
+        if (
+            self.call_uno
+            and controls.board.uno_button.visible
+            and controls.board.uno_button.label == "UNO!"
+        ):
             self.press(seat, Y)
             return
-        alt = controls.alt_button
+        alt = controls.board.alt_button
         if alt.visible and alt.label == "Challenge" and self.turns % 2:
             self.press(seat, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
             return
@@ -204,7 +208,7 @@ class PadCouch:
                 self.press(seat, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
             self.press(seat, A)
             return
-        button = controls.main_button
+        button = controls.board.main_button
         if button.visible:
             self.press(seat, B if button.label in ("Pass", "Done") else X)
             return

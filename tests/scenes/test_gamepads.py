@@ -176,12 +176,12 @@ def test_calls_and_catches_on_a_pad(driver, monkeypatch):
         top = driver.top
         if isinstance(top, PlayScene) and top.controls.idle:
             n = len(session.log)
-            if top.controls.uno_button.visible and "uno" not in done:
+            if top.controls.board.uno_button.visible and "uno" not in done:
                 pad(driver, pygame.CONTROLLER_BUTTON_Y)
                 assert any(e["t"] == "uno" and e["p"] == 0 for e in session.log[n:])
                 done.add("uno")
                 return
-            if top.controls.catch_button.visible and "catch" not in done:
+            if top.controls.board.catch_button.visible and "catch" not in done:
                 pad(driver, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)
                 assert any(e["t"] == "catch" and e["by"] == 0 for e in session.log[n:])
                 done.add("catch")

@@ -72,7 +72,7 @@ def test_a_match_under_the_pause_speaks_the_new_language(driver):
     assert labels(pause) == ["Συνέχεια", "Ρυθμίσεις", "Στο μενού"]
     assert any(line.startswith("# Μοίρασμα") for line in pause.lines)
     assert driver.app.stack[-2] is play
-    assert play.controls.history_button.label == "Ιστορικό"
+    assert play.controls.board.history_button.label == "Ιστορικό"
     assert play.controls.hint.button.label == "Υπόδειξη"
     assert screen.book.lang == "el"  # the cards are named in Greek too
     cards = screen.session.state.cards

@@ -235,7 +235,7 @@ def test_a_human_catches_a_bot_with_the_c_key(driver, monkeypatch):
         return (
             isinstance(top, PlayScene)
             and top.controls.idle
-            and top.controls.catch_button.visible
+            and top.controls.board.catch_button.visible
             and top.session.state.uno_window not in (-1, 0)
         )
 

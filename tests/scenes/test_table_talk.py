@@ -45,17 +45,17 @@ def test_uno_and_catch_buttons_say_whose_move_they_are(driver, monkeypatch):
                 continue
             window = scene.state.uno_window
             viewer = scene.table.viewer
-            if viewer is not None and scene.controls.uno_button.visible:
-                assert scene.controls.uno_button.label == "UNO!"  # only the looker's own call
+            if viewer is not None and scene.controls.board.uno_button.visible:
+                assert scene.controls.board.uno_button.label == "UNO!"  # only the looker's own call
                 checked["own"] += 1
             if window < 0 or screen.session.is_bot(window):
                 continue
             if viewer is not None and viewer != window:
-                assert not scene.controls.uno_button.visible, (
+                assert not scene.controls.board.uno_button.visible, (
                     "someone else's call offered to the looker"
                 )
-                assert scene.controls.catch_button.visible
-                assert scene.controls.catch_button.label == f"Catch {names[window]}!"
+                assert scene.controls.board.catch_button.visible
+                assert scene.controls.board.catch_button.label == f"Catch {names[window]}!"
                 checked["other"] += 1
         if checked["other"] and checked["own"]:
             return
@@ -70,14 +70,14 @@ def test_a_lone_human_sees_catch_named(driver, monkeypatch):
 
     def catchable():
         scene = on_table(driver)
-        return scene is not None and scene.controls.catch_button.visible
+        return scene is not None and scene.controls.board.catch_button.visible
 
     assert driver.until(catchable, limit=20000, each=couch.play_on)
     scene = driver.top
     window = scene.state.uno_window
     assert screen.session.is_bot(window)
-    assert scene.controls.catch_button.label == f"Catch {names[window]}!"
-    assert not scene.controls.uno_button.visible  # a bot's call is nobody's button
+    assert scene.controls.board.catch_button.label == f"Catch {names[window]}!"
+    assert not scene.controls.board.uno_button.visible  # a bot's call is nobody's button
 
 
 def test_a_human_catches_a_bot_who_is_slow_to_call(driver):
@@ -161,7 +161,7 @@ def test_history_lists_the_round_in_words(driver):
     assert last is not None and history[-1] == last.text
     driver.key(pygame.K_h)
     assert driver.top is scene
-    driver.click(scene.controls.history_button.rect.center)
+    driver.click(scene.controls.board.history_button.rect.center)
     assert driver.top_name == "HistoryScene"
     driver.key(pygame.K_ESCAPE)
     assert driver.top is scene
