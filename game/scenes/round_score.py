@@ -157,7 +157,7 @@ class RoundScoreScene(Scene):
         for seat, hand in enumerate(self.hands):
             row = pygame.Rect(box.x + 20, y, box.width - 40, self.row_h - 4)
             if seat == self.winner:
-                pygame.draw.rect(surface, (255, 193, 7, 60), row, border_radius=10)
+                pygame.draw.rect(surface, (*widgets.GOLD[:3], 60), row, border_radius=10)
                 pygame.draw.rect(surface, (255, 213, 79), row, 2, border_radius=10)
             name = text.fit(names[seat], 24, 170, (255, 255, 255), bold=seat == self.winner)
             surface.blit(name, (row.x + 12, row.centery - name.get_height() // 2))

@@ -27,11 +27,11 @@ from game.ui import patterns
 from game.ui.card_drawing import INK, WHITE, decorate, shade
 from game.ui.card_symbols import OVAL_TILT, Symbols
 from game.ui.color_wheel import SLICE_MIDDLE, Wheel
+from game.ui.widgets import GOLD
 
 BACK = "back"
 
 EDGE = pygame.Color(40, 40, 48)
-GOLD = pygame.Color("#ffc107")
 # The back is the game's own: its colours do not change with a rule set's.
 BACK_OVAL = pygame.Color(*hex_rgb(DEFAULT_RGB["red"]))
 BACK_LOGO = pygame.Color(*hex_rgb(DEFAULT_RGB["yellow"]))

@@ -30,10 +30,10 @@ from game.ui.card_drawing import (
     thick_curve,
 )
 from game.ui.text import face
+from game.ui.widgets import GOLD
 
 Painter = Callable[[Box, pygame.Color, bool, CardLook], pygame.Surface]
 
-GOLD = pygame.Color("#ffc107")
 OVAL_TILT = -28  # degrees: the classic oval leans to the right
 
 

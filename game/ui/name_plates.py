@@ -57,9 +57,9 @@ class NamePlates:
                 self._plates.clear()
             w, h = spot.label_rect.size
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
-            fill = pygame.Color(255, 193, 7) if active else pygame.Color(12, 18, 30, 215)
+            fill = widgets.GOLD if active else pygame.Color(12, 18, 30, 215)
             if picked:
-                fill = pygame.Color("#4fc3f7") if focus else pygame.Color(40, 80, 120, 230)
+                fill = widgets.ACCENT if focus else pygame.Color(40, 80, 120, 230)
             pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=h // 2)
             edge = (255, 255, 255, 120) if not active else (255, 240, 200)
             pygame.draw.rect(surf, edge, surf.get_rect(), 2, border_radius=h // 2)

@@ -15,9 +15,8 @@ from collections.abc import Callable
 import pygame
 
 from game.looks import PATTERNS
+from game.ui.card_drawing import INK, WHITE
 
-WHITE = pygame.Color(255, 255, 255)
-INK = pygame.Color(24, 24, 30)
 SUPERSAMPLE = 4
 
 ColorValue = pygame.Color | tuple[int, int, int] | tuple[int, int, int, int]
