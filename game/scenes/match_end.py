@@ -5,6 +5,11 @@ so `python main.py replay FILE` can show it again with every hand face up
 ("Watch last match" on the title). The match's save for Continue was cleared
 when its `game_end` was written (game/saves/record.py); "Play again" deals a
 new match, saved afresh.
+
+The buttons wait a moment (SETTLE) before they answer: the Space or Enter
+that hurried the round score on must not deal a new match before anyone has
+seen who won. Esc, or B on a controller, goes back to the menu, as on every
+menu.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from game.ui.settings import pref_dir
 
 if TYPE_CHECKING:
     from game.app import App
+
+SETTLE = 0.8  # seconds before the buttons answer
 
 
 @dataclass
@@ -68,6 +75,8 @@ class MatchEndScene(Scene):
             ),
             widgets.Button((650, 600, 250, 64), _("Menu"), self.menu, hint="Esc"),
         ]
+        for button in self.buttons:
+            button.enabled = False  # until SETTLE
         self.focus = widgets.FocusList(self.buttons)
         self.saved: Path | None = None
         try:
@@ -89,12 +98,12 @@ class MatchEndScene(Scene):
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
-        if cmd.name == CONFIRM or cmd.name == PASS:
+        if cmd.name == BACK or (cmd.name == PASS and cmd.from_pad):
+            self.menu()
+        elif cmd.name == CONFIRM or cmd.name == PASS:
             self.focus.press()
         elif cmd.name in (LEFT, RIGHT):
             self.focus.move(1 if cmd.name == RIGHT else -1)
-        elif cmd.name == BACK:
-            self.menu()
         elif cmd.name == CLICK:
             self.focus.click(cmd.pos)
         elif cmd.name == MOVE:
@@ -103,6 +112,9 @@ class MatchEndScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.t >= SETTLE:
+            for button in self.buttons:
+                button.enabled = True
         for c in self.confetti:
             c.y += c.speed * dt
             if c.y > 800:

@@ -125,6 +125,13 @@ class SetupScene(Scene):
         for i in range(len(seats)):
             game.finish_name(i)
         self.claims.sync()
+        clash = game.name_clash()
+        if clash is not None:
+            self.message = _("Two seats are called {name}: give one of them another name").format(
+                name=clash
+            )
+            self.app.play("error")
+            return
         single = game.target == "single"
         target = "default" if game.target in ("default", "single") else game.target
         try:
@@ -226,6 +233,12 @@ class SetupScene(Scene):
         assert seat is not None
         if event.type == pygame.TEXTINPUT:
             typed = "".join(ch for ch in str(getattr(event, "text", "")) if ch.isprintable())
+            lacking = text.missing_letters(typed)
+            if lacking:
+                # They would draw as nothing, here and at the table.
+                self.message = _("Couch UNO cannot draw some of those letters: they were left out")
+                self.app.play("error")
+                typed = "".join(ch for ch in typed if ch not in lacking)
             name = self.seats[seat].name
             if len(name) < MAX_NAME:
                 self.game.name_seat(seat, name + typed)

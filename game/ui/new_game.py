@@ -115,6 +115,17 @@ class NewGame:
     def name_seat(self, seat: int, name: str) -> None:
         self.seats[seat].name = name[:MAX_NAME]
 
+    def name_clash(self) -> str | None:
+        """A name two seats share (in any case), as the later seat has it: at the
+        table "Pass to Ana" would mean either, and Players would merge them."""
+        seen: set[str] = set()
+        for cfg in self.seats:
+            key = cfg.name.strip().casefold()
+            if key in seen:
+                return cfg.name.strip()
+            seen.add(key)
+        return None
+
     def finish_name(self, seat: int) -> None:
         cfg = self.seats[seat]
         cfg.name = cfg.name.strip() or DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]

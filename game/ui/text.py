@@ -29,6 +29,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 import pygame
+import pygame.freetype
 
 from game.resources import ASSETS_DIR
 
@@ -69,6 +70,22 @@ def font_file() -> Path:
     """The file `font()` draws with, which has every letter of the five
     languages (tests/test_i18n.py renders each catalog to check)."""
     return FONT_FILE
+
+
+def missing_letters(line: str) -> str:
+    """The letters of `line` the game's font has no glyph for, each once: they
+    would draw as nothing. pygame.font draws such a letter blank and gives it
+    metrics; freetype, reading the same file, says None."""
+    global _glyphs
+    if _glyphs is None:
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        _glyphs = pygame.freetype.Font(str(FONT_FILE), 24)
+    letters = dict.fromkeys(ch for ch in line if ch.isprintable())
+    return "".join(ch for ch in letters if _glyphs.get_metrics(ch)[0] is None)
+
+
+_glyphs: pygame.freetype.Font | None = None
 
 
 def face(px: int) -> pygame.font.Font:

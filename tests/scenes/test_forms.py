@@ -7,7 +7,7 @@ import pygame
 
 from game.scenes.setup_form import ERROR_SIZE
 from game.scenes.setup_rows import base_info
-from game.ui import widgets
+from game.ui import text, widgets
 from game.ui.input import key_event
 from tests.scenes.players import open_setup
 
@@ -297,3 +297,43 @@ def test_switching_the_rule_set_loads_only_that_set_at_once(driver, monkeypatch)
         before = len(loads)
         driver.frames()
         assert len(loads) - before <= 1
+
+
+def test_a_name_keeps_only_letters_the_game_can_draw(driver):
+    """Seen: "李小龍", "محمد" or an emoji typed as a name was taken, and drew as
+    nothing: an empty field on the form, an empty name plate at the table. The
+    letters the game's font lacks are turned away, and the form says so (in
+    letters it can draw)."""
+    setup = open_setup(driver)
+    seat = row_of(setup, "seat", 1)
+    driver.click((seat.rect.x + 100, seat.rect.centery))
+    for _ in range(16):
+        driver.key(pygame.K_BACKSPACE)
+    type_text(driver, "Li 李小龍 😀")
+    assert setup.seats[1].name == "Li  "
+    assert setup.message and not text.missing_letters(setup.message)
+    type_text(driver, "Дима")  # Cyrillic is in the font
+    assert setup.seats[1].name == "Li  Дима"
+
+
+def test_two_seats_with_one_name_do_not_start(driver):
+    """Seen: two seats both called "Ana" started a match where "Pass to Ana" and
+    "Catch Ana!" could mean either, and their numbers on Players merged."""
+    setup = open_setup(driver)
+    taken = setup.seats[0].name
+    seat = row_of(setup, "seat", 2)
+    driver.click((seat.rect.x + 100, seat.rect.centery))
+    for _ in range(16):
+        driver.key(pygame.K_BACKSPACE)
+    type_text(driver, f" {taken.lower()} ")
+    driver.key(pygame.K_RETURN)
+    setup.start()
+    driver.frames()
+    assert driver.top is setup
+    assert taken.lower() in setup.message
+    driver.click((seat.rect.x + 100, seat.rect.centery))
+    type_text(driver, "2")
+    driver.key(pygame.K_RETURN)
+    setup.start()
+    driver.frames()
+    assert driver.top is not setup

@@ -118,3 +118,40 @@ def test_pause_freezes_the_table_and_quits_to_the_menu(driver):
     driver.key(pygame.K_RETURN)
     assert driver.top_name == "TitleScene"
     assert len(driver.app.stack) == 1
+
+
+def finished_match(driver):
+    """A one-round match with one person, played to its end screen."""
+    from game.match import SeatConfig
+    from tests.scenes.players import start_match
+
+    start_match(driver.app, [SeatConfig("Ana"), SeatConfig("Bo", "bot")], seed=9, single_round=True)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "RoundScoreScene", each=couch.step)
+    driver.key(pygame.K_SPACE)
+    assert driver.top_name == "MatchEndScene"
+    return driver.top
+
+
+def test_keys_mashed_through_the_scores_do_not_skip_the_winner(driver):
+    """Seen: Space pressed a third time to hurry the round score on dealt a new
+    match at once, and nobody saw who had won."""
+    end = finished_match(driver)
+    for key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_SPACE):
+        driver.key(key)
+    driver.click(end.buttons[0].rect.center)
+    assert driver.top is end
+    driver.frames(30)  # a second later the buttons answer
+    driver.key(pygame.K_RETURN)
+    assert driver.top_name in ("DealScene", "PlayScene")  # a new match is dealt
+
+
+def test_b_on_a_controller_leaves_the_match_end_for_the_menu(driver):
+    """B is back on every menu; at the match end it played again."""
+    from game.ui.input import pad_event
+
+    finished_match(driver)
+    driver.frames(30)
+    pygame.event.post(pad_event(0, pygame.CONTROLLER_BUTTON_B))
+    driver.frames()
+    assert driver.top_name == "TitleScene"

@@ -198,6 +198,7 @@ def test_a_finished_match_clears_its_save_and_stays_watchable(driver, prefs, mon
     driver.app.close()
     assert not (prefs / SAVE_FILE).exists()
     assert (prefs / "last_match.jsonl").is_file()
+    driver.frames(30)  # the buttons answer once the winner has been seen
     driver.key(pygame.K_RETURN)  # Play again: a new match, saved afresh
     driver.frames(3)
     driver.app.close()
