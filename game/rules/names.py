@@ -41,11 +41,20 @@ def real_path(path: Path) -> Path:
 
 
 def display_path(path: Path) -> str:
-    """A path as a player typed it: relative to the working folder when inside it."""
+    """A path as a player would look for it: relative to the working folder
+    when inside it, else a shipped file as `rules/...` (the game may be started
+    from anywhere, and a full path on the setup screen says nothing to a
+    player), else as given."""
     try:
-        return str(real_path(path).relative_to(real_path(Path.cwd())))
-    except (ValueError, OSError):
+        real = real_path(path)
+    except OSError:
         return str(path)
+    for base in (Path.cwd(), RULES_DIR.parent):
+        try:
+            return str(real.relative_to(real_path(base)))
+        except (ValueError, OSError):
+            continue
+    return str(path)
 
 
 def _plain_name_problem(name: object) -> str | None:

@@ -15,9 +15,10 @@ import pytest
 
 from game.engine import RulesInvalid, validate_rules
 from game.engine.cards import card_table
+from game.resources import RULES_DIR
 from game.rules.errors import RuleFileError
 from game.rules.loader import check_files, load_rules
-from game.rules.names import available_rule_sets
+from game.rules.names import available_rule_sets, display_path
 from tests.support.rules import layered, rules_with
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,3 +120,18 @@ def test_a_kind_taken_out_of_the_deck_counts_for_nothing():
     names = card_table(rules).names
     assert "wild:wild" not in names and len(names) == 104
     assert rules.model.scoring.target == 500
+
+
+def test_a_shipped_file_is_named_from_the_rules_folder_wherever_the_game_started(
+    tmp_path, monkeypatch
+):
+    # Started from another folder, a broken shipped file must not show as a
+    # full path on the setup screen (found playing: /home/.../rules/house/x.yaml).
+    monkeypatch.chdir(tmp_path)
+    assert display_path(RULES_DIR / "house" / "stacking.yaml") == str(
+        Path("rules") / "house" / "stacking.yaml"
+    )
+    outside = tmp_path / "mine.yaml"
+    assert display_path(outside) == "mine.yaml"
+    elsewhere = tmp_path.parent / "elsewhere.yaml"
+    assert display_path(elsewhere) == str(elsewhere)
