@@ -38,7 +38,6 @@ HINT = "hint"  # T: the expert's advice for the hand on show (H was taken by His
 
 KEYMAP: dict[int, str] = {
     pygame.K_LEFT: LEFT,
-    pygame.K_a: LEFT,
     pygame.K_RIGHT: RIGHT,
     pygame.K_UP: UP,
     pygame.K_w: UP,

@@ -155,3 +155,12 @@ def test_stray_input_on_menus(driver):
                 driver.key(pygame.K_RETURN)
             driver.key(pygame.K_ESCAPE)
     assert driver.app.running
+
+
+def test_a_letter_that_moves_has_its_partner_moving_back():
+    # A moved left while D draws: a player with WASD habits pressed D to move
+    # right and drew a card. Letters move in pairs or not at all.
+    directions = {inp.LEFT, inp.RIGHT, inp.UP, inp.DOWN}
+    for one, other in ((pygame.K_w, pygame.K_s), (pygame.K_a, pygame.K_d)):
+        moves = [inp.KEYMAP.get(key) in directions for key in (one, other)]
+        assert moves[0] == moves[1], (pygame.key.name(one), pygame.key.name(other))
