@@ -4,10 +4,10 @@
 catch a seat, play an identical card) and otherwise asks the open
 decision's kind (decisions.REGISTRY), whose `refusal` is one of the
 functions below (declared with its answers in turn.py and dealing.py).
-Each words the first that fails of the checks legality.py offers actions
-by, in the same order, so a refusal never disagrees with `legal_actions`:
-`play_refusal` is the matching rule, a card's own restriction and the
-finishing rule, as `legality.play_options` applies them.
+Each takes the checks legality.py offers actions by, in the same order,
+and words the first that fails, so a refusal never disagrees with
+`legal_actions`: `play_refusal` is the matching rule, a card's own
+restriction and the finishing rule, as `legality.play_options` applies them.
 
 Nothing here decides what is legal; it is run only when an action was not
 offered, so it stays off the hot path (and out of the compiled engine).
