@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DIR = ROOT / "build" / "engine"
 # The modules every action runs through. The rest of the engine stays Python:
 # effects and conditions (built on pydantic models, and naming the state only
-# in annotations, which mypyc cannot compile), the decision-kind registry, rule
+# in annotations, which mypyc cannot compile), the decision-kind registry, the
+# wording of refusals (run only for an action that was not offered), rule
 # validation, scoring, the event and view types.
 COMPILED_MODULES = (
     "rng",

@@ -23,8 +23,9 @@ from game.engine.cards import card_table
 from game.engine.decisions import DecisionKind, declare, declare_choice
 from game.engine.events import Event, EventSink
 from game.engine.flags import RuleFlags
-from game.engine.legality import next_round_answers, next_round_refusal
+from game.engine.legality import next_round_answers
 from game.engine.pending import Decision, PlayContext
+from game.engine.refusals import next_round_refusal
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
 from game.engine.state import GameState

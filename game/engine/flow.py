@@ -7,7 +7,8 @@ something is `state.pending`, a decision whose kind (decisions.py) says what
 its answers are, how each is carried out and why anything else is refused.
 `legal_actions` lists those answers plus the out-of-turn actions any seat
 may take (legality.py): calling UNO, catching a seat that forgot, playing an
-identical card out of turn.
+identical card out of turn; `why_illegal` says why anything else is refused
+(refusals.py).
 
 `apply_in_place` carries out one action: the out-of-turn ones here, the
 answers by their decision's kind.
@@ -19,12 +20,8 @@ from game.engine.actions import TURN_ACTIONS, Action, CallUno, Catch, Play
 from game.engine.dealing import new_game
 from game.engine.decisions import APPLY
 from game.engine.events import Event
-from game.engine.legality import (
-    fresh_legal_actions,
-    legal_actions,
-    out_of_turn_seats,
-    why_illegal,
-)
+from game.engine.legality import fresh_legal_actions, legal_actions, out_of_turn_seats
+from game.engine.refusals import why_illegal
 from game.engine.state import GameState
 from game.engine.turn import jump_in, play, run_effects
 

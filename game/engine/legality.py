@@ -1,150 +1,33 @@
-"""What a seat may do now, and why anything else is refused.
+"""What a seat may do now: the answers of each decision kind, and what any
+seat may do out of turn.
 
 `legal_actions` asks the open decision's kind for its answers
 (decisions.REGISTRY) and adds what any seat may do out of turn: call UNO,
-catch a seat that forgot, play an identical card (`turn.jump_in`).
-`why_illegal` asks the same kind why an action is not among them. Both go
-through the checks below, so what is offered and what a refusal says come
-from one place: `play_refusal` is the matching rule, a card's own
-restriction and the finishing rule, and the lists of playable cards are
-that check run over the cards a decision allows.
+catch a seat that forgot, play an identical card (`turn.jump_in`). Why
+anything else is refused, in a player's words, is refusals.py: it words the
+first of these same checks that fails, so what is offered and what a
+refusal says cannot disagree. The checks are here or on the state
+(`GameState.matches`, `play_allowed`, `cannot_finish_on`), never in words.
 
-The hot path (`play_options`, run on every turn) inlines the first check,
-the match, as the card table's lookup that `GameState.matches` is made of,
-and asks `play_refusal`'s remaining checks only of cards that match.
+The hot path (`play_options`, run on every turn) reads the match as the card
+table's lookup that `GameState.matches` is made of, and asks the remaining
+checks only of cards that match.
 """
 
 from __future__ import annotations
 
-from game.engine.actions import (
-    SEAT_ACTIONS,
-    Accept,
-    Action,
-    CallUno,
-    Catch,
-    Challenge,
-    Choose,
-    Draw,
-    NextRound,
-    Pass,
-    Play,
-)
-from game.engine.cards import CardTable
-from game.engine.conditions import block_of
+from game.engine.actions import SEAT_ACTIONS, Action, Play
 from game.engine.decisions import ANSWERS, REGISTRY
-from game.engine.pending import Decision, PlayContext
-from game.engine.said import Said, listed, said, said_n
+from game.engine.pending import Decision
 from game.engine.state import GameState
-
-# --- one card, against the top card ----------------------------------------------
-
-
-def play_refusal(state: GameState, seat: int, card: int) -> str | None:
-    """Why `seat` may not put `card` on the discard pile now, or None if it may:
-    the card must match, pass its own restriction where the rules refuse
-    rather than allow a bluff, and not be a last card the rules forbid."""
-    if not state.matches(card):
-        return _no_match(state, card)
-    return _refusal_of_match(state, seat, card)
-
-
-def _refusal_of_match(state: GameState, seat: int, card: int) -> str | None:
-    """`play_refusal` for a card known to match."""
-    cards = state.cards
-    if cards.refusable[card] and not state.play_allowed(seat, card):
-        return _restriction_text(state, seat, card)
-    if state.cannot_finish_on(seat, card):
-        return said(
-            "You may not go out on {card}: these rules want a number card as the last one.",
-            card=cards.labels[card],
-        )
-    return None
-
-
-def _no_match(state: GameState, card: int) -> str:
-    """ "Red 1 doesn't match Blue Draw Two — play blue, a Draw Two, or a wild." """
-    cards = state.cards
-    top = state.top
-    ways: list[object] = []
-    color = cards.color_name(state.color)
-    if color is not None:
-        ways.append(color)
-    if cards.color[top] >= 0:
-        ways.append(_a(_symbol_label(cards, top)))
-    if any(own < 0 for own in cards.color):
-        ways.append(said("a wild"))
-    shown: object = cards.labels[top]
-    if cards.color[top] < 0 and color is not None:
-        shown = said("{card} ({color})", card=shown, color=color)
-    return said(
-        "{card} doesn't match {top} — play {ways}.",
-        card=cards.labels[card],
-        top=shown,
-        ways=listed(ways, "or"),
-    )
-
-
-def _symbol_label(cards: CardTable, card: int) -> str:
-    """What matches by symbol: "7" for a number, "Draw Two" for an action card."""
-    label = cards.labels[card]
-    color = cards.color_name(cards.color[card])
-    prefix = f"{color} ".lower() if color is not None else ""
-    return label[len(prefix) :] if label.lower().startswith(prefix) else label
-
-
-def _a(word: str) -> Said:
-    """ "a 7", "an 8": English wants to know; another language says it its way."""
-    sound = word.lower()
-    vowel = sound[:1] in ("a", "e", "i", "o", "u") or sound.startswith("8") or sound in ("11", "18")
-    return said("an {card}", card=word) if vowel else said("a {card}", card=word)
-
-
-def _restriction_text(state: GameState, seat: int, card: int) -> str:
-    """ "Wild Draw Four may be played only without a red card": the conditions
-    the seat fails, in the words of each condition."""
-    cards = state.cards
-    spec = cards.kind[card]
-    color = cards.color_name(state.color)
-    ctx = PlayContext(actor=seat, card=card)
-    parts: list[object] = [
-        block_of(fn).refusal_text(want, color)
-        for fn, want in spec.play_only_if
-        if fn(state, ctx) != want
-    ]
-    return said("{card} may be played {when}.", card=cards.labels[card], when=_all(parts))
-
-
-def _all(parts: list[object]) -> object:
-    """Conditions joined by "and" ("only with ... and only when ...")."""
-    joined = parts[0]
-    for part in parts[1:]:
-        joined = said("{first} and {then}", first=joined, then=part)
-    return joined
-
-
-def _color_refusal(state: GameState, action: Play) -> str | None:
-    """A wild played by itself names the colour; any other card does not."""
-    cards = state.cards
-    card = action.card
-    if cards.needs_color[card]:
-        if action.color not in cards.colors:
-            return said(
-                "Name a colour for {card}: {colors}.",
-                card=cards.labels[card],
-                colors=", ".join(cards.colors),
-            )
-        return None
-    if action.color is not None:
-        return said("{card} names no colour.", card=cards.labels[card])
-    return None
-
 
 # --- the cards a decision allows ------------------------------------------------------
 
 
 def play_options(state: GameState, seat: int, candidates: list[int]) -> list[Action]:
-    """The Play actions for those `candidates` the seat may play now
-    (`play_refusal` over each, its match check inlined)."""
+    """The Play actions for those `candidates` the seat may play now: each
+    matches, passes its own restriction and is not a last card the rules
+    forbid (the checks `refusals.play_refusal` words, in its order)."""
     cards = state.cards
     fits = cards.fits[state.color][cards.symbol_id[state.discard[-1]]]  # see state.matches
     plays_for = state.plays[seat]
@@ -160,7 +43,7 @@ def play_options(state: GameState, seat: int, candidates: list[int]) -> list[Act
     for card in candidates:
         if not fits[card]:
             continue
-        # _refusal_of_match, without building its words for the common "yes"
+        # refusals.play_refusal's checks, without building its words for the common "yes"
         if refusable[card] and not state.play_allowed(seat, card):
             continue
         if last_card and state.cannot_finish_on(seat, card):
@@ -184,27 +67,21 @@ def may_draw_again(state: GameState) -> bool:
     return (cap is None or len(state.drawn) < cap) and state.can_draw()
 
 
-def _stack_refusal(state: GameState, seat: int, card: int) -> str | None:
-    """Why `card` cannot answer the cards `seat` owes by stacking, or None."""
-    cards = state.cards
-    kinds = cards.kind
-    top = state.top
-    if kinds[top].name not in kinds[card].model.stacks_on:
-        return said(
-            "{card} does not stack on {top}.", card=cards.labels[card], top=cards.labels[top]
-        )
-    if state.cannot_finish_on(seat, card):
-        return said(
-            "You may not go out on {card}: these rules want a number card as the last one.",
-            card=cards.labels[card],
-        )
-    return None
+def stacks_on_top(state: GameState, card: int) -> bool:
+    """Whether `card`'s kind may stack on the top card's (its `stacks_on`)."""
+    kinds = state.cards.kind
+    return kinds[state.top].name in kinds[card].model.stacks_on
 
 
 def stack_cards(state: GameState, seat: int) -> list[int]:
+    """The cards `seat` may answer the cards it owes with, by stacking."""
     if not state.flags.any_stacking:
         return []
-    return [c for c in state.hands[seat] if _stack_refusal(state, seat, c) is None]
+    return [
+        c
+        for c in state.hands[seat]
+        if stacks_on_top(state, c) and not state.cannot_finish_on(seat, c)
+    ]
 
 
 def challenge_open(state: GameState) -> bool:
@@ -249,8 +126,8 @@ def followers(state: GameState, seat: int) -> list[int]:
     return found
 
 
-# --- the answers and refusals of the turn's decisions ---------------------------------
-# (declared with their application in turn.py)
+# --- the answers of the turn's decisions ----------------------------------------------
+# (declared with their application in turn.py and their refusals in refusals.py)
 
 
 def play_answers(state: GameState, decision: Decision) -> list[Action]:
@@ -261,34 +138,6 @@ def play_answers(state: GameState, decision: Decision) -> list[Action]:
         mine = SEAT_ACTIONS[seat]
         actions.append(mine.draw if state.can_draw() else mine.pass_)
     return actions
-
-
-def play_refusal_of(state: GameState, decision: Decision, action: Action) -> str:
-    seat = decision.seat
-    kind = type(action)
-    if kind is Play:
-        assert isinstance(action, Play)
-        return _card_refusal(state, seat, action) or _not_now(action)
-    if kind is Draw:
-        if not state.can_draw():
-            return said("There is nothing left to draw: pass.")
-        return said("You have a card to play; these rules do not let you draw instead.")
-    if kind is Pass:
-        if state.can_draw():
-            return said("Draw a card first, or play one.")
-        return said("You have a card to play.")
-    return _not_now(action)
-
-
-def _card_refusal(
-    state: GameState, seat: int, action: Play, candidates: list[int] | None = None
-) -> str | None:
-    """Why this play is refused: a card not held, not among `candidates`
-    (when a decision narrows them; the caller words that), or refused by
-    `play_refusal` or the colour it names."""
-    if action.card not in state.hands[seat]:
-        return said("That card is not in your hand.")
-    return play_refusal(state, seat, action.card) or _color_refusal(state, action)
 
 
 def drawn_answers(state: GameState, decision: Decision) -> list[Action]:
@@ -303,27 +152,6 @@ def drawn_answers(state: GameState, decision: Decision) -> list[Action]:
     return actions
 
 
-def drawn_refusal(state: GameState, decision: Decision, action: Action) -> str:
-    seat = decision.seat
-    if type(action) is Play:
-        assert isinstance(action, Play)
-        if action.card not in state.hands[seat]:
-            return said("That card is not in your hand.")
-        mode = state.flags.play_drawn
-        if mode == "none":
-            return said("Drawing ended your turn: pass.")
-        if action.card not in state.choosable(seat):
-            return said("After drawing, only the drawn card may be played.")
-        return _card_refusal(state, seat, action) or _not_now(action)
-    if type(action) is Draw:
-        if state.flags.unlimited_draw and not state.can_draw():
-            return said("There is nothing left to draw: pass.")
-        if state.flags.unlimited_draw:
-            return said("You have drawn as many cards as these rules allow: play or pass.")
-        return said("You have drawn already: play the card or pass.")
-    return _not_now(action)
-
-
 def penalty_answers(state: GameState, decision: Decision) -> list[Action]:
     seat = decision.seat
     mine = SEAT_ACTIONS[seat]
@@ -335,41 +163,6 @@ def penalty_answers(state: GameState, decision: Decision) -> list[Action]:
     return actions
 
 
-def penalty_refusal(state: GameState, decision: Decision, action: Action) -> str:
-    seat = decision.seat
-    owed = state.penalty
-    count = 0 if owed is None else owed.count
-    cards = state.cards
-    if type(action) is Play:
-        assert isinstance(action, Play)
-        if action.card not in state.hands[seat]:
-            return said("That card is not in your hand.")
-        if not decision.options:
-            if challenge_open(state):
-                return said_n(
-                    "You owe {n} card: take it or challenge.",
-                    "You owe {n} cards: take them or challenge.",
-                    count,
-                )
-            return said_n("You owe {n} card: take it.", "You owe {n} cards: take them.", count)
-        return (
-            _stack_refusal(state, seat, action.card)
-            or _color_refusal(state, action)
-            or _not_now(action)
-        )
-    if type(action) is Challenge:
-        if owed is not None and owed.challengeable and owed.stacked:
-            return said("A stacked draw cannot be challenged.")
-        return said("{card} cannot be challenged.", card=cards.labels[state.top])
-    if type(action) in (Draw, Pass):
-        return said_n(
-            "You owe {n} card: take it, or answer the draw.",
-            "You owe {n} cards: take them, or answer the draw.",
-            count,
-        )
-    return _not_now(action)
-
-
 def more_answers(state: GameState, decision: Decision) -> list[Action]:
     seat = decision.seat
     actions = _play_actions(state, seat, followers(state, seat))
@@ -377,57 +170,8 @@ def more_answers(state: GameState, decision: Decision) -> list[Action]:
     return actions
 
 
-def more_refusal(state: GameState, decision: Decision, action: Action) -> str:
-    seat = decision.seat
-    if type(action) is Play:
-        assert isinstance(action, Play)
-        if action.card not in state.hands[seat]:
-            return said("That card is not in your hand.")
-        mode = state.rules.model.turn.multi_play.mode
-        label = state.cards.labels[action.card]
-        if state.cards.color[action.card] < 0:
-            return said("{card} cannot join a play of several cards.", card=label)
-        if action.card not in followers(state, seat):
-            if mode == "same_symbol":
-                return said(
-                    "{card} cannot join: only cards of the same number or symbol may, "
-                    "or pass to stop.",
-                    card=label,
-                )
-            if mode == "same_color":
-                return said(
-                    "{card} cannot join: only cards of the same colour may, or pass to stop.",
-                    card=label,
-                )
-            if mode == "color_combo":
-                return said(
-                    "{card} cannot join: only cards of the same colour or number may, "
-                    "or pass to stop.",
-                    card=label,
-                )
-            return said("{card} cannot join: only cards that fit may, or pass to stop.", card=label)
-        return _color_refusal(state, action) or _not_now(action)
-    return said("Add a card to the play, or pass to stop.")
-
-
 def next_round_answers(state: GameState, decision: Decision) -> list[Action]:
     return [SEAT_ACTIONS[decision.seat].next_round]
-
-
-def next_round_refusal(state: GameState, decision: Decision, action: Action) -> str:
-    return said("The round is over: start the next one.")
-
-
-def _not_now(action: Action) -> str:
-    return {
-        Play: said("That card cannot be played now."),
-        Draw: said("You cannot draw now."),
-        Pass: said("You cannot pass now."),
-        Accept: said("There are no cards to take."),
-        Challenge: said("There is nothing to challenge."),
-        Choose: said("There is nothing to choose."),
-        NextRound: said("The round is not over."),
-    }.get(type(action), said("That is not one of the choices now."))
 
 
 # --- legal actions ------------------------------------------------------------
@@ -468,7 +212,7 @@ def fresh_legal_actions(state: GameState, seat: int) -> list[Action]:
     return actions
 
 
-def _jump_in_open(state: GameState, decision: Decision) -> bool:
+def jump_in_open(state: GameState, decision: Decision) -> bool:
     """An identical card may be played out of turn now (`turn.jump_in`)."""
     owed = state.penalty
     return (
@@ -486,7 +230,7 @@ def _identical(state: GameState, seat: int) -> list[int]:
 
 
 def _jump_in_actions(state: GameState, seat: int, decision: Decision) -> list[Action]:
-    if state.eliminated[seat] or not _jump_in_open(state, decision):
+    if state.eliminated[seat] or not jump_in_open(state, decision):
         return []
     identical = [c for c in _identical(state, seat) if not state.cannot_finish_on(seat, c)]
     return _play_actions(state, seat, identical)
@@ -504,65 +248,3 @@ def out_of_turn_seats(state: GameState) -> list[int]:
     if state.flags.jump_in and state.discard and REGISTRY[decision.kind].jump_in:
         return [s for s in others if _identical(state, s)]
     return []
-
-
-# --- explaining a refusal -----------------------------------------------------
-
-
-def why_illegal(state: GameState, action: Action) -> str:
-    """A sentence for a player whose choice was refused."""
-    if state.over:
-        return said("The match is over.")
-    seat = action.seat
-    decision = state.pending
-    kind = type(action)
-    if kind is Catch:
-        return _catch_refusal(state, action)
-    if kind is CallUno:
-        return _uno_refusal(state, seat)
-    if decision is None:
-        return said("Nobody is to act now.")
-    if decision.seat != seat:
-        if kind is Play and state.flags.jump_in:
-            assert isinstance(action, Play)
-            return _jump_in_refusal(state, seat, decision, action)
-        return said("It is {name}'s turn.", name=state.names[decision.seat])
-    return REGISTRY[decision.kind].refusal(state, decision, action)
-
-
-def _catch_refusal(state: GameState, action: Action) -> str:
-    assert isinstance(action, Catch)
-    target = action.target
-    if state.uno_window < 0:
-        return said("There is nobody to catch.")
-    if target == action.seat:
-        return said("You cannot catch yourself.")
-    if target != state.uno_window:
-        return said("{name} has nothing to be caught for.", name=state.names[target])
-    return said("You are out of the match.")
-
-
-def _uno_refusal(state: GameState, seat: int) -> str:
-    if state.uno_called[seat]:
-        return said("You have called UNO already.")
-    return said("UNO is called with two cards, before playing the second-to-last.")
-
-
-def _jump_in_refusal(state: GameState, seat: int, decision: Decision, action: Play) -> str:
-    cards = state.cards
-    if action.card not in state.hands[seat]:
-        return said("That card is not in your hand.")
-    if not _jump_in_open(state, decision):
-        return said("It is {name}'s turn.", name=state.names[decision.seat])
-    top = state.discard[-1]
-    if cards.names[action.card] != cards.names[top]:
-        return said(
-            "It is {name}'s turn: only a card identical to {card} may be played out of turn.",
-            name=state.names[decision.seat],
-            card=cards.labels[top],
-        )
-    return (
-        _refusal_of_match(state, seat, action.card)
-        or _color_refusal(state, action)
-        or said("It is {name}'s turn.", name=state.names[decision.seat])
-    )

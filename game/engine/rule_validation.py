@@ -7,7 +7,9 @@ merged mapping to `validate_rules`. Every problem is collected and returned
 at once as `(key path, message)` pairs (`RulesInvalid`), which the loader
 turns into `file:line:column` messages. Names a rule file uses (effects,
 conditions, the scoring scheme, a card's art) are checked on the raw mapping
-too, so a typo there is reported along with every other problem.
+too, so a typo there is reported along with every other problem. What the
+rule set shows players (its texts, each card's art and corner, the colour
+looks) is checked in look_validation.py, and reported here with the rest.
 
 Importing this module imports every block module, so the registries the
 names are checked against are complete.
@@ -16,7 +18,6 @@ names are checked against are complete.
 from __future__ import annotations
 
 import difflib
-import re
 import typing
 from collections.abc import Iterable
 from typing import Any
@@ -26,6 +27,7 @@ from pydantic import BaseModel, ValidationError
 from game.engine import choice_effects, hand_effects, scoring  # noqa: F401 (they register blocks)
 from game.engine import conditions as condition_registry
 from game.engine import effects as effect_registry
+from game.engine.look_validation import art_problems, control_character_problems, look_problems
 from game.engine.ruleset import (
     IDENTIFIER,
     MAX_DECK,
@@ -39,13 +41,6 @@ from game.engine.ruleset import (
     RuleSetModel,
     deck_count,
 )
-from game.engine.words import ENGLISH, Words
-from game.looks import ARTS, HEX_COLOR, NUMBER_ART, PATTERNS
-
-# Text a player reads holds no control character (a description may hold line
-# breaks and tabs): an escape sequence or a NUL must not reach a screen.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 class Alternatives(tuple[Loc, ...]):
@@ -212,7 +207,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     # mapping too, so a typo there is reported along with every other problem.
     compiled = _compile_card_blocks(data.get("cards"), problems)
     _check_scheme(data.get("scoring"), problems)
-    problems.extend(_art_problems(data.get("cards")))
+    problems.extend(art_problems(data.get("cards")))
     if model is None:
         raise RulesInvalid(problems)
 
@@ -227,7 +222,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
         problems.append((("colors",), "colours must be a non-empty list without repeats"))
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
-    problems.extend(_control_characters(model))
+    problems.extend(control_character_problems(model))
     for index, color in enumerate(model.colors):
         if not is_identifier(color):
             problems.append((("colors", index), identifier_problem(color, "colour")))
@@ -237,7 +232,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
         if not is_identifier(name):
             problems.append((("cards", name), identifier_problem(name, "card kind")))
     problems.extend(_shared_card_codes(model))
-    problems.extend(_look_problems(model, data))
+    problems.extend(look_problems(model, data))
 
     kinds: dict[str, KindSpec] = {}
     for name, kind in model.cards.items():
@@ -312,103 +307,6 @@ def identifier_problem(name: str, what: str) -> str:
         f"{shown!r} cannot name a {what}: a name starts with a letter and holds only letters,"
         f" digits, '_' and '-' (at most {MAX_IDENTIFIER}), since cards are written colour:face"
     )
-
-
-def _control_characters(model: RuleSetModel) -> list[tuple[Loc, str]]:
-    texts: list[tuple[Loc, str, re.Pattern[str]]] = [
-        *_each_language(("name",), model.name, _CONTROL_IN_LINE),
-        *_each_language(("description",), model.description, _CONTROL),
-    ]
-    for short, line in model.house_rules.items():
-        texts += [(("house_rules", short), short, _CONTROL_IN_LINE)]
-        texts += _each_language(("house_rules", short), line, _CONTROL_IN_LINE)
-    for name, kind in model.cards.items():
-        texts += _each_language(("cards", name, "label"), kind.label, _CONTROL_IN_LINE)
-        texts += [(("cards", name, "corner"), kind.corner or "", _CONTROL_IN_LINE)]
-    for color, look in model.color_looks.items():
-        texts += _each_language(("color_looks", color, "label"), look.label, _CONTROL_IN_LINE)
-    problems: list[tuple[Loc, str]] = []
-    for loc, text, pattern in texts:
-        found = pattern.search(text)
-        if found:
-            code = f"U+{ord(found.group()):04X}"
-            problems.append((loc, f"control character {code} in text shown to players"))
-    return problems
-
-
-def _each_language(
-    loc: Loc, text: Words | None, pattern: re.Pattern[str]
-) -> list[tuple[Loc, str, re.Pattern[str]]]:
-    """(where, text, pattern) for each language `text` is written in: a
-    mapping's languages are checked where each is written."""
-    if text is None:
-        return []
-    if text.languages == (ENGLISH,):
-        return [(loc, text, pattern)]
-    return [(loc + (code,), text.in_language(code), pattern) for code in text.languages]
-
-
-def _art_problems(cards: Any) -> list[Problem]:
-    """`art:` names a symbol the game paints (checked on the raw mapping, so a
-    misspelt name is reported along with every other problem)."""
-    problems: list[Problem] = []
-    if not isinstance(cards, dict):
-        return problems
-    for name, raw in cards.items():
-        art = raw.get("art") if isinstance(raw, dict) else None
-        if not isinstance(art, str):
-            continue  # absent, or not text: the schema says so
-        loc = ("cards", name, "art")
-        if art not in ARTS:
-            close = difflib.get_close_matches(art, list(ARTS), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            known = ", ".join(ARTS)
-            problems.append((loc, f"unknown art '{art}'{hint}; the game paints: {known}"))
-        elif art == NUMBER_ART and raw.get("category", "action") != "number":
-            problems.append((loc, f"'{NUMBER_ART}' shows a number card's face; this kind has none"))
-    return problems
-
-
-def _look_problems(model: RuleSetModel, data: dict[str, Any]) -> list[tuple[Loc, str]]:
-    """A corner text shows something; `color_looks:` speaks of the rule set's
-    colours, in "#RRGGBB", each with a pattern of its own."""
-    problems: list[tuple[Loc, str]] = []
-    for name, kind in model.cards.items():
-        if kind.corner is not None and not kind.corner.strip():
-            problems.append(
-                (("cards", name, "corner"), "a corner text shows something: 1 to 3 characters")
-            )
-    raw_looks = data.get("color_looks")
-    for color, look in model.color_looks.items():
-        loc = ("color_looks", color)
-        if color not in model.colors:
-            known = ", ".join(model.colors)
-            problems.append((loc, f"'{color}' is not one of this rule set's colours ({known})"))
-        raw = raw_looks.get(color) if isinstance(raw_looks, dict) else None
-        if look.rgb is None and isinstance(raw, dict) and "rgb" in raw:
-            problems.append(
-                (loc + ("rgb",), 'write the colour in quotes, "#RRGGBB": a bare # starts a comment')
-            )
-        elif look.rgb is not None and not HEX_COLOR.fullmatch(look.rgb):
-            problems.append(
-                (loc + ("rgb",), f"'{look.rgb}' is no colour: write \"#RRGGBB\" (six hex digits)")
-            )
-        if look.pattern is not None and look.pattern not in PATTERNS:
-            known = ", ".join(PATTERNS)
-            problems.append((loc + ("pattern",), f"'{look.pattern}' is no pattern: one of {known}"))
-    shapes: dict[str, str] = {}
-    for color, look in model.color_looks.items():
-        if look.pattern in PATTERNS:
-            if look.pattern in shapes:
-                problems.append(
-                    (
-                        ("color_looks", color, "pattern"),
-                        f"'{look.pattern}' is already {shapes[look.pattern]}'s pattern:"
-                        " two colours would look alike",
-                    )
-                )
-            shapes.setdefault(look.pattern, color)
-    return problems
 
 
 def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:

@@ -19,7 +19,7 @@ a row with nothing left to draw (the lowest hand then wins). The scoring
 scheme scores it.
 
 The turn's decision kinds (play, drawn, penalty, more) are declared at the
-end, with their answers and refusals from legality.py.
+end, with their answers from legality.py and their refusals from refusals.py.
 """
 
 from __future__ import annotations
@@ -33,19 +33,16 @@ from game.engine.events import EventSink, RoundEndEvent
 from game.engine.legality import (
     challenge_open,
     drawn_answers,
-    drawn_refusal,
     followers,
     may_draw_again,
     more_answers,
-    more_refusal,
     penalty_answers,
-    penalty_refusal,
     play_answers,
     play_options,
-    play_refusal_of,
     stack_cards,
 )
 from game.engine.pending import Decision, Penalty, PlayContext
+from game.engine.refusals import drawn_refusal, more_refusal, penalty_refusal, play_refusal_of
 from game.engine.state import GameState
 
 # --- effects and turn order ---------------------------------------------------
