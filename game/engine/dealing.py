@@ -223,7 +223,8 @@ def turn_up_first(state: GameState, events: EventSink) -> None:
     first = pile.pop()
     effects = cards.kind[first].first_card
     # A card that says "return" goes back and another is turned; the deck's
-    # validation guarantees some kind does not, so this ends.
+    # validation guarantees more cards that may start than a deal can take,
+    # so one is in the pile and this ends.
     while effects is None:
         pile.insert(state.rng.below(len(pile) + 1), first)
         state.rng.shuffle(pile)

@@ -288,8 +288,20 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
                 " points, or write target: null (one round is the match) or scheme: rounds_won",
             )
         )
-    if model.cards and all(k.first_card == "return" for k in model.cards.values()):
+    may_start = sum(deck_count(model, k) for k in model.cards.values() if k.first_card != "return")
+    if model.cards and not may_start:
         problems.append((("cards",), "every kind is put back as a first card: no round can start"))
+    elif model.cards and total >= needed and may_start <= dealt:
+        # The deal may take every card that can be turned up first, and the
+        # turn-up would put the rest back for ever.
+        problems.append(
+            (
+                ("cards",),
+                f"only {may_start} of the deck's cards may be turned up first (the others"
+                f" are put back), and dealing {model.dealing.hand_size} to"
+                f" {model.players.max} players may take them all: no round could start",
+            )
+        )
 
     if problems:
         raise RulesInvalid(problems)
