@@ -232,7 +232,15 @@ def _identical(state: GameState, seat: int) -> list[int]:
 def _jump_in_actions(state: GameState, seat: int, decision: Decision) -> list[Action]:
     if state.eliminated[seat] or not jump_in_open(state, decision):
         return []
-    identical = [c for c in _identical(state, seat) if not state.cannot_finish_on(seat, c)]
+    # A card played out of turn is still a play: its own restriction and the finishing rule
+    # hold as on its owner's turn (refusals._jump_in_refusal words the same).
+    refusable = state.cards.refusable
+    identical = [
+        c
+        for c in _identical(state, seat)
+        if not (refusable[c] and not state.play_allowed(seat, c))
+        and not state.cannot_finish_on(seat, c)
+    ]
     return _play_actions(state, seat, identical)
 
 

@@ -756,6 +756,30 @@ def test_jump_in_not_on_classic():
     assert offered_plays(state, 2) == set()
 
 
+def test_jump_in_keeps_the_cards_own_restriction():
+    """docs/rules.md §4 'Jump-In' with a card's own `play_only_if`: a jump-in
+    is a play, so a card that may not be played now (here a Skip restricted
+    to hands without the colour in force) is not offered out of turn either,
+    as it would not be on its owner's turn."""
+    restricted = {
+        "cards": {
+            "skip": {"play_only_if": {"holds_color_in_force": False}, "when_not_allowed": "refuse"}
+        }
+    }
+    option = house_option("jump-in", restricted)
+    for other, offered in (("red:1", set()), ("yellow:1", {"red:skip"})):
+        hands = {
+            0: ["red:skip", "green:1"],
+            1: ["blue:2", "blue:3"],
+            2: ["green:2", "yellow:2"],
+            3: ["red:skip", other],
+        }
+        state = rigged(option, hands=hands, top="red:5")
+        state, _ = play(state, 0, "red:skip")
+        assert state.to_act == 2
+        assert offered_plays(state, 3) == offered, other
+
+
 JUMP_D2 = {
     0: ["red:draw_two", "red:1"],
     1: ["blue:2", "blue:3"],
