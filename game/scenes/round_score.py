@@ -126,7 +126,7 @@ class RoundScoreScene(Scene):
             self.go_on()
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.dim(surface, 130)
+        widgets.dim(surface, 170)  # the table behind must not read through the list
         box = self.box
         surface.blit(widgets.panel(box.size), box)
         names = self.session.state.names
