@@ -51,28 +51,32 @@ class RowPainter:
     def __init__(self, game: NewGame, claims: SeatClaims) -> None:
         self.game = game
         self.claims = claims
-        self.house_text: dict[str, str] = {}  # last line read for each house rule
+        # The last name and line read for each house rule.
+        self.house_text: dict[str, tuple[str, str]] = {}
         self.error_box: pygame.Rect | None = None
         self.error_lines: list[str] = []  # the errors drawn, in full
 
-    def house_info(self, house: str) -> tuple[str, list[str]]:
-        """The house rule's one-line text (from the merged `house_rules`), or its errors.
-        Until the pair is loaded (a few per frame, see `SetupScene.update`), the last line read."""
+    def house_info(self, house: str) -> tuple[str, str, list[str]]:
+        """The house rule's name and one-line text in the player's language
+        (from the merged `house_rules`), or its file's id and errors. Until the
+        pair is loaded (a few per frame, see `SetupScene.update`), the last read."""
         pair = (self.game.base, house)
+        short = house.removeprefix("house/")
         if not is_loaded(pair):
-            return self.house_text.get(house, "..."), []
+            name, line = self.house_text.get(house, (short, "..."))
+            return name, line, []
         combined, _lines = try_load(pair)
         if combined is None:
-            return "", error_messages(pair)
+            return short, "", error_messages(pair)
         base, _errors = try_load((self.game.base,))
         before = base.model.house_rules if base is not None else {}
         lang = language()
-        lines = [
-            t.in_language(lang) for k, t in combined.model.house_rules.items() if before.get(k) != t
-        ]
+        added = {k: rule for k, rule in combined.model.house_rules.items() if before.get(k) != rule}
+        name = " + ".join(rule.shown_name(k, lang) for k, rule in added.items()) or short
+        lines = [rule.description.in_language(lang) for rule in added.values()]
         line = " ".join(lines) or combined.model.description.in_language(lang)
-        self.house_text[house] = line
-        return line, []
+        self.house_text[house] = (name, line)
+        return name, line, []
 
     def draw_row(
         self, surface: pygame.Surface, row: Row, focused: bool, editing: int | None, t: float
@@ -139,10 +143,10 @@ class RowPainter:
         pygame.draw.rect(surface, (255, 255, 255), box, 2, border_radius=5)
         if on:
             pygame.draw.rect(surface, widgets.GOLD, box.inflate(-8, -8), border_radius=3)
-        label = text.render(house.removeprefix("house/"), 21, (255, 255, 255), bold=True)
-        surface.blit(label, (box.right + 10, row.rect.y + 5))
-        info, errors = self.house_info(house)
+        name, info, errors = self.house_info(house)
         width = row.rect.width - 56
+        label = text.fit(name, 21, width, (255, 255, 255), bold=True)
+        surface.blit(label, (box.right + 10, row.rect.y + 5))
         if errors:
             img = text.render(
                 ellipsize(say(errors[0]), ROW_ERROR_SIZE, width), ROW_ERROR_SIZE, widgets.ERROR

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import RulesInvalid, validate_rules
-from game.engine.ruleset import WORD_PATHS, RuleSet, holds_words
+from game.engine.ruleset import WORD_PATHS, RuleSet, holds_words, is_bare_line
 from game.engine.words import ENGLISH, LANGUAGES, Words
 from game.rules.errors import RuleFileError
 from game.rules.loader import RULES_DIR, layer_base, load_rules
@@ -156,7 +156,7 @@ def test_a_house_rule_adds_a_language_and_keeps_the_others(tmp_path):
     assert label.in_language("fi") == "Jokeri"  # the house rule's
     assert label.in_language("tr") == "Renk Değiştir"  # classic's, kept
     assert label == "Wild"
-    assert rules.model.house_rules["words"].in_language("fi") == "Paremmat sanat"
+    assert rules.model.house_rules["words"].description.in_language("fi") == "Paremmat sanat"
 
 
 def test_two_house_rules_add_different_languages_to_one_label(tmp_path):
@@ -220,7 +220,7 @@ def _words_in(data: dict) -> list[tuple[tuple, object]]:
     found = []
 
     def walk(node: object, loc: tuple) -> None:
-        if holds_words(loc):
+        if holds_words(loc) and (loc[:1] != ("house_rules",) or is_bare_line(node)):
             found.append((loc, node))
         elif isinstance(node, dict):
             for key, value in node.items():
@@ -259,12 +259,13 @@ def test_every_shipped_set_names_describes_and_labels_in_five_languages(name):
 
 
 @pytest.mark.parametrize("name", [n for n in SHIPPED if n.startswith("house/")])
-def test_every_house_rule_explains_itself_in_five_languages(name):
+def test_every_house_rule_is_named_and_explained_in_five_languages(name):
     base = layer_base(RULES_DIR / f"{name}.yaml")
     assert base is not None
     rules = load_rules([base, name])
-    short = name.removeprefix("house/")
-    assert rules.model.house_rules[short].languages == LANGUAGES
+    rule = rules.model.house_rules[name.removeprefix("house/")]
+    assert rule.description.languages == LANGUAGES
+    assert rule.name is not None and rule.name.languages == LANGUAGES
 
 
 def test_the_translations_differ_from_the_english():
