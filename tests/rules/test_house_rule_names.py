@@ -10,27 +10,11 @@ one, its id shows.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from game.engine import RulesInvalid, validate_rules
-from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
-from tests.support.rules import layered
-
-
-def _write(folder: Path, name: str, text: str) -> str:
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
-def _errors(names: list[str]) -> list[str]:
-    with pytest.raises(RuleFileError) as refused:
-        load_rules(names)
-    return [f"{Path(e.file).name}:{e.line}:{e.column}: {e.message}" for e in refused.value.errors]
-
+from tests.support.rules import layered, refusals, write_rule
 
 # --- the two forms ------------------------------------------------------------------
 
@@ -41,7 +25,7 @@ def _errors(names: list[str]) -> list[str]:
 )
 def test_a_file_in_the_old_form_still_loads_and_is_called_by_its_id(tmp_path, entry):
     text = f"house_rules:\n  short: {entry}\nscoring: {{target: 200}}\n"
-    old = _write(tmp_path, "short.yaml", text)
+    old = write_rule(tmp_path, "short.yaml", text)
     rule = load_rules(["classic", old]).model.house_rules["short"]
     assert rule.name is None
     assert rule.description == "First to 200 wins."
@@ -51,7 +35,7 @@ def test_a_file_in_the_old_form_still_loads_and_is_called_by_its_id(tmp_path, en
 
 
 def test_a_name_is_read_per_language_falling_back_to_the_english(tmp_path):
-    mine = _write(
+    mine = write_rule(
         tmp_path,
         "sudden.yaml",
         "house_rules:\n"
@@ -68,7 +52,7 @@ def test_a_name_is_read_per_language_falling_back_to_the_english(tmp_path):
 
 
 def test_a_description_without_a_name_shows_the_id(tmp_path):
-    mine = _write(tmp_path, "plain.yaml", "house_rules:\n  plain:\n    description: A line.\n")
+    mine = write_rule(tmp_path, "plain.yaml", "house_rules:\n  plain:\n    description: A line.\n")
     rule = load_rules(["classic", mine]).model.house_rules["plain"]
     assert rule.shown_name("plain", "el") == "plain" and rule.description == "A line."
 
@@ -84,12 +68,12 @@ def test_the_shipped_names_are_the_players_words():
 
 
 def test_a_control_character_in_a_name_is_refused_with_its_place(tmp_path):
-    mine = _write(
+    mine = write_rule(
         tmp_path,
         "bell.yaml",
         'house_rules:\n  bell:\n    name: {en: Bell, fi: "Kello\\a"}\n    description: Rings.\n',
     )
-    [error] = _errors(["classic", mine])
+    [error] = refusals(["classic", mine])
     assert error == (
         "bell.yaml:3:22: house_rules.bell.name.fi: control character U+0007"
         " in text shown to players"
@@ -140,8 +124,8 @@ def test_a_control_character_is_reported_where_the_file_writes_it(entry, where):
     ],
 )
 def test_a_mistake_in_either_form_is_refused_with_file_line_and_column(tmp_path, text, expected):
-    mine = _write(tmp_path, "bell.yaml", text)
-    [error] = _errors(["classic", mine])
+    mine = write_rule(tmp_path, "bell.yaml", text)
+    [error] = refusals(["classic", mine])
     assert error.startswith(expected)
 
 
@@ -152,8 +136,8 @@ def test_a_name_layered_over_a_line_alone_joins_it(tmp_path):
     """A later file may name a house rule an earlier one wrote in the old
     form: the line alone is its description, and the two merge."""
     below = "extends: classic\nhouse_rules: {mine: {en: A line., tr: Satır.}}\n"
-    _write(tmp_path, "base.yaml", below)
-    child = _write(
+    write_rule(tmp_path, "base.yaml", below)
+    child = write_rule(
         tmp_path,
         "child.yaml",
         "extends: base.yaml\nhouse_rules:\n  mine:\n    name: {en: Mine, tr: Benim}\n",
@@ -164,21 +148,23 @@ def test_a_name_layered_over_a_line_alone_joins_it(tmp_path):
 
 
 def test_a_line_alone_layered_over_a_named_rule_adds_to_its_description(tmp_path):
-    _write(
+    write_rule(
         tmp_path,
         "base.yaml",
         "extends: classic\nhouse_rules:\n  mine: {name: Mine, description: A line.}\n",
     )
-    child = _write(tmp_path, "child.yaml", "extends: base.yaml\nhouse_rules: {mine: {fi: Rivi.}}\n")
+    child = write_rule(
+        tmp_path, "child.yaml", "extends: base.yaml\nhouse_rules: {mine: {fi: Rivi.}}\n"
+    )
     rule = load_rules([child]).model.house_rules["mine"]
     assert rule.shown_name("mine", "fi") == "Mine"
     assert (rule.description, rule.description.in_language("fi")) == ("A line.", "Rivi.")
 
 
 def test_a_line_from_below_is_still_blamed_on_its_own_file(tmp_path):
-    _write(tmp_path, "base.yaml", 'extends: classic\nhouse_rules:\n  mine: "A\\tline"\n')
-    child = _write(
+    write_rule(tmp_path, "base.yaml", 'extends: classic\nhouse_rules:\n  mine: "A\\tline"\n')
+    child = write_rule(
         tmp_path, "child.yaml", "extends: base.yaml\nhouse_rules:\n  mine: {name: Mine}\n"
     )
-    [error] = _errors([child])
+    [error] = refusals([child])
     assert error.startswith("base.yaml:3:3: house_rules.mine.description: control character U+0009")
