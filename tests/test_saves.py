@@ -326,3 +326,37 @@ def test_the_rules_fingerprint_follows_play_not_wording(tmp_path):
     assert fingerprint("cards: {skip: {copies: 3}}\n") != base
     assert fingerprint("dealing: {hand_size: 8}\n") != base
     assert fingerprint("uno: {penalty: 4}\n") != base
+
+
+def test_the_header_names_the_house_rules_in_the_players_language(tmp_path):
+    """The title and the Players screen show the save's rules label: the rule
+    set's and each house rule's name from its file, in the language played
+    in, never a file id; read back as written."""
+    from game import i18n
+
+    i18n.set_language("tr")
+    rules = ["classic", "house/jump-in", "house/late-catch"]
+    slot, session = saved_session(tmp_path, actions=60, rules=rules)
+    saved = slot.saved()
+    assert saved is not None
+    assert saved.header.rules_label == "Klasik UNO + Araya girme + Geç yakalama"
+    assert saved.header.rules == tuple(rules)  # the files, to load them again
+    i18n.set_language("en")
+    resumed = slot.resume()
+    assert resumed.log == session.log
+
+
+def test_a_save_from_before_house_rule_names_still_resumes(tmp_path):
+    """A header written when the label held the house rules' ids is still a
+    header: it is read, shown as it was written, and the match resumes."""
+    slot, session = saved_session(tmp_path, actions=60, rules=["classic", "house/jump-in"])
+    path = tmp_path / SAVE_FILE
+    first, rest = path.read_text().split("\n", 1)
+    header = json.loads(first)
+    assert header["rules_label"] == "Classic UNO + Jump-in"
+    header["rules_label"] = "Classic UNO + jump-in"  # as older versions wrote it
+    path.write_text(json.dumps(header, separators=(",", ":")) + "\n" + rest)
+    fresh = SaveSlot(tmp_path)
+    saved = fresh.saved()
+    assert saved is not None and saved.header.rules_label == "Classic UNO + jump-in"
+    assert fresh.resume().log == session.log

@@ -3,6 +3,7 @@
     xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py [OUT] [--modding|--eyes]
     xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py --bots
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --languages
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --setup
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
 an autopilot plays for the humans. Every match is saved as in the game (to a
@@ -21,6 +22,9 @@ shows colours is taken with colour-blind mode on at least once: the eyes
 shots, and the curtain, history, draft, scores, match end and replay shots.
 `--bots` takes only the README's Bots shots: the seats with their levels
 (setup_levels.png) and a hint on the table (hint.png).
+`--setup` takes only the New game screen: setup.png, and UNO Duo in Turkish
+with the house rules that do not go with it greyed (setup_duo_tr.png,
+README "Languages").
 """
 
 from __future__ import annotations
@@ -279,6 +283,40 @@ def eyes_shots() -> None:
     save(app, "eyes_settings")
 
 
+def setup_shots() -> None:
+    """The New game screen: classic with two house rules on (setup.png), and
+    UNO Duo in Turkish, the house rules that do not go with it greyed and one
+    of them focused, the line under the form saying so (setup_duo_tr.png)."""
+    app = new_app()
+    frames(app, 10)
+    press(app, pygame.K_RETURN, 10)
+    setup = app.top
+    for house in ("house/stacking", "house/jump-in"):
+        if house in setup.house_sets:
+            target = 1 + setup.house_sets.index(house)
+            while setup.focus != target:
+                press(app, pygame.K_DOWN, 1)
+            press(app, pygame.K_SPACE, 2)
+    press(app, pygame.K_UP, 1)
+    frames(app, 40)  # every house rule's row read
+    save(app, "setup")
+    setup_duo_shot("tr", "setup_duo_tr")
+
+
+def setup_duo_shot(language: str, name: str) -> None:
+    app = new_app(language=language)
+    frames(app, 10)
+    press(app, pygame.K_RETURN, 10)
+    setup = app.top
+    while setup.base != "duo":
+        press(app, pygame.K_RIGHT, 1)
+    target = 1 + setup.house_sets.index("house/stacking")
+    while setup.focus != target:
+        press(app, pygame.K_DOWN, 1)
+    frames(app, 60)  # every house rule's row read, against Duo and its own base
+    save(app, name)
+
+
 def language_shots() -> None:
     """The play screen of one table in each language, a refusal shown on it."""
     from game.i18n import LANGUAGES
@@ -309,6 +347,7 @@ def main() -> int:
         "--bots": bots_shots,
         "--eyes": eyes_shots,
         "--languages": language_shots,
+        "--setup": setup_shots,
     }
     for flag, shots in sections.items():
         if flag in sys.argv:
@@ -320,17 +359,7 @@ def main() -> int:
     app = new_app()
     frames(app, 40)
     save(app, "menu")
-    press(app, pygame.K_RETURN, 10)
-    setup = app.top
-    for house in ("house/stacking", "house/jump-in"):
-        if house in setup.house_sets:
-            target = 1 + setup.house_sets.index(house)
-            while setup.focus != target:
-                press(app, pygame.K_DOWN, 1)
-            press(app, pygame.K_SPACE, 2)
-    press(app, pygame.K_UP, 1)
-    frames(app, 10)
-    save(app, "setup")
+    setup_shots()
 
     # A table with one human and bots, a few turns in, the human to act.
     app = new_app()

@@ -1,8 +1,8 @@
-"""Checking what a rule set shows players: its texts hold no control
-character, each card's `art:` is a symbol the game paints, a corner text
-shows something, and the `color_looks:` speak of the rule set's colours in
-"#RRGGBB", each with a pattern of its own (the names and bounds are
-game/looks.py's).
+"""Checking what a rule set shows players: its texts (house rules' names
+included) hold no control character, each card's `art:` is a symbol the
+game paints, a corner text shows something, and the `color_looks:` speak of
+the rule set's colours in "#RRGGBB", each with a pattern of its own (the
+names and bounds are game/looks.py's).
 
 `validate_rules` (rule_validation.py) calls these beside its other checks and
 reports their problems with the rest, by key path.
@@ -14,7 +14,7 @@ import difflib
 import re
 from typing import Any
 
-from game.engine.ruleset import Loc, RuleSetModel
+from game.engine.ruleset import Loc, RuleSetModel, is_bare_line
 from game.engine.words import ENGLISH, Words
 from game.looks import ARTS, HEX_COLOR, NUMBER_ART, PATTERNS
 
@@ -24,16 +24,23 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
-def control_character_problems(model: RuleSetModel) -> list[tuple[Loc, str]]:
+def control_character_problems(model: RuleSetModel, data: dict[str, Any]) -> list[tuple[Loc, str]]:
     """A problem for each text shown to players (in each language it is
-    written in) that holds a control character."""
+    written in) that holds a control character. A house rule's line is
+    reported where the file (the merged mapping `data`) writes it: under
+    `description:`, or as the entry itself in the short form."""
     texts: list[tuple[Loc, str, re.Pattern[str]]] = [
         *_each_language(("name",), model.name, _CONTROL_IN_LINE),
         *_each_language(("description",), model.description, _CONTROL),
     ]
-    for short, line in model.house_rules.items():
-        texts += [(("house_rules", short), short, _CONTROL_IN_LINE)]
-        texts += _each_language(("house_rules", short), line, _CONTROL_IN_LINE)
+    raw_rules = data.get("house_rules")
+    for short, rule in model.house_rules.items():
+        loc: Loc = ("house_rules", short)
+        raw = raw_rules.get(short) if isinstance(raw_rules, dict) else None
+        texts += [(loc, short, _CONTROL_IN_LINE)]
+        texts += _each_language(loc + ("name",), rule.name, _CONTROL_IN_LINE)
+        line_loc = loc if is_bare_line(raw) else loc + ("description",)
+        texts += _each_language(line_loc, rule.description, _CONTROL_IN_LINE)
     for name, kind in model.cards.items():
         texts += _each_language(("cards", name, "label"), kind.label, _CONTROL_IN_LINE)
         texts += [(("cards", name, "corner"), kind.corner or "", _CONTROL_IN_LINE)]

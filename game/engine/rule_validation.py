@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 import typing
 from collections.abc import Iterable
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -98,6 +98,7 @@ def _settings_at(model: type[BaseModel], loc: Loc) -> list[str]:
     """The setting names a model allows at `loc`, following nested models and dicts."""
     current: Any = model
     for part in loc:
+        current = _unannotated(current)
         if isinstance(current, type) and issubclass(current, BaseModel):
             field = current.model_fields.get(part) if isinstance(part, str) else None
             if field is None:
@@ -107,9 +108,17 @@ def _settings_at(model: type[BaseModel], loc: Loc) -> list[str]:
             current = typing.get_args(current)[1]
         else:
             return []
+    current = _unannotated(current)
     if isinstance(current, type) and issubclass(current, BaseModel):
         return list(current.model_fields)
     return []
+
+
+def _unannotated(annotation: Any) -> Any:
+    """`Annotated[T, ...]` is T (a house rule's entry is one, for its short form)."""
+    if typing.get_origin(annotation) is Annotated:
+        return typing.get_args(annotation)[0]
+    return annotation
 
 
 def unknown_name(what: str, name: Any, known: Iterable[Any]) -> str:
@@ -222,7 +231,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
         problems.append((("colors",), "colours must be a non-empty list without repeats"))
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
-    problems.extend(control_character_problems(model))
+    problems.extend(control_character_problems(model, data))
     for index, color in enumerate(model.colors):
         if not is_identifier(color):
             problems.append((("colors", index), identifier_problem(color, "colour")))

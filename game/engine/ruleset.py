@@ -23,12 +23,13 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidatorFunctionWrapHandler
+from pydantic.functional_validators import WrapValidator
 
 from game.engine.conditions import Condition, Value
 from game.engine.effects import Effect, Params
 from game.engine.said import said
-from game.engine.words import TextLimit, Words
+from game.engine.words import ENGLISH, LANGUAGES, TextLimit, Words
 from game.looks import MAX_CORNER
 
 COLOR_NAMES = ("red", "yellow", "green", "blue")
@@ -61,10 +62,10 @@ Copies = Annotated[int, Field(ge=0, le=MAX_COPIES)]
 Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 Target = Annotated[int, Field(ge=1, le=MAX_TARGET)]
 MAX_LABEL = 40
-ShortText = Annotated[str, Field(max_length=MAX_LABEL)]  # a house rule's short name
+ShortText = Annotated[str, Field(max_length=MAX_LABEL)]  # a house rule's id
 # What players read, in each language (game/engine/words.py): a card kind's or
-# a colour's label, a house rule's one-line explanation, a rule set's name and
-# description.
+# a colour's label, a house rule's name and one-line explanation, a rule set's
+# name and description.
 Label = Annotated[Words, TextLimit(MAX_LABEL)]
 LineWords = Annotated[Words, TextLimit(200)]
 NameWords = Annotated[Words, TextLimit(60)]
@@ -80,10 +81,13 @@ Loc = tuple[str | int, ...]  # a key path into the rules mapping: str keys and i
 
 # Where a rule set holds words players read (`Words`; None stands for any key):
 # layering merges a mapping of languages over plain text as over its English.
+# A house rule written short (its line alone, see `is_bare_line`) is words itself.
 WORD_PATHS: tuple[tuple[str | None, ...], ...] = (
     ("name",),
     ("description",),
     ("house_rules", None),
+    ("house_rules", None, "name"),
+    ("house_rules", None, "description"),
     ("cards", None, "label"),
     ("color_looks", None, "label"),
 )
@@ -206,12 +210,65 @@ class Scoring(_Block):
     teams: bool = False  # partners sit opposite; both score what either wins
 
 
+class HouseRule(_Block):
+    """One entry under `house_rules:`, keyed by the house rule's id: what
+    players call it (`name`; without one, the id shows) and the line that says
+    what it does (`description`). The short form, the line alone, is the
+    description (`is_bare_line`):
+
+        house_rules:
+          sudden-death:
+            name: {en: Sudden death, fi: Äkkikuolema}
+            description: {en: First to 200 wins., fi: Ensimmäinen 200 pisteeseen voittaa.}
+          no-mercy: Every missed UNO costs four cards."""
+
+    name: Label | None = None
+    description: LineWords
+
+    def shown_name(self, short: str, lang: str = ENGLISH) -> str:
+        """What players call it in `lang`: its name there, else its English
+        name, else its id `short`."""
+        return short if self.name is None else self.name.in_language(lang)
+
+
+HOUSE_RULE_KEYS = frozenset(HouseRule.model_fields)
+
+
+def is_bare_line(entry: Any) -> bool:
+    """Whether a `house_rules:` entry is written short, as its line alone
+    (text, or a mapping of languages to text), rather than as a mapping of
+    `name:` and `description:`. A mapping is the line when it names no field
+    and some language; a mapping of neither is read as the full form, so a
+    misspelt field is reported as one."""
+    if not isinstance(entry, dict):
+        return True
+    return not HOUSE_RULE_KEYS.intersection(entry) and bool(set(LANGUAGES).intersection(entry))
+
+
+_LINE: TypeAdapter[Words] = TypeAdapter(LineWords)
+
+
+def _house_rule(entry: Any, handler: ValidatorFunctionWrapHandler) -> HouseRule:
+    """The short form is the description alone; its problems are reported
+    where the file writes them (the entry's own languages)."""
+    if isinstance(entry, HouseRule):
+        return entry
+    if is_bare_line(entry):
+        return HouseRule(description=_LINE.validate_python(entry))
+    rule: HouseRule = handler(entry)
+    return rule
+
+
+HouseRuleEntry = Annotated[HouseRule, WrapValidator(_house_rule)]
+
+
 class RuleSetModel(_Block):
     name: NameWords = Words("Unnamed rules")
     description: DescriptionWords = Words("")
-    # House rules switched on, each with its one-line explanation; layered
-    # files add to this mapping, so the merged set knows all of them.
-    house_rules: dict[ShortText, LineWords] = Field({}, max_length=MAX_HOUSE_RULES)
+    # House rules switched on, by id, each with its name and one-line
+    # explanation; layered files add to this mapping, so the merged set knows
+    # all of them.
+    house_rules: dict[ShortText, HouseRuleEntry] = Field({}, max_length=MAX_HOUSE_RULES)
     players: PlayerRange = PlayerRange()
     colors: list[str] = Field(list(COLOR_NAMES), max_length=MAX_COLORS)
     color_looks: dict[str, ColorLook] = Field({}, max_length=MAX_COLORS)

@@ -264,7 +264,8 @@ def describe(rules: RuleSet) -> str:
     if model.house_rules:
         lines += ["", _("House rules:")]
         lines += [
-            f"  {short}: {text.in_language(lang)}" for short, text in model.house_rules.items()
+            f"  {rule.shown_name(short, lang)}: {rule.description.in_language(lang)}"
+            for short, rule in model.house_rules.items()
         ]
     return "\n".join(lines)
 

@@ -18,9 +18,10 @@ import os
 import stat
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from game.engine.rule_validation import Alternatives, RulesInvalid, validate_rules
-from game.engine.ruleset import ATOMIC_SETTINGS, RuleSet, holds_words
+from game.engine.ruleset import ATOMIC_SETTINGS, RuleSet, holds_words, is_bare_line
 from game.engine.said import listed, said
 from game.engine.words import ENGLISH
 from game.resources import RULES_DIR
@@ -72,11 +73,29 @@ def words_below(into: dict, key: object, value: object, here: tuple) -> bool:
     return False
 
 
+def lift_house_rule(into: dict, key: object, value: Any, here: tuple) -> tuple[Any, bool]:
+    """A house rule written short (its line alone, `is_bare_line`) layered with
+    one written in full (`name:`, `description:`): the short one is lifted to
+    `{description: line}`, which is what it means, so the two merge. Returns
+    the value to layer (lifted, if it was the short one) and whether the one
+    below was lifted (in place)."""
+    if len(here) != 2 or here[0] != "house_rules" or not isinstance(into.get(key), (str, dict)):
+        return value, False
+    below = into[key]
+    if is_bare_line(value) and not is_bare_line(below):
+        return {"description": value}, False
+    if is_bare_line(below) and not is_bare_line(value):
+        into[key] = {"description": below}
+        return value, True
+    return value, False
+
+
 def layer(into: dict, over: dict, path: tuple = ()) -> None:
     """Layer the mapping `over` onto `into`, in place, as a later rule file is
     layered over an earlier one (without the checks and marks of loading:
     tests and tools that build rules in code use this)."""
     for key, value in over.items():
+        value, _lifted = lift_house_rule(into, key, value, path + (key,))
         words_below(into, key, value, path + (key,))
         if merges_into(into, key, value, path + (key,)):
             layer(into[key], value, path + (key,))
@@ -278,6 +297,15 @@ class _Layers:
             self.errors.extend(narrow_players(into, over, base.filename, loaded))
         for key, value in over.items():
             here = path + (key,)
+            value, lifted = lift_house_rule(into, key, value, here)
+            if lifted:
+                # The line below is now its description: a problem in it is
+                # still the file's that wrote it.
+                for old in [p for p in self.origin if p[: len(here)] == here]:
+                    self.origin[here + ("description",) + old[len(here) :]] = self.origin[old]
+                writer = self._written_by(here)
+                if writer is not None:
+                    self.origin.setdefault(here + ("description",), writer)
             if words_below(into, key, value, here) and here in self.origin:
                 self.origin[here + (ENGLISH,)] = self.origin[here]
             if merges_into(into, key, value, here):
@@ -297,24 +325,24 @@ class _Layers:
                     del self.origin[stale]
             self.origin[here] = loaded
 
-    def _layer_index(self, loc: tuple) -> int:
+    def _written_by(self, loc: tuple) -> LoadedYaml | None:
+        """The file that set the value at `loc` (or the mapping holding it) last."""
         for cut in range(len(loc), 0, -1):
             loaded = self.origin.get(tuple(loc[:cut]))
             if loaded is not None:
-                return self.files.index(loaded)
-        return -1
+                return loaded
+        return None
+
+    def _layer_index(self, loc: tuple) -> int:
+        loaded = self._written_by(loc)
+        return -1 if loaded is None else self.files.index(loaded)
 
     def locate(self, loc: tuple, message: str) -> RuleError:
         """The file and mark a problem at key path `loc` of the merged data comes from."""
         if isinstance(loc, Alternatives):
             newest = max(loc, key=lambda one: self._layer_index(one))
             return self.locate(tuple(newest), message)
-        for cut in range(len(loc), 0, -1):
-            loaded = self.origin.get(tuple(loc[:cut]))
-            if loaded is not None:
-                break
-        else:
-            loaded = self.files[-1]
+        loaded = self._written_by(loc) or self.files[-1]
         text = ".".join(str(part) for part in loc)
         return loaded.error_at(loc, f"{text}: {message}" if text else message)
 

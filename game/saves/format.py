@@ -162,10 +162,14 @@ def rules_fingerprint(rules: RuleSet) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def rules_label(rules: RuleSet) -> str:
-    """The rules as a player names them: "Classic UNO + jump-in + stacking"."""
+def rules_label(rules: RuleSet, lang: str) -> str:
+    """The rules as a player names them, in language `lang`: "Classic UNO +
+    Jump-in + Stacking". The title shows it with the saved match, and the
+    Players screen counts favourite rules by it (a header keeps it as it was
+    written, so a save from before house rules had names shows their ids)."""
     model = rules.model
-    return " + ".join([model.name, *model.house_rules])[:MAX_TEXT]
+    houses = [rule.shown_name(short, lang) for short, rule in model.house_rules.items()]
+    return " + ".join([model.name.in_language(lang), *houses])[:MAX_TEXT]
 
 
 def _short_text(value: object, limit: int = MAX_TEXT) -> bool:

@@ -19,6 +19,7 @@ import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.i18n import language
 from game.log.format import LogError, Malformed, check_event, encode_event
 from game.saves.format import SaveHeader, rules_fingerprint, rules_label
 
@@ -35,7 +36,7 @@ def header_for(session: MatchSession, match_id: str | None = None) -> SaveHeader
     return SaveHeader(
         id=match_id or uuid.uuid4().hex,
         rules=tuple(session.rule_names),
-        rules_label=rules_label(session.rules),
+        rules_label=rules_label(session.rules, language()),
         fingerprint=rules_fingerprint(session.rules),
         seats=tuple((s.name, s.kind, s.level) for s in session.seats),
         target=session.target,

@@ -2,9 +2,11 @@
 
 Rule sets are the files under `rules/` (`available_rule_sets`): files directly
 there are base sets, files under `rules/house/` are house rules, toggled on top
-of the base with their one-line explanation from the merged rules'
+of the base with their names and one-line explanations from the merged rules'
 `house_rules` mapping. Anything that fails to load is shown as text; the
 chosen combination is loaded before Start is allowed, so conflicts show here.
+A house rule that does not go with the chosen base is greyed; focused, the
+line under the form says so, and turned on, the error box says why.
 
 The form has one focus, moved by the keys and by the pointer alike. A ◀ or ▶
 acts where it is drawn (each chooser's arrows are laid out once, for drawing
@@ -33,7 +35,7 @@ from game.rules.names import available_rule_sets
 from game.scenes.base import Scene
 from game.scenes.pad_seats import SeatClaims
 from game.scenes.setup_form import HOUSE_H, LIST, Row, form_rows
-from game.scenes.setup_rows import RowPainter
+from game.scenes.setup_rows import RowPainter, base_info
 from game.ui import text, widgets
 from game.ui.input import (
     BACK,
@@ -51,7 +53,7 @@ from game.ui.input import (
 )
 from game.ui.match_screen import MatchScreen
 from game.ui.new_game import MAX_NAME, NewGame
-from game.ui.rule_catalog import is_loaded, try_load
+from game.ui.rule_catalog import to_load, try_load
 
 if TYPE_CHECKING:
     from game.app import App
@@ -328,14 +330,16 @@ class SetupScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
-        # Read the house rules against the chosen base, one pair per frame, the
-        # ones on screen first (the first load of a pair parses its files).
+        # Read the house rules against the chosen base, one combination per
+        # frame, the ones on screen first (the first load of a pair parses its
+        # files); one that does not load there, against its own base too.
         visible = [
             r.extra["house"] for r in self.rows if r.kind == "house" and r.rect.colliderect(LIST)
         ]
         for house in visible + self.house_sets:
-            if not is_loaded((self.base, house)):
-                try_load((self.base, house))
+            needed = to_load(self.base, house)
+            if needed is not None:
+                try_load(needed)
                 break
 
     # --- drawing --------------------------------------------------------------------
@@ -372,6 +376,13 @@ class SetupScene(Scene):
         if self.editing is not None:
             return _("Type the name; Enter or Esc when done")
         row = self.rows[self.focus] if self.rows else None
+        if row is not None and row.kind == "house":
+            info = self.painter.house_info(row.extra["house"])
+            if not info.fits:
+                rules = base_info(self.base)[0]
+                return _("“{rule}” does not go with {rules}; turn it on to see why.").format(
+                    rule=info.name, rules=rules
+                )
         if row is not None and row.kind == "seat" and row.index < len(self.seats):
             seat = self.seats[row.index]
             if seat.is_bot and seat.level in LEVELS:

@@ -7,12 +7,18 @@ controller takes a seat.
 The painter only reads: the form (`NewGame`), the controllers' claims
 (`SeatClaims`) and where each row and its arrows are (`Row`,
 game/scenes/setup_form.py). What the scene owns (the focus, the seat being
-named, the clock, its message) comes with each call. A house rule's line is
+named, the clock, its message) comes with each call. A house rule's row is
 read against the chosen base once that pair is loaded (the scene loads a few a
-frame); until then the last line read stands in.
+frame); until then the last one read stands in. It shows the house rule's
+name and line from its file in the player's language; a house rule that goes
+with other rules is greyed and says which it does not go with (turned on, the
+combination's errors say why, as Start does), and one whose own file is wrong
+shows its first error.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -24,7 +30,7 @@ from game.scenes.setup_form import ERROR_SIZE, LIST, ROW_ERROR_SIZE, Row, ellips
 from game.ui import text, widgets
 from game.ui.input import seat_color
 from game.ui.new_game import NewGame
-from game.ui.rule_catalog import error_messages, is_loaded, try_load
+from game.ui.rule_catalog import error_messages, house_fit, own_base, try_load
 
 # A bot seat's box, by level: the stronger, the deeper.
 LEVEL_FILLS = {
@@ -34,8 +40,36 @@ LEVEL_FILLS = {
     "strong": (110, 60, 150),
     "expert": (150, 40, 70),
 }
+# A house rule that does not go with the chosen rules: its name, its line.
+GREYED = pygame.Color(135, 142, 158)
+GREYED_LINE = pygame.Color(112, 118, 134)
 PIP_STEP = 9
 DESCRIPTION_HEIGHT = 44  # px between the Rules row and the House rules heading
+
+
+@dataclass(frozen=True)
+class HouseLine:
+    """A house rule's row: its name and line in the player's language."""
+
+    name: str  # from its file (its id when the file names it not, or is broken)
+    line: str  # what it does; for a rule that goes with other rules, which not
+    fits: bool = True  # False: greyed, it does not go with the chosen rules
+    errors: tuple[str, ...] = ()  # its own file is wrong: what is wrong
+
+
+def house_words(base: str, house: str) -> tuple[str, str]:
+    """The name and line of what the house rule adds to `base` (from the merged
+    `house_rules`), in the player's language; (base, house) loads."""
+    combined, _lines = try_load((base, house))
+    assert combined is not None
+    below, _errors = try_load((base,))
+    before = below.model.house_rules if below is not None else {}
+    lang = language()
+    added = {k: rule for k, rule in combined.model.house_rules.items() if before.get(k) != rule}
+    name = " + ".join(rule.shown_name(k, lang) for k, rule in added.items())
+    lines = [rule.description.in_language(lang) for rule in added.values()]
+    line = " ".join(lines) or combined.model.description.in_language(lang)
+    return name or house.removeprefix("house/"), line
 
 
 def base_info(name: str) -> tuple[str, str, list[str]]:
@@ -51,28 +85,29 @@ class RowPainter:
     def __init__(self, game: NewGame, claims: SeatClaims) -> None:
         self.game = game
         self.claims = claims
-        self.house_text: dict[str, str] = {}  # last line read for each house rule
+        self.house_lines: dict[str, HouseLine] = {}  # the last read for each house rule
         self.error_box: pygame.Rect | None = None
         self.error_lines: list[str] = []  # the errors drawn, in full
 
-    def house_info(self, house: str) -> tuple[str, list[str]]:
-        """The house rule's one-line text (from the merged `house_rules`), or its errors.
-        Until the pair is loaded (a few per frame, see `SetupScene.update`), the last line read."""
-        pair = (self.game.base, house)
-        if not is_loaded(pair):
-            return self.house_text.get(house, "..."), []
-        combined, _lines = try_load(pair)
-        if combined is None:
-            return "", error_messages(pair)
-        base, _errors = try_load((self.game.base,))
-        before = base.model.house_rules if base is not None else {}
-        lang = language()
-        lines = [
-            t.in_language(lang) for k, t in combined.model.house_rules.items() if before.get(k) != t
-        ]
-        line = " ".join(lines) or combined.model.description.in_language(lang)
-        self.house_text[house] = line
-        return line, []
+    def house_info(self, house: str) -> HouseLine:
+        """What the house rule's row says, in the player's language (see
+        `HouseLine`). Until the combinations that tell are loaded (a few per
+        frame, see `SetupScene.update`), the last read."""
+        base = self.game.base
+        short = house.removeprefix("house/")
+        fit = house_fit(base, house)
+        if fit is None:
+            return self.house_lines.get(house, HouseLine(short, "..."))
+        if fit == "broken":
+            found = HouseLine(short, "", errors=tuple(error_messages((base, house))))
+        elif fit == "misfit":
+            name, _line = house_words(own_base(house), house)
+            rules_name = base_info(base)[0]
+            found = HouseLine(name, _("Not with {rules}").format(rules=rules_name), fits=False)
+        else:
+            found = HouseLine(*house_words(base, house))
+        self.house_lines[house] = found
+        return found
 
     def draw_row(
         self, surface: pygame.Surface, row: Row, focused: bool, editing: int | None, t: float
@@ -133,22 +168,23 @@ class RowPainter:
     def _draw_house(self, surface: pygame.Surface, row: Row, focused: bool) -> None:
         house = row.extra["house"]
         on = house in self.game.house_on
+        info = self.house_info(house)
         bg = (40, 58, 96, 235) if focused else (22, 30, 50, 210)
         surface.blit(widgets.panel(row.rect.size, bg, 10), row.rect)
         box = pygame.Rect(row.rect.x + 12, row.rect.y + 10, 20, 20)
-        pygame.draw.rect(surface, (255, 255, 255), box, 2, border_radius=5)
+        edge = (255, 255, 255) if info.fits else GREYED
+        pygame.draw.rect(surface, edge, box, 2, border_radius=5)
         if on:
             pygame.draw.rect(surface, widgets.GOLD, box.inflate(-8, -8), border_radius=3)
-        label = text.render(house.removeprefix("house/"), 21, (255, 255, 255), bold=True)
-        surface.blit(label, (box.right + 10, row.rect.y + 5))
-        info, errors = self.house_info(house)
         width = row.rect.width - 56
-        if errors:
-            img = text.render(
-                ellipsize(say(errors[0]), ROW_ERROR_SIZE, width), ROW_ERROR_SIZE, widgets.ERROR
-            )
+        ink = (255, 255, 255) if info.fits else GREYED
+        label = text.fit(info.name, 21, width, ink, bold=True)
+        surface.blit(label, (box.right + 10, row.rect.y + 5))
+        if info.errors:
+            line = ellipsize(say(info.errors[0]), ROW_ERROR_SIZE, width)
+            img = text.render(line, ROW_ERROR_SIZE, widgets.ERROR)
         else:
-            img = text.fit(info, 17, width, widgets.MUTED)
+            img = text.fit(info.line, 17, width, widgets.MUTED if info.fits else GREYED_LINE)
         surface.blit(img, (box.right + 10, row.rect.y + 23))
 
     def _draw_players(self, surface: pygame.Surface, row: Row, focused: bool) -> None:

@@ -285,14 +285,16 @@ def test_every_shipped_rule_file_validates(name):
 
 def test_every_house_file_says_what_it_does():
     """Issue 3: each house rule is a small file that names itself under
-    `house_rules` with a one-line explanation (the menu shows it), plain or
-    in several languages with the English among them."""
+    `house_rules` with a name and a one-line explanation (the menu shows
+    them), plain or in several languages with the English among them."""
     for name in RULE_SETS:
         if not name.startswith("house/"):
             continue
         data = load_yaml_file(RULES_DIR / f"{name}.yaml").data
         explained = data.get("house_rules") or {}
         assert list(explained) == [name.split("/")[-1]], name
-        for text in explained.values():
-            english = text.get("en") if isinstance(text, dict) else text
-            assert isinstance(english, str) and english.strip(), name
+        for entry in explained.values():
+            assert set(entry) == {"name", "description"}, name
+            for text in entry.values():
+                english = text.get("en") if isinstance(text, dict) else text
+                assert isinstance(english, str) and english.strip(), name

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game import i18n
 from game.engine import scoring
 from game.rules.describe import describe
 from game.rules.errors import RuleFileError
@@ -34,7 +35,24 @@ def test_house_rules_change_the_words():
     text = describe(load_rules(["classic", "house/seven-o", "house/stacking"]))
     assert "a 7: the player picks another player; the player swaps hands" in text
     assert "answers a pending draw from: Draw Two" in text  # labels, not kind names
-    assert "seven-o: A 7 swaps hands" in text
+    assert "Seven-O: A 7 swaps hands" in text  # the house rule's name, not its id
+
+
+def test_house_rules_are_listed_by_name_in_the_players_language(tmp_path):
+    """`rules`, the pause screen and the Rules screen list a house rule by the
+    name its file gives in the language chosen; a file in the old form, the
+    line alone, is listed by its id."""
+    old = tmp_path / "old-style.yaml"
+    old.write_text("house_rules: {old-style: {en: The line alone., tr: Yalnız satır.}}\n")
+    rules = load_rules(["classic", "house/jump-in", str(old)])
+    english = describe(rules)
+    assert "  Jump-in: Play an identical card out of turn" in english
+    assert "  old-style: The line alone." in english
+    i18n.set_language("tr")
+    turkish = describe(rules)
+    assert "  Araya girme: Aynı kartı sıran gelmeden oyna" in turkish
+    assert "  old-style: Yalnız satır." in turkish
+    assert "jump-in" not in turkish.replace("house/jump-in", "")  # only "Built from" names files
 
 
 def test_duo_describes_the_draft_and_scoring():

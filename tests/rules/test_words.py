@@ -16,37 +16,24 @@ from pathlib import Path
 import pytest
 
 from game.engine import RulesInvalid, validate_rules
-from game.engine.ruleset import WORD_PATHS, RuleSet, holds_words
+from game.engine.ruleset import WORD_PATHS, RuleSet, holds_words, is_bare_line
 from game.engine.words import ENGLISH, LANGUAGES, Words
-from game.rules.errors import RuleFileError
 from game.rules.loader import RULES_DIR, layer_base, load_rules
 from game.rules.names import available_rule_sets
 from game.rules.yamlsafe import load_yaml_file
 from game.saves.format import rules_fingerprint
-from tests.support.rules import layered
+from tests.support.rules import layered, refusals, write_rule
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = available_rule_sets()
 FULL_SETS = [name for name in SHIPPED if not name.startswith("house/")]
 
 
-def _write(folder: Path, name: str, text: str) -> str:
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
-def _errors(names: list[str]) -> list[str]:
-    with pytest.raises(RuleFileError) as refused:
-        load_rules(names)
-    return [f"{Path(e.file).name}:{e.line}:{e.column}: {e.message}" for e in refused.value.errors]
-
-
 # --- the schema --------------------------------------------------------------------
 
 
 def test_a_mapping_of_languages_is_read_into_words(tmp_path):
-    mine = _write(
+    mine = write_rule(
         tmp_path,
         "mine.yaml",
         "extends: classic\n"
@@ -132,8 +119,8 @@ def test_word_paths_are_the_settings_that_hold_words():
 
 
 def test_a_child_set_adds_a_language_to_a_plain_parent_label(tmp_path):
-    _write(tmp_path, "base.yaml", "extends: classic\ncards:\n  skip: {label: Hop}\n")
-    child = _write(
+    write_rule(tmp_path, "base.yaml", "extends: classic\ncards:\n  skip: {label: Hop}\n")
+    child = write_rule(
         tmp_path, "child.yaml", "extends: base.yaml\ncards:\n  skip: {label: {tr: Zıpla}}\n"
     )
     label = load_rules([child]).model.cards["skip"].label
@@ -142,7 +129,7 @@ def test_a_child_set_adds_a_language_to_a_plain_parent_label(tmp_path):
 
 
 def test_a_house_rule_adds_a_language_and_keeps_the_others(tmp_path):
-    finnish = _write(
+    finnish = write_rule(
         tmp_path,
         "words.yaml",
         "house_rules:\n"
@@ -156,29 +143,39 @@ def test_a_house_rule_adds_a_language_and_keeps_the_others(tmp_path):
     assert label.in_language("fi") == "Jokeri"  # the house rule's
     assert label.in_language("tr") == "Renk Değiştir"  # classic's, kept
     assert label == "Wild"
-    assert rules.model.house_rules["words"].in_language("fi") == "Paremmat sanat"
+    assert rules.model.house_rules["words"].description.in_language("fi") == "Paremmat sanat"
 
 
 def test_two_house_rules_add_different_languages_to_one_label(tmp_path):
-    one = _write(tmp_path, "one.yaml", "house_rules: {one: One}\ncards: {skip: {label: {tr: A}}}\n")
-    two = _write(tmp_path, "two.yaml", "house_rules: {two: Two}\ncards: {skip: {label: {fi: B}}}\n")
+    one = write_rule(
+        tmp_path, "one.yaml", "house_rules: {one: One}\ncards: {skip: {label: {tr: A}}}\n"
+    )
+    two = write_rule(
+        tmp_path, "two.yaml", "house_rules: {two: Two}\ncards: {skip: {label: {fi: B}}}\n"
+    )
     label = load_rules(["classic", one, two]).model.cards["skip"].label
     assert label is not None
     assert (label.in_language("tr"), label.in_language("fi"), label) == ("A", "B", "Skip")
 
 
 def test_two_house_rules_giving_one_label_two_new_texts_conflict(tmp_path):
-    one = _write(tmp_path, "one.yaml", "house_rules: {one: One}\ncards: {skip: {label: {en: A}}}\n")
-    two = _write(tmp_path, "two.yaml", "house_rules: {two: Two}\ncards: {skip: {label: B}}\n")
-    [error] = _errors(["classic", one, two])
+    one = write_rule(
+        tmp_path, "one.yaml", "house_rules: {one: One}\ncards: {skip: {label: {en: A}}}\n"
+    )
+    two = write_rule(tmp_path, "two.yaml", "house_rules: {two: Two}\ncards: {skip: {label: B}}\n")
+    [error] = refusals(["classic", one, two])
     assert error.startswith("two.yaml:2:16: cards.skip.label: ")
     assert "two.yaml sets B but" in error and "one.yaml sets {en: A}" in error
 
 
 def test_two_house_rules_giving_one_language_two_texts_conflict(tmp_path):
-    one = _write(tmp_path, "one.yaml", "house_rules: {one: One}\ncards: {skip: {label: {tr: A}}}\n")
-    two = _write(tmp_path, "two.yaml", "house_rules: {two: Two}\ncards: {skip: {label: {tr: B}}}\n")
-    [error] = _errors(["classic", one, two])
+    one = write_rule(
+        tmp_path, "one.yaml", "house_rules: {one: One}\ncards: {skip: {label: {tr: A}}}\n"
+    )
+    two = write_rule(
+        tmp_path, "two.yaml", "house_rules: {two: Two}\ncards: {skip: {label: {tr: B}}}\n"
+    )
+    [error] = refusals(["classic", one, two])
     assert error.startswith("two.yaml:2:24: cards.skip.label.tr: ")
     assert "two.yaml sets B but" in error and "one.yaml sets A" in error
 
@@ -186,7 +183,9 @@ def test_two_house_rules_giving_one_language_two_texts_conflict(tmp_path):
 @pytest.mark.parametrize("words", ["Hop", "{en: Hop, fi: Hyppy}"])
 def test_new_english_over_a_mapping_replaces_every_language(tmp_path, words):
     """New English words make the old translations stale: they go with them."""
-    mine = _write(tmp_path, "mine.yaml", f"extends: classic\ncards:\n  skip: {{label: {words}}}\n")
+    mine = write_rule(
+        tmp_path, "mine.yaml", f"extends: classic\ncards:\n  skip: {{label: {words}}}\n"
+    )
     label = load_rules([mine]).model.cards["skip"].label
     assert label is not None and label == "Hop"
     assert label.in_language("tr") == "Hop"
@@ -194,9 +193,11 @@ def test_new_english_over_a_mapping_replaces_every_language(tmp_path, words):
 
 
 def test_a_language_added_where_no_english_is_below_is_refused_in_that_file(tmp_path):
-    _write(tmp_path, "base.yaml", "extends: classic\ncards:\n  star: {copies: 1}\n")
-    child = _write(tmp_path, "child.yaml", "extends: base.yaml\ncards:\n  star: {label: {tr: Y}}\n")
-    [error] = _errors([child])
+    write_rule(tmp_path, "base.yaml", "extends: classic\ncards:\n  star: {copies: 1}\n")
+    child = write_rule(
+        tmp_path, "child.yaml", "extends: base.yaml\ncards:\n  star: {label: {tr: Y}}\n"
+    )
+    [error] = refusals([child])
     assert error.startswith("child.yaml:3:10: cards.star.label: no English text (en:)")
 
 
@@ -204,11 +205,13 @@ def test_an_english_text_from_below_is_blamed_on_its_own_file(tmp_path):
     """Once a plain text turns into the English of a mapping, a problem in it
     still points at the file that wrote it."""
     long = "x" * 41
-    _write(
+    write_rule(
         tmp_path, "base.yaml", f"extends: classic\nname: Base\ncards:\n  skip: {{label: {long}}}\n"
     )
-    child = _write(tmp_path, "child.yaml", "extends: base.yaml\ncards:\n  skip: {label: {tr: A}}\n")
-    [error] = _errors([child])
+    child = write_rule(
+        tmp_path, "child.yaml", "extends: base.yaml\ncards:\n  skip: {label: {tr: A}}\n"
+    )
+    [error] = refusals([child])
     assert error.startswith("base.yaml:4:10: cards.skip.label.en: at most 40 characters")
 
 
@@ -220,7 +223,7 @@ def _words_in(data: dict) -> list[tuple[tuple, object]]:
     found = []
 
     def walk(node: object, loc: tuple) -> None:
-        if holds_words(loc):
+        if holds_words(loc) and (loc[:1] != ("house_rules",) or is_bare_line(node)):
             found.append((loc, node))
         elif isinstance(node, dict):
             for key, value in node.items():
@@ -259,12 +262,13 @@ def test_every_shipped_set_names_describes_and_labels_in_five_languages(name):
 
 
 @pytest.mark.parametrize("name", [n for n in SHIPPED if n.startswith("house/")])
-def test_every_house_rule_explains_itself_in_five_languages(name):
+def test_every_house_rule_is_named_and_explained_in_five_languages(name):
     base = layer_base(RULES_DIR / f"{name}.yaml")
     assert base is not None
     rules = load_rules([base, name])
-    short = name.removeprefix("house/")
-    assert rules.model.house_rules[short].languages == LANGUAGES
+    rule = rules.model.house_rules[name.removeprefix("house/")]
+    assert rule.description.languages == LANGUAGES
+    assert rule.name is not None and rule.name.languages == LANGUAGES
 
 
 def test_the_translations_differ_from_the_english():
@@ -297,7 +301,7 @@ def test_translations_leave_the_save_fingerprint_alone(tmp_path):
     under the same files resumes, and adding a language to them does too."""
     classic = load_rules(["classic"])
     english = validate_rules(_english_only(layered("classic", {})))
-    more = _write(
+    more = write_rule(
         tmp_path, "more.yaml", "house_rules: {more: More}\ncards: {skip: {label: {fi: X}}}\n"
     )
     assert rules_fingerprint(classic) == rules_fingerprint(english)

@@ -13,6 +13,9 @@ lines in a house-rule file would mean.
   of its documented options changed, layered over `base` by the real loader.
 * `shipped_variants()` -- the names of each shipped base alone and of each
   house rule over the first base it loads with.
+* `write_rule(folder, name, text)` -- a rule file written as a modder would.
+* `refusals(names)` -- what loading `names` refuses, each as
+  `file.yaml:line:column: message`.
 """
 
 from __future__ import annotations
@@ -115,3 +118,17 @@ def shipped_variants() -> list[list[str]]:
         else:
             raise AssertionError(f"{house} loads on no shipped base")
     return found
+
+
+def write_rule(folder: Path, name: str, text: str) -> str:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def refusals(names: list[str]) -> list[str]:
+    try:
+        load_rules(names)
+    except RuleFileError as refused:
+        return [f"{Path(e.file).name}:{e.line}:{e.column}: {e.message}" for e in refused.errors]
+    raise AssertionError(f"{names} loaded")
