@@ -152,7 +152,10 @@ class MatchEndScene(Scene):
             b.draw(surface, self.t)
         if self.saved is not None:
             note = text.render(
-                _("Replay saved: {command}").format(command=f"python main.py replay {self.saved}"),
+                # The title's menu, not a terminal command: the couch has no shell open.
+                _("Replay saved: “{watch}” on the title shows it again").format(
+                    watch=_("Watch last match")
+                ),
                 18,
                 widgets.MUTED,
             )

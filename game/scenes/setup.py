@@ -380,6 +380,11 @@ class SetupScene(Scene):
             info = self.painter.house_info(row.extra["house"])
             if not info.fits:
                 rules = base_info(self.base)[0]
+                if row.extra["house"] in self.house_on:
+                    # On, the box above Back already says why.
+                    return _("“{rule}” does not go with {rules}: turn it off to start.").format(
+                        rule=info.name, rules=rules
+                    )
                 return _("“{rule}” does not go with {rules}; turn it on to see why.").format(
                     rule=info.name, rules=rules
                 )

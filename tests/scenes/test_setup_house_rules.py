@@ -113,6 +113,7 @@ def test_the_reasons_stay_for_whoever_turns_it_on(driver):
     assert setup.footer_line() == "“Teams of two” does not go with UNO Duo; turn it on to see why."
     driver.key(pygame.K_RETURN, frames=2)
     assert "house/teams" in setup.house_on
+    assert setup.footer_line() == "“Teams of two” does not go with UNO Duo: turn it off to start."
     assert not setup.start_button.enabled
     assert any("teams.yaml" in line for line in setup.painter.error_lines)
     setup.start()  # refused, as before: the errors stay in the box
