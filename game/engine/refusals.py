@@ -178,14 +178,21 @@ def play_refusal_of(state: GameState, decision: Decision, action: Action) -> str
     return _not_now(action)
 
 
+def _unheld(state: GameState, seat: int, card: int) -> str | None:
+    """The refusal of a card `seat` does not hold (every kind of play asks first)."""
+    if card not in state.hands[seat]:
+        return said("That card is not in your hand.")
+    return None
+
+
 def _card_refusal(
     state: GameState, seat: int, action: Play, candidates: list[int] | None = None
 ) -> str | None:
     """Why this play is refused: a card not held, not among `candidates`
     (when a decision narrows them; the caller words that), or refused by
     `play_refusal` or the colour it names."""
-    if action.card not in state.hands[seat]:
-        return said("That card is not in your hand.")
+    if (unheld := _unheld(state, seat, action.card)) is not None:
+        return unheld
     return play_refusal(state, seat, action.card) or _color_refusal(state, action)
 
 
@@ -193,8 +200,8 @@ def drawn_refusal(state: GameState, decision: Decision, action: Action) -> str:
     seat = decision.seat
     if type(action) is Play:
         assert isinstance(action, Play)
-        if action.card not in state.hands[seat]:
-            return said("That card is not in your hand.")
+        if (unheld := _unheld(state, seat, action.card)) is not None:
+            return unheld
         mode = state.flags.play_drawn
         if mode == "none":
             return said("Drawing ended your turn: pass.")
@@ -217,8 +224,8 @@ def penalty_refusal(state: GameState, decision: Decision, action: Action) -> str
     cards = state.cards
     if type(action) is Play:
         assert isinstance(action, Play)
-        if action.card not in state.hands[seat]:
-            return said("That card is not in your hand.")
+        if (unheld := _unheld(state, seat, action.card)) is not None:
+            return unheld
         if not decision.options:
             if challenge_open(state):
                 return said_n(
@@ -249,8 +256,8 @@ def more_refusal(state: GameState, decision: Decision, action: Action) -> str:
     seat = decision.seat
     if type(action) is Play:
         assert isinstance(action, Play)
-        if action.card not in state.hands[seat]:
-            return said("That card is not in your hand.")
+        if (unheld := _unheld(state, seat, action.card)) is not None:
+            return unheld
         mode = state.rules.model.turn.multi_play.mode
         label = state.cards.labels[action.card]
         if state.cards.color[action.card] < 0:
@@ -338,8 +345,8 @@ def _uno_refusal(state: GameState, seat: int) -> str:
 
 def _jump_in_refusal(state: GameState, seat: int, decision: Decision, action: Play) -> str:
     cards = state.cards
-    if action.card not in state.hands[seat]:
-        return said("That card is not in your hand.")
+    if (unheld := _unheld(state, seat, action.card)) is not None:
+        return unheld
     if not jump_in_open(state, decision):
         return said("It is {name}'s turn.", name=state.names[decision.seat])
     top = state.discard[-1]
