@@ -115,6 +115,8 @@ class MatchEndScene(Scene):
         if self.t >= SETTLE:
             for button in self.buttons:
                 button.enabled = True
+        if accessibility.still():
+            return  # reduced motion: the confetti lies where it is, like every card
         for c in self.confetti:
             c.y += c.speed * dt
             if c.y > 800:
