@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.scoring import team_of
 from game.i18n import _
 from game.scenes.base import Scene
 from game.ui import accessibility, text, widgets
@@ -51,6 +52,8 @@ class MatchEndScene(Scene):
         self.session = session = screen.session
         state = session.state
         self.winner = state.winner
+        # With teams the partners win together: both are crowned.
+        self.winners = team_of(state, state.winner) if state.winner is not None else ()
         self.scores = list(state.scores)
         self.t = 0.0
         self.rng = random.Random(session.seed)
@@ -95,6 +98,24 @@ class MatchEndScene(Scene):
     def menu(self) -> None:
         self.app.reset("title")
 
+    def title(self) -> str:
+        """Who won: the winner, or with teams the winner and their partner."""
+        names = self.session.state.names
+        if not self.winners:
+            return _("Nobody")
+        if len(self.winners) == 1:
+            return names[self.winners[0]]
+        first, last = (names[seat] for seat in self.winners)
+        return _("{first} and {last}").format(first=first, last=last)
+
+    def ranking(self) -> list[int]:
+        """The seats from first to last, the winners (a whole team) on top."""
+        sign = 1 if self.session.rules.model.scoring.at_target == "lowest_total_wins" else -1
+        return sorted(
+            range(len(self.scores)),
+            key=lambda s: (s not in self.winners, sign * self.scores[s], s),
+        )
+
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
@@ -115,6 +136,8 @@ class MatchEndScene(Scene):
         if self.t >= SETTLE:
             for button in self.buttons:
                 button.enabled = True
+        if accessibility.still():
+            return  # reduced motion: the confetti lies where it is, like every card
         for c in self.confetti:
             c.y += c.speed * dt
             if c.y > 800:
@@ -127,24 +150,25 @@ class MatchEndScene(Scene):
             img = self.app.art.rotated(self.screen.book.look(c.card), (60, 90), c.angle)
             surface.blit(img, img.get_rect(center=(round(c.x), round(c.y))))
         names = self.session.state.names
-        winner = names[self.winner] if self.winner is not None else _("Nobody")
         crown = text.shadowed(_("MATCH WINNER"), 34, (255, 236, 179), bold=True)
         surface.blit(crown, crown.get_rect(center=(640, 90)))
-        big = text.shadowed(winner, 110, (255, 213, 79), bold=True, offset=5)
+        big = text.shadowed(self.title(), 110, (255, 213, 79), bold=True, offset=5)
+        if big.get_width() > 1180:  # two partners' names: the line shrinks to fit
+            k = 1180 / big.get_width()
+            big = pygame.transform.smoothscale_by(big, k)
         if not accessibility.still():
             big = pygame.transform.rotozoom(big, 0, 1 + 0.04 * math.sin(self.t * 4))
         surface.blit(big, big.get_rect(center=(640, 175)))
-        order = sorted(range(len(names)), key=lambda s: (-self.scores[s], s))
-        if self.session.rules.model.scoring.at_target == "lowest_total_wins":
-            order = sorted(range(len(names)), key=lambda s: (self.scores[s], s))
+        order = self.ranking()
         n = len(order)
         row_h = min(40, 330 // max(1, n))
         box = pygame.Rect(390, 250, 500, row_h * n + 20)
         surface.blit(widgets.panel(box.size), box)
         for rank, seat in enumerate(order):
             y = box.y + 10 + rank * row_h
-            color = (255, 213, 79) if seat == self.winner else (255, 255, 255)
-            left = text.render(f"{rank + 1}.  {names[seat]}", 26, color, bold=seat == self.winner)
+            won = seat in self.winners
+            color = (255, 213, 79) if won else (255, 255, 255)
+            left = text.render(f"{rank + 1}.  {names[seat]}", 26, color, bold=won)
             right = text.render(str(self.scores[seat]), 26, color, bold=True)
             surface.blit(left, (box.x + 24, y + (row_h - left.get_height()) // 2))
             surface.blit(right, right.get_rect(midright=(box.right - 24, y + row_h // 2)))

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from game.app import App
 
 FLIP = 0.11  # seconds per card turned
+ROWS_TOP = 108  # from the panel's top: the title and the column heads above the rows
+BELOW_ROWS = 90  # under the rows: the button, and "playing to" beside it
 
 
 class RoundScoreScene(Scene):
@@ -61,8 +63,10 @@ class RoundScoreScene(Scene):
         self.shown: list[tuple[pygame.Rect, int, int]] = []
         region = table.layout.regions["score_panel"]
         n = state.players
-        self.row_h = max(34, min(56, (620 - 170) // n))
-        height = 150 + self.row_h * n
+        # The rows sit between the column heads and the button, and the whole
+        # panel on the screen, at any number of seats.
+        self.row_h = max(24, min(56, (700 - ROWS_TOP - BELOW_ROWS) // n))
+        height = ROWS_TOP + self.row_h * n + BELOW_ROWS
         self.box = pygame.Rect(0, 0, max(region.width, 900), max(region.height, height))
         self.box.center = (640, 360)
         self.button.rect.midbottom = (640, self.box.bottom - 18)
@@ -125,6 +129,13 @@ class RoundScoreScene(Scene):
         ):
             self.go_on()
 
+    def row_rect(self, seat: int) -> pygame.Rect:
+        """Where `seat`'s row (name, cards, points) is drawn."""
+        box = self.box
+        return pygame.Rect(
+            box.x + 20, box.y + ROWS_TOP + seat * self.row_h, box.width - 40, self.row_h - 4
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 170)  # the table behind must not read through the list
         box = self.box
@@ -141,12 +152,10 @@ class RoundScoreScene(Scene):
         flipped = self.flipped
         done_cards = int(flipped)
         progress = flipped / self.total_cards if self.total_cards else 1.0
-        y = box.y + 82
-        head_y = y
+        head_y = box.y + 82
         for label, x in ((_("round"), box.right - 230), (_("total"), box.right - 110)):
             img = text.render(label, 20, widgets.MUTED, bold=True)
             surface.blit(img, img.get_rect(midtop=(x, head_y)))
-        y += 26
         index = 0
         card_h = self.row_h - 8
         card_w = round(card_h * 2 / 3)
@@ -155,7 +164,7 @@ class RoundScoreScene(Scene):
         book = self.screen.book
         self.shown = []
         for seat, hand in enumerate(self.hands):
-            row = pygame.Rect(box.x + 20, y, box.width - 40, self.row_h - 4)
+            row = self.row_rect(seat)
             if seat == self.winner:
                 pygame.draw.rect(surface, (*widgets.GOLD[:3], 60), row, border_radius=10)
                 pygame.draw.rect(surface, (255, 213, 79), row, 2, border_radius=10)
@@ -198,7 +207,6 @@ class RoundScoreScene(Scene):
                 surface.blit(img, img.get_rect(center=(box.right - 230, row.centery)))
             img = text.render(str(total), 28, (255, 255, 255), bold=True)
             surface.blit(img, img.get_rect(center=(box.right - 110, row.centery)))
-            y += self.row_h
         if target:
             img = text.render(_("playing to {target}").format(target=target), 20, widgets.MUTED)
             surface.blit(img, (box.x + 24, box.bottom - 44))

@@ -190,3 +190,19 @@ def test_color_blind_mode_repaints_a_table_already_shown(driver):
     accessibility.apply(driver.app.settings, driver.app.art)
     table.draw(surface)
     assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(surface, "RGB")
+
+
+@pytest.mark.parametrize("reduced", [True, False])
+def test_reduced_motion_stills_the_match_end_confetti(driver, reduced):
+    """The cards raining on the match end fall only with full motion: the
+    setting says nothing moves that need not."""
+    app = eyes_app(driver, pacing="instant", reduced_motion=reduced)
+    start_match(app, [SeatConfig("Ana"), SeatConfig("Bo", "bot")], seed=9, single_round=True)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "RoundScoreScene", each=couch.step)
+    driver.key(pygame.K_SPACE)
+    assert driver.top_name == "MatchEndScene"
+    before = [(c.x, c.y) for c in driver.top.confetti]
+    driver.frames(30)
+    after = [(c.x, c.y) for c in driver.top.confetti]
+    assert (before == after) == reduced

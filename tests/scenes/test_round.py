@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pygame
+import pytest
 
 from game.engine import Play
 from game.match import MatchSession, SeatConfig
@@ -244,3 +245,20 @@ def test_a_human_catches_a_bot_with_the_c_key(driver, monkeypatch):
     driver.key(pygame.K_c, frames=2)
     catches = [e for e in session.log if e["t"] == "catch"]
     assert catches and catches[-1] == {"t": "catch", "by": 0, "p": target}
+
+
+@pytest.mark.parametrize("players", [6, 10])
+def test_the_round_score_button_covers_no_row_at_many_seats(driver, players):
+    """Every seat's row shows in full above the Next round / Final results
+    button, and the panel stays on the screen (at 6 seats and more the button
+    used to hide the last row's cards and points)."""
+    seats = [SeatConfig("Ana")] + [SeatConfig(f"Bot {i}", "bot") for i in range(1, players)]
+    start_match(driver.app, seats, seed=3)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "RoundScoreScene", limit=20000, each=couch.step)
+    scene = driver.top
+    screen = pygame.Rect(0, 0, 1280, 720)
+    assert screen.contains(scene.box)
+    rows = [scene.row_rect(seat) for seat in range(players)]
+    assert all(scene.box.contains(row) for row in rows)
+    assert not any(row.colliderect(scene.button.rect) for row in rows)

@@ -54,3 +54,28 @@ def test_variant_rounds_through_the_ui(driver, rules):
     screen = start_match(driver.app, seats[:hi], seed=5, rules=rules)
     session = screen.session
     play_round(driver, session)
+
+
+def test_the_match_end_crowns_both_partners_of_the_winning_team(driver):
+    """With house/teams the partners sitting opposite win together (docs/rules.md,
+    source 001): the match end names the team and ranks both partners first,
+    not one seat as winner with its partner above it in white."""
+    from game.match import SeatConfig
+    from tests.scenes.players import Couch, start_match
+
+    seats = [
+        SeatConfig("Ana"),
+        SeatConfig("Bo", "bot"),
+        SeatConfig("Selin"),
+        SeatConfig("Cy", "bot"),
+    ]
+    start_match(driver.app, seats, seed=5, rules=["classic", "house/teams"], target=200)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "MatchEndScene", limit=40000, each=couch.play_on)
+    scene = driver.top
+    winner = scene.winner
+    partner = (winner + 2) % 4
+    assert set(scene.winners) == {winner, partner}
+    assert set(scene.ranking()[:2]) == {winner, partner}
+    names = scene.session.state.names
+    assert names[winner] in scene.title() and names[partner] in scene.title()
