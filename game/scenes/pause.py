@@ -11,10 +11,13 @@ from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL, Command
 from game.ui.match_screen import MatchScreen
-from game.ui.rules_words import describe, draw_lines
+from game.ui.rules_words import describe, draw_lines, last_scroll
 
 if TYPE_CHECKING:
     from game.app import App
+
+RULES_BOX = pygame.Rect(450, 60, 790, 600)  # the panel of the rules in force
+RULES_TEXT = RULES_BOX.inflate(0, -60).move(0, 30)
 
 
 class PauseScene(Scene):
@@ -83,7 +86,8 @@ class PauseScene(Scene):
             self.focus.hover(cmd.pos)
         elif name in (WHEEL, LEFT, RIGHT):
             step = (cmd.digit or 0) if name == WHEEL else (1 if name == LEFT else -1)
-            self.scroll = max(0, self.scroll - step * 3)
+            most = last_scroll(self.lines, RULES_TEXT)
+            self.scroll = max(0, min(most, self.scroll - step * 3))
         return True
 
     def update(self, dt: float) -> None:
@@ -95,11 +99,10 @@ class PauseScene(Scene):
         surface.blit(title, (90, 120))
         for b in self.buttons:
             b.draw(surface, self.t)
-        box = pygame.Rect(450, 60, 790, 600)
-        surface.blit(widgets.panel(box.size), box)
+        surface.blit(widgets.panel(RULES_BOX.size), RULES_BOX)
         head = text.render(_("The rules in force"), 30, (255, 213, 79), bold=True)
-        surface.blit(head, (box.x + 24, box.y + 20))
-        draw_lines(surface, self.lines, box.inflate(0, -60).move(0, 30), self.scroll)
+        surface.blit(head, (RULES_BOX.x + 24, RULES_BOX.y + 20))
+        draw_lines(surface, self.lines, RULES_TEXT, self.scroll)
         scores = self.screen.table.model.scores
         names = self.session.state.names
         line = "   ".join(f"{n}: {s}" for n, s in zip(names, scores, strict=False))

@@ -12,10 +12,13 @@ from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PASS, UP, WHEEL, Command
 from game.ui.rule_catalog import try_load
-from game.ui.rules_words import CONTROLS, describe, draw_lines
+from game.ui.rules_words import CONTROLS, describe, draw_lines, last_scroll
 
 if TYPE_CHECKING:
     from game.app import App
+
+BOX = pygame.Rect(60, 100, 1160, 570)
+TEXT_BOX = BOX.inflate(0, -24)
 
 
 class RulesScene(Scene):
@@ -37,20 +40,17 @@ class RulesScene(Scene):
             return True
         if cmd.name in (BACK, CONFIRM, PASS, CLICK):
             self.app.pop()
-        elif cmd.name == UP:
-            self.scroll = max(0, self.scroll - 1)
-        elif cmd.name == DOWN:
-            self.scroll = min(len(self.lines) - 1, self.scroll + 1)
-        elif cmd.name == WHEEL:
-            self.scroll = max(0, min(len(self.lines) - 1, self.scroll - (cmd.digit or 0)))
+        elif cmd.name in (UP, DOWN, WHEEL):
+            step = (cmd.digit or 0) if cmd.name == WHEEL else (1 if cmd.name == UP else -1)
+            most = last_scroll(self.lines, TEXT_BOX, heading_size=26)
+            self.scroll = max(0, min(most, self.scroll - step))
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
         title = text.shadowed(_("How to play"), 56, (255, 213, 79), bold=True)
         surface.blit(title, (60, 30))
-        box = pygame.Rect(60, 100, 1160, 570)
-        surface.blit(widgets.panel(box.size), box)
-        draw_lines(surface, self.lines, box.inflate(0, -24), self.scroll, heading_size=26)
+        surface.blit(widgets.panel(BOX.size), BOX)
+        draw_lines(surface, self.lines, TEXT_BOX, self.scroll, heading_size=26)
         hint = text.render(_("Up/Down scroll, Esc back"), 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))

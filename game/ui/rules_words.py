@@ -55,6 +55,34 @@ CONTROLS = [
 ]
 
 
+def _line_image(line: str, width: int, heading_size: int) -> tuple[pygame.Surface, int, int]:
+    """One line of `describe` as drawn: its image, its indent and the gap below it."""
+    heading = line.startswith("#")
+    indent = 0 if heading else 28 * (len(line) - len(line.lstrip(" ")) >= 4)
+    body = line.lstrip("# ") if heading else line.strip()
+    img = text.render(
+        body,
+        heading_size if heading else 22,
+        (255, 236, 179) if heading else (236, 238, 244),
+        bold=heading,
+        wrap=width - 56 - indent,
+    )
+    return img, indent, 12 if heading else 6
+
+
+def last_scroll(lines: list[str], box, heading_size: int = 24) -> int:
+    """The furthest `scroll` worth offering: from it on, every line to the
+    last fits in `box`, so the panel ends full instead of on one lonely line."""
+    room = pygame.Rect(box).bottom - 12 - (pygame.Rect(box).y + 4)
+    used = 0
+    for i in range(len(lines) - 1, -1, -1):
+        img, _indent, gap = _line_image(lines[i], pygame.Rect(box).width, heading_size)
+        used += img.get_height() + (gap if i < len(lines) - 1 else 0)
+        if used > room:
+            return min(i + 1, len(lines) - 1)
+    return 0
+
+
 def draw_lines(surface, lines: list[str], box, scroll: int, heading_size: int = 24) -> None:
     """Draw `lines` (from `describe`: "#" marks a heading, four spaces an
     indent) inside `box`, from line `scroll` on, as far as they fit."""
@@ -62,18 +90,10 @@ def draw_lines(surface, lines: list[str], box, scroll: int, heading_size: int = 
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(box).inflate(-8, -8))
     for line in lines[scroll:]:
-        heading = line.startswith("#")
-        indent = 0 if heading else 28 * (len(line) - len(line.lstrip(" ")) >= 4)
-        body = line.lstrip("# ") if heading else line.strip()
-        img = text.render(
-            body,
-            heading_size if heading else 22,
-            (255, 236, 179) if heading else (236, 238, 244),
-            bold=heading,
-            wrap=box.width - 56 - indent,
-        )
+        img, indent, gap = _line_image(line, box.width, heading_size)
         if y + img.get_height() > box.bottom - 12:
             break
+        heading = line.startswith("#")
         surface.blit(img, (box.x + 28 + indent, y + (4 if heading else 0)))
-        y += img.get_height() + (12 if heading else 6)
+        y += img.get_height() + gap
     surface.set_clip(clip)
