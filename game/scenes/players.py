@@ -36,6 +36,20 @@ NUMBERS: tuple[tuple[str, int], ...] = (
     (N_("Caught"), 880),
 )
 RULES_X = 920  # where the favourite rule set's column starts
+FAVOURITE_ROOM = BOX.w - 24 - RULES_X
+
+
+def favourite_image(label: str) -> pygame.Surface:
+    """A favourite rule set as its column shows it: a rule set with house
+    rules ("Classic UNO + Jump-in + Stacking + Seven-O") is wrapped on two
+    smaller lines rather than shrunk on one until nobody can read it."""
+    img = text.render(label, 22, widgets.MUTED)
+    if img.get_width() <= FAVOURITE_ROOM:
+        return img
+    img = text.render(label, 16, widgets.MUTED, wrap=FAVOURITE_ROOM)
+    if img.get_height() <= ROW and img.get_width() <= FAVOURITE_ROOM:
+        return img
+    return text.fit(label, 22, FAVOURITE_ROOM, widgets.MUTED)
 
 
 def cells(player: PlayerRecord) -> list[str]:
@@ -131,7 +145,7 @@ class PlayersScene(Scene):
                 img = text.render(value, 24, (236, 238, 244))
                 surface.blit(img, img.get_rect(midright=(BOX.x + x, y + ROW // 2)))
             favourite = player.favourite or "-"
-            img = text.fit(favourite, 22, BOX.right - 24 - (BOX.x + RULES_X), widgets.MUTED)
+            img = favourite_image(favourite)
             surface.blit(img, (BOX.x + RULES_X, y + (ROW - img.get_height()) // 2))
             y += ROW
         if len(self.players) > self.visible_rows:

@@ -50,3 +50,17 @@ def test_the_pause_rules_stop_at_their_last_line(driver):
     driver.key(pygame.K_RIGHT)
     assert pause.scroll == lowest
     assert _inked_rows(driver.app.screen, pygame.Rect(470, 400, 740, 220)) > 10
+
+
+def test_a_long_favourite_on_the_players_screen_wraps_rather_than_shrinks(app):
+    from game.scenes.players import FAVOURITE_ROOM, ROW, favourite_image
+    from game.ui import text
+
+    long_label = "Classic UNO + Jump-in + Stacking + Seven-O"
+    img = favourite_image(long_label)
+    assert img.get_width() <= FAVOURITE_ROOM and img.get_height() <= ROW
+    # Two lines of readable type, not one line shrunk to 12 px.
+    shrunk = text.fit(long_label, 22, FAVOURITE_ROOM)
+    assert img.get_height() > 1.5 * shrunk.get_height()
+    short = favourite_image("UNO 112")  # a short one stays one line, full size
+    assert short.get_height() == text.render("UNO 112", 22).get_height()
