@@ -9,7 +9,20 @@ import pygame
 from game.i18n import _, language
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL, Command
+from game.ui.input import (
+    BACK,
+    CLICK,
+    CONFIRM,
+    DOWN,
+    LEFT,
+    MOVE,
+    PAGE,
+    PASS,
+    RIGHT,
+    UP,
+    WHEEL,
+    Command,
+)
 from game.ui.match_screen import MatchScreen
 from game.ui.rules_words import describe, draw_lines, last_scroll
 
@@ -84,8 +97,10 @@ class PauseScene(Scene):
             self.focus.click(cmd.pos)
         elif name == MOVE:
             self.focus.hover(cmd.pos)
-        elif name in (WHEEL, LEFT, RIGHT):
-            step = (cmd.digit or 0) if name == WHEEL else (1 if name == LEFT else -1)
+        elif name in (WHEEL, LEFT, RIGHT, PAGE):
+            step = (cmd.digit or 0) if name in (WHEEL, PAGE) else (1 if name == LEFT else -1)
+            if name == PAGE:
+                step *= 4  # a page: twelve lines, as on the Rules screen
             most = last_scroll(self.lines, RULES_TEXT)
             self.scroll = max(0, min(most, self.scroll - step * 3))
         return True

@@ -17,7 +17,7 @@ from game.i18n import N_, _, say
 from game.scenes.base import Scene
 from game.stats import PlayerRecord
 from game.ui import text, widgets
-from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PASS, UP, WHEEL, Command
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
 
 if TYPE_CHECKING:
     from game.app import App
@@ -100,6 +100,9 @@ class PlayersScene(Scene):
             self.scroll = min(most, self.scroll + 1)
         elif cmd.name == WHEEL:
             self.scroll = max(0, min(most, self.scroll - (cmd.digit or 0)))
+        elif cmd.name == PAGE:
+            page = (cmd.digit or 0) * max(1, self.visible_rows - 1)
+            self.scroll = max(0, min(most, self.scroll - page))
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -114,7 +117,7 @@ class PlayersScene(Scene):
         if notice is not None:
             surface.blit(*notice)
         self._draw_table(surface)
-        hint = text.render(_("Up/Down scroll, Esc back"), 20, widgets.MUTED)
+        hint = text.render(_("Up/Down scroll, PgUp/PgDn a page, Esc back"), 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))
 
     def _draw_table(self, surface: pygame.Surface) -> None:

@@ -10,7 +10,7 @@ from game.i18n import _
 from game.rules.names import available_rule_sets
 from game.scenes.base import Scene
 from game.ui import text, widgets
-from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PASS, UP, WHEEL, Command
+from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
 from game.ui.rule_catalog import try_load
 from game.ui.rules_words import CONTROLS, describe, draw_lines, last_scroll
 
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 BOX = pygame.Rect(60, 100, 1160, 570)
 TEXT_BOX = BOX.inflate(0, -24)
+PAGE_LINES = 12  # lines a PageUp/PageDown moves: most of a panel, a few kept in view
 
 
 class RulesScene(Scene):
@@ -40,8 +41,10 @@ class RulesScene(Scene):
             return True
         if cmd.name in (BACK, CONFIRM, PASS, CLICK):
             self.app.pop()
-        elif cmd.name in (UP, DOWN, WHEEL):
-            step = (cmd.digit or 0) if cmd.name == WHEEL else (1 if cmd.name == UP else -1)
+        elif cmd.name in (UP, DOWN, WHEEL, PAGE):
+            step = (cmd.digit or 0) if cmd.name in (WHEEL, PAGE) else (1 if cmd.name == UP else -1)
+            if cmd.name == PAGE:
+                step *= PAGE_LINES
             most = last_scroll(self.lines, TEXT_BOX, heading_size=26)
             self.scroll = max(0, min(most, self.scroll - step))
         return True
@@ -52,5 +55,5 @@ class RulesScene(Scene):
         surface.blit(title, (60, 30))
         surface.blit(widgets.panel(BOX.size), BOX)
         draw_lines(surface, self.lines, TEXT_BOX, self.scroll, heading_size=26)
-        hint = text.render(_("Up/Down scroll, Esc back"), 20, widgets.MUTED)
+        hint = text.render(_("Up/Down scroll, PgUp/PgDn a page, Esc back"), 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))

@@ -35,6 +35,16 @@ BACKSPACE = "backspace"
 DIGIT = "digit"  # 1-9, 0: choose by number
 HISTORY = "history"  # H: what happened this round
 HINT = "hint"  # T: the expert's advice for the hand on show (H was taken by History)
+PAGE = "page"  # PageUp/PageDown (digit +1/-1), Home/End (digit +/-ALL_PAGES): long lists
+ALL_PAGES = 10_000
+
+# Like the wheel, a positive digit goes up.
+PAGE_KEYS: dict[int, int] = {
+    pygame.K_PAGEUP: 1,
+    pygame.K_PAGEDOWN: -1,
+    pygame.K_HOME: ALL_PAGES,
+    pygame.K_END: -ALL_PAGES,
+}
 
 KEYMAP: dict[int, str] = {
     pygame.K_LEFT: LEFT,
@@ -123,6 +133,8 @@ def command_for(event: pygame.event.Event) -> Command | None:
             return Command(name, event=event)
         if key is not None and pygame.K_0 <= key <= pygame.K_9:
             return Command(DIGIT, digit=key - pygame.K_0, event=event)
+        if isinstance(key, int) and key in PAGE_KEYS:
+            return Command(PAGE, digit=PAGE_KEYS[key], event=event)
         return None
     if kind == pygame.MOUSEBUTTONDOWN:
         pos = getattr(event, "pos", None)

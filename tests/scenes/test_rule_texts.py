@@ -64,3 +64,37 @@ def test_a_long_favourite_on_the_players_screen_wraps_rather_than_shrinks(app):
     assert img.get_height() > 1.5 * shrunk.get_height()
     short = favourite_image("UNO 112")  # a short one stays one line, full size
     assert short.get_height() == text.render("UNO 112", 22).get_height()
+
+
+def test_page_keys_move_a_page_and_home_end_reach_the_ends(driver):
+    # The Rules text runs to some 150 lines: a line a press was a long way down.
+    driver.app.push("rules")
+    driver.frames()
+    scene = driver.top
+    driver.key(pygame.K_PAGEDOWN)
+    assert scene.scroll > 5
+    driver.key(pygame.K_END)
+    lowest = scene.scroll
+    driver.key(pygame.K_DOWN)
+    assert scene.scroll == lowest  # End is the last line, as far as Down goes
+    driver.key(pygame.K_PAGEUP)
+    assert 0 < scene.scroll < lowest
+    driver.key(pygame.K_HOME)
+    assert scene.scroll == 0
+
+
+def test_page_keys_on_the_players_screen(driver):
+    from game.stats import PlayerRecord
+
+    stats = driver.app.saves.stats
+    for i in range(30):
+        stats.players[f"p{i:02d}"] = PlayerRecord(f"P{i:02d}", matches=1)
+    driver.app.push("players")
+    driver.frames()
+    scene = driver.top
+    driver.key(pygame.K_PAGEDOWN)
+    assert scene.scroll == scene.visible_rows - 1
+    driver.key(pygame.K_END)
+    assert scene.scroll == len(scene.players) - scene.visible_rows
+    driver.key(pygame.K_HOME)
+    assert scene.scroll == 0
