@@ -115,6 +115,11 @@ def parse_line(data: bytes) -> dict:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise Malformed(f"not UTF-8 text (byte {err.start + 1} of the line)") from None
+    if text.startswith("\ufeff"):
+        # Notepad and friends add one when a log is saved again; say so, not "not JSON".
+        raise Malformed(
+            "starts with a byte-order mark (an editor added it): save as UTF-8 without one"
+        )
     if not text.strip():
         raise Malformed("a blank line; every line is one event")
     try:
