@@ -288,6 +288,14 @@ class ReplayScene(Scene):
 
     # --- drawing -------------------------------------------------------------
 
+    def whereabouts(self) -> str:
+        """The panel's line saying where in the log the replay is."""
+        of = f"/{self.match_count}" if self.match_count is not None else ""
+        match = f"{self.match + 1}{of}"
+        if not self.round_no:  # before round 1 (the cut for the deal, if any)
+            return _("match {match}, before the first round").format(match=match)
+        return _("match {match}, round {n}").format(match=match, n=self.round_no)
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.table is not None:
             self.table.draw(surface)
@@ -315,13 +323,10 @@ class ReplayScene(Scene):
         state = _("PAUSED") if self.paused else f"{self.speed:g}x"
         tag = text.render(state, 22, (255, 255, 255), bold=True)
         surface.blit(tag, tag.get_rect(topright=(box.right - 14, box.y + 12)))
-        of = f"/{self.match_count}" if self.match_count is not None else ""
         lines = [
             text.fit(printable(self.path.name, 60), 18, box.width - 28, widgets.MUTED),
             text.fit(
-                _("match {match}, round {n}").format(
-                    match=f"{self.match + 1}{of}", n=self.round_no
-                ),
+                self.whereabouts(),
                 18,
                 box.width - 28,
                 (230, 232, 240),

@@ -123,3 +123,16 @@ def test_what_is_not_a_log_is_reported_not_raised(driver, tmp_path):
     empty.write_text("")
     assert "holds no match" in ReplayScene(driver.app, str(empty)).error
     assert "folder" in ReplayScene(driver.app, str(tmp_path)).error
+
+
+def test_the_panel_never_says_round_0(driver, tmp_path):
+    # Before round 1 (the cut for the deal) the panel said "round 0" (found by QA).
+    log = write_log(tmp_path / "one.jsonl", games=1)
+    scene = ReplayScene(driver.app, str(log))
+    driver.app.push(scene)
+    driver.frames(2)
+    assert scene.round_no == 0
+    # (the "/1" appears once the log's matches are counted)
+    assert scene.whereabouts().endswith(", before the first round")
+    assert driver.until(lambda: scene.round_no == 1, limit=5000)
+    assert scene.whereabouts().endswith(", round 1")
