@@ -35,6 +35,7 @@ from game.ui import text, widgets
 from game.ui.card_book import CardBook
 from game.ui.input import BACK, CLICK, DOWN, LEFT, PASS, RIGHT, UP
 from game.ui.table_view import TableView
+from game.ui.teams import team_marks
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 GAP = 0.18  # seconds between events at 1x, on top of each event's own animation
@@ -139,6 +140,7 @@ class ReplayScene(Scene):
             self.error = f"{printable(self.path)}: cannot lay out {state.players} players: {exc}"
             return True
         self.table.set_show_all(True)
+        self.table.teams = team_marks(state)
         self._apply_speed()
         self._show(first)
         return True

@@ -4,6 +4,12 @@ Figures come from the `round_end` event (points per seat, match totals); the
 card values shown while counting come from the rule set's deck. The pointer
 on a card names it, with its points. Space, Enter or a click goes on: the
 next round (its deal), or the match's end.
+
+With teams (rules/house/teams.yaml) partners sit in adjacent rows inside a band
+of their team's colour, each name behind the team's lettered badge (the same as
+on the name plates, game/ui/teams.py), and the team's points and total are
+written once across both rows: the engine credits both partners alike
+(game/engine/scoring.py), so each partner's total is the team's.
 """
 
 from __future__ import annotations
@@ -15,10 +21,11 @@ import pygame
 from game.engine import NextRound
 from game.i18n import _, ngettext
 from game.scenes.base import Scene
-from game.ui import text, widgets
+from game.ui import teams, text, widgets
 from game.ui.input import BACK as KEY_BACK
 from game.ui.input import CLICK, CONFIRM, MOVE, PASS, Command
 from game.ui.match_screen import MatchScreen
+from game.ui.teams import team_marks
 
 if TYPE_CHECKING:
     from game.app import App
@@ -48,6 +55,10 @@ class RoundScoreScene(Scene):
         self.totals = list(self.event.get("scores", state.scores))
         self.before = [t - p for t, p in zip(self.totals, self.points, strict=True)]
         self.hands = [table.hand_names(s) for s in range(state.players)]
+        # Each seat's team; the rows run team by team, partners together.
+        self.teams = team_marks(state)
+        marks = self.teams
+        self.order = sorted(range(state.players), key=lambda s: (marks[s] if marks else 0, s))
         self.values = [[session.card_points(c) for c in hand] for hand in self.hands]
         self.total_cards = sum(len(h) for h in self.hands)
         self.t = 0.0
@@ -132,9 +143,25 @@ class RoundScoreScene(Scene):
     def row_rect(self, seat: int) -> pygame.Rect:
         """Where `seat`'s row (name, cards, points) is drawn."""
         box = self.box
+        row = self.order.index(seat)
         return pygame.Rect(
-            box.x + 20, box.y + ROWS_TOP + seat * self.row_h, box.width - 40, self.row_h - 4
+            box.x + 20, box.y + ROWS_TOP + row * self.row_h, box.width - 40, self.row_h - 4
         )
+
+    def team_rows(self) -> list[tuple[int, list[int]]]:
+        """Each team and its seats, in the order of the rows; [] without teams."""
+        if self.teams is None:
+            return []
+        found: dict[int, list[int]] = {}
+        for seat in self.order:
+            found.setdefault(self.teams[seat], []).append(seat)
+        return list(found.items())
+
+    def team_total(self, seats: list[int]) -> int | None:
+        """The team's total as the engine keeps it (each partner holds it), or
+        None should the partners' figures ever differ (then each row says its own)."""
+        figures = {(self.totals[s], self.points[s]) for s in seats}
+        return figures.pop()[0] if len(figures) == 1 else None
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 170)  # the table behind must not read through the list
@@ -163,13 +190,20 @@ class RoundScoreScene(Scene):
         privacy = self.screen.privacy
         book = self.screen.book
         self.shown = []
+        shared = self._draw_teams(surface, progress)
         for seat, hand in enumerate(self.hands):
             row = self.row_rect(seat)
             if seat == self.winner:
                 pygame.draw.rect(surface, (*widgets.GOLD[:3], 60), row, border_radius=10)
                 pygame.draw.rect(surface, (255, 213, 79), row, 2, border_radius=10)
-            name = text.fit(names[seat], 24, 170, (255, 255, 255), bold=seat == self.winner)
-            surface.blit(name, (row.x + 12, row.centery - name.get_height() // 2))
+            name_x = row.x + 12
+            if self.teams is not None:
+                badge = teams.tag(self.teams[seat], min(28, row.height - 6))
+                surface.blit(badge, badge.get_rect(midleft=(name_x, row.centery)))
+                name_x += badge.get_width() + 8
+            width = row.x + 182 - name_x
+            name = text.fit(names[seat], 24, width, (255, 255, 255), bold=seat == self.winner)
+            surface.blit(name, (name_x, row.centery - name.get_height() // 2))
             step = min(card_w + 4, max(8, (row.width - 560) // max(1, len(hand))))
             cx = row.x + 200
             hand_value = 0
@@ -200,6 +234,8 @@ class RoundScoreScene(Scene):
             if hand:
                 val = text.render(str(hand_value), 20, widgets.MUTED)
                 surface.blit(val, val.get_rect(midleft=(cx + card_w + 8, row.centery)))
+            if seat in shared:
+                continue  # the team's points and total are written across its rows
             gained = round(self.points[seat] * progress)
             total = self.before[seat] + gained
             if self.points[seat]:
@@ -213,6 +249,31 @@ class RoundScoreScene(Scene):
         if done_cards >= self.total_cards:
             self.button.draw(surface, self.t)
         self._draw_pointed(surface)
+
+    def _draw_teams(self, surface: pygame.Surface, progress: float) -> set[int]:
+        """Each team's band round its rows, and its points and total once across
+        them; returns the seats whose figures were written so."""
+        box = self.box
+        shared: set[int] = set()
+        for team, seats in self.team_rows():
+            rows = [self.row_rect(s) for s in seats]
+            band = rows[0].unionall(rows[1:]).inflate(6, 2)
+            tint = pygame.Surface(band.size, pygame.SRCALPHA)
+            pygame.draw.rect(tint, (*teams.COLORS[team][:3], 45), tint.get_rect(), border_radius=12)
+            surface.blit(tint, band)
+            pygame.draw.rect(surface, teams.COLORS[team], band, 2, border_radius=12)
+            total = self.team_total(seats)
+            if total is None:
+                continue
+            shared.update(seats)
+            point = self.points[seats[0]]
+            gained = round(point * progress)
+            if point:
+                img = text.render(f"+{gained}", 26, (255, 236, 179), bold=True)
+                surface.blit(img, img.get_rect(center=(box.right - 230, band.centery)))
+            img = text.render(str(total - point + gained), 28, (255, 255, 255), bold=True)
+            surface.blit(img, img.get_rect(center=(box.right - 110, band.centery)))
+        return shared
 
     def pointed(self) -> tuple[str, pygame.Rect] | None:
         """The card under the pointer, named with its points, and where that is written."""

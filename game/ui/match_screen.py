@@ -16,6 +16,7 @@ from game.ui.card_book import CardBook
 from game.ui.privacy import Privacy
 from game.ui.settings import Settings
 from game.ui.table_view import TableView
+from game.ui.teams import team_marks
 
 
 class MatchScreen:
@@ -43,6 +44,7 @@ class MatchScreen:
             seed=session.seed,
         )
         self.table.bots = set(session.bots)
+        self.table.teams = team_marks(state)
         self.table.scale = self.settings.anim_scale
         # The human who dismissed the last curtain and may still be in front of
         # the screen (None once anything was shown to the whole couch).

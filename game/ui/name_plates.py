@@ -1,6 +1,7 @@
 """The name plates round the table: each seat's name, its card count, and what
 the table says about the seat at a glance (whose turn, the dealer, an UNO
-called or missed, a bot, out of the match, offered in a pick).
+called or missed, a bot, out of the match, offered in a pick), and with teams
+the seat's team: a lettered badge in the team's colour (game/ui/teams.py).
 
 The plates only read: the table model, the animator (the cards a seat shows,
 the clock) and what the scene wants highlighted (`Highlights`). A plate is
@@ -14,7 +15,7 @@ import math
 import pygame
 
 from game.i18n import _, language
-from game.ui import accessibility, text, widgets
+from game.ui import accessibility, teams, text, widgets
 from game.ui.animator import TableAnimator
 from game.ui.highlights import NO_HIGHLIGHTS, Highlights
 from game.ui.table_geometry import TableGeometry
@@ -27,6 +28,8 @@ class NamePlates:
         self.model = model
         self.animator = animator
         self.bots: set[int] = set()
+        # Each seat's team (game/ui/teams.py), from the engine; None without teams.
+        self.teams: list[int] | None = None
         self._plates: dict[tuple, pygame.Surface] = {}
 
     def _plate(self, seat: int, lit: Highlights) -> pygame.Surface:
@@ -37,6 +40,7 @@ class NamePlates:
         uno = model.uno_called[seat] and count == 1
         picked = seat in lit.pick_seats
         focus = seat == lit.pick_focus
+        team = self.teams[seat] if self.teams is not None else None
         key = (
             model.name(seat),
             count,
@@ -48,6 +52,7 @@ class NamePlates:
             picked,
             focus,
             seat in self.bots,
+            team,
             language(),  # the plate's words ("BOT")
             text.generation(),  # and their size
         )
@@ -68,6 +73,10 @@ class NamePlates:
                 ink = pygame.Color(140, 140, 150)
             chip_w = 34
             x = 10
+            if team is not None:
+                badge = teams.tag(team, h - 8)
+                surf.blit(badge, (5, 4))
+                x = 5 + badge.get_width() + 6
             if seat in self.bots:
                 bot = text.render(_("BOT"), 13, ink, bold=True)
                 surf.blit(bot, (x, (h - bot.get_height()) // 2))

@@ -113,6 +113,15 @@ class TableView:
         self.plates.bots = set(seats)
 
     @property
+    def teams(self) -> list[int] | None:
+        """Each seat's team (game/ui/teams.py); None without teams."""
+        return self.plates.teams
+
+    @teams.setter
+    def teams(self, marks: list[int] | None) -> None:
+        self.plates.teams = marks
+
+    @property
     def scale(self) -> float:
         return self.animator.scale
 
