@@ -194,8 +194,10 @@ class RoundScoreScene(Scene):
         for seat, hand in enumerate(self.hands):
             row = self.row_rect(seat)
             if seat == self.winner:
-                pygame.draw.rect(surface, (*widgets.GOLD[:3], 60), row, border_radius=10)
-                pygame.draw.rect(surface, (255, 213, 79), row, 2, border_radius=10)
+                # A tint, not a fill: pygame.draw ignores alpha on the screen, and a
+                # solid gold row put the white name on gold and hid a team's figures.
+                tint = widgets.panel(row.size, (*widgets.GOLD[:3], 60), 10, (255, 213, 79))
+                surface.blit(tint, row)
             name_x = row.x + 12
             if self.teams is not None:
                 badge = teams.tag(self.teams[seat], min(28, row.height - 6))
