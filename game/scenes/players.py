@@ -27,6 +27,9 @@ NOTICE_CLEAR = 170  # room kept right of a notice for the rows' count
 NOTICE_ROWS = 2  # rows a notice takes from the table
 ROW = 40
 GOLD = (255, 213, 79)
+# Under the headings: faint white on the panel, mixed by hand since pygame.draw
+# writes a colour's alpha as is on the screen (it drew solid white).
+RULE_LINE = (73, 78, 90)
 # The number columns: heading, and the x (from the panel's left) they end at.
 NUMBERS: tuple[tuple[str, int], ...] = (
     (N_("Matches"), 470),
@@ -130,7 +133,7 @@ class PlayersScene(Scene):
         rules_head = text.render(_("Favourite rules"), 22, GOLD, bold=True)
         surface.blit(rules_head, (BOX.x + RULES_X, y))
         y += 40
-        pygame.draw.line(surface, (255, 255, 255, 60), (x0, y - 8), (BOX.right - 24, y - 8))
+        pygame.draw.line(surface, RULE_LINE, (x0, y - 8), (BOX.right - 24, y - 8))
         if not self.players:
             img = text.render(
                 _("Nobody yet: a person's numbers appear here once they have played a round."),
