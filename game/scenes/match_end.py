@@ -98,6 +98,10 @@ class MatchEndScene(Scene):
     def menu(self) -> None:
         self.app.reset("title")
 
+    def crown(self) -> str:
+        """The line over the winners' names: a team's partners are winners."""
+        return _("MATCH WINNERS") if len(self.winners) > 1 else _("MATCH WINNER")
+
     def title(self) -> str:
         """Who won: the winner, or with teams the winner and their partner."""
         names = self.session.state.names
@@ -150,7 +154,7 @@ class MatchEndScene(Scene):
             img = self.app.art.rotated(self.screen.book.look(c.card), (60, 90), c.angle)
             surface.blit(img, img.get_rect(center=(round(c.x), round(c.y))))
         names = self.session.state.names
-        crown = text.shadowed(_("MATCH WINNER"), 34, (255, 236, 179), bold=True)
+        crown = text.shadowed(self.crown(), 34, (255, 236, 179), bold=True)
         surface.blit(crown, crown.get_rect(center=(640, 90)))
         big = text.shadowed(self.title(), 110, (255, 213, 79), bold=True, offset=5)
         if big.get_width() > 1180:  # two partners' names: the line shrinks to fit

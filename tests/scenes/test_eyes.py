@@ -202,6 +202,7 @@ def test_reduced_motion_stills_the_match_end_confetti(driver, reduced):
     assert driver.until(lambda: driver.top_name == "RoundScoreScene", each=couch.step)
     driver.key(pygame.K_SPACE)
     assert driver.top_name == "MatchEndScene"
+    assert driver.top.crown() == "MATCH WINNER"  # one seat, no team
     before = [(c.x, c.y) for c in driver.top.confetti]
     driver.frames(30)
     after = [(c.x, c.y) for c in driver.top.confetti]

@@ -79,3 +79,4 @@ def test_the_match_end_crowns_both_partners_of_the_winning_team(driver):
     assert set(scene.ranking()[:2]) == {winner, partner}
     names = scene.session.state.names
     assert names[winner] in scene.title() and names[partner] in scene.title()
+    assert scene.crown() == "MATCH WINNERS"
