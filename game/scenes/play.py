@@ -25,7 +25,7 @@ import pygame
 from game.bots.timing import turn_choices
 from game.engine import Choose
 from game.engine.state import Decision, GameState
-from game.i18n import _
+from game.i18n import _, language
 from game.scenes.base import Scene
 from game.scenes.couch_input import HAND_DECISIONS, CouchInput
 from game.scenes.pad_seats import rumble_for
@@ -83,6 +83,9 @@ class PlayScene(Scene):
         self.table.scale = self.app.settings.anim_scale
 
     def relabel(self) -> None:
+        # The book first: the lines told again name their cards in it.
+        self.table.book.speak(language())
+        self.table.reword()
         self.controls.relabel()
 
     def _pump(self) -> None:

@@ -12,14 +12,16 @@ play. Only what the whole table may know is put in words: a draw says how
 many cards, never which.
 
 The narrator keeps the round's lines: the last 30 for the history panel, and
-what happened since a player's own last move for their curtain.
+what happened since a player's own last move for their curtain. Each line
+keeps the event it tells and what the narrator knew then (`Source`), so a
+language chosen mid-match words them again (`Narrator.reword`).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from game.i18n import _, ngettext
 from game.ui.card_book import CardBook
@@ -44,10 +46,23 @@ class Burst:
 
 
 @dataclass(frozen=True)
+class Source:
+    """What a line was made from: its event, and what the narrator knew as it
+    told it (the card whose effects were being told, the seat that had just
+    drawn for a card, a catch not yet paid)."""
+
+    event: dict
+    cause: str | None
+    penalised: int | None
+    caught: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
 class Line:
     text: str
     tone: str = "plain"
     burst: Burst | None = None
+    source: Source | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -57,6 +72,7 @@ class Told:
     text: str
     mover: int | None = None
     tone: str = "plain"  # as the line's: a colour named shows its shape (colour-blind mode)
+    source: Source | None = field(default=None, compare=False)
 
 
 class Narrator:
@@ -65,7 +81,7 @@ class Narrator:
         self.model = model
         self.history: deque[Told] = deque(maxlen=HISTORY)
         self.round_story: list[Told] = []
-        self.cause: str | None = None  # the card whose effects are being told
+        self.cause: str | None = None  # the card (its name) whose effects are being told
         self.penalised: int | None = None  # the seat that just drew for a card
         self.caught: tuple[int, int] | None = None  # (by, caught) until the caught seat draws
 
@@ -73,7 +89,10 @@ class Narrator:
         """The words for `event`, which the model has just taken in (None: nothing to say)."""
         kind = str(event.get("t"))
         handler = _HANDLERS.get(kind)
+        source = Source(event, self.cause, self.penalised, self.caught)
         line = handler(self, event) if handler is not None else None
+        if line is not None:
+            line = replace(line, source=source)
         if kind != "draw":
             self.penalised = None
         if line is not None and kind not in ("round", "cut"):
@@ -82,10 +101,33 @@ class Narrator:
                 mover = None
             if kind == "challenge":
                 mover = event.get("by")
-            told = Told(line.text, mover if isinstance(mover, int) else None, line.tone)
+            told = Told(line.text, mover if isinstance(mover, int) else None, line.tone, source)
             self.history.append(told)
             self.round_story.append(told)
         return line
+
+    def reword(self, line: Line) -> Line:
+        """`line` in the language now chosen, told again from its source with
+        what the narrator knew then (this narrator's own memory is untouched)."""
+        source = line.source
+        handler = _HANDLERS.get(str(source.event.get("t"))) if source is not None else None
+        if source is None or handler is None:
+            return line
+        then = Narrator(self.book, self.model)
+        then.cause, then.penalised, then.caught = source.cause, source.penalised, source.caught
+        again = handler(then, source.event)
+        return line if again is None else replace(again, source=source)
+
+    def reword_story(self) -> None:
+        """The round's story and the history panel in the language now chosen."""
+
+        def again(told: Told) -> Told:
+            if told.source is None:
+                return told
+            return replace(told, text=self.reword(Line(told.text, source=told.source)).text)
+
+        self.history = deque((again(t) for t in self.history), maxlen=HISTORY)
+        self.round_story = [again(t) for t in self.round_story]
 
     def since_last_move(self, seat: int, most: int = 8) -> list[str]:
         """What the table said since `seat`'s own last move this round (the latest `most`)."""
@@ -129,14 +171,14 @@ class Narrator:
 
     def _start(self, e: dict) -> Line:
         card = str(e["card"])
-        self.cause = self.label(card)
+        self.cause = card
         return Line(_("First card: {card}").format(card=self.label(card)), _ink(e.get("color")))
 
     def _play(self, e: dict) -> Line:
         seat = int(e["p"])
         card = str(e["card"])
         label = self.label(card)
-        self.cause = label
+        self.cause = card
         color = e.get("color")
         if self.book.names_color(card) and color:
             return Line(
@@ -304,7 +346,7 @@ class Narrator:
         """`text` after the card that caused it ("Red Draw Two: Bo draws 2 cards")."""
         if not self.cause:
             return text
-        return _("{card}: {what}").format(card=self.cause, what=text)
+        return _("{card}: {what}").format(card=self.label(self.cause), what=text)
 
 
 def _ink(color: object) -> str:

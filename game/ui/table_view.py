@@ -201,6 +201,14 @@ class TableView:
         placed = self.geometry.place(envelope.size, near)
         return (placed.x - envelope.x, placed.y - envelope.y)
 
+    def reword(self) -> None:
+        """The language changed: the line on the table and the round's story
+        are told again in it (the book must already speak it)."""
+        line = self.callouts.line
+        if line is not None:
+            self.callouts.line = self.narrator.reword(line)
+        self.narrator.reword_story()
+
     def say(self, text: str, tone: str = "plain") -> None:
         self.show(Line(text, tone))
 

@@ -81,6 +81,29 @@ def test_a_match_under_the_pause_speaks_the_new_language(driver):
     driver.frames(5)
 
 
+def test_the_tables_lines_are_told_again_in_the_new_language(driver):
+    # Switched mid-match, the line on the table and History kept their English
+    # ("Cy plays Blue 5") while everything else spoke Turkish (found by QA).
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
+    screen = start_match(driver.app, seats, seed=3)
+    couch = Couch(driver)
+    narrator = screen.table.narrator
+    assert driver.until(
+        lambda: any(" plays " in t.text for t in narrator.history), limit=4000, each=couch.step
+    )
+    english = [t.text for t in narrator.history]
+    driver.app.change_language("tr")
+    turkish = [t.text for t in narrator.history]
+    assert len(turkish) == len(english)
+    assert not any(" plays " in line for line in turkish)
+    assert any(" oynuyor: " in line for line in turkish)
+    assert [t.text for t in narrator.round_story][-len(turkish) :] == turkish
+    line = screen.table.callouts.line
+    assert line is not None and " plays " not in line.text
+    driver.app.change_language("en")
+    assert [t.text for t in narrator.history] == english  # told again, not translated
+
+
 def test_the_command_lines_language_outranks_settings(prefs):
     pygame.init()
     Settings(language="et").save()
