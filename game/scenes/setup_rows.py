@@ -86,6 +86,8 @@ class RowPainter:
         self.game = game
         self.claims = claims
         self.house_lines: dict[str, HouseLine] = {}  # the last read for each house rule
+        # Each row read once per base and language: it is drawn every frame.
+        self._read: dict[tuple[str, str, str], HouseLine] = {}
         self.error_box: pygame.Rect | None = None
         self.error_lines: list[str] = []  # the errors drawn, in full
 
@@ -94,6 +96,10 @@ class RowPainter:
         `HouseLine`). Until the combinations that tell are loaded (a few per
         frame, see `SetupScene.update`), the last read."""
         base = self.game.base
+        key = (base, house, language())
+        found = self._read.get(key)
+        if found is not None:
+            return found
         short = house.removeprefix("house/")
         fit = house_fit(base, house)
         if fit is None:
@@ -106,7 +112,7 @@ class RowPainter:
             found = HouseLine(name, _("Not with {rules}").format(rules=rules_name), fits=False)
         else:
             found = HouseLine(*house_words(base, house))
-        self.house_lines[house] = found
+        self.house_lines[house] = self._read[key] = found
         return found
 
     def draw_row(
