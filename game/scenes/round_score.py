@@ -260,10 +260,8 @@ class RoundScoreScene(Scene):
         for team, seats in self.team_rows():
             rows = [self.row_rect(s) for s in seats]
             band = rows[0].unionall(rows[1:]).inflate(6, 2)
-            tint = pygame.Surface(band.size, pygame.SRCALPHA)
-            pygame.draw.rect(tint, (*teams.COLORS[team][:3], 45), tint.get_rect(), border_radius=12)
-            surface.blit(tint, band)
-            pygame.draw.rect(surface, teams.COLORS[team], band, 2, border_radius=12)
+            color = teams.COLORS[team]
+            surface.blit(widgets.panel(band.size, (*color[:3], 45), 12, color), band)
             total = self.team_total(seats)
             if total is None:
                 continue
