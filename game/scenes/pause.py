@@ -24,7 +24,7 @@ from game.ui.input import (
     Command,
 )
 from game.ui.match_screen import MatchScreen
-from game.ui.rules_words import describe, draw_lines, last_scroll
+from game.ui.rules_words import PAGE_LINES, describe, draw_lines, scrolled
 
 if TYPE_CHECKING:
     from game.app import App
@@ -98,11 +98,11 @@ class PauseScene(Scene):
         elif name == MOVE:
             self.focus.hover(cmd.pos)
         elif name in (WHEEL, LEFT, RIGHT, PAGE):
-            step = (cmd.digit or 0) if name in (WHEEL, PAGE) else (1 if name == LEFT else -1)
             if name == PAGE:
-                step *= 4  # a page: twelve lines, as on the Rules screen
-            most = last_scroll(self.lines, RULES_TEXT)
-            self.scroll = max(0, min(most, self.scroll - step * 3))
+                step = (cmd.digit or 0) * PAGE_LINES
+            else:  # three lines a notch or a press
+                step = 3 * ((cmd.digit or 0) if name == WHEEL else (1 if name == LEFT else -1))
+            self.scroll = scrolled(self.lines, RULES_TEXT, self.scroll, step)
         return True
 
     def update(self, dt: float) -> None:

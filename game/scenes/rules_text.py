@@ -12,14 +12,13 @@ from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
 from game.ui.rule_catalog import try_load
-from game.ui.rules_words import CONTROLS, describe, draw_lines, last_scroll
+from game.ui.rules_words import CONTROLS, PAGE_LINES, describe, draw_lines, scrolled
 
 if TYPE_CHECKING:
     from game.app import App
 
 BOX = pygame.Rect(60, 100, 1160, 570)
 TEXT_BOX = BOX.inflate(0, -24)
-PAGE_LINES = 12  # lines a PageUp/PageDown moves: most of a panel, a few kept in view
 
 
 class RulesScene(Scene):
@@ -45,8 +44,7 @@ class RulesScene(Scene):
             step = (cmd.digit or 0) if cmd.name in (WHEEL, PAGE) else (1 if cmd.name == UP else -1)
             if cmd.name == PAGE:
                 step *= PAGE_LINES
-            most = last_scroll(self.lines, TEXT_BOX, heading_size=26)
-            self.scroll = max(0, min(most, self.scroll - step))
+            self.scroll = scrolled(self.lines, TEXT_BOX, self.scroll, step, heading_size=26)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

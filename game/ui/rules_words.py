@@ -83,6 +83,16 @@ def last_scroll(lines: list[str], box, heading_size: int = 24) -> int:
     return 0
 
 
+PAGE_LINES = 12  # lines PgUp/PgDn move: most of a panel, a few kept in view
+
+
+def scrolled(lines: list[str], box, scroll: int, up: int, heading_size: int = 24) -> int:
+    """`scroll` moved `up` lines (down if negative), kept between the first
+    line and `last_scroll`."""
+    most = last_scroll(lines, box, heading_size)
+    return max(0, min(most, scroll - up))
+
+
 def draw_lines(surface, lines: list[str], box, scroll: int, heading_size: int = 24) -> None:
     """Draw `lines` (from `describe`: "#" marks a heading, four spaces an
     indent) inside `box`, from line `scroll` on, as far as they fit."""
