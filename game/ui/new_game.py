@@ -16,6 +16,7 @@ from game.engine.ruleset import RuleSet
 from game.i18n import _
 from game.match import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
 from game.seats import default_name, is_default_name
+from game.stats import key as stats_key
 from game.ui.rule_catalog import try_load
 
 TARGETS: tuple[int | str, ...] = ("default", 100, 200, 300, 500, 1000, "single")
@@ -120,10 +121,10 @@ class NewGame:
         table "Pass to Ana" would mean either, and Players would merge them."""
         seen: set[str] = set()
         for cfg in self.seats:
-            key = cfg.name.strip().casefold()
-            if key in seen:
+            player = stats_key(cfg.name)
+            if player in seen:
                 return cfg.name.strip()
-            seen.add(key)
+            seen.add(player)
         return None
 
     def finish_name(self, seat: int) -> None:
