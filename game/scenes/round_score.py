@@ -190,7 +190,8 @@ class RoundScoreScene(Scene):
         privacy = self.screen.privacy
         book = self.screen.book
         self.shown = []
-        shared = self._draw_teams(surface, progress)
+        bands = self._draw_team_bands(surface)
+        shared = {seat for seats, _band in bands for seat in seats}
         for seat, hand in enumerate(self.hands):
             row = self.row_rect(seat)
             if seat == self.winner:
@@ -236,15 +237,14 @@ class RoundScoreScene(Scene):
             if hand:
                 val = text.render(str(hand_value), 20, widgets.MUTED)
                 surface.blit(val, val.get_rect(midleft=(cx + card_w + 8, row.centery)))
-            if seat in shared:
-                continue  # the team's points and total are written across its rows
-            gained = round(self.points[seat] * progress)
-            total = self.before[seat] + gained
-            if self.points[seat]:
-                img = text.render(f"+{gained}", 26, (255, 236, 179), bold=True)
-                surface.blit(img, img.get_rect(center=(box.right - 230, row.centery)))
-            img = text.render(str(total), 28, (255, 255, 255), bold=True)
-            surface.blit(img, img.get_rect(center=(box.right - 110, row.centery)))
+            if seat not in shared:  # a team's are written across its rows, below
+                self._draw_figures(surface, self.points[seat], self.before[seat], row, progress)
+        # After the rows, so that the winner's tint does not cover them.
+        for seats, band in bands:
+            point = self.points[seats[0]]
+            total = self.team_total(seats)
+            assert total is not None, "a band with shared figures"
+            self._draw_figures(surface, point, total - point, band, progress)
         if target:
             img = text.render(_("playing to {target}").format(target=target), 20, widgets.MUTED)
             surface.blit(img, (box.x + 24, box.bottom - 44))
@@ -252,28 +252,31 @@ class RoundScoreScene(Scene):
             self.button.draw(surface, self.t)
         self._draw_pointed(surface)
 
-    def _draw_teams(self, surface: pygame.Surface, progress: float) -> set[int]:
-        """Each team's band round its rows, and its points and total once across
-        them; returns the seats whose figures were written so."""
-        box = self.box
-        shared: set[int] = set()
+    def _draw_team_bands(self, surface: pygame.Surface) -> list[tuple[list[int], pygame.Rect]]:
+        """Each team's band round its rows; returns the teams whose points and
+        total are written once across their band, with the band."""
+        shared = []
         for team, seats in self.team_rows():
             rows = [self.row_rect(s) for s in seats]
             band = rows[0].unionall(rows[1:]).inflate(6, 2)
             color = teams.COLORS[team]
             surface.blit(widgets.panel(band.size, (*color[:3], 45), 12, color), band)
-            total = self.team_total(seats)
-            if total is None:
-                continue
-            shared.update(seats)
-            point = self.points[seats[0]]
-            gained = round(point * progress)
-            if point:
-                img = text.render(f"+{gained}", 26, (255, 236, 179), bold=True)
-                surface.blit(img, img.get_rect(center=(box.right - 230, band.centery)))
-            img = text.render(str(total - point + gained), 28, (255, 255, 255), bold=True)
-            surface.blit(img, img.get_rect(center=(box.right - 110, band.centery)))
+            if self.team_total(seats) is not None:
+                shared.append((seats, band))
         return shared
+
+    def _draw_figures(
+        self, surface: pygame.Surface, points: int, before: int, where: pygame.Rect, progress: float
+    ) -> None:
+        """A row's (or a team's) points this round, counted up with the cards,
+        and its total, level with `where`."""
+        box = self.box
+        gained = round(points * progress)
+        if points:
+            img = text.render(f"+{gained}", 26, (255, 236, 179), bold=True)
+            surface.blit(img, img.get_rect(center=(box.right - 230, where.centery)))
+        img = text.render(str(before + gained), 28, (255, 255, 255), bold=True)
+        surface.blit(img, img.get_rect(center=(box.right - 110, where.centery)))
 
     def pointed(self) -> tuple[str, pygame.Rect] | None:
         """The card under the pointer, named with its points, and where that is written."""
