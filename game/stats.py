@@ -11,7 +11,11 @@ Counting is idempotent: `count(match_id, ...)` takes the match's whole log
 so far and counts only the rounds past those `counted` for that match id
 (the save's), so a round is counted once whether the game was resumed,
 killed between writing the save and the statistics, or both. The favourite
-rule set is the one a player has played most rounds of.
+rule set is the one a player has played most rounds of, kept by the names of
+its rule files (`rules_key`: "classic + house/jump-in") and worded in the
+language of the moment where it is shown, so a family that switches language
+keeps one count per rule set. (Files written before kept the words shown
+then, "Classic UNO + Jump-in"; those are shown as written.)
 
 The file (`players.json` in the settings folder) is the player's: it is
 read as hostile — a regular file of at most `MAX_FILE_BYTES`, every field
@@ -23,6 +27,7 @@ game writes.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,6 +88,20 @@ class PlayerRecord:
 
 def key(name: str) -> str:
     return name.strip().casefold()
+
+
+RULES_JOIN = " + "
+
+
+def rules_key(names: Sequence[str]) -> str:
+    """How a player's record keeps a rule set: the names its files were loaded by."""
+    return RULES_JOIN.join(names)
+
+
+def rule_names(rules: str) -> tuple[str, ...]:
+    """The rule-file names a `rules_key` was made of (a key from an older file,
+    the rules' words, gives names that load nothing)."""
+    return tuple(rules.split(RULES_JOIN))
 
 
 @dataclass

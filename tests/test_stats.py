@@ -11,7 +11,7 @@ from game.bots import make_bot
 from game.engine import new_game
 from game.rules.loader import load_rules
 from game.sim import play_out
-from game.stats import MAX_MATCHES, PlayerStats
+from game.stats import MAX_MATCHES, PlayerStats, rule_names, rules_key
 
 NAMES = ["Ana", "Bo", "Cy"]
 
@@ -152,3 +152,16 @@ def test_a_damaged_file_is_kept_aside_with_a_notice(tmp_path, text):
     assert not stats.players and not path.exists()
     [kept] = [p for p in tmp_path.iterdir() if p.name.startswith("players.kept-")]
     assert kept.read_bytes() == damaged and kept.name in stats.notices[0]
+
+
+def test_a_rule_set_is_counted_by_its_files_so_languages_share_one_count():
+    # Counted under the words of the language played in, a family that
+    # switched language had one rule set split in two, and the wrong favourite.
+    stats = PlayerStats()
+    played = rules_key(("classic", "house/jump-in"))
+    stats.count("m1", NAMES, [0], played, rounds((1, [])))
+    stats.count("m2", NAMES, [0], played, rounds((1, []), (1, [])))
+    stats.count("m3", NAMES, [0], rules_key(("duo",)), rounds((1, []), (1, [])))
+    ana = stats.player("Ana")
+    assert ana.rules == {"classic + house/jump-in": 3, "duo": 2}
+    assert rule_names(ana.favourite) == ("classic", "house/jump-in")

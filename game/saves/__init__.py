@@ -230,8 +230,10 @@ class SaveSlot:
 
     def count(self, header: SaveHeader, events: list[dict]) -> None:
         """Count what a match's log holds into the statistics, and write them."""
+        from game.stats import rules_key
+
         stats = self.stats
-        if not stats.count(header.id, header.names, header.humans, header.rules_label, events):
+        if not stats.count(header.id, header.names, header.humans, rules_key(header.rules), events):
             return
         try:
             path = self.stats_path

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _, say
+from game.i18n import N_, _, language, say
 from game.scenes.base import Scene
-from game.stats import PlayerRecord
-from game.ui import text, widgets
+from game.stats import PlayerRecord, rule_names
+from game.ui import rule_catalog, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
 
 if TYPE_CHECKING:
@@ -53,6 +53,14 @@ def favourite_image(label: str) -> pygame.Surface:
     if img.get_height() <= ROW and img.get_width() <= FAVOURITE_ROOM:
         return img
     return text.fit(label, 22, FAVOURITE_ROOM, widgets.MUTED)
+
+
+def favourite_words(rules: str | None) -> str:
+    """A player's favourite rule set in the language of the moment; kept by
+    its file names (game/stats.py), or as an older file wrote it."""
+    if rules is None:
+        return "-"
+    return rule_catalog.named(rule_names(rules), language()) or rules
 
 
 def cells(player: PlayerRecord) -> list[str]:
@@ -150,8 +158,7 @@ class PlayersScene(Scene):
             for (_head, x), value in zip(NUMBERS, cells(player), strict=True):
                 img = text.render(value, 24, (236, 238, 244))
                 surface.blit(img, img.get_rect(midright=(BOX.x + x, y + ROW // 2)))
-            favourite = player.favourite or "-"
-            img = favourite_image(favourite)
+            img = favourite_image(favourite_words(player.favourite))
             surface.blit(img, (BOX.x + RULES_X, y + (ROW - img.get_height()) // 2))
             y += ROW
         if len(self.players) > self.visible_rows:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, language
 from game.looks import (
     CLASSIC_PATTERNS,
     DEFAULT_RGB,
@@ -30,7 +30,7 @@ from game.looks import (
 from game.saves import SavedMatch, SaveProblem
 from game.scenes.base import Scene
 from game.seats import level_words
-from game.ui import accessibility, text, widgets
+from game.ui import accessibility, rule_catalog, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP, Command
 from game.ui.settings import pref_dir
 
@@ -55,6 +55,21 @@ FAN = {
 }
 PANEL = pygame.Rect(560, 352, 620, 330)  # the saved match, or what went wrong with it
 GOLD = (255, 213, 79)
+
+
+def saved_summary(saved: SavedMatch) -> str:
+    """The saved match's rules, round and goal on one line."""
+    header = saved.header
+    parts = [
+        # Worded now, not as saved: the language may have changed since.
+        rule_catalog.named(header.rules, language()) or header.rules_label,
+        _("round {n}").format(n=saved.round_no) if saved.round_no else _("the deal"),
+    ]
+    if header.single_round:
+        parts.append(_("one round"))
+    elif saved.target is not None:
+        parts.append(_("to {target}").format(target=saved.target))
+    return "  ·  ".join(parts)
 
 
 class TitleScene(Scene):
@@ -210,16 +225,7 @@ class TitleScene(Scene):
         surface.blit(widgets.panel(box.size), box)
         head = text.render(_("Saved match"), 30, GOLD, bold=True)
         surface.blit(head, (box.x + 24, box.y + 16))
-        parts = [
-            header.rules_label,
-            _("round {n}").format(n=saved.round_no) if saved.round_no else _("the deal"),
-        ]
-        if header.single_round:
-            parts.append(_("one round"))
-        elif saved.target is not None:
-            parts.append(_("to {target}").format(target=saved.target))
-        line = "  ·  ".join(parts)
-        img = text.fit(line, 22, box.w - 48, (236, 238, 244))
+        img = text.fit(saved_summary(saved), 22, box.w - 48, (236, 238, 244))
         surface.blit(img, (box.x + 24, box.y + 56))
         y = box.y + 92
         size = 22 if row >= 26 else 19

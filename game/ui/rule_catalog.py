@@ -17,6 +17,7 @@ from game.engine.ruleset import RuleSet
 from game.rules.errors import RuleFileError
 from game.rules.loader import HOUSE_RULE_BASE, layer_base, load_rules
 from game.rules.names import NameRefused, resolve_name
+from game.saves.format import rules_label
 
 Loaded = tuple[RuleSet | None, list[str]]
 # How a house rule goes with a base: it loads on it; it loads on the base it
@@ -55,6 +56,13 @@ def forget_loaded() -> None:
     _loaded.clear()
     _messages.clear()
     _own_bases.clear()
+
+
+def named(names: tuple[str, ...], lang: str) -> str | None:
+    """The rule set loaded from `names` as a player names it in `lang`
+    ("Classic UNO + Jump-in"), or None when those files do not load."""
+    rules = try_load(names)[0]
+    return rules_label(rules, lang) if rules is not None else None
 
 
 def is_loaded(names: tuple[str, ...]) -> bool:

@@ -183,6 +183,20 @@ def test_between_rounds_the_score_comes_back_and_rounds_count_once(driver):
     assert driver.app.stack[0].session.state.round_no == 2
 
 
+def test_the_saved_match_is_named_in_the_language_of_the_moment(driver):
+    from game import i18n
+    from game.scenes.title import saved_summary
+
+    start_match(driver.app, [SeatConfig("Ana"), SeatConfig("Bo", "bot")], seed=5)
+    driver.frames(3)
+    reopen(driver)
+    saved = driver.top.saved
+    assert saved is not None and saved_summary(saved).startswith("Classic UNO  ·  ")
+    # Saved while English was spoken, read after a switch: the rules' own words.
+    i18n.set_language("fi")
+    assert saved_summary(saved).startswith("Klassinen UNO  ·  ")
+
+
 def test_a_finished_match_clears_its_save_and_stays_watchable(driver, prefs, monkeypatch):
     # Play again shuffles anew; a fixed seed keeps the new deal's first
     # decision a plain turn (some deals open with a colour to name).
@@ -389,7 +403,7 @@ def test_the_players_screen_counts_people_not_bots(driver):
         assert (p.matches, p.rounds) == (1, 1)
         assert p.rounds_won == p.matches_won == int(end["winner"] == seat)
         assert p.uno_calls == sum(e["t"] == "uno" and e["p"] == seat for e in log)
-        assert p.favourite == "Classic UNO"
+        assert p.favourite == "classic"  # by its file, worded where shown
     driver.frames(2)
     driver.key(pygame.K_ESCAPE)
     assert driver.top_name == "TitleScene"

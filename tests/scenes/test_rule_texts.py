@@ -98,3 +98,16 @@ def test_page_keys_on_the_players_screen(driver):
     assert scene.scroll == len(scene.players) - scene.visible_rows
     driver.key(pygame.K_HOME)
     assert scene.scroll == 0
+
+
+def test_the_favourite_rule_set_is_worded_in_the_language_of_the_moment(app):
+    from game import i18n
+    from game.scenes.players import favourite_words
+
+    kept = "classic + house/jump-in"  # as game/stats.py keeps it
+    assert favourite_words(kept) == "Classic UNO + Jump-in"
+    i18n.set_language("tr")
+    assert favourite_words(kept).startswith("Klasik UNO + ")
+    # A file from before kept the words then shown: they are shown as written.
+    assert favourite_words("Klassinen UNO + Jump-in") == "Klassinen UNO + Jump-in"
+    assert favourite_words(None) == "-"
