@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 FLIP = 0.11  # seconds per card turned
 ROWS_TOP = 108  # from the panel's top: the title and the column heads above the rows
 BELOW_ROWS = 90  # under the rows: the button, and "playing to" beside it
+NAME_ROOM = (182, 330)  # the names' column, from a row's left: its least and most
+FIGURES_ROOM = 290  # a row's right end where its figures (round, total) are written
+CARDS_CLEAR = 378  # what a row keeps right of its cards: the hand's value and the figures
 
 
 class RoundScoreScene(Scene):
@@ -148,6 +151,15 @@ class RoundScoreScene(Scene):
             box.x + 20, box.y + ROWS_TOP + row * self.row_h, box.width - 40, self.row_h - 4
         )
 
+    def name_room(self) -> int:
+        """How wide the names' column is: as wide as the longest name needs (a
+        badge included), within limits, the cards' strip giving way; long
+        names shrank unreadably small in large text in a fixed column."""
+        badge = 36 if self.teams is not None else 0
+        names = self.session.state.names
+        needed = max(text.width(n, 24, bold=True) for n in names) + badge + 12
+        return max(NAME_ROOM[0], min(NAME_ROOM[1], needed))
+
     def team_rows(self) -> list[tuple[int, list[int]]]:
         """Each team and its seats, in the order of the rows; [] without teams."""
         if self.teams is None:
@@ -190,6 +202,7 @@ class RoundScoreScene(Scene):
         privacy = self.screen.privacy
         book = self.screen.book
         self.shown = []
+        name_room = self.name_room()
         bands = self._draw_team_bands(surface)
         shared = {seat for seats, _band in bands for seat in seats}
         for seat, hand in enumerate(self.hands):
@@ -197,18 +210,24 @@ class RoundScoreScene(Scene):
             if seat == self.winner:
                 # A tint, not a fill: pygame.draw ignores alpha on the screen, and a
                 # solid gold row put the white name on gold and hid a team's figures.
-                tint = widgets.panel(row.size, (*widgets.GOLD[:3], 60), 10, (255, 213, 79))
-                surface.blit(tint, row)
+                # A team's figures sit level with the band's middle, on the rows'
+                # edge: the tint stops short of them, or its edge crosses them.
+                lit = row.copy()
+                if seat in shared:
+                    lit.width -= FIGURES_ROOM
+                tint = widgets.panel(lit.size, (*widgets.GOLD[:3], 60), 10, (255, 213, 79))
+                surface.blit(tint, lit)
             name_x = row.x + 12
             if self.teams is not None:
                 badge = teams.tag(self.teams[seat], min(28, row.height - 6))
                 surface.blit(badge, badge.get_rect(midleft=(name_x, row.centery)))
                 name_x += badge.get_width() + 8
-            width = row.x + 182 - name_x
+            width = row.x + name_room - name_x
             name = text.fit(names[seat], 24, width, (255, 255, 255), bold=seat == self.winner)
             surface.blit(name, (name_x, row.centery - name.get_height() // 2))
-            step = min(card_w + 4, max(8, (row.width - 560) // max(1, len(hand))))
-            cx = row.x + 200
+            cards_room = row.width - name_room - CARDS_CLEAR
+            step = min(card_w + 4, max(8, cards_room // max(1, len(hand))))
+            cx = row.x + name_room + 18
             hand_value = 0
             for i, card in enumerate(hand):
                 k = flipped - index

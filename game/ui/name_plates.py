@@ -21,6 +21,8 @@ from game.ui.highlights import NO_HIGHLIGHTS, Highlights
 from game.ui.table_geometry import TableGeometry
 from game.ui.table_model import TableModel
 
+NAME_SMALLEST = 16  # the text size a name on a plate may shrink to, before it is shortened
+
 
 class NamePlates:
     def __init__(self, geometry: TableGeometry, model: TableModel, animator: TableAnimator) -> None:
@@ -81,7 +83,9 @@ class NamePlates:
                 bot = text.render(_("BOT"), 13, ink, bold=True)
                 surf.blit(bot, (x, (h - bot.get_height()) // 2))
                 x += bot.get_width() + 5
-            name = text.fit(model.name(seat), 22, w - x - chip_w - 14 - (44 if uno else 0), ink)
+            room = w - x - chip_w - 14 - (44 if uno else 0)
+            # Shortened rather than shrunk past reading from the sofa.
+            name = text.fit(model.name(seat), 22, room, ink, smallest=NAME_SMALLEST)
             surf.blit(name, (x, (h - name.get_height()) // 2))
             chip = pygame.Rect(w - chip_w - 3, 3, chip_w, h - 6)
             pygame.draw.rect(surf, (255, 255, 255), chip, border_radius=(h - 6) // 2)

@@ -218,11 +218,13 @@ def shadowed(
     return _remember(key, surf)
 
 
-def fit(text: str, size: int, max_width: int, color=WHITE, *, bold: bool = False):
-    """The largest rendering of `text` not wider than `max_width` (down to 12 px),
-    shortened with an ellipsis if even that is too wide. Cached: a frame that
-    asks again measures nothing."""
-    key = ("fit", text, size, max_width, tuple(pygame.Color(color)), bold)
+def fit(
+    text: str, size: int, max_width: int, color=WHITE, *, bold: bool = False, smallest: int = 12
+):
+    """The largest rendering of `text` not wider than `max_width` (down to
+    `smallest`), shortened with an ellipsis if even that is too wide. Cached: a
+    frame that asks again measures nothing."""
+    key = ("fit", text, size, max_width, tuple(pygame.Color(color)), bold, smallest)
     surf = _cache.get(key)
     if surf is not None:
         _cache.move_to_end(key)
@@ -231,7 +233,7 @@ def fit(text: str, size: int, max_width: int, color=WHITE, *, bold: bool = False
     line = shown(text[: max(1, max_width) + 1] if len(text) > max_width + 1 else text)
     if len(text) > max_width + 1:
         line += ELLIPSIS
-    while size > 12 and width(line, size, bold) > max_width:
+    while size > smallest and width(line, size, bold) > max_width:
         size -= 2
     if width(line, size, bold) > max_width:
         line = _shortened(line.removesuffix(ELLIPSIS), size, bold, max_width)

@@ -207,3 +207,34 @@ def test_reduced_motion_stills_the_match_end_confetti(driver, reduced):
     driver.frames(30)
     after = [(c.x, c.y) for c in driver.top.confetti]
     assert (before == after) == reduced
+
+
+def test_long_names_stay_readable_in_large_text(driver, monkeypatch):
+    """Fourteen wide letters (the longest name setup takes) in large text: the
+    round score widens its names' column rather than shrink a name to 12 px,
+    and a name plate shortens a name rather than shrink it past reading."""
+    from game.ui.name_plates import NAME_SMALLEST
+
+    sizes: dict[str, list[int]] = defaultdict(list)
+    real_fit = text.fit
+
+    def fit(line, size, room, *args, **kw):
+        img = real_fit(line, size, room, *args, **kw)
+        if line.startswith("MMMM"):
+            where = "RoundScoreScene" if driver.top_name == "RoundScoreScene" else "plate"
+            sizes[where].append(img.get_height())
+        return img
+
+    monkeypatch.setattr(text, "fit", fit)
+    app = eyes_app(driver, pacing="instant", text_size="large")
+    long_name = "M" * 14
+    seats = [SeatConfig("Ana"), SeatConfig(long_name, "bot"), SeatConfig("Cy", "bot")]
+    start_match(app, seats, seed=21, single_round=True)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "RoundScoreScene", each=couch.step)
+    driver.frames(3)
+    readable = text.render("M", 20).get_height()  # large text at 20: 25 px
+    assert sizes["RoundScoreScene"] and min(sizes["RoundScoreScene"]) >= readable, sizes
+    assert driver.top.name_room() > 182  # wider than the column of short names
+    at_least = text.render("M", NAME_SMALLEST).get_height()
+    assert sizes["plate"] and min(sizes["plate"]) >= at_least, sizes
