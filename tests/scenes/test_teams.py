@@ -92,3 +92,29 @@ def test_the_round_score_groups_partners_and_writes_the_engines_team_total(drive
     monkeypatch.setattr(text, "render", spy)
     scene.draw(driver.app.screen)
     assert written == [str(scene.team_total(seats)) for _team, seats in groups]
+
+
+def test_the_winners_tint_stops_short_of_the_teams_figures(driver):
+    # The figures sit level with the band's middle, which is the edge between
+    # two partners' rows: the winner's gold edge ran through them.
+    start_match(driver.app, FOUR, seed=5, rules=TEAMS)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "RoundScoreScene", limit=20000, each=couch.step)
+    scene = driver.top
+    scene.t = 1e9
+    surface = driver.app.screen
+    scene.draw(surface)
+    band = next(
+        pygame.Rect(scene.row_rect(seats[0])).union(scene.row_rect(seats[-1]))
+        for _team, seats in scene.team_rows()
+        if scene.winner in seats
+    )
+    figures = pygame.Rect(scene.box.right - 290, band.y, 270, band.h)
+    edge = pygame.Color(255, 213, 79)
+    gold = [
+        (x, y)
+        for x in range(figures.left, figures.right)
+        for y in range(figures.top, figures.bottom)
+        if surface.get_at((x, y))[:3] == edge[:3]
+    ]
+    assert not gold, gold[:5]
