@@ -105,7 +105,9 @@ class Reexecution:
     shares). Iterating raises `Divergence` at the first event that differs,
     `Incomplete` when the log stops before the match ends, `MatchRefused`
     when the match cannot be started (its rules do not load, say). A reading
-    error of `events` passes through as it is."""
+    error of `events` passes through as it is, once the check reaches its
+    line: the events before it are given first, however far ahead the check
+    had read when it met the error."""
 
     def __init__(
         self,
@@ -123,6 +125,8 @@ class Reexecution:
         self._base = 0  # match index of _buffer[0]
         self._line_read: int | None = None  # the file's line of the last event read
         self._ended = False
+        # A reading error met while reading ahead; raised when the check gets there.
+        self._broken: LogError | None = None
         self._readings: list[_Reading] = []
         # Match indices, in the events read so far, of round ends and of events
         # that list a hand's cards in order (see `_shown_next`).
@@ -147,7 +151,11 @@ class Reexecution:
         while index - self._base >= len(self._buffer):
             if self._ended:
                 return None
-            item = next(self._source, None)
+            try:
+                item = next(self._source, None)
+            except LogError as err:
+                self._broken = err
+                item = None
             if item is None:
                 self._ended = True
                 return None
@@ -205,6 +213,7 @@ class Reexecution:
     def __iter__(self) -> Iterator[tuple[int, dict]]:
         first = self._event(0)
         if first is None:
+            self._raise_broken()
             raise MatchRefused("the match is empty", path=self.path)
         line, game = first
         if game.get("t") != "game":
@@ -220,6 +229,7 @@ class Reexecution:
                 if any(
                     r.state.over and r.pos == pos and self._event(pos) is None for r in readings
                 ):
+                    self._raise_broken()  # the match ended, and a bad line follows
                     self._readings = [r for r in readings if r.state.over and r.pos == pos]
                     self.over = True
                     return
@@ -227,7 +237,12 @@ class Reexecution:
         except Incomplete:
             # What the log holds is what the engine wrote, up to its last line.
             yield from self._release(self._base + len(self._buffer))
+            self._raise_broken()  # it stops at a line it could not read
             raise
+
+    def _raise_broken(self) -> None:
+        if self._broken is not None:
+            raise self._broken
 
     def _start(self, line: int, game: dict) -> tuple[GameState, list[Event]]:
         if self._rules is not None:
@@ -394,6 +409,7 @@ class Reexecution:
     ) -> Divergence:
         item = self._event(index)
         if item is None:
+            self._raise_broken()
             return Divergence(
                 "the log stops before this match ends (it has no game_end)",
                 path=self.path,

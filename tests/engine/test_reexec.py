@@ -28,6 +28,7 @@ from game.log import (
     LogError,
     MatchRefused,
     Reexecution,
+    iter_matches,
     log_text,
     read_log,
     verify_file,
@@ -314,6 +315,30 @@ def test_an_interrupted_log_gives_every_event_then_says_incomplete(match):
                 given_back.append(item)
         assert [e for _, e in given_back] == match[:stop]
         assert caught.value.line == stop
+
+
+def test_a_log_cut_mid_line_gives_every_event_before_the_cut(match, tmp_path):
+    """The check reads ahead to a round's end (does a hand show again?). A line
+    it could not read there stopped a replay at the check's place, events
+    before the bad line unshown; now the error waits for the check to get there."""
+    lines = log_text(match).splitlines(keepends=True)
+    for stop in (40, 150, len(match) - 1):
+        path = tmp_path / f"cut{stop}.jsonl"
+        path.write_text("".join(lines[:stop]) + lines[stop][: len(lines[stop]) // 2])
+        given_back = []
+        with pytest.raises(LogError) as caught:
+            for item in Reexecution(next(iter_matches(path)).events()):
+                given_back.append(item)
+        assert not isinstance(caught.value, Incomplete)  # a bad line, not a clean stop
+        assert caught.value.line == stop + 1
+        assert [e for _, e in given_back] == match[:stop]
+    # After the game_end, a bad line is refused too, not passed over.
+    path = tmp_path / "after.jsonl"
+    path.write_text("".join(lines) + '{"t": "ga')
+    with pytest.raises(LogError) as caught:
+        for _ in Reexecution(next(iter_matches(path)).events()):
+            pass
+    assert caught.value.line == len(lines) + 1
 
 
 def test_a_random_walk_of_legal_actions_re_executes_at_every_length():
