@@ -8,6 +8,7 @@ import pytest
 
 from game.match import SeatConfig
 from game.rules.loader import load_rules
+from game.scenes.curtain import CurtainScene
 from game.scenes.play import PlayScene
 from tests.scenes.players import Couch, start_match, table_matches_engine
 from tests.support.rules import shipped_variants
@@ -80,3 +81,23 @@ def test_the_match_end_crowns_both_partners_of_the_winning_team(driver):
     names = scene.session.state.names
     assert names[winner] in scene.title() and names[partner] in scene.title()
     assert scene.crown() == "MATCH WINNERS"
+
+
+def test_nobody_is_on_uno_while_the_duo_draft_is_dealing_single_cards(driver):
+    """In UNO Duo's draft a hand of one card is a hand being built, not a last
+    card (docs/rules.md §3 'Draft instead of a deal'): the curtain between
+    the drafters names nobody as on UNO; once play starts it names whoever is."""
+    screen = start_match(driver.app, TWO_HUMANS, seed=3, rules=["duo"])
+    session = screen.session
+    couch = Couch(driver)
+    one_card = lambda: (  # noqa: E731
+        driver.top_name == "CurtainScene"
+        and session.state.pending.kind == "draft"
+        and 1 in [len(hand) for hand in screen.table.model.hands]
+    )
+    assert driver.until(one_card, each=couch.step)
+    assert driver.top.on_uno() == []
+    model = screen.table.model
+    driver.until(lambda: model.top is not None, each=couch.step)
+    model.hands[0] = model.hands[0][:1]  # the table as it would look with Ana on her last card
+    assert CurtainScene(driver.app, screen, 1).on_uno() == ["Ana"]
