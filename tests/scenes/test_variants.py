@@ -101,3 +101,19 @@ def test_nobody_is_on_uno_while_the_duo_draft_is_dealing_single_cards(driver):
     driver.until(lambda: model.top is not None, each=couch.step)
     model.hands[0] = model.hands[0][:1]  # the table as it would look with Ana on her last card
     assert CurtainScene(driver.app, screen, 1).on_uno() == ["Ana"]
+
+
+def test_with_losers_score_the_match_end_ranks_fewer_points_higher(driver):
+    """With house/loser-scores every point is a penalty and reaching the target puts
+    a player out (docs/rules.md §1, source 001): under the last one left, the
+    others rank from the fewest points to the most, as the engine breaks a tie
+    when all go over together, not with the heaviest hand second."""
+    seats = [SeatConfig("Ana"), SeatConfig("Selin"), SeatConfig("Bo", "bot"), SeatConfig("Cy")]
+    start_match(driver.app, seats, seed=9, rules=["classic", "house/loser-scores"], target=60)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "MatchEndScene", limit=40000, each=couch.play_on)
+    scene = driver.top
+    order = scene.ranking()
+    assert order[0] == scene.winner
+    others = [scene.scores[s] for s in order[1:]]
+    assert others == sorted(others) and len(set(others)) > 1
