@@ -117,3 +117,18 @@ def test_with_losers_score_the_match_end_ranks_fewer_points_higher(driver):
     assert order[0] == scene.winner
     others = [scene.scores[s] for s in order[1:]]
     assert others == sorted(others) and len(set(others)) > 1
+
+
+def test_the_duo_curtain_tells_the_other_drafters_picks_not_your_own(driver):
+    """Each draft pick is a drafter's own turn, as docs/rules.md §3 'Draft instead of a deal'
+    has it: the curtain's 'Since your last turn' starts after it, so a drafter
+    is not told what they themselves just kept and turned away."""
+    screen = start_match(driver.app, TWO_HUMANS, seed=3, rules=["duo"])
+    session = screen.session
+    couch = Couch(driver)
+    drafted = lambda: sum(e["t"] == "draft" for e in session.log) >= 6  # noqa: E731
+    assert driver.until(lambda: drafted() and driver.top_name == "CurtainScene", each=couch.step)
+    curtain = driver.top
+    me, names = curtain.seat, session.state.names
+    lines = curtain.since()
+    assert lines and all(line.startswith(names[1 - me]) for line in lines), lines
