@@ -100,8 +100,11 @@ class CurtainScene(Scene):
         return self.screen.table.narrator.since_last_move(self.seat)
 
     def on_uno(self) -> list[str]:
-        """Who is down to one card (hand sizes are public)."""
+        """Who is down to one card (hand sizes are public), once play has started:
+        while hands are dealt or drafted (UNO Duo) a single card is no last card."""
         model = self.screen.table.model
+        if model.top is None:
+            return []
         return [model.name(s) for s, hand in enumerate(model.hands) if len(hand) == 1]
 
     def color_line(self) -> str | None:

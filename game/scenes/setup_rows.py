@@ -106,6 +106,10 @@ class RowPainter:
             return self.house_lines.get(house, HouseLine(short, "..."))
         if fit == "broken":
             found = HouseLine(short, "", errors=tuple(error_messages((base, house))))
+        elif fit == "misfit" and try_load((base,))[0] is None:
+            # The chosen rules do not load themselves (their error shows above):
+            # nothing says this house rule would not go with them.
+            found = HouseLine(*house_words(own_base(house), house))
         elif fit == "misfit":
             name, _line = house_words(own_base(house), house)
             rules_name = base_info(base)[0]

@@ -32,7 +32,8 @@ RING = "ring"
 HISTORY = 30  # lines kept for the history panel
 
 # Events that are a seat's own move on its turn: "since your last turn" starts after them.
-OWN_MOVES = ("play", "pass", "draw", "color", "chose", "challenge")
+# A draft pick (UNO Duo) is its drafter's turn too.
+OWN_MOVES = ("play", "pass", "draw", "color", "chose", "challenge", "draft")
 
 
 @dataclass(frozen=True)

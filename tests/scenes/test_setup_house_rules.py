@@ -14,7 +14,7 @@ import pytest
 
 from game import i18n
 from game.scenes import setup as setup_scene
-from game.scenes.setup_rows import GREYED, GREYED_LINE
+from game.scenes.setup_rows import GREYED, GREYED_LINE, base_info
 from game.ui import rule_catalog, text
 from tests.scenes.players import open_setup
 
@@ -140,3 +140,22 @@ def test_a_house_rule_whose_own_file_is_wrong_keeps_its_error(driver, tmp_path, 
         info = setup.painter.house_info("house/typo")
         assert info.name == "typo" and info.fits
         assert info.errors and "unknown setting 'catch_windw'" in info.errors[0]
+
+
+def test_with_rules_that_do_not_load_the_house_rules_are_not_blamed(driver, tmp_path, monkeypatch):
+    """Seen by QA: a modder's broken copy of classic.yaml showed its error under
+    Rules, and every house rule's row greyed with 'Not with family', as if each
+    clashed with it. The house rules read as they are; the error stays the base's."""
+    monkeypatch.chdir(tmp_path)  # `ours` is then ./ours.yaml
+    (tmp_path / "ours.yaml").write_text("extends: classic\nname: Ours\nplayers: {min: 2\n")
+    monkeypatch.setattr(
+        setup_scene, "available_rule_sets", lambda: ["classic", "ours", "house/jump-in"]
+    )
+    setup = open_setup(driver)
+    choose_base(driver, setup, "ours")
+    jump_in = setup.painter.house_info("house/jump-in")
+    assert (jump_in.name, jump_in.fits, jump_in.errors) == ("Jump-in", True, ())
+    assert jump_in.line == "Play an identical card out of turn; play continues from you."
+    setup._focus(next(i for i, r in enumerate(setup.rows) if r.extra.get("house")))
+    assert "does not go with" not in setup.footer_line()
+    assert "ours.yaml:4:1:" in base_info("ours")[2][0]  # under Rules, in red

@@ -8,6 +8,7 @@ import pytest
 
 from game.match import SeatConfig
 from game.rules.loader import load_rules
+from game.scenes.curtain import CurtainScene
 from game.scenes.play import PlayScene
 from tests.scenes.players import Couch, start_match, table_matches_engine
 from tests.support.rules import shipped_variants
@@ -80,3 +81,54 @@ def test_the_match_end_crowns_both_partners_of_the_winning_team(driver):
     names = scene.session.state.names
     assert names[winner] in scene.title() and names[partner] in scene.title()
     assert scene.crown() == "MATCH WINNERS"
+
+
+def test_nobody_is_on_uno_while_the_duo_draft_is_dealing_single_cards(driver):
+    """In UNO Duo's draft a hand of one card is a hand being built, not a last
+    card (docs/rules.md §3 'Draft instead of a deal'): the curtain between
+    the drafters names nobody as on UNO; once play starts it names whoever is."""
+    screen = start_match(driver.app, TWO_HUMANS, seed=3, rules=["duo"])
+    session = screen.session
+    couch = Couch(driver)
+    one_card = lambda: (  # noqa: E731
+        driver.top_name == "CurtainScene"
+        and session.state.pending.kind == "draft"
+        and 1 in [len(hand) for hand in screen.table.model.hands]
+    )
+    assert driver.until(one_card, each=couch.step)
+    assert driver.top.on_uno() == []
+    model = screen.table.model
+    driver.until(lambda: model.top is not None, each=couch.step)
+    model.hands[0] = model.hands[0][:1]  # the table as it would look with Ana on her last card
+    assert CurtainScene(driver.app, screen, 1).on_uno() == ["Ana"]
+
+
+def test_with_losers_score_the_match_end_ranks_fewer_points_higher(driver):
+    """With house/loser-scores every point is a penalty and reaching the target puts
+    a player out (docs/rules.md §1, source 001): under the last one left, the
+    others rank from the fewest points to the most, as the engine breaks a tie
+    when all go over together, not with the heaviest hand second."""
+    seats = [SeatConfig("Ana"), SeatConfig("Selin"), SeatConfig("Bo", "bot"), SeatConfig("Cy")]
+    start_match(driver.app, seats, seed=9, rules=["classic", "house/loser-scores"], target=60)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "MatchEndScene", limit=40000, each=couch.play_on)
+    scene = driver.top
+    order = scene.ranking()
+    assert order[0] == scene.winner
+    others = [scene.scores[s] for s in order[1:]]
+    assert others == sorted(others) and len(set(others)) > 1
+
+
+def test_the_duo_curtain_tells_the_other_drafters_picks_not_your_own(driver):
+    """Each draft pick is a drafter's own turn, as docs/rules.md §3 'Draft instead of a deal'
+    has it: the curtain's 'Since your last turn' starts after it, so a drafter
+    is not told what they themselves just kept and turned away."""
+    screen = start_match(driver.app, TWO_HUMANS, seed=3, rules=["duo"])
+    session = screen.session
+    couch = Couch(driver)
+    drafted = lambda: sum(e["t"] == "draft" for e in session.log) >= 6  # noqa: E731
+    assert driver.until(lambda: drafted() and driver.top_name == "CurtainScene", each=couch.step)
+    curtain = driver.top
+    me, names = curtain.seat, session.state.names
+    lines = curtain.since()
+    assert lines and all(line.startswith(names[1 - me]) for line in lines), lines
