@@ -50,6 +50,9 @@ class CardFacts:
     names_color: bool  # naming the colour is part of playing it (a plain Wild)
     order: tuple[int, int, int, int]  # where it sorts in a hand
     look: CardLook
+    # The engine's building blocks playing it runs (`rotate_hands`,
+    # `shuffle_hands`...): what words an event it causes, not its name.
+    effects: frozenset[str] = frozenset()
 
 
 class CardBook:
@@ -119,6 +122,7 @@ class CardBook:
                 table.needs_color[card_id],
                 (slot, kind_order[spec.name], at, 0),
                 self._look(kind.art, text, corner, color),
+                frozenset(effect.name for effect in table.effects[card_id]),
             )
 
     def _look(self, art: str | None, text: str, corner: str | None, color: str | None) -> CardLook:
@@ -155,6 +159,9 @@ class CardBook:
 
     def label(self, card: str) -> str:
         return self.facts(card).label
+
+    def effects(self, card: str) -> frozenset[str]:
+        return self.facts(card).effects
 
     def look(self, card: str) -> CardLook:
         """How `card`'s face is painted (game/ui/card_art.py)."""

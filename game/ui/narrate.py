@@ -310,6 +310,9 @@ class Narrator:
         )
 
     def _hands(self, e: dict) -> Line:
+        # One event for both ways hands move: the card that moved them says which.
+        if self.cause and "shuffle_hands" in self.book.effects(self.cause):
+            return Line(self._caused(_("the hands are shuffled and dealt out again")))
         return Line(self._caused(_("every hand is passed on")))
 
     def _discard(self, e: dict) -> Line:

@@ -44,6 +44,18 @@ def test_a_color_named_after_a_swap_is_told_after_it():
     ]
 
 
+def test_a_shuffle_is_not_told_as_hands_passed_on():
+    """Seen: "Shuffle Hands: every hand is passed on". Both write one `hands`
+    event; the card's own effects (its rule file) say which it was."""
+    hands = {"t": "hands", "hands": [["red:1"], ["red:2"], ["red:3"], ["red:4"]]}
+    for rules in (["uno112"], ["uno112", "house/shuffle-hands-redeal"]):
+        shuffle = story(rules, [{"t": "play", "p": 0, "card": "wild:wild_shuffle_hands"}, hands])
+        assert shuffle[1].text == "Shuffle Hands: the hands are shuffled and dealt out again"
+    zero_played = {"t": "play", "p": 0, "card": "red:0", "color": "red"}
+    zero = story(["classic", "house/seven-o"], [zero_played, hands])
+    assert zero[1].text == "Red 0: every hand is passed on"
+
+
 def test_a_plain_wild_names_its_color_with_the_play():
     (line,) = story(["classic"], [{"t": "play", "p": 0, "card": "wild:wild", "color": "blue"}])
     assert line.text == "Ana plays Wild and names Blue"
