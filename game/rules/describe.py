@@ -253,14 +253,7 @@ def describe(rules: RuleSet) -> str:
                 for k, v in sorted(scoring.target_by_players.items())
             )
             target += ", " + _("{points} otherwise").format(points=scoring.target)
-        ending = {
-            "wins": N_("the first to reach it wins"),
-            "eliminated": N_("whoever reaches it is out; the last left wins"),
-            "lowest_total_wins": N_("when someone reaches it, the lowest total wins"),
-        }[scoring.at_target]
-        lines.append(
-            "  " + _("Target: {target}; {ending}.").format(target=target, ending=_(ending))
-        )
+        lines.append("  " + target_words(target, scoring.at_target))
     if model.house_rules:
         lines += ["", _("House rules:")]
         lines += [
@@ -268,6 +261,20 @@ def describe(rules: RuleSet) -> str:
             for short, rule in model.house_rules.items()
         ]
     return "\n".join(lines)
+
+
+TARGET_ENDINGS = {
+    "wins": N_("the first to reach it wins"),
+    "eliminated": N_("whoever reaches it is out; the last left wins"),
+    "lowest_total_wins": N_("when someone reaches it, the lowest total wins"),
+}
+
+
+def target_words(target: object, at_target: str) -> str:
+    """The match's target and what reaching it does ("Target: 500; the first
+    to reach it wins."): in the Duo or with Losers score, reaching it is bad."""
+    ending = _(TARGET_ENDINGS[at_target])
+    return _("Target: {target}; {ending}.").format(target=target, ending=ending)
 
 
 def _scheme_words(name: str) -> str:

@@ -20,6 +20,7 @@ import pygame
 
 from game.engine import NextRound
 from game.i18n import _, ngettext
+from game.rules.describe import target_words
 from game.scenes.base import Scene
 from game.ui import teams, text, widgets
 from game.ui.input import BACK as KEY_BACK
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 FLIP = 0.11  # seconds per card turned
 ROWS_TOP = 108  # from the panel's top: the title and the column heads above the rows
-BELOW_ROWS = 90  # under the rows: the button, and "playing to" beside it
+BELOW_ROWS = 90  # under the rows: the button, and the match's target beside it
 NAME_ROOM = (182, 330)  # the names' column, from a row's left: its least and most
 FIGURES_ROOM = 290  # a row's right end where its figures (round, total) are written
 CARDS_CLEAR = 378  # what a row keeps right of its cards: the hand's value and the figures
@@ -265,8 +266,13 @@ class RoundScoreScene(Scene):
             assert total is not None, "a band with shared figures"
             self._draw_figures(surface, point, total - point, band, progress)
         if target:
-            img = text.render(_("playing to {target}").format(target=target), 20, widgets.MUTED)
-            surface.blit(img, (box.x + 24, box.bottom - 44))
+            # Not "playing to 500": in the Duo or with Losers score, reaching it loses.
+            words = target_words(target, self.session.rules.model.scoring.at_target)
+            room = self.button.rect.left - box.x - 40
+            img = text.render(words, 20, widgets.MUTED, wrap=room)
+            if img.get_height() > BELOW_ROWS - 12:  # long words in large text
+                img = text.render(words, 15, widgets.MUTED, wrap=room)
+            surface.blit(img, img.get_rect(bottomleft=(box.x + 24, box.bottom - 16)))
         if done_cards >= self.total_cards:
             self.button.draw(surface, self.t)
         self._draw_pointed(surface)

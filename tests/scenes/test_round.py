@@ -262,3 +262,33 @@ def test_the_round_score_button_covers_no_row_at_many_seats(driver, players):
     rows = [scene.row_rect(seat) for seat in range(players)]
     assert all(scene.box.contains(row) for row in rows)
     assert not any(row.colliderect(scene.button.rect) for row in rows)
+
+
+@pytest.mark.parametrize(
+    ("rules", "ending"),
+    [
+        (["classic"], "the first to reach it wins"),
+        (["classic", "house/loser-scores"], "whoever reaches it is out"),
+        (["duo"], "the lowest total wins"),
+    ],
+)
+def test_the_round_score_says_what_reaching_the_target_does(driver, monkeypatch, rules, ending):
+    """It said "playing to 500" where reaching 500 puts a player out (Losers
+    score) or loses the match (UNO Duo)."""
+    from game.ui import text
+
+    seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot")]
+    start_match(driver.app, seats, seed=3, rules=rules)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "RoundScoreScene", each=couch.step)
+    written: list[str] = []
+    real = text.render
+
+    def spy(words, *args, **kw):
+        written.append(words)
+        return real(words, *args, **kw)
+
+    monkeypatch.setattr(text, "render", spy)
+    driver.top.draw(driver.app.screen)
+    (target,) = [w for w in written if w.startswith("Target: ")]
+    assert ending in target, target
