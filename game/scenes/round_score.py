@@ -26,6 +26,7 @@ from game.ui import teams, text, widgets
 from game.ui.input import BACK as KEY_BACK
 from game.ui.input import CLICK, CONFIRM, MOVE, PASS, Command
 from game.ui.match_screen import MatchScreen
+from game.ui.name_plates import OUT_RED
 from game.ui.teams import team_marks
 
 if TYPE_CHECKING:
@@ -204,6 +205,7 @@ class RoundScoreScene(Scene):
         book = self.screen.book
         self.shown = []
         name_room = self.name_room()
+        state = self.session.state
         bands = self._draw_team_bands(surface)
         shared = {seat for seats, _band in bands for seat in seats}
         for seat, hand in enumerate(self.hands):
@@ -224,6 +226,10 @@ class RoundScoreScene(Scene):
                 surface.blit(badge, badge.get_rect(midleft=(name_x, row.centery)))
                 name_x += badge.get_width() + 8
             width = row.x + name_room - name_x
+            if state.eliminated[seat]:
+                out = widgets.pill(_("OUT"), 16, OUT_RED, (255, 255, 255), width // 2)
+                surface.blit(out, out.get_rect(midright=(row.x + name_room, row.centery)))
+                width -= out.get_width() + 8
             name = text.fit(names[seat], 24, width, (255, 255, 255), bold=seat == self.winner)
             surface.blit(name, (name_x, row.centery - name.get_height() // 2))
             cards_room = row.width - name_room - CARDS_CLEAR

@@ -21,6 +21,7 @@ from game.ui.highlights import NO_HIGHLIGHTS, Highlights
 from game.ui.table_geometry import TableGeometry
 from game.ui.table_model import TableModel
 
+OUT_RED = pygame.Color(183, 28, 28)
 NAME_SMALLEST = 16  # the text size a name on a plate may shrink to, before it is shortened
 
 
@@ -73,7 +74,10 @@ class NamePlates:
             ink = widgets.INK if (active or focus) else pygame.Color(255, 255, 255)
             if model.eliminated[seat]:
                 ink = pygame.Color(140, 140, 150)
-            chip_w = 34
+            out = model.eliminated[seat]
+            # An eliminated seat (Losers score) holds no cards: "OUT" where its count was.
+            out_tag = widgets.pill(_("OUT"), 14, OUT_RED, (255, 255, 255), w // 3) if out else None
+            chip_w = out_tag.get_width() if out_tag is not None else 34
             x = 10
             if team is not None:
                 badge = teams.tag(team, h - 8)
@@ -88,9 +92,12 @@ class NamePlates:
             name = text.fit(model.name(seat), 22, room, ink, smallest=NAME_SMALLEST)
             surf.blit(name, (x, (h - name.get_height()) // 2))
             chip = pygame.Rect(w - chip_w - 3, 3, chip_w, h - 6)
-            pygame.draw.rect(surf, (255, 255, 255), chip, border_radius=(h - 6) // 2)
-            num = text.render(str(count), 20, widgets.INK, bold=True)
-            surf.blit(num, num.get_rect(center=chip.center))
+            if out_tag is not None:
+                surf.blit(out_tag, out_tag.get_rect(center=chip.center))
+            else:
+                pygame.draw.rect(surf, (255, 255, 255), chip, border_radius=(h - 6) // 2)
+                num = text.render(str(count), 20, widgets.INK, bold=True)
+                surf.blit(num, num.get_rect(center=chip.center))
             if uno:
                 tag = pygame.Rect(chip.x - 44, 4, 40, h - 8)
                 pygame.draw.rect(surf, (229, 57, 53), tag, border_radius=6)

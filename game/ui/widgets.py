@@ -40,6 +40,16 @@ def panel(size: tuple[int, int], color=PANEL, radius: int = 18, edge=PANEL_EDGE)
 _dims: dict[tuple, pygame.Surface] = {}
 
 
+def pill(words: str, size: int, fill, ink, max_width: int = 400) -> pygame.Surface:
+    """A short word on a rounded tag ("OUT" beside a name)."""
+    label = text.fit(words, size, max_width - 12, ink, bold=True)
+    w, h = label.get_width() + 12, label.get_height() + 4
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=h // 3)
+    surf.blit(label, label.get_rect(center=(w // 2, h // 2)))
+    return surf
+
+
 def dim(surface: pygame.Surface, alpha: int = 150, color=(6, 10, 18)) -> None:
     """Darken everything already drawn (the backdrop of a modal overlay)."""
     key = (surface.get_size(), alpha, tuple(color))

@@ -292,3 +292,37 @@ def test_the_round_score_says_what_reaching_the_target_does(driver, monkeypatch,
     driver.top.draw(driver.app.screen)
     (target,) = [w for w in written if w.startswith("Target: ")]
     assert ending in target, target
+
+
+def test_a_player_knocked_out_is_marked_out_on_the_score_and_the_plate(driver, monkeypatch):
+    """Losers score (house/loser-scores): reaching the target puts a player
+    out; the round score's row and the name plate say OUT, not a count of 0."""
+    from game.ui import widgets
+
+    tags: list[str] = []
+    real = widgets.pill
+
+    def spy(words, *args, **kw):
+        tags.append(driver.top_name)
+        return real(words, *args, **kw)
+
+    monkeypatch.setattr(widgets, "pill", spy)
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
+    losers = ["classic", "house/loser-scores"]
+    screen = start_match(driver.app, seats, seed=3, rules=losers, target=40)
+    couch = Couch(driver)
+    state = screen.session.state
+    for _round in range(8):
+        assert driver.until(lambda: driver.top_name == "RoundScoreScene", each=couch.step)
+        driver.frames(3)
+        if any(state.eliminated):
+            break
+        assert "RoundScoreScene" not in tags
+        driver.key(pygame.K_SPACE, frames=2)
+        driver.key(pygame.K_SPACE, frames=2)
+    assert any(state.eliminated) and not state.over
+    assert "RoundScoreScene" in tags
+    tags.clear()
+    driver.key(pygame.K_SPACE, frames=2)
+    driver.key(pygame.K_SPACE, frames=2)
+    assert driver.until(lambda: driver.top_name in ("PlayScene", "CurtainScene") and tags)
