@@ -179,6 +179,28 @@ def _error_at_index(source: str, filename: str, index: int, message: str) -> Rul
 # Composing plain nodes -----------------------------------------------------------------
 
 
+def _plain_syntax(problem: str, context: str, where: str) -> str | None:
+    """The parser's complaint in a modder's words, for the slips people make
+    most; None for the rest (the parser's words are then all there is)."""
+    if problem.startswith("expected ',' or '}'") and "flow mapping" in context:
+        return f"the {{ opened at {where} is not closed: a '}}' is missing before this"
+    if problem.startswith("expected ',' or ']'") and "flow sequence" in context:
+        return f"the [ opened at {where} is not closed: a ']' is missing before this"
+    if problem.startswith("expected <block end>"):
+        return "this line is indented differently from the lines it belongs with"
+    if problem.startswith("found character '\\t'"):
+        return "a tab: YAML indents with spaces only"
+    if "end of stream" in problem and "quoted scalar" in context:
+        return f"the quoted text opened at {where} is never closed"
+    if problem.startswith("mapping values are not allowed here"):
+        return (
+            "a ': ' YAML cannot read here: put a text holding ': ' in quotes, or check the indent"
+        )
+    if problem.startswith("expected the node content") and "<stream end>" in problem:
+        return "the file ends where a value was expected"
+    return None
+
+
 class _Scalar:
     """A resolved value. ``reported``: it stands in for a mistake already reported,
     so a key or merge check does not report it again."""
@@ -246,10 +268,16 @@ class _RuleLoader(yaml.SafeLoader):
         self.fatal = True
 
     def syntax_error(self, exc: yaml.MarkedYAMLError) -> None:
-        message = exc.problem or "invalid YAML"
+        problem = exc.problem or "invalid YAML"
+        where = ""
         if exc.context:
             line, column = _mark(exc.context_mark)
-            message += f" ({exc.context} at line {line}, column {column})"
+            where = f"line {line}, column {column}"
+        plain = _plain_syntax(problem, exc.context or "", where)
+        if plain:
+            message = f"{plain} (YAML: {problem})"
+        else:
+            message = f"{problem} ({exc.context} at {where})" if exc.context else problem
         self.stop(_mark(exc.problem_mark or exc.context_mark), message)
 
     def compose_rule_file(self) -> tuple[Mark, _Node] | None:

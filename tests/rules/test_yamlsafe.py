@@ -401,22 +401,45 @@ def test_several_documents_are_refused():
 
 def test_syntax_errors_point_at_the_problem():
     assert only_error("a: 1\nb: 2\nc: d: e\n") == (
-        "rules/x.yaml:3:5: mapping values are not allowed here"
+        "rules/x.yaml:3:5: a ': ' YAML cannot read here: put a text holding ': ' in quotes,"
+        " or check the indent (YAML: mapping values are not allowed here)"
     )
 
 
 def test_syntax_errors_mention_their_context():
     assert only_error("a: [1, 2\nb: 3\n") == (
-        "rules/x.yaml:2:2: expected ',' or ']', but got ':'"
-        " (while parsing a flow sequence at line 1, column 4)"
+        "rules/x.yaml:2:2: the [ opened at line 1, column 4 is not closed: a ']' is missing"
+        " before this (YAML: expected ',' or ']', but got ':')"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("a:\n  b: 1\n c: 2\n", "3:2: this line is indented differently"),
+        ("a: 1\n\tb: 2\n", "2:1: a tab: YAML indents with spaces only"),
+        ('a: "open\n', "the quoted text opened at line 1, column 4 is never closed"),
+        ("a: {b: 1\nc: 2\n", "the { opened at line 1, column 4 is not closed"),
+    ],
+)
+def test_the_common_slips_are_said_in_plain_words(text, plain):
+    """A modder's typo gets what is wrong in words, with the parser's own after."""
+    message = only_error(text)
+    assert plain in message and "(YAML: " in message, message
+
+
+def test_a_rare_syntax_error_keeps_the_parsers_words_and_context():
+    assert only_error("a: @x\n") == (
+        "rules/x.yaml:1:4: found character '@' that cannot start any token"
+        " (while scanning for the next token at line 1, column 1)"
     )
 
 
 def test_errors_found_before_a_syntax_error_are_kept():
     assert error_lines("a: 1\na: 2\nb: [\n") == [
         "rules/x.yaml:2:1: duplicate key 'a' (first at line 1)",
-        "rules/x.yaml:4:1: expected the node content, but found '<stream end>'"
-        " (while parsing a flow node at line 4, column 1)",
+        "rules/x.yaml:4:1: the file ends where a value was expected"
+        " (YAML: expected the node content, but found '<stream end>')",
     ]
 
 
