@@ -160,3 +160,24 @@ def test_lb_and_rb_page_the_pause_rules(driver, drawn):
     assert pause.buttons[0].hint == "B"
     pad(driver, LB)
     assert pause.scroll == 0
+
+
+def test_the_table_overlays_speak_of_the_pad(driver, drawn):
+    seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")]
+    screen = start_match(driver.app, seats, seed=4)
+    assert driver.until(lambda: type(driver.top).__name__ == "PlayScene")
+    table = driver.top.table
+    colors = ["red", "yellow", "green", "blue"]
+    wheel = driver.app.push(
+        "color_wheel", table=table, colors=colors, on_pick=lambda c: None, cancellable=True
+    )
+    keyboard = "Arrows or 1-4 choose, Enter or click to name it, Esc to pick another card"
+    assert wheel.hint() == keyboard
+    pad(driver, DPAD_DOWN)
+    # B names the colour on a controller, as A does: Start steps back.
+    assert wheel.hint() == "D-pad choose, A names it, Start to pick another card"
+    driver.app.pop()
+    driver.app.push("history", screen=screen)
+    assert shows(driver, drawn, "A, B or View closes it")
+    driver.key(pygame.K_LEFT)  # no command of the history's: it stays, in keyboard words
+    assert shows(driver, drawn, "H, Esc or a click closes it")
