@@ -23,7 +23,7 @@ from game.engine.said import said, said_n  # noqa: E402
 from game.i18n import _, say  # noqa: E402
 from game.scenes.pad_seats import deliver  # noqa: E402
 from game.scenes.registry import make_scene  # noqa: E402
-from game.ui import accessibility, text, widgets  # noqa: E402
+from game.ui import accessibility, prompts, text, widgets  # noqa: E402
 from game.ui.input import FULLSCREEN, MUTE, Gamepads, command_for  # noqa: E402
 from game.ui.settings import Settings, pref_dir  # noqa: E402
 from game.ui.window import LOGICAL, Window  # noqa: E402
@@ -60,6 +60,8 @@ class App:
         self._sound: SoundBank | None = None
         self._saves: SaveSlot | None = None
         self.gamepads: Gamepads | None = None  # opened by main(); tests run without
+        # The device of the last press, whose keys every prompt names (keyboard first).
+        self.prompts = prompts.start()
         # A line over every scene (a controller came or went), worded as it is drawn.
         self.notice: str = ""
         self.notice_until = 0.0
@@ -224,6 +226,7 @@ class App:
                 self.show_notice(line)
             return
         event = self.window.map_event(event)
+        self.prompts.notice(event)
         cmd = command_for(event)
         top = self.top
         if cmd is not None and cmd.name == FULLSCREEN:

@@ -83,6 +83,26 @@ class ColorWheelScene(Scene):
                 self.focus = color
         return True
 
+    def hint(self) -> str:
+        """The line under the wheel, in the words of the device in hand."""
+        n = len(self.colors)
+        if self.app.prompts.on_pad:
+            # A controller's B names the colour like A; Start steps back.
+            if n > 1:
+                if self.cancellable:
+                    return _("D-pad choose, A names it, Start to pick another card")
+                return _("D-pad choose, A names it")
+            if self.cancellable:
+                return _("A names it, Start to pick another card")
+            return _("A names it")
+        if n > 1:
+            hint = _("Arrows or 1-{n} choose, Enter or click to name it").format(n=n)
+        else:
+            hint = _("Enter")
+        if self.cancellable:
+            hint += ", " + _("Esc to pick another card")
+        return hint
+
     def _at(self, pos: tuple[int, int]) -> str | None:
         offset = (pos[0] - self.center[0], pos[1] - self.center[1])
         return self.wheel.color_at(offset, self.radius)
@@ -122,14 +142,7 @@ class ColorWheelScene(Scene):
             self.table.book.color_label(self.focus), 30, (255, 255, 255), bold=True
         )
         surface.blit(label, label.get_rect(midtop=(cx, cy + r + 16)))
-        n = len(self.colors)
-        if n > 1:
-            hint = _("Arrows or 1-{n} choose, Enter or click to name it").format(n=n)
-        else:
-            hint = _("Enter")
-        if self.cancellable:
-            hint += ", " + _("Esc to pick another card")
-        img = text.shadowed(hint, 22, widgets.MUTED)
+        img = text.shadowed(self.hint(), 22, widgets.MUTED)
         where = img.get_rect(center=(640, 690))
         # On a panel: the dimmed hand reaches the bottom edge behind it.
         back = where.inflate(28, 10)
@@ -233,7 +246,10 @@ class ChoosePlayerScene(OptionsScene):
         surface.blit(title, title.get_rect(center=(640, 260)))
         for b in self.buttons:
             b.draw(surface, self.t)
-        img = text.shadowed(_("Click a player, or Left/Right and Enter"), 22, widgets.MUTED)
+        words = self.app.prompts.words(
+            _("Click a player, or Left/Right and Enter"), _("D-pad and A pick a player")
+        )
+        img = text.shadowed(words, 22, widgets.MUTED)
         surface.blit(img, img.get_rect(center=(640, 390)))
 
 
@@ -285,7 +301,11 @@ class RevealScene(Scene):
             art = self.app.art
             img = art.face(self.book.look(card), (w, h)) if face else art.back((w, h))
             surface.blit(img, img.get_rect(center=(x0 + i * step, 360)))
-        hint = text.shadowed(_("Only you see this. Press any key to go on."), 24, widgets.MUTED)
+        words = self.app.prompts.words(
+            _("Only you see this. Press any key to go on."),
+            _("Only you see this. Press A to go on."),
+        )
+        hint = text.shadowed(words, 24, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 360 + h // 2 + 50)))
 
 
@@ -351,7 +371,8 @@ class ChoiceScene(OptionsScene):
                     (x0 + i * (w + 20), y, w, 64),
                     _(labels[str(o)]) if str(o) in labels else str(o).replace("_", " "),
                     partial(self.pick, o),
-                    hint=str(i + 1) if i < 9 else "",
+                    chip=DIGIT if i < 9 else "",
+                    digit=i + 1,
                 )
                 for i, o in enumerate(self.options)
             ]
@@ -397,7 +418,10 @@ class ChoiceScene(OptionsScene):
             b.draw(surface, self.t)
         n = len(self.options)
         keys = f"1-{n}" if n > 1 else "1"
-        words = _("{keys}, or Left/Right and Enter, or click").format(keys=keys)
+        words = self.app.prompts.words(
+            _("{keys}, or Left/Right and Enter, or click").format(keys=keys),
+            _("D-pad and A choose"),
+        )
         hint = text.shadowed(words, 22, widgets.MUTED)
         bottom = max(r.bottom for r in self.rects) if self.rects else 500
         surface.blit(hint, hint.get_rect(midtop=(640, bottom + 12)))

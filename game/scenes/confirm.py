@@ -17,6 +17,7 @@ from game.i18n import _
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
+from game.ui.prompts import MENU_BACK
 
 if TYPE_CHECKING:
     from game.app import App
@@ -44,9 +45,11 @@ class ConfirmScene(Scene):
         y = self.box.bottom - 90
         self.buttons = [
             widgets.Button(
-                (self.box.centerx - 250, y, 230, 64), yes or _("Yes"), self.yes, hint="Enter"
+                (self.box.centerx - 250, y, 230, 64), yes or _("Yes"), self.yes, chip=CONFIRM
             ),
-            widgets.Button((self.box.centerx + 20, y, 230, 64), no or _("No"), self.no, hint="Esc"),
+            widgets.Button(
+                (self.box.centerx + 20, y, 230, 64), no or _("No"), self.no, chip=MENU_BACK
+            ),
         ]
         self.buttons[0].color = pygame.Color(widgets.BUTTON_HOT)
         self.focus = widgets.FocusList(self.buttons)

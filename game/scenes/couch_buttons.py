@@ -19,6 +19,7 @@ import pygame
 from game.engine import CallUno, Catch, Challenge, Draw, Pass, Play
 from game.i18n import _
 from game.ui import text, widgets
+from game.ui.input import CATCH, CHALLENGE, DRAW, HISTORY, PASS, UNO
 from game.ui.table_geometry import PROMPT_WIDTH
 from game.ui.table_view import TableView
 
@@ -44,7 +45,7 @@ class CouchButtons:
             layout.regions["uno_button"],
             _("UNO!"),
             presses.press_uno,
-            hint="U",
+            chip=UNO,
             color=widgets.BUTTON_HOT,
             size=38,
         )
@@ -52,19 +53,19 @@ class CouchButtons:
             layout.regions["catch_button"],
             _("Catch!"),
             presses.press_catch,
-            hint="C",
+            chip=CATCH,
             color=pygame.Color("#fb8c00"),
         )
         self.main_button = widgets.Button(
-            layout.regions["draw_button"], _("Draw"), presses.press_draw, hint="D"
+            layout.regions["draw_button"], _("Draw"), presses.press_draw, chip=DRAW
         )
         # The second choice of a turn (Challenge, or Pass beside Draw) sits under the
         # discard pile: it is about the card on top.
         self.alt_button = widgets.Button(
-            geometry.alt_button, _("Pass"), presses.press_pass, hint="Space", size=26
+            geometry.alt_button, _("Pass"), presses.press_pass, chip=PASS, size=26
         )
         self.history_button = widgets.Button(
-            geometry.history_button, _("History"), presses.open_history, hint="H", size=22
+            geometry.history_button, _("History"), presses.open_history, chip=HISTORY, size=22
         )
         self.turn_buttons = [self.uno_button, self.catch_button, self.main_button, self.alt_button]
         self.hide_turn()
@@ -85,25 +86,25 @@ class CouchButtons:
         main, alt = self.main_button, self.alt_button
         draws = False
         if kind == "more":
-            main.label, main.action, main.hint = _("Done"), presses.press_pass, "Space"
+            main.label, main.action, main.chip = _("Done"), presses.press_pass, PASS
             main.visible = True
         elif kind == "penalty":
             take = _("Take {n}").format(n=owed)
-            main.label, main.action, main.hint = take, presses.press_draw, "D"
+            main.label, main.action, main.chip = take, presses.press_draw, DRAW
             main.visible = True
             if Challenge in kinds:
-                alt.label, alt.action, alt.hint = _("Challenge"), presses.press_challenge, "X"
+                alt.label, alt.action, alt.chip = _("Challenge"), presses.press_challenge, CHALLENGE
                 alt.visible = True
         else:
             if Draw in kinds:
-                main.label, main.action, main.hint = _("Draw"), presses.press_draw, "D"
+                main.label, main.action, main.chip = _("Draw"), presses.press_draw, DRAW
                 main.visible = True
                 draws = True
                 if Pass in kinds:
-                    alt.label, alt.action, alt.hint = _("Pass"), presses.press_pass, "Space"
+                    alt.label, alt.action, alt.chip = _("Pass"), presses.press_pass, PASS
                     alt.visible = True
             elif Pass in kinds:
-                main.label, main.action, main.hint = _("Pass"), presses.press_pass, "Space"
+                main.label, main.action, main.chip = _("Pass"), presses.press_pass, PASS
                 main.visible = True
         main.pulse = not can_play
         return draws

@@ -142,6 +142,8 @@ class CurtainScene(Scene):
         self._draw_since(surface, pygame.Rect(720, 80, 500, 540))
         if pad is not None and pad[1]:
             hint = _("{name}: press A on your controller when only you can see the screen")
+        elif self.app.prompts.on_pad:
+            hint = _("{name}: press A when only you can see the screen")
         else:
             hint = _("{name}: press any key or click when only you can see the screen")
         img = text.shadowed(hint.format(name=self.name), 24, widgets.MUTED)

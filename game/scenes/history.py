@@ -68,5 +68,8 @@ class HistoryScene(Scene):
         for img in reversed(images):
             surface.blit(img, (BOX.x + 24, y))
             y += img.get_height() + 2
-        hint = text.render(_("H, Esc or a click closes it"), 18, widgets.MUTED)
+        words = self.app.prompts.words(
+            _("H, Esc or a click closes it"), _("A, B or View closes it")
+        )
+        hint = text.render(words, 18, widgets.MUTED)
         surface.blit(hint, hint.get_rect(midbottom=(BOX.centerx, BOX.bottom - 14)))

@@ -28,6 +28,7 @@ from game.scenes.base import Scene
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
 from game.ui.match_screen import MatchScreen
+from game.ui.prompts import MENU_BACK
 from game.ui.settings import pref_dir
 
 if TYPE_CHECKING:
@@ -73,10 +74,10 @@ class MatchEndScene(Scene):
                 (380, 600, 250, 64),
                 _("Play again"),
                 self.again,
-                hint="Enter",
+                chip=CONFIRM,
                 color=widgets.BUTTON_HOT,
             ),
-            widgets.Button((650, 600, 250, 64), _("Menu"), self.menu, hint="Esc"),
+            widgets.Button((650, 600, 250, 64), _("Menu"), self.menu, chip=MENU_BACK),
         ]
         for button in self.buttons:
             button.enabled = False  # until SETTLE

@@ -24,6 +24,7 @@ from game.ui.input import (
     Command,
 )
 from game.ui.match_screen import MatchScreen
+from game.ui.prompts import MENU_BACK, paged
 from game.ui.rules_words import PAGE_LINES, describe, draw_lines, scrolled
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class PauseScene(Scene):
             widgets.Button((90, 230 + i * 84, 300, 64), "", action)
             for i, action in enumerate(actions)
         ]
-        self.buttons[0].hint = "Esc"
+        self.buttons[0].chip = MENU_BACK
         self.focus = widgets.FocusList(self.buttons)
         self.lines: list[str] = []
         self.relabel()
@@ -84,6 +85,7 @@ class PauseScene(Scene):
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
+        cmd = paged(cmd)
         name = cmd.name
         if name == BACK or (name == PASS and cmd.from_pad):
             self.resume_game()
@@ -114,6 +116,12 @@ class PauseScene(Scene):
         surface.blit(title, (90, 120))
         for b in self.buttons:
             b.draw(surface, self.t)
+        if self.app.prompts.on_pad:
+            # The keyboard's ways (Esc, the arrows, the wheel) go without saying on a
+            # computer; a controller's LB and RB paging the rules do not.
+            words = _("D-pad up/down choose, A select, B resume, LB/RB page through the rules")
+            hint = text.render(words, 18, widgets.MUTED, wrap=self.buttons[0].rect.w)
+            surface.blit(hint, (self.buttons[0].rect.x, self.buttons[-1].rect.bottom + 28))
         surface.blit(widgets.panel(RULES_BOX.size), RULES_BOX)
         head = text.render(_("The rules in force"), 30, (255, 213, 79), bold=True)
         surface.blit(head, (RULES_BOX.x + 24, RULES_BOX.y + 20))

@@ -18,6 +18,7 @@ from game.scenes.base import Scene
 from game.stats import PlayerRecord, rule_names
 from game.ui import rule_catalog, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
+from game.ui.prompts import paged
 
 if TYPE_CHECKING:
     from game.app import App
@@ -102,6 +103,7 @@ class PlayersScene(Scene):
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
+        cmd = paged(cmd)
         most = max(0, len(self.players) - self.visible_rows)
         if cmd.name in (BACK, CONFIRM, PASS, CLICK):
             self.app.pop()
@@ -128,7 +130,11 @@ class PlayersScene(Scene):
         if notice is not None:
             surface.blit(*notice)
         self._draw_table(surface)
-        hint = text.render(_("Up/Down scroll, PgUp/PgDn a page, Esc back"), 20, widgets.MUTED)
+        words = self.app.prompts.words(
+            _("Up/Down scroll, PgUp/PgDn a page, Esc back"),
+            _("D-pad scroll, LB/RB a page, B back"),
+        )
+        hint = text.render(words, 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))
 
     def _draw_table(self, surface: pygame.Surface) -> None:

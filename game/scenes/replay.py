@@ -344,11 +344,18 @@ class ReplayScene(Scene):
         for img in lines:
             surface.blit(img, (box.x + 14, y))
             y += 22
-        hint = text.fit(
-            _("Space pause, Right step, Up/Down speed"), 15, box.width - 28, widgets.MUTED
+        prompts = self.app.prompts
+        steering = prompts.words(
+            _("Space pause, Right step, Up/Down speed"),
+            _("B pause, D-pad right step, up/down speed"),
         )
+        hint = text.fit(steering, 15, box.width - 28, widgets.MUTED)
         surface.blit(hint, (box.x + 14, box.bottom - 40))
-        hint2 = text.fit(_("N next match, R restart, Esc quit"), 15, box.width - 28, widgets.MUTED)
+        # N and R have no button: on a controller the line says they are keys.
+        leaving = prompts.words(
+            _("N next match, R restart, Esc quit"), _("Start quit; keys N next match, R restart")
+        )
+        hint2 = text.fit(leaving, 15, box.width - 28, widgets.MUTED)
         surface.blit(hint2, (box.x + 14, box.bottom - 22))
         if any(self.scores):
             best = sorted(zip(self.scores, self.names, strict=False), key=lambda p: -p[0])[:3]

@@ -27,6 +27,7 @@ from game.ui.input import BACK as KEY_BACK
 from game.ui.input import CLICK, CONFIRM, MOVE, PASS, Command
 from game.ui.match_screen import MatchScreen
 from game.ui.name_plates import OUT_RED
+from game.ui.prompts import GO_ON
 from game.ui.teams import team_marks
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ class RoundScoreScene(Scene):
         self.over = state.over
         label = _("Final results") if self.over else _("Next round")
         self.button = widgets.Button(
-            (640 - 150, 0, 300, 60), label, self.go_on, hint="Space", color=widgets.BUTTON_HOT
+            (640 - 150, 0, 300, 60), label, self.go_on, chip=GO_ON, color=widgets.BUTTON_HOT
         )
         self.auto = not session.humans
         self.pointer: tuple[int, int] | None = None

@@ -11,6 +11,7 @@ from game.rules.names import available_rule_sets
 from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
+from game.ui.prompts import paged
 from game.ui.rule_catalog import try_load
 from game.ui.rules_words import CONTROLS, PAGE_LINES, describe, draw_lines, scrolled
 
@@ -38,6 +39,7 @@ class RulesScene(Scene):
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
             return True
+        cmd = paged(cmd)
         if cmd.name in (BACK, CONFIRM, PASS, CLICK):
             self.app.pop()
         elif cmd.name in (UP, DOWN, WHEEL, PAGE):
@@ -53,5 +55,9 @@ class RulesScene(Scene):
         surface.blit(title, (60, 30))
         surface.blit(widgets.panel(BOX.size), BOX)
         draw_lines(surface, self.lines, TEXT_BOX, self.scroll, heading_size=26)
-        hint = text.render(_("Up/Down scroll, PgUp/PgDn a page, Esc back"), 20, widgets.MUTED)
+        words = self.app.prompts.words(
+            _("Up/Down scroll, PgUp/PgDn a page, Esc back"),
+            _("D-pad scroll, LB/RB a page, B back"),
+        )
+        hint = text.render(words, 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))

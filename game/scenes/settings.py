@@ -268,5 +268,9 @@ class SettingsScene(Scene):
             widgets.draw_arrow(surface, (640, TOP - 12), -1.5708, 9, widgets.MUTED)
         if self.scroll + (BOTTOM - TOP) < total:
             widgets.draw_arrow(surface, (640, BOTTOM + 9), 1.5708, 9, widgets.MUTED)
-        hint = text.render(_("Up/Down choose, Left/Right change, Esc back"), 20, widgets.MUTED)
+        words = self.app.prompts.words(
+            _("Up/Down choose, Left/Right change, Esc back"),
+            _("D-pad up/down choose, left/right change, B back"),
+        )
+        hint = text.render(words, 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))

@@ -72,9 +72,9 @@ class SetupScene(Scene):
         self.t = 0.0
         self.rows: list[Row] = []
         self.start_button = widgets.Button(
-            (1010, 644, 230, 60), _("Start"), self.start, hint="Enter", color=widgets.BUTTON_HOT
+            (1010, 644, 230, 60), _("Start"), self.start, chip=CONFIRM, color=widgets.BUTTON_HOT
         )
-        self.back_button = widgets.Button((40, 644, 180, 60), _("Back"), self.back, hint="Esc")
+        self.back_button = widgets.Button((40, 644, 180, 60), _("Back"), self.back, chip=BACK)
         self.claims = SeatClaims(app, self.game, self._after_change)
         self.painter = RowPainter(self.game, self.claims)
         self._rebuild()
@@ -374,7 +374,10 @@ class SetupScene(Scene):
     def footer_line(self) -> str:
         """The line under the form: how to use it, or how the focused bot plays."""
         if self.editing is not None:
-            return _("Type the name; Enter or Esc when done")
+            return self.app.prompts.words(
+                _("Type the name; Enter or Esc when done"),
+                _("Type the name on the keyboard; A or B on a controller when done"),
+            )
         row = self.rows[self.focus] if self.rows else None
         if row is not None and row.kind == "house":
             info = self.painter.house_info(row.extra["house"])
@@ -393,4 +396,7 @@ class SetupScene(Scene):
             if seat.is_bot and seat.level in LEVELS:
                 level = LEVELS[seat.level]
                 return _("{level} bot: {how}").format(level=_(level.title), how=_(level.blurb))
-        return _("Up/Down move, Left/Right change, Enter toggle / edit name / start")
+        return self.app.prompts.words(
+            _("Up/Down move, Left/Right change, Enter toggle / edit name / start"),
+            _("D-pad up/down move, left/right change, A toggle / edit name / start"),
+        )

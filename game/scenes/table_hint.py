@@ -29,6 +29,7 @@ from game.bots.hint import Hint
 from game.engine import Accept, CallUno, Catch, Challenge, Draw, Pass, Play
 from game.i18n import _, capitalized, say
 from game.ui import text, widgets
+from game.ui.input import HINT
 
 if TYPE_CHECKING:
     from game.app import App
@@ -49,7 +50,7 @@ class TableHint:
         self.table = screen.table
         self.controls = controls
         self.button = widgets.Button(
-            self.table.geometry.hint_button, _("Hint"), self.ask, hint="T", size=22
+            self.table.geometry.hint_button, _("Hint"), self.ask, chip=HINT, size=22
         )
         self.button.visible = False
         self.seat: int | None = None

@@ -211,9 +211,11 @@ class TitleScene(Scene):
             self._draw_saved(surface, self.saved)
         elif self.app.saves.problem is not None:
             self._draw_problem(surface, self.app.saves.problem)
-        hint = text.render(
-            _("Up/Down choose, Enter select, F11 fullscreen, M mute"), 20, widgets.MUTED
+        words = self.app.prompts.words(
+            _("Up/Down choose, Enter select, F11 fullscreen, M mute"),
+            _("D-pad choose, A select, B quit"),
         )
+        hint = text.render(words, 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 704)))
 
     def _draw_saved(self, surface: pygame.Surface, saved: SavedMatch) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import accessibility, text
+from game.ui import accessibility, prompts, text
 
 GOLD = pygame.Color("#ffc107")
 INK = pygame.Color(18, 20, 28)
@@ -80,7 +80,12 @@ def backdrop(size: tuple[int, int], top=(18, 30, 58), bottom=(6, 8, 16)) -> pyga
 
 
 class Button:
-    """A clickable label with an optional key hint ("U"), drawn in the arcade style."""
+    """A clickable label with an optional key chip, drawn in the arcade style.
+
+    `chip` names the command the button stands for (input.UNO, or a chip of
+    game/ui/prompts.py such as MENU_BACK), and the chip shows that command's
+    key on the device in hand: "U" on the keyboard, "Y" on a controller. A
+    DIGIT chip shows `digit` on the keyboard, and nothing on a controller."""
 
     def __init__(
         self,
@@ -88,14 +93,16 @@ class Button:
         label: str,
         action: Callable[[], None] | None = None,
         *,
-        hint: str = "",
+        chip: str = "",
+        digit: int | None = None,
         color=BUTTON,
         size: int = 30,
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.label = label
         self.action = action
-        self.hint = hint
+        self.chip = chip
+        self.digit = digit
         self.color = pygame.Color(color)
         self.size = size
         self.enabled = True
@@ -119,10 +126,16 @@ class Button:
             return True
         return False
 
+    @property
+    def hint(self) -> str:
+        """The chip's words now: its command's key on the device in hand."""
+        return prompts.current().key(self.chip, self.digit) if self.chip else ""
+
     def _surface(self, lit: bool) -> pygame.Surface:
+        hint = self.hint
         key = (
             self.label,
-            self.hint,
+            hint,
             self.rect.size,
             tuple(self.color),
             self.enabled,
@@ -145,11 +158,9 @@ class Button:
             edge = GOLD if lit else pygame.Color(255, 255, 255, 70)
             pygame.draw.rect(surf, edge, (0, 0, w, h), width=3 if lit else 2, border_radius=14)
             ink = (255, 255, 255) if self.enabled else (150, 150, 160)
-            label = text.fit(
-                self.label, self.size, w - 24 - (34 if self.hint else 0), ink, bold=True
-            )
-            if self.hint:
-                chip = text.render(self.hint, 20, INK, bold=True)
+            label = text.fit(self.label, self.size, w - 24 - (34 if hint else 0), ink, bold=True)
+            if hint:
+                chip = text.render(hint, 20, INK, bold=True)
                 cw = max(26, chip.get_width() + 10)
                 total = label.get_width() + 8 + cw
                 x = (w - total) // 2

@@ -1,0 +1,183 @@
+"""The key prompts name the keys of the device in hand: a controller's press
+turns a screen's line and its buttons' chips to the pad's words, a key press
+turns them back, and the mouse resting (or jittering) changes nothing. On the
+screens of long text a controller's LB and RB turn the pages."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.match import SeatConfig
+from game.ui import text
+from game.ui.input import pad_event
+from game.ui.rules_words import PAGE_LINES
+from tests.scenes.players import open_setup, start_match
+
+DPAD_DOWN = pygame.CONTROLLER_BUTTON_DPAD_DOWN
+LB = pygame.CONTROLLER_BUTTON_LEFTSHOULDER
+RB = pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every line of text drawn since the last `drawn.clear()`."""
+    lines: list[str] = []
+    render = text.render
+
+    def spy(line, *args, **kwargs):
+        lines.append(line)
+        return render(line, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", spy)
+    return lines
+
+
+def pad(driver, button: int, frames: int = 1) -> None:
+    pygame.event.post(pad_event(1, button))
+    driver.frames(frames)
+
+
+def jiggle(driver) -> None:
+    for x in range(3):
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(700 + x, 5), rel=(1, 0), buttons=(0, 0, 0))
+        )
+    driver.frames()
+
+
+def shows(driver, drawn, line: str) -> bool:
+    drawn.clear()
+    driver.frames()
+    return line in drawn
+
+
+def test_the_title_line_follows_the_device(driver, drawn):
+    keyboard = "Up/Down choose, Enter select, F11 fullscreen, M mute"
+    controller = "D-pad choose, A select, B quit"
+    driver.app.push("title")
+    assert shows(driver, drawn, keyboard) and controller not in drawn
+    pad(driver, DPAD_DOWN)
+    assert shows(driver, drawn, controller) and keyboard not in drawn
+    jiggle(driver)
+    assert shows(driver, drawn, controller)  # the mouse moving is not a press
+    driver.key(pygame.K_UP)
+    assert shows(driver, drawn, keyboard) and controller not in drawn
+    pad(driver, DPAD_DOWN)
+    driver.click((5, 5))  # a click on nothing: the mouse is in hand
+    assert shows(driver, drawn, keyboard)
+
+
+@pytest.mark.parametrize(
+    ("scene", "keyboard", "controller"),
+    [
+        (
+            "settings",
+            "Up/Down choose, Left/Right change, Esc back",
+            "D-pad up/down choose, left/right change, B back",
+        ),
+        (
+            "rules",
+            "Up/Down scroll, PgUp/PgDn a page, Esc back",
+            "D-pad scroll, LB/RB a page, B back",
+        ),
+        (
+            "players",
+            "Up/Down scroll, PgUp/PgDn a page, Esc back",
+            "D-pad scroll, LB/RB a page, B back",
+        ),
+    ],
+)
+def test_menu_lines_follow_the_device(driver, drawn, scene, keyboard, controller):
+    driver.app.push(scene)
+    assert shows(driver, drawn, keyboard)
+    pad(driver, DPAD_DOWN)
+    assert shows(driver, drawn, controller) and keyboard not in drawn
+    driver.key(pygame.K_UP)
+    assert shows(driver, drawn, keyboard)
+
+
+def test_the_setup_chips_and_line_follow_the_device(driver, drawn):
+    setup = open_setup(driver)
+    assert (setup.start_button.hint, setup.back_button.hint) == ("Enter", "Esc")
+    drawn.clear()
+    pad(driver, DPAD_DOWN)
+    # A controller's B frees its seat here: Start is the way back.
+    assert (setup.start_button.hint, setup.back_button.hint) == ("A", "Start")
+    assert {"A", "Start"} <= set(drawn) and "Enter" not in drawn  # the chips as drawn
+    assert "D-pad up/down move, left/right change, A toggle / edit name / start" in drawn
+    jiggle(driver)
+    assert setup.back_button.hint == "Start"
+    driver.key(pygame.K_DOWN)
+    assert (setup.start_button.hint, setup.back_button.hint) == ("Enter", "Esc")
+
+
+def test_the_table_chips_name_the_pad_buttons(driver):
+    seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")]
+    start_match(driver.app, seats, seed=4)
+
+    assert driver.until(lambda: type(driver.top).__name__ == "PlayScene")
+    play = driver.top
+    board = play.controls.board
+    chips = (board.uno_button, board.catch_button, board.history_button, play.controls.hint.button)
+    assert [b.hint for b in chips] == ["U", "C", "H", "T"]
+    board.show_turn("more", set(), 0, True)
+    assert board.main_button.hint == "Space"
+    pad(driver, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+    assert [b.hint for b in chips] == ["Y", "LB", "View", "R3"]
+    board.show_turn("more", set(), 0, True)
+    assert board.main_button.label == "Done" and board.main_button.hint == "B"
+
+
+def test_lb_and_rb_page_the_rules(driver, drawn):
+    driver.app.push("rules")
+    driver.frames()
+    rules = driver.top
+    driver.key(pygame.K_c)  # the keyboard's C catches nobody and turns no page
+    driver.key(pygame.K_x)
+    assert rules.scroll == 0
+    pad(driver, RB)
+    assert rules.scroll == PAGE_LINES
+    pad(driver, RB)
+    assert rules.scroll == 2 * PAGE_LINES
+    pad(driver, LB)
+    assert rules.scroll == PAGE_LINES
+    assert driver.top is rules  # paging left the screen where it was
+
+
+def test_lb_and_rb_page_the_pause_rules(driver, drawn):
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
+    screen = start_match(driver.app, seats, seed=3)
+    driver.app.push("pause", screen=screen)
+    driver.frames()
+    pause = driver.top
+    line = "D-pad up/down choose, A select, B resume, LB/RB page through the rules"
+    assert not shows(driver, drawn, line)  # the keyboard's pause is as it was
+    assert pause.buttons[0].hint == "Esc"
+    pad(driver, RB)
+    assert pause.scroll > 0 and driver.top is pause
+    assert shows(driver, drawn, line)
+    assert pause.buttons[0].hint == "B"
+    pad(driver, LB)
+    assert pause.scroll == 0
+
+
+def test_the_table_overlays_speak_of_the_pad(driver, drawn):
+    seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")]
+    screen = start_match(driver.app, seats, seed=4)
+    assert driver.until(lambda: type(driver.top).__name__ == "PlayScene")
+    table = driver.top.table
+    colors = ["red", "yellow", "green", "blue"]
+    wheel = driver.app.push(
+        "color_wheel", table=table, colors=colors, on_pick=lambda c: None, cancellable=True
+    )
+    keyboard = "Arrows or 1-4 choose, Enter or click to name it, Esc to pick another card"
+    assert wheel.hint() == keyboard
+    pad(driver, DPAD_DOWN)
+    # B names the colour on a controller, as A does: Start steps back.
+    assert wheel.hint() == "D-pad choose, A names it, Start to pick another card"
+    driver.app.pop()
+    driver.app.push("history", screen=screen)
+    assert shows(driver, drawn, "A, B or View closes it")
+    driver.key(pygame.K_LEFT)  # no command of the history's: it stays, in keyboard words
+    assert shows(driver, drawn, "H, Esc or a click closes it")
