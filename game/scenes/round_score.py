@@ -159,9 +159,17 @@ class RoundScoreScene(Scene):
         badge included), within limits, the cards' strip giving way; long
         names shrank unreadably small in large text in a fixed column."""
         badge = 36 if self.teams is not None else 0
-        names = self.session.state.names
-        needed = max(text.width(n, 24, bold=True) for n in names) + badge + 12
-        return max(NAME_ROOM[0], min(NAME_ROOM[1], needed))
+        state = self.session.state
+        # A knocked-out player's name shares the column with its OUT tag.
+        out = self._out_tag().get_width() + 8
+        needed = max(
+            text.width(name, 24, bold=True) + (out if state.eliminated[seat] else 0)
+            for seat, name in enumerate(state.names)
+        )
+        return max(NAME_ROOM[0], min(NAME_ROOM[1], needed + badge + 12))
+
+    def _out_tag(self, max_width: int = 400) -> pygame.Surface:
+        return widgets.pill(_("OUT"), 16, OUT_RED, (255, 255, 255), max_width)
 
     def team_rows(self) -> list[tuple[int, list[int]]]:
         """Each team and its seats, in the order of the rows; [] without teams."""
@@ -228,7 +236,7 @@ class RoundScoreScene(Scene):
                 name_x += badge.get_width() + 8
             width = row.x + name_room - name_x
             if state.eliminated[seat]:
-                out = widgets.pill(_("OUT"), 16, OUT_RED, (255, 255, 255), width // 2)
+                out = self._out_tag(width // 2)
                 surface.blit(out, out.get_rect(midright=(row.x + name_room, row.centery)))
                 width -= out.get_width() + 8
             name = text.fit(names[seat], 24, width, (255, 255, 255), bold=seat == self.winner)

@@ -44,7 +44,7 @@ CONTROLS = [
     N_("H shows what happened this round. Esc pauses, F11 toggles fullscreen, M mutes."),
     N_(
         "A game controller: d-pad chooses, A plays, X draws, Y calls UNO, LB catches, "
-        "RB challenges, B passes, Back shows the history, Start pauses."
+        "RB challenges, B passes, View shows the history, Start pauses."
     ),
     N_("# Sharing the screen"),
     N_(

@@ -238,3 +238,34 @@ def test_long_names_stay_readable_in_large_text(driver, monkeypatch):
     assert driver.top.name_room() > 182  # wider than the column of short names
     at_least = text.render("M", NAME_SMALLEST).get_height()
     assert sizes["plate"] and min(sizes["plate"]) >= at_least, sizes
+
+
+def test_a_long_name_knocked_out_stays_readable_beside_its_out_tag(driver, monkeypatch):
+    """Losers score: a knocked-out player's row carries an OUT tag beside the
+    name; the names' column widens for the tag too, so fourteen wide letters
+    in large text are not shrunk past reading to make room for it."""
+    heights: list[int] = []
+    real_fit = text.fit
+
+    def fit(line, size, room, *args, **kw):
+        img = real_fit(line, size, room, *args, **kw)
+        if line == "W" * 14 and driver.top_name == "RoundScoreScene":
+            heights.append(img.get_height())
+        return img
+
+    monkeypatch.setattr(text, "fit", fit)
+    app = eyes_app(driver, pacing="instant", text_size="large")
+    seats = [SeatConfig("W" * 14, "bot"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")]
+    screen = start_match(app, seats, seed=3, rules=["classic", "house/loser-scores"], target=40)
+    out = screen.session.state.eliminated
+    for _round in range(12):
+        assert driver.until(lambda: driver.top_name == "RoundScoreScene")
+        if out[0]:
+            break
+        driver.key(pygame.K_SPACE, frames=2)
+        driver.key(pygame.K_SPACE, frames=2)
+    assert out[0], "the long name was never knocked out"
+    heights.clear()
+    driver.frames(2)
+    readable = text.render("W", 20).get_height()  # large text at 20, as above
+    assert heights and min(heights) >= readable, heights

@@ -181,3 +181,26 @@ def test_the_table_overlays_speak_of_the_pad(driver, drawn):
     assert shows(driver, drawn, "A, B or View closes it")
     driver.key(pygame.K_LEFT)  # no command of the history's: it stays, in keyboard words
     assert shows(driver, drawn, "H, Esc or a click closes it")
+
+
+def test_the_rules_name_the_controller_buttons_as_the_chips_do():
+    """How to play tells a controller's buttons by the names its chips and prompt
+    lines print (prompts.PAD_NAMES): it called the history's button "Back"
+    while every chip and the history itself said "View"."""
+    from game.ui.input import BACK, CATCH, CHALLENGE, CONFIRM, DRAW, HISTORY, PASS, UNO
+    from game.ui.prompts import pad_button
+    from game.ui.rules_words import CONTROLS
+
+    (line,) = [line for line in CONTROLS if line.startswith("A game controller")]
+    told = {
+        CONFIRM: "plays",
+        DRAW: "draws",
+        UNO: "calls UNO",
+        CATCH: "catches",
+        CHALLENGE: "challenges",
+        PASS: "passes",
+        HISTORY: "shows the history",
+        BACK: "pauses",
+    }
+    for command, does in told.items():
+        assert f"{pad_button(command)} {does}" in line, (command, line)
