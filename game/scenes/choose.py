@@ -1,5 +1,10 @@
-"""Overlays for a decision over the table: name a colour, pick a player, and the
-private look at a hand after a challenge."""
+"""Overlays for a decision over the table: name a colour, pick a player, any
+other choice the engine opens (UNO Duo's draft, a colour dump). (The private
+look at a hand after a challenge is game/scenes/reveal.py.)
+
+Opened in a match, a decision's overlay gets its `ChoiceHint`
+(game/scenes/choice_hint.py): T, its Hint button or the seat's controller's R3
+shows the expert's choice among its options, as on the table."""
 
 from __future__ import annotations
 
@@ -16,12 +21,26 @@ from game.ui import accessibility, text, widgets
 from game.ui.card_book import CardBook
 from game.ui.color_wheel import Wheel
 from game.ui.highlights import Highlights
-from game.ui.input import BACK, CLICK, CONFIRM, DIGIT, DOWN, LEFT, MOVE, PASS, RIGHT, UP, Command
+from game.ui.input import (
+    BACK,
+    CLICK,
+    CONFIRM,
+    DIGIT,
+    DOWN,
+    HINT,
+    LEFT,
+    MOVE,
+    PASS,
+    RIGHT,
+    UP,
+    Command,
+)
 from game.ui.privacy import Privacy
 from game.ui.table_view import TableView
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scenes.choice_hint import ChoiceHint
 
 ARROWS = {LEFT: (-1, 0), RIGHT: (1, 0), UP: (0, -1), DOWN: (0, 1)}
 
@@ -40,9 +59,11 @@ class ColorWheelScene(Scene):
         colors: list[str],
         on_pick: Callable[[str], None],
         cancellable: bool = False,
+        advice: ChoiceHint | None = None,
     ) -> None:
         super().__init__(app)
         self.table = table
+        self.advice = advice  # the hint on the colour to name, in a match
         self.wheel = Wheel(colors)
         self.colors = list(self.wheel.colors)
         self.on_pick = on_pick
@@ -52,11 +73,16 @@ class ColorWheelScene(Scene):
         region = table.layout.regions["color_wheel"]
         self.center = region.center
         self.radius = min(region.width, region.height) // 2 - 20
+        if advice is not None:
+            advice.focus_with(self._focus_on)
 
     def pick(self, color: str) -> None:
         self.app.play("tick")
         self.app.pop()
         self.on_pick(color)
+
+    def _focus_on(self, color: object) -> None:
+        self.focus = str(color)
 
     def middle(self, color: str) -> tuple[int, int]:
         """Where a slice's middle is drawn on screen."""
@@ -67,7 +93,10 @@ class ColorWheelScene(Scene):
         if cmd is None:
             return True
         name = cmd.name
-        if name in ARROWS:
+        if name == HINT:
+            if self.advice is not None:
+                self.advice.ask(cmd.seat)
+        elif name in ARROWS:
             self.focus = self.wheel.neighbour(self.focus, ARROWS[name])
         elif name == DIGIT and cmd.digit and 1 <= cmd.digit <= len(self.colors):
             self.focus = self.colors[cmd.digit - 1]
@@ -85,6 +114,10 @@ class ColorWheelScene(Scene):
 
     def hint(self) -> str:
         """The line under the wheel, in the words of the device in hand."""
+        keys = self._keys()
+        return keys if self.advice is None else self.advice.prompt(keys)
+
+    def _keys(self) -> str:
         n = len(self.colors)
         if self.app.prompts.on_pad:
             # A controller's B names the colour like A; Start steps back.
@@ -108,6 +141,8 @@ class ColorWheelScene(Scene):
         return self.wheel.color_at(offset, self.radius)
 
     def _click(self, pos: tuple[int, int]) -> None:
+        if self.advice is not None and self.advice.click(pos):
+            return
         color = self._at(pos)
         if color is not None:
             self.pick(color)
@@ -116,6 +151,18 @@ class ColorWheelScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.advice is not None:
+            self.advice.update()
+
+    def relabel(self) -> None:
+        if self.advice is not None:
+            self.advice.relabel()
+
+    def _mark(self, color: object) -> tuple[pygame.Rect, str]:
+        """The hinted slice's ring and its name."""
+        ring = pygame.Rect(0, 0, 64, 64)
+        ring.center = self.middle(str(color))
+        return ring, self.table.book.color_label(str(color))
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 120)
@@ -141,13 +188,18 @@ class ColorWheelScene(Scene):
         label = text.shadowed(
             self.table.book.color_label(self.focus), 30, (255, 255, 255), bold=True
         )
-        surface.blit(label, label.get_rect(midtop=(cx, cy + r + 16)))
+        named = label.get_rect(midtop=(cx, cy + r + 16))
+        surface.blit(label, named)
         img = text.shadowed(self.hint(), 22, widgets.MUTED)
         where = img.get_rect(center=(640, 690))
         # On a panel: the dimmed hand reaches the bottom edge behind it.
         back = where.inflate(28, 10)
         surface.blit(widgets.panel(back.size, radius=back.height // 2), back)
         surface.blit(img, where)
+        if self.advice is not None:
+            # The line between the colour's name and the prompt.
+            centre = (cx, (named.bottom + back.top) // 2)
+            self.advice.draw(surface, self.t, self._mark, centre, (named, back))
 
 
 class OptionsScene(Scene):
@@ -156,12 +208,30 @@ class OptionsScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, options: list, on_pick: Callable[[Any], None]) -> None:
+    def __init__(
+        self,
+        app: App,
+        options: list,
+        on_pick: Callable[[Any], None],
+        advice: ChoiceHint | None = None,
+    ) -> None:
         super().__init__(app)
         self.options = list(options)
         self.on_pick = on_pick
+        self.advice = advice  # the hint on this decision, in a match
         self.index = 0
         self.t = 0.0
+
+    def enter(self) -> None:
+        if self.advice is not None:
+            self.advice.focus_with(self._focus_on)
+
+    def _focus_on(self, option: object) -> None:
+        self.index = self.options.index(option)
+        self._sync()
+
+    def _sync(self) -> None:
+        """Show the focus moved by other than a key of `handle`."""
 
     def pick(self, option: Any) -> None:
         self.app.play("tick")
@@ -176,12 +246,28 @@ class OptionsScene(Scene):
             self.index = (self.index + 1) % len(self.options)
         elif cmd.name in (CONFIRM, PASS):
             self.pick(self.options[self.index])
+        elif cmd.name == HINT:
+            if self.advice is not None:
+                self.advice.ask(cmd.seat)
+        elif cmd.name == CLICK and self.advice is not None and self.advice.click(cmd.pos):
+            pass  # the Hint button asked
         else:
             return False
         return True
 
+    def prompt(self, keyboard: str, pad: str) -> str:
+        """The key-prompt line for the device in hand, with the hint's key if it fits."""
+        words = self.app.prompts.words(keyboard, pad)
+        return words if self.advice is None else self.advice.prompt(words)
+
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.advice is not None:
+            self.advice.update()
+
+    def relabel(self) -> None:
+        if self.advice is not None:
+            self.advice.relabel()
 
 
 class ChoosePlayerScene(OptionsScene):
@@ -194,8 +280,9 @@ class ChoosePlayerScene(OptionsScene):
         options: list[int],
         on_pick: Callable[[int], None],
         title: str | None = None,
+        advice: ChoiceHint | None = None,
     ) -> None:
-        super().__init__(app, options, on_pick)
+        super().__init__(app, options, on_pick, advice)
         self.table = table
         self.title = title or _("Pick a player")
         self.lit = Highlights(pick_seats=frozenset(self.options))
@@ -210,9 +297,11 @@ class ChoosePlayerScene(OptionsScene):
         ]
 
     def enter(self) -> None:
+        super().enter()
         self._sync()
 
     def _sync(self) -> None:
+        """The focused player, lit on the table and among the buttons."""
         self.lit.pick_focus = self.options[self.index] if self.options else None
         for i, b in enumerate(self.buttons):
             b.focused = i == self.index
@@ -221,7 +310,7 @@ class ChoosePlayerScene(OptionsScene):
         if cmd is None or not self.options:
             return True
         if self.step(cmd):
-            if cmd.name in (CONFIRM, PASS):
+            if cmd.name in (CONFIRM, PASS, CLICK):
                 return True
         elif cmd.name == CLICK:
             for b in self.buttons:
@@ -246,67 +335,20 @@ class ChoosePlayerScene(OptionsScene):
         surface.blit(title, title.get_rect(center=(640, 260)))
         for b in self.buttons:
             b.draw(surface, self.t)
-        words = self.app.prompts.words(
+        words = self.prompt(
             _("Click a player, or Left/Right and Enter"), _("D-pad and A pick a player")
         )
         img = text.shadowed(words, 22, widgets.MUTED)
-        surface.blit(img, img.get_rect(center=(640, 390)))
+        where = img.get_rect(center=(640, 390))
+        surface.blit(img, where)
+        if self.advice is not None:
+            panel_top = where.bottom + 14
+            self.advice.draw(surface, self.t, self._mark, (640, panel_top + 40), (where,))
 
-
-class RevealScene(Scene):
-    """A hand shown privately (to a challenger): any key or click closes it."""
-
-    opaque = False
-
-    def __init__(
-        self,
-        app: App,
-        title: str,
-        cards: list[str],
-        privacy: Privacy,
-        owner: int,
-        to: int,
-        book: CardBook | None = None,
-    ) -> None:
-        super().__init__(app)
-        self.title = title
-        self.cards = cards
-        self.book = book if book is not None else CardBook()
-        self.privacy = privacy
-        self.owner = owner
-        self.to = to
-
-    def enter(self) -> None:
-        self.privacy.revealed = (self.owner, self.to)
-
-    def leave(self) -> None:
-        self.privacy.revealed = None
-
-    def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
-        if cmd is not None and cmd.name in (CONFIRM, PASS, BACK, CLICK):
-            self.app.pop()
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        widgets.dim(surface, 170)
-        n = max(1, len(self.cards))
-        w = min(100, 1100 // n)
-        h = round(w * 1.5)
-        step = min(w + 10, 1100 // n)
-        x0 = 640 - (step * (n - 1)) // 2
-        title = text.shadowed(self.title, 44, (255, 213, 79), bold=True)
-        surface.blit(title, title.get_rect(center=(640, 360 - h // 2 - 50)))
-        for i, card in enumerate(self.cards):
-            face = self.privacy.card_face(card, self.owner)
-            art = self.app.art
-            img = art.face(self.book.look(card), (w, h)) if face else art.back((w, h))
-            surface.blit(img, img.get_rect(center=(x0 + i * step, 360)))
-        words = self.app.prompts.words(
-            _("Only you see this. Press any key to go on."),
-            _("Only you see this. Press A to go on."),
-        )
-        hint = text.shadowed(words, 24, widgets.MUTED)
-        surface.blit(hint, hint.get_rect(center=(640, 360 + h // 2 + 50)))
+    def _mark(self, seat: object) -> tuple[pygame.Rect, str]:
+        """The hinted player's button and name."""
+        button = self.buttons[self.options.index(seat)]
+        return button.rect.inflate(12, 12), button.label
 
 
 CHOICE_TEXT = {
@@ -339,8 +381,9 @@ class ChoiceScene(OptionsScene):
         card: str | None = None,
         card_names: dict[Any, str] | None = None,
         book: CardBook | None = None,
+        advice: ChoiceHint | None = None,
     ) -> None:
-        super().__init__(app, options, on_pick)
+        super().__init__(app, options, on_pick, advice)
         self.kind = kind
         self.book = book if book is not None else CardBook()
         self.privacy = privacy
@@ -418,10 +461,25 @@ class ChoiceScene(OptionsScene):
             b.draw(surface, self.t)
         n = len(self.options)
         keys = f"1-{n}" if n > 1 else "1"
-        words = self.app.prompts.words(
+        words = self.prompt(
             _("{keys}, or Left/Right and Enter, or click").format(keys=keys),
             _("D-pad and A choose"),
         )
         hint = text.shadowed(words, 22, widgets.MUTED)
         bottom = max(r.bottom for r in self.rects) if self.rects else 500
-        surface.blit(hint, hint.get_rect(midtop=(640, bottom + 12)))
+        where = hint.get_rect(midtop=(640, bottom + 12))
+        surface.blit(hint, where)
+        if self.advice is not None:
+            options = tuple(self.rects)
+            centre = (640, where.bottom + 54)
+            self.advice.draw(surface, self.t, self._mark, centre, (*options, where))
+
+    def _mark(self, option: object) -> tuple[pygame.Rect, str]:
+        """The hinted option (its button, or its card as drawn) and its name."""
+        i = self.options.index(option)
+        if self.card_names is not None:
+            card = self.card_names[option]
+            lifted = self.rects[i].move(0, -14 if i == self.index else 0)
+            return lifted.inflate(12, 12), self.book.label(card)
+        button = self.buttons[i]
+        return button.rect.inflate(12, 12), button.label

@@ -35,6 +35,7 @@ from game.engine import (
 )
 from game.engine.state import GameState
 from game.i18n import _, capitalized, say
+from game.scenes.choice_hint import ChoiceHint
 from game.scenes.couch_buttons import CouchButtons
 from game.scenes.pad_seats import SeatController
 from game.scenes.table_hint import TableHint
@@ -194,7 +195,12 @@ class CouchInput:
                 self.act(chosen)
 
             wheel = self.app.push(
-                "color_wheel", table=self.table, colors=colors, on_pick=pick, cancellable=True
+                "color_wheel",
+                table=self.table,
+                colors=colors,
+                on_pick=pick,
+                cancellable=True,
+                advice=ChoiceHint(self, seat, {a.color: a for a in plays}),
             )
             wheel.private_to = seat
             return

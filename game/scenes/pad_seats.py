@@ -36,6 +36,7 @@ import pygame
 
 from game.engine import CallUno, Catch, Draw, Play, why_illegal
 from game.i18n import _, say, uncapitalized
+from game.scenes.choice_hint import ChoiceHint
 from game.ui.input import (
     CATCH,
     CHALLENGE,
@@ -255,7 +256,12 @@ class SeatController:
             jump(next(a for a in plays if a.color == color))
 
         wheel = couch.app.push(
-            "color_wheel", table=couch.table, colors=colors, on_pick=pick, cancellable=True
+            "color_wheel",
+            table=couch.table,
+            colors=colors,
+            on_pick=pick,
+            cancellable=True,
+            advice=ChoiceHint(couch, seat, {a.color: a for a in plays}),
         )
         wheel.private_to = seat
         return True

@@ -27,6 +27,7 @@ from game.engine import Choose
 from game.engine.state import Decision, GameState
 from game.i18n import _, language
 from game.scenes.base import Scene
+from game.scenes.choice_hint import ChoiceHint
 from game.scenes.couch_input import HAND_DECISIONS, CouchInput
 from game.scenes.pad_seats import rumble_for
 from game.scenes.reactions import BotReactions
@@ -182,6 +183,7 @@ class PlayScene(Scene):
                 table=table,
                 colors=list(pending.options),
                 on_pick=lambda c: self._choose(seat, c),
+                advice=ChoiceHint(self.controls, seat),
             )
             chooser.private_to = seat
         elif pending.kind == "player":
@@ -190,6 +192,7 @@ class PlayScene(Scene):
                 table=table,
                 options=list(pending.options),
                 on_pick=lambda p: self._choose(seat, p),
+                advice=ChoiceHint(self.controls, seat),
             )
             chooser.private_to = seat
         elif pending.kind not in HAND_DECISIONS:
@@ -218,6 +221,7 @@ class PlayScene(Scene):
             card=card,
             card_names=card_names,
             book=self.table.book,
+            advice=ChoiceHint(self.controls, seat),
         )
         chooser.private_to = seat
 

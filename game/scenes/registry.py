@@ -28,7 +28,7 @@ SCENES: dict[str, str] = {
     "color_wheel": "game.scenes.choose:ColorWheelScene",
     "choose_player": "game.scenes.choose:ChoosePlayerScene",
     "choice": "game.scenes.choose:ChoiceScene",
-    "reveal": "game.scenes.choose:RevealScene",
+    "reveal": "game.scenes.reveal:RevealScene",
     "round_score": "game.scenes.round_score:RoundScoreScene",
     "match_end": "game.scenes.match_end:MatchEndScene",
     "replay": "game.scenes.replay:ReplayScene",
