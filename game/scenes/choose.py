@@ -182,7 +182,8 @@ class ColorWheelScene(Scene):
         fx, fy = self.middle(self.focus)
         ring = 24 if accessibility.still() else 24 + round(3 * math.sin(self.t * 6))
         pygame.draw.circle(surface, (255, 255, 255), (fx, fy), ring, 5)
-        for i, color in enumerate(self.colors):
+        # The number keys that name a slice; a controller has none.
+        for i, color in enumerate(self.colors if not self.app.prompts.on_pad else ()):
             digit = text.shadowed(str(i + 1), 22, (255, 255, 255), bold=True)
             surface.blit(digit, digit.get_rect(center=self.middle(color)))
         label = text.shadowed(
@@ -332,14 +333,21 @@ class ChoosePlayerScene(OptionsScene):
         widgets.dim(surface, 90)
         self.table.draw_badges(surface, self.lit)
         title = text.shadowed(self.title, 44, (255, 255, 255), bold=True)
-        surface.blit(title, title.get_rect(center=(640, 260)))
-        for b in self.buttons:
-            b.draw(surface, self.t)
+        named = title.get_rect(center=(640, 260))
         words = self.prompt(
             _("Click a player, or Left/Right and Enter"), _("D-pad and A pick a player")
         )
         img = text.shadowed(words, 22, widgets.MUTED)
         where = img.get_rect(center=(640, 390))
+        # On a panel: over the table's middle, the title ran into the line of
+        # what was just played and the prompt into the piles.
+        back = named.unionall([b.rect for b in self.buttons] + [where]).inflate(48, 28)
+        back.height += 14  # the caption's whole line behind it, not its lower half
+        back.bottom -= 14
+        surface.blit(widgets.panel(back.size), back)
+        surface.blit(title, named)
+        for b in self.buttons:
+            b.draw(surface, self.t)
         surface.blit(img, where)
         if self.advice is not None:
             panel_top = where.bottom + 14

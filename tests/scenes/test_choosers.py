@@ -84,3 +84,40 @@ def test_a_click_names_the_slice_under_the_pointer(driver):
     x, y = wheel.middle("green")
     driver.click((x, y))
     assert picked == ["green"]
+
+
+def test_the_wheels_number_keys_show_only_while_the_keyboard_is_in_hand(driver, monkeypatch):
+    """A controller has no digits: its wheel showed 1-4 it could not press."""
+    from game.ui import text
+
+    wheel, _ = open_wheel(driver, ["red", "yellow", "green", "blue"])
+    shown: list[str] = []
+    real = text.shadowed
+
+    def spy(words, *args, **kw):
+        shown.append(words)
+        return real(words, *args, **kw)
+
+    monkeypatch.setattr(text, "shadowed", spy)
+    wheel.draw(driver.app.screen)
+    assert {"1", "2", "3", "4"} <= set(shown)
+    shown.clear()
+    driver.app.prompts.device = "pad"
+    wheel.draw(driver.app.screen)
+    assert not {"1", "2", "3", "4"} & set(shown)
+
+
+def test_pick_a_player_sits_on_a_panel_over_the_tables_middle(driver):
+    """Its title ran into the line of what was just played, its prompt into the piles."""
+    seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")]
+    screen = start_match(driver.app, seats, seed=1)
+    driver.app.push("choose_player", table=screen.table, options=[1, 2], on_pick=lambda s: None)
+    driver.frames(2)
+    scene = driver.top
+    surface = driver.app.screen
+    scene.draw(surface)
+    # Between the title and the buttons, where the table's caption was drawn:
+    # the panel's dark fill, not the felt.
+    between = (scene.buttons[0].rect.left - 10, scene.buttons[0].rect.top - 8)
+    r, g, b = tuple(surface.get_at(between))[:3]
+    assert b > g and b > r, (r, g, b)  # the panel is blue-black; the felt is green
