@@ -38,6 +38,8 @@ from game.ui.table_view import TableView
 from game.ui.teams import team_marks
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+KEY_LINES_ROOM = 40  # the panel's foot kept for the two lines of keys
+HUD_WIDTHS = (264, 312, 360)  # the panel's widths, tried in turn for the lines of keys
 GAP = 0.18  # seconds between events at 1x, on top of each event's own animation
 
 
@@ -319,6 +321,25 @@ class ReplayScene(Scene):
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(1004, 526, 264, 182)
+        prompts = self.app.prompts
+        steering = prompts.words(
+            _("Space pause, Right step, Up/Down speed"),
+            _("B pause, D-pad right step, up/down speed"),
+        )
+        # N and R have no button: on a controller the line says they are keys.
+        leaving = prompts.words(
+            _("N next match, R restart, Esc quit"), _("Start quit; keys N next match, R restart")
+        )
+        # Wrapped, not shrunk to nothing: for longer words the panel grows to
+        # the left, into the felt beside the bottom hand, and then upwards.
+        for width in HUD_WIDTHS:
+            box.width, box.right = width, 1268
+            keys = [text.render(w, 15, widgets.MUTED, wrap=width - 28) for w in (steering, leaving)]
+            taller = max(0, sum(img.get_height() for img in keys) + 4 - KEY_LINES_ROOM)
+            if not taller:
+                break
+        box.top -= taller
+        box.height += taller
         surface.blit(widgets.panel(box.size, (10, 14, 26, 225), 14), box)
         title = text.render(_("REPLAY"), 26, (255, 213, 79), bold=True)
         surface.blit(title, (box.x + 14, box.y + 10))
@@ -344,19 +365,10 @@ class ReplayScene(Scene):
         for img in lines:
             surface.blit(img, (box.x + 14, y))
             y += 22
-        prompts = self.app.prompts
-        steering = prompts.words(
-            _("Space pause, Right step, Up/Down speed"),
-            _("B pause, D-pad right step, up/down speed"),
-        )
-        hint = text.fit(steering, 15, box.width - 28, widgets.MUTED)
-        surface.blit(hint, (box.x + 14, box.bottom - 40))
-        # N and R have no button: on a controller the line says they are keys.
-        leaving = prompts.words(
-            _("N next match, R restart, Esc quit"), _("Start quit; keys N next match, R restart")
-        )
-        hint2 = text.fit(leaving, 15, box.width - 28, widgets.MUTED)
-        surface.blit(hint2, (box.x + 14, box.bottom - 22))
+        key_y = box.bottom - 4 - sum(img.get_height() for img in keys)
+        for img in keys:
+            surface.blit(img, (box.x + 14, key_y))
+            key_y += img.get_height()
         if any(self.scores):
             best = sorted(zip(self.scores, self.names, strict=False), key=lambda p: -p[0])[:3]
             line = ", ".join(f"{n} {s}" for s, n in best)

@@ -136,3 +136,40 @@ def test_the_panel_never_says_round_0(driver, tmp_path):
     assert scene.whereabouts().endswith(", before the first round")
     assert driver.until(lambda: scene.round_no == 1, limit=5000)
     assert scene.whereabouts().endswith(", round 1")
+
+
+def test_the_keys_are_wrapped_whole_in_any_language_and_size(driver, tmp_path, monkeypatch):
+    """In Greek, large text, a controller in hand, the lines of keys shrank to
+    about 10 px and still lost what R does (found by QA)."""
+    from game import i18n
+    from game.ui import text
+
+    log = write_log(tmp_path / "one.jsonl", games=1)
+    scene = ReplayScene(driver.app, str(log))
+    driver.app.push(scene)
+    i18n.set_language("el")
+    text.set_size("large")
+    driver.app.prompts.device = "pad"
+    leaving = i18n._("Start quit; keys N next match, R restart")
+    fitted: list[str] = []
+    real_fit = text.fit
+
+    def spy(words, *args, **kw):
+        fitted.append(words)
+        return real_fit(words, *args, **kw)
+
+    monkeypatch.setattr(text, "fit", spy)
+    try:
+        drawn = []
+        real_render = text.render
+
+        def render(words, size, *args, **kw):
+            drawn.append((words, size))
+            return real_render(words, size, *args, **kw)
+
+        monkeypatch.setattr(text, "render", render)
+        scene.draw(driver.app.screen)
+    finally:
+        text.set_size("normal")
+    assert leaving not in fitted  # never shrunk or cut to fit
+    assert (leaving, 15) in drawn
