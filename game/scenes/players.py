@@ -46,10 +46,12 @@ FAVOURITE_ROOM = BOX.w - 24 - RULES_X
 def favourite_image(label: str) -> pygame.Surface:
     """A favourite rule set as its column shows it: a rule set with house
     rules ("Classic UNO + Jump-in + Stacking + Seven-O") is wrapped on two
-    smaller lines rather than shrunk on one until nobody can read it."""
-    img = text.render(label, 22, widgets.MUTED)
-    if img.get_width() <= FAVOURITE_ROOM:
-        return img
+    smaller lines rather than shrunk on one until nobody can read it; one a
+    little too long for the column ("Klassinen UNO + Seitsemän-nolla") is
+    drawn a little smaller on one line, not on one line of the wrapped size."""
+    for size in (22, 20, 18):
+        if text.width(label, size) <= FAVOURITE_ROOM:
+            return text.render(label, size, widgets.MUTED)
     img = text.render(label, 16, widgets.MUTED, wrap=FAVOURITE_ROOM)
     if img.get_height() <= ROW and img.get_width() <= FAVOURITE_ROOM:
         return img
