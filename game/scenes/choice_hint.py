@@ -52,9 +52,9 @@ class ChoiceHint:
             actions = {a.value: a for a in legal if isinstance(a, Choose)}
         self.actions = dict(actions)  # option -> the engine's action behind it
         self.about = tuple(self.actions.values())  # what this hint is about, in the search
-        self.button = widgets.Button(
-            controls.table.geometry.hint_button, _("Hint"), self.ask, chip=HINT, size=22
-        )
+        # Where the table keeps its Hint button, unless the overlay's options are there.
+        self.home = pygame.Rect(controls.table.geometry.hint_button)
+        self.button = widgets.Button(self.home, _("Hint"), self.ask, chip=HINT, size=22)
         self.button.visible = False
         self.follow: Callable[[object], None] | None = None
         # The hand's hint named this wild's colour: it is this overlay's hint already.
@@ -155,7 +155,9 @@ class ChoiceHint:
         """The Hint button; and with a hint on show, the advised option outlined
         (`mark` gives its rect and its label; a square rect is ringed, as a slice
         of the wheel) and the line on its panel, centred on `centre` or moved
-        off `clear_of` (the options, the prompt line)."""
+        off `clear_of` (the options, the prompt line). The button keeps clear of
+        them too."""
+        self.button.rect = clear_place(self.home, clear_of)
         self.button.draw(surface, clock)
         option = self.advised()
         if option is None:
@@ -176,3 +178,19 @@ class ChoiceHint:
                 if box.bottom > SCREEN.bottom:
                     box.bottom = other.top - 8
         surface.blit(panel, box.clamp(SCREEN))
+
+
+def clear_place(home: pygame.Rect, clear_of: tuple[pygame.Rect, ...]) -> pygame.Rect:
+    """`home`, or just above (else just below) what it would cover there: an option
+    or the prompt line of the overlay. Home when neither is clear."""
+    in_the_way = [r for r in clear_of if r.colliderect(home)]
+    if not in_the_way:
+        return home
+    above = home.copy()
+    above.bottom = min(r.top for r in in_the_way) - 8
+    below = home.copy()
+    below.top = max(r.bottom for r in in_the_way) + 8
+    for place in (above, below):
+        if SCREEN.contains(place) and place.collidelist(clear_of) == -1:
+            return place
+    return home

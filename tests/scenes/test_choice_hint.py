@@ -270,3 +270,38 @@ def test_the_hands_hint_on_a_wild_carries_its_color_to_the_wheel(driver):
         assert played[0]["p"] == action.seat and played[0]["color"] == action.color
         return
     raise AssertionError("no seed gave a hint to play a wild")
+
+
+def test_the_hint_button_covers_no_option_and_not_the_prompt(driver, monkeypatch):
+    """UNO Duo's colour dump offers its two answers as buttons across the middle of
+    the screen, where the table keeps its Hint button: the overlay's button moves
+    off them (and off the key prompt), and a click on it still asks."""
+    from game.scenes.choice_hint import ChoiceHint
+
+    kept_clear_of: list[tuple[pygame.Rect, ...]] = []
+    real_draw = ChoiceHint.draw
+
+    def draw(self, surface, clock, mark, centre, clear_of=()):
+        kept_clear_of.append(tuple(clear_of))
+        real_draw(self, surface, clock, mark, centre, clear_of)
+
+    monkeypatch.setattr(ChoiceHint, "draw", draw)
+    start_match(driver.app, TWO_HUMANS, seed=5, rules=["duo"])
+    couch = Couch(driver)
+    for _ in range(6000):
+        if driver.top_name == "ChoiceScene" and driver.top.kind == "dump":
+            break
+        couch.play_on()
+    choice = driver.top
+    assert driver.top_name == "ChoiceScene" and choice.kind == "dump" and not choice.as_cards
+    driver.frames()
+    button = choice.advice.button
+    assert button.visible
+    # What the overlay shows: its options, and its prompt line (the last it keeps clear of).
+    assert not any(button.rect.colliderect(rect) for rect in choice.rects)
+    assert not button.rect.colliderect(kept_clear_of[-1][-1])
+    assert driver.app.screen.get_rect().contains(button.rect)
+    driver.click(button.rect.center)
+    assert driver.top is choice
+    wait_hint(driver, choice)
+    assert choice.advice.advised() in choice.options
