@@ -170,13 +170,14 @@ class HintSearch:
 
     def line(self, move: str, named: str = "") -> str | None:
         """The hint's line: the move, then why (None while there is none to show).
-        When the reason says `named` (the card played), the move goes without saying."""
+        When the reason says `named` (the card played), or opens with it (an
+        option's "Play them all"), the move goes without saying."""
         hint = self.shown
         if hint is None or hint.action is None:
             return None
         # Worded at each frame: a switch of language in Settings re-words it.
         why = say(hint.why, self.screen.table.book.engine_words())
-        if named and named in why:
+        if named and (named in why or why.casefold().startswith(named.casefold())):
             return _("Hint: {why}").format(why=capitalized(why))
         return _("Hint: {move} — {why}").format(move=move, why=why)
 

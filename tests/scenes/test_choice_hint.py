@@ -305,3 +305,22 @@ def test_the_hint_button_covers_no_option_and_not_the_prompt(driver, monkeypatch
     assert driver.top is choice
     wait_hint(driver, choice)
     assert choice.advice.advised() in choice.options
+
+
+def test_the_line_names_the_advice_once(driver):
+    """The reason for playing the whole colour begins with the option's own words
+    ("play them all: ..."): the line does not say them twice."""
+    start_match(driver.app, TWO_HUMANS, seed=5, rules=["duo"])
+    couch = Couch(driver)
+    for _ in range(6000):
+        if driver.top_name == "ChoiceScene" and driver.top.kind == "dump":
+            break
+        couch.play_on()
+    choice = driver.top
+    assert driver.top_name == "ChoiceScene" and choice.kind == "dump"
+    driver.key(pygame.K_t)
+    wait_hint(driver, choice)
+    option = choice.advice.advised()
+    assert option == "all"  # this deal's advice
+    line = choice.advice.words(choice._mark(option)[1])
+    assert line == "Hint: Play them all: fewer cards in hand"
