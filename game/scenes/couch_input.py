@@ -330,7 +330,11 @@ class CouchInput:
         elif name == RIGHT:
             self.move_selection(1)
         elif name == CONFIRM:
-            self.play_index(self.selected)
+            press = self.hint.advised_press()
+            if press is not None:
+                press()  # the hint's move, as Enter plays a hinted card
+            else:
+                self.play_index(self.selected)
         elif name == DRAW:
             self.press_draw()
         elif name == PASS:

@@ -18,7 +18,8 @@ colour to name, the player to pick, a draft) take turns in it, since the
 advisor's bot keeps its search's state.
 
 On the table the hinted card is selected in the hand (Enter plays it) and
-outlined, a hinted button is outlined, and a line says the move and why. The
+outlined, a hinted button is outlined (Enter presses it, until the selection
+moves), and a line says the move and why. The
 hint goes as soon as anything happens at the table or the hand goes face down.
 """
 
@@ -194,6 +195,7 @@ class TableHint:
             self.table.geometry.hint_button, _("Hint"), self.ask, chip=HINT, size=22
         )
         self.button.visible = False
+        self.selected_at = 0  # the hand's selection when the hint came
 
     @property
     def enabled(self) -> bool:
@@ -241,10 +243,26 @@ class TableHint:
 
     def _show(self, hint: Hint) -> None:
         action = hint.action
+        self.selected_at = self.controls.selected
         if isinstance(action, Play):
             index = self._card_index(action)
             if index is not None:
                 self.controls.selected = index
+
+    def advised_press(self) -> Callable[[], None] | None:
+        """What Enter does to take a hint that is not a card (draw, take the cards,
+        pass, challenge, call, catch): its button's press, while the hint is on show
+        to its owner on their turn and the selection has not moved since it came.
+        (A card's hint selects the card, which Enter plays.)"""
+        hint, seat = self.shown, self.seat
+        if hint is None or isinstance(hint.action, Play) or seat is None:
+            return None
+        if seat != self.controls.actor() or not self.search.looking(seat):
+            return None
+        if self.controls.selected != self.selected_at:
+            return None  # they chose a card of their own
+        button = self._button_for(hint.action)
+        return button.action if button is not None else None
 
     # --- what it shows ------------------------------------------------------------------
 

@@ -226,3 +226,49 @@ def test_the_hints_line_is_worded_in_the_language_of_the_moment(driver):
         card = scene.state.cards.names[action.card]
         assert scene.table.book.label(card) in finnish
     driver.frames()  # and it draws
+
+
+def test_enter_takes_a_hint_that_is_not_a_card(driver):
+    """A hint to take the cards, pass or draw outlines its button; Enter then does
+    that, not play the card the table had selected (with stacking, a +2 could
+    stack on the very cards the hint said to take). Moving the selection first
+    means the person chose a card of their own: Enter plays it as ever."""
+    from game.engine import Accept, Draw, Pass
+
+    seats = [SeatConfig("Ana"), SeatConfig("Selin"), SeatConfig("Bo", "bot")]
+    taken_as_hinted = chose_own = 0
+    for seed in range(1, 12):
+        driver.app.stack.clear()
+        start_match(driver.app, seats, seed=seed, rules=["classic", "house/stacking"])
+        couch = Couch(driver)
+        for _ in range(1500):
+            scene = driver.top
+            actor = scene.controls.actor() if isinstance(scene, PlayScene) else None
+            if actor is None or len(scene.session.legal(actor)) < 2:
+                couch.play_on()
+                continue
+            driver.key(pygame.K_t)
+            wait_hint(driver, scene)
+            action = scene.controls.hint.shown.action
+            if type(action) not in (Accept, Draw, Pass):
+                couch.play_on()
+                continue
+            taken: list = []
+            real_act = scene.controls.act
+            scene.controls.act = lambda a, taken=taken, real=real_act: taken.append(a) or real(a)
+            own = taken_as_hinted > chose_own and len(scene.table.sprites(actor)) > 1
+            if own:
+                driver.key(pygame.K_RIGHT)
+            driver.key(pygame.K_RETURN)
+            del scene.controls.act
+            if own:
+                assert action not in taken
+                assert all(isinstance(a, Play) for a in taken)
+                chose_own += 1
+            else:
+                assert taken == [action], (scene.controls.hint.words(), taken)
+                taken_as_hinted += 1
+            if chose_own >= 1 and taken_as_hinted >= 2:
+                return
+            couch.play_on()
+    raise AssertionError(f"too few hints that are not a card: {taken_as_hinted}, {chose_own}")
