@@ -47,7 +47,10 @@ class RevealScene(Scene):
         self.privacy.revealed = None
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
-        if cmd is not None and cmd.name in (CONFIRM, PASS, BACK, CLICK):
+        # "Press any key", as the line says: T, H or an arrow key too.
+        if event.type == pygame.KEYDOWN or (
+            cmd is not None and cmd.name in (CONFIRM, PASS, BACK, CLICK)
+        ):
             self.app.pop()
         return True
 

@@ -121,3 +121,24 @@ def test_pick_a_player_sits_on_a_panel_over_the_tables_middle(driver):
     between = (scene.buttons[0].rect.left - 10, scene.buttons[0].rect.top - 8)
     r, g, b = tuple(surface.get_at(between))[:3]
     assert b > g and b > r, (r, g, b)  # the panel is blue-black; the felt is green
+
+
+@pytest.mark.parametrize("key", [pygame.K_t, pygame.K_h, pygame.K_LEFT, pygame.K_SPACE])
+def test_the_private_look_closes_on_any_key_as_it_says(driver, key):
+    seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot")]
+    screen = start_match(driver.app, seats, seed=1)
+    driver.frames(2)
+    cards = list(screen.table.hand_names(1))
+    driver.app.push(
+        "reveal",
+        title="Bo's hand",
+        cards=cards,
+        privacy=screen.privacy,
+        owner=1,
+        to=0,
+        book=screen.book,
+    )
+    driver.frames()
+    assert driver.top_name == "RevealScene"
+    driver.key(key)
+    assert driver.top_name != "RevealScene"
