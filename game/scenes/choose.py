@@ -286,13 +286,14 @@ class ChoosePlayerScene(OptionsScene):
         super().__init__(app, options, on_pick, advice)
         self.table = table
         self.title = title or _("Pick a player")
+        self.panel = pygame.Rect(0, 0, 0, 0)  # behind the title, the players and the prompt
         self.lit = Highlights(pick_seats=frozenset(self.options))
         n = len(self.options)
         w = min(220, (1100 - 16 * (n - 1)) // max(1, n))
         x0 = 640 - (n * w + (n - 1) * 16) // 2
         self.buttons = [
             widgets.Button(
-                (x0 + i * (w + 16), 300, w, 60), table.names[seat], partial(self.pick, seat)
+                (x0 + i * (w + 16), 284, w, 60), table.names[seat], partial(self.pick, seat)
             )
             for i, seat in enumerate(self.options)
         ]
@@ -333,25 +334,25 @@ class ChoosePlayerScene(OptionsScene):
         widgets.dim(surface, 90)
         self.table.draw_badges(surface, self.lit)
         title = text.shadowed(self.title, 44, (255, 255, 255), bold=True)
-        named = title.get_rect(center=(640, 260))
+        named = title.get_rect(center=(640, 244))
         words = self.prompt(
             _("Click a player, or Left/Right and Enter"), _("D-pad and A pick a player")
         )
         img = text.shadowed(words, 22, widgets.MUTED)
-        where = img.get_rect(center=(640, 390))
+        where = img.get_rect(center=(640, 372))
         # On a panel: over the table's middle, the title ran into the line of
         # what was just played and the prompt into the piles.
-        back = named.unionall([b.rect for b in self.buttons] + [where]).inflate(48, 28)
+        back = named.unionall([b.rect for b in self.buttons] + [where]).inflate(48, 20)
         back.height += 14  # the caption's whole line behind it, not its lower half
         back.bottom -= 14
         surface.blit(widgets.panel(back.size), back)
+        self.panel = back
         surface.blit(title, named)
         for b in self.buttons:
             b.draw(surface, self.t)
         surface.blit(img, where)
         if self.advice is not None:
-            panel_top = where.bottom + 14
-            self.advice.draw(surface, self.t, self._mark, (640, panel_top + 40), (where,))
+            self.advice.draw(surface, self.t, self._mark, (640, back.bottom + 40), (back,))
 
     def _mark(self, seat: object) -> tuple[pygame.Rect, str]:
         """The hinted player's button and name."""

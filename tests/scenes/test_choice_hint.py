@@ -324,3 +324,19 @@ def test_the_line_names_the_advice_once(driver):
     assert option == "all"  # this deal's advice
     line = choice.advice.words(choice._mark(option)[1])
     assert line == "Hint: Play them all: fewer cards in hand"
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+def test_pick_a_players_hint_button_and_line_keep_off_its_panel(driver, size):
+    """The Hint button sat on the pick-a-player panel's lower edge (found by QA)."""
+    rules, seats, overlay = DECISIONS["player"]
+    text.set_size(size)
+    try:
+        start_match(driver.app, seats, seed=3, rules=rules)
+        top = reach(driver, overlay)
+        driver.key(pygame.K_t)
+        wait_hint(driver, top)
+        assert top.panel.h > 0
+        assert not top.advice.button.rect.colliderect(top.panel)
+    finally:
+        text.set_size("normal")
