@@ -527,3 +527,16 @@ def test_a_clash_a_player_meets_is_worded_in_their_language(house, english, finn
     assert finnish in worded
     place = first.split(": ", 1)[0]
     assert worded.startswith(place + ": ")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_reason_that_repeats_its_options_name_repeats_it_word_for_word(code):
+    """A hint's line drops the option's name when the reason begins with it
+    (game/scenes/table_hint.py); in Greek the button said "Παίξε τες όλες" and
+    the reason "παίξ' τις όλες", so the line said it twice (found by QA)."""
+    found = catalog(code)
+    pairs = [("Play them all", "play them all: fewer cards in hand")]
+    for option, reason in pairs:
+        assert reason.casefold().startswith(option.casefold())  # the English does
+        shown, told = found.get(option).string, found.get(reason).string
+        assert told.casefold().startswith(shown.casefold()), (shown, told)
