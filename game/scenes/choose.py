@@ -492,3 +492,7 @@ class ChoiceScene(OptionsScene):
             return lifted.inflate(12, 12), self.book.label(card)
         button = self.buttons[i]
         return button.rect.inflate(12, 12), button.label
+
+
+# The overlays where a seat decides over the table: each draws its own buttons.
+DECISION_OVERLAYS = (ColorWheelScene, OptionsScene)

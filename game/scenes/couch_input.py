@@ -426,11 +426,14 @@ class CouchInput:
             lit.draw_hint = not lift
         return lit
 
-    def draw(self, surface: pygame.Surface, clock: float) -> None:
-        """The buttons, and what the player to act is asked, under their name plate."""
-        for b in self.buttons:
-            b.draw(surface, clock)
-        self.hint.draw(surface, clock)
+    def draw(self, surface: pygame.Surface, clock: float, covered: bool = False) -> None:
+        """The buttons, and what the player to act is asked, under their name plate.
+        `covered`: a choice is open over the table, with its own buttons; the
+        table's, which it cannot press meanwhile, are not drawn under them."""
+        if not covered:
+            for b in self.buttons:
+                b.draw(surface, clock)
+            self.hint.draw(surface, clock)
         seat = self.actor()
         pending = self.state.pending
         if seat is None or pending is None:

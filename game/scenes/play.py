@@ -28,6 +28,7 @@ from game.engine.state import Decision, GameState
 from game.i18n import _, language
 from game.scenes.base import Scene
 from game.scenes.choice_hint import ChoiceHint
+from game.scenes.choose import DECISION_OVERLAYS
 from game.scenes.couch_input import HAND_DECISIONS, CouchInput
 from game.scenes.pad_seats import rumble_for
 from game.scenes.reactions import BotReactions
@@ -230,4 +231,5 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface, self.controls.lit)
-        self.controls.draw(surface, self.clock)
+        covered = isinstance(self.app.top, DECISION_OVERLAYS)
+        self.controls.draw(surface, self.clock, covered=covered)

@@ -340,3 +340,26 @@ def test_pick_a_players_hint_button_and_line_keep_off_its_panel(driver, size):
         assert not top.advice.button.rect.colliderect(top.panel)
     finally:
         text.set_size("normal")
+
+
+def test_the_tables_own_buttons_are_not_drawn_under_a_choice(driver, monkeypatch):
+    """UNO Duo's draft drew its 'Keep it' over the table's dimmed History button,
+    which nobody can press while the choice is open."""
+    from game.ui import widgets
+
+    drawn: list[str] = []
+    real = widgets.Button.draw
+
+    def draw(self, *args, **kw):
+        drawn.append(self.label)
+        return real(self, *args, **kw)
+
+    monkeypatch.setattr(widgets.Button, "draw", draw)
+    rules, seats, overlay = DECISIONS["draft"]
+    start_match(driver.app, seats, seed=3, rules=rules)
+    top = reach(driver, overlay)
+    assert "History" in drawn  # on the table, before the choice
+    drawn.clear()
+    driver.frames()
+    assert drawn and "History" not in drawn
+    assert top.advice.button.label in drawn  # the choice's own Hint button
