@@ -341,6 +341,28 @@ def test_a_log_cut_mid_line_gives_every_event_before_the_cut(match, tmp_path):
     assert caught.value.line == len(lines) + 1
 
 
+LINES = log_text(read_log(GOLDEN / "classic-seed2-4p.jsonl")).splitlines(keepends=True)
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(line=st.integers(1, len(LINES) - 1), keep=st.floats(0.05, 0.95))
+def test_wherever_a_line_is_cut_every_event_before_it_is_given(line, keep, tmp_path_factory):
+    """A log cut inside any line (an editor's save cut short, a disk full)."""
+    cut = LINES[line]
+    path = tmp_path_factory.mktemp("cut") / "cut.jsonl"
+    # Short of its closing brace: a whole object without its newline is a last
+    # line the reader takes (an editor's file often ends so), and then the
+    # match is only incomplete.
+    path.write_text("".join(LINES[:line]) + cut[: max(1, min(len(cut) - 2, int(len(cut) * keep)))])
+    given_back = []
+    with pytest.raises(LogError) as caught:
+        for item in Reexecution(next(iter_matches(path)).events()):
+            given_back.append(item)
+    assert not isinstance(caught.value, Incomplete)
+    assert caught.value.line == line + 1
+    assert len(given_back) == line
+
+
 def test_a_random_walk_of_legal_actions_re_executes_at_every_length():
     """Any legal action of any seat, out-of-turn ones included, at random."""
     rules = load_rules(["classic", "house/jump-in", "house/seven-o"])
