@@ -21,7 +21,8 @@ Greek and Estonian; and a hint on the table in Turkish (hint_tr.png).
 shows colours is taken with colour-blind mode on at least once: the eyes
 shots, and the curtain, history, draft, scores, match end and replay shots.
 `--bots` takes only the README's Bots shots: the seats with their levels
-(setup_levels.png) and a hint on the table (hint.png).
+(setup_levels.png), a hint on the table (hint.png) and one on a choice
+(hint_choice.png).
 `--setup` takes only the New game screen: setup.png, and UNO Duo in Turkish
 with the house rules that do not go with it greyed (setup_duo_tr.png,
 README "Languages").
@@ -202,6 +203,29 @@ def bots_shots() -> None:
     frames(app, 10)
     save(app, "setup_levels")
     hint_shot()
+    choice_hint_shot()
+
+
+def choice_hint_shot() -> None:
+    """A hint on a choice: Ana played a 7 under Seven-O and asks (T) whom to
+    swap with; the advised player is outlined, with its line of why."""
+    app = new_app("fast")
+    seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot", "basic"), SeatConfig("Cy", "bot", "basic")]
+    session = MatchSession(["classic", "house/seven-o"], seats, seed=3)
+    show_match(app, session)
+
+    def picking() -> bool:
+        top = app.top
+        advice = top.advice if type(top).__name__ == "ChoosePlayerScene" else None
+        return advice is not None and len(advice.actions) > 1
+
+    if not run_until(app, picking):
+        raise SystemExit("no player to pick")
+    chooser = app.top
+    press(app, pygame.K_t, 1)
+    run_until(app, lambda: chooser.advice.shown is not None, pilot=False)
+    frames(app, 30)
+    save(app, "hint_choice")
 
 
 def hint_shot(language: str = "en", name: str = "hint") -> None:
