@@ -226,9 +226,12 @@ class App:
                 self.show_notice(line)
             return
         event = self.window.map_event(event)
-        self.prompts.notice(event)
-        cmd = command_for(event)
         top = self.top
+        pad_seat = None
+        if event.type == pygame.CONTROLLERBUTTONDOWN and self.gamepads is not None:
+            pad_seat = self.gamepads.seat_of(getattr(event, "instance_id", None))
+        self.prompts.notice(event, pad_seat, top.looking if top is not None else None)
+        cmd = command_for(event)
         if cmd is not None and cmd.name == FULLSCREEN:
             self.toggle_fullscreen()
             return

@@ -40,6 +40,13 @@ class Scene:
         """This scene is the question "Quit Couch UNO?"."""
         return False
 
+    @property
+    def looking(self) -> int | None:
+        """The seat whose owner is at the screen, where a match knows it: the
+        prompts follow that person's controller, not another seat's
+        (game/ui/prompts.py). None: whoever pressed last."""
+        return None
+
     def enter(self) -> None:
         """Pushed onto the stack."""
 

@@ -76,6 +76,10 @@ class ColorWheelScene(Scene):
         if advice is not None:
             advice.focus_with(self._focus_on)
 
+    @property
+    def looking(self) -> int | None:
+        return self.table.viewer
+
     def pick(self, color: str) -> None:
         self.app.play("tick")
         self.app.pop()
@@ -298,6 +302,10 @@ class ChoosePlayerScene(OptionsScene):
             for i, seat in enumerate(self.options)
         ]
 
+    @property
+    def looking(self) -> int | None:
+        return self.table.viewer
+
     def enter(self) -> None:
         super().enter()
         self._sync()
@@ -429,6 +437,10 @@ class ChoiceScene(OptionsScene):
                 for i, o in enumerate(self.options)
             ]
             self.rects = [b.rect for b in self.buttons]
+
+    @property
+    def looking(self) -> int | None:
+        return self.owner
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None or not self.options or self.step(cmd):

@@ -69,6 +69,10 @@ class CurtainScene(Scene):
     def _below(self) -> Scene | None:
         return self.app.stack[-2] if len(self.app.stack) >= 2 else None
 
+    @property
+    def looking(self) -> int | None:
+        return self.seat  # it lifts for this seat's controller
+
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):
             return True

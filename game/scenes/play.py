@@ -145,6 +145,10 @@ class PlayScene(Scene):
         self._curtain(seat)
         return False
 
+    @property
+    def looking(self) -> int | None:
+        return self.table.viewer
+
     def update(self, dt: float) -> None:
         self.clock += dt
         table = self.table

@@ -46,6 +46,10 @@ class RevealScene(Scene):
     def leave(self) -> None:
         self.privacy.revealed = None
 
+    @property
+    def looking(self) -> int | None:
+        return self.to
+
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         # "Press any key", as the line says: T, H or an arrow key too.
         if event.type == pygame.KEYDOWN or (

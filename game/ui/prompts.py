@@ -123,10 +123,17 @@ class Prompts:
     def on_pad(self) -> bool:
         return self.device == PAD
 
-    def notice(self, event: pygame.event.Event) -> None:
-        """A press tells which device is in hand; motion of any kind tells nothing."""
+    def notice(
+        self, event: pygame.event.Event, pad_seat: int | None = None, looking: int | None = None
+    ) -> None:
+        """A press tells which device is in hand; motion of any kind tells nothing.
+        A controller that has taken a seat other than the one `looking` (the
+        person at the screen, when a match knows it) is someone else's: its
+        press (a catch, a call, a press refused) leaves the prompts alone."""
         kind = event.type
         if kind == pygame.CONTROLLERBUTTONDOWN:
+            if pad_seat is not None and looking is not None and pad_seat != looking:
+                return
             self.device = PAD
         elif kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
             self.device = KEYBOARD

@@ -202,10 +202,12 @@ def test_another_seats_controller_cannot_ask(driver):
     seat = choice.advice.seat
     rig.press(pads[1 - seat], pygame.CONTROLLER_BUTTON_RIGHTSTICK)
     assert choice.advice.search.seat is None
-    assert choice.advice.prompt("x") == "x, R3 for a hint"  # the pad was pressed last
+    # Someone else's controller: the prompts still speak to the person deciding.
+    assert choice.advice.prompt("x") == "x, T for a hint"
     rig.press(pads[seat], pygame.CONTROLLER_BUTTON_RIGHTSTICK)
     wait_hint(driver, choice)
     assert choice.advice.search.seat == seat
+    assert choice.advice.prompt("x") == "x, R3 for a hint"  # their own controller
 
 
 def test_the_line_is_worded_in_the_language_of_the_moment(driver):

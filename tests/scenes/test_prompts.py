@@ -12,7 +12,7 @@ from game.match import SeatConfig
 from game.ui import text
 from game.ui.input import pad_event
 from game.ui.rules_words import PAGE_LINES
-from tests.scenes.players import open_setup, start_match
+from tests.scenes.players import Couch, open_setup, start_match
 
 DPAD_DOWN = pygame.CONTROLLER_BUTTON_DPAD_DOWN
 LB = pygame.CONTROLLER_BUTTON_LEFTSHOULDER
@@ -204,3 +204,35 @@ def test_the_rules_name_the_controller_buttons_as_the_chips_do():
     }
     for command, does in told.items():
         assert f"{pad_button(command)} {does}" in line, (command, line)
+
+
+def test_another_seats_controller_leaves_the_prompts_of_the_person_at_the_screen(driver):
+    """Ana plays on the keyboard, Bo on his controller: Bo's presses during Ana's
+    turn (a catch tried, a press refused) turned Ana's prompts into the pad's
+    words (found by QA). A controller with no seat, or the person's own, still does."""
+    from tests.scenes.fake_pads import PadRig
+
+    rig = PadRig(driver)
+    bo_pad = rig.plug("Bo's pad", guid="guid-bo")
+    rig.gamepads.claim(bo_pad.instance, 1)
+    spare = rig.plug("A spare pad", guid="guid-spare")
+    seats = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]
+    screen = start_match(driver.app, seats, seed=3)
+    prompts = driver.app.prompts
+    couch = Couch(driver)
+
+    def anas_turn() -> bool:
+        pending = screen.session.state.pending
+        return (
+            driver.top_name == "PlayScene"
+            and screen.table.viewer == 0
+            and pending is not None
+            and pending.seat == 0
+        )
+
+    assert driver.until(anas_turn, each=couch.step)
+    driver.key(pygame.K_LEFT)  # Ana, on the keyboard
+    rig.press(bo_pad, pygame.CONTROLLER_BUTTON_Y)
+    assert not prompts.on_pad
+    rig.press(spare, pygame.CONTROLLER_BUTTON_Y)
+    assert prompts.on_pad
