@@ -107,7 +107,7 @@ def test_pip_install_gives_a_working_couch_uno_command(tmp_path):
     command = str(bin_dir / "couch-uno")
     described = run(command, "rules", "uno112", "house/stacking")
     assert described.returncode == 0, described.stderr
-    assert described.stdout.startswith("UNO 112") and "  stacking: " in described.stdout
+    assert described.stdout.startswith("UNO 112") and "  Stacking: " in described.stdout
     assert run(command, "check", "house/teams").returncode == 0
     played = run(command, "simulate", "--rules", "uno112", "--players", "3", "--games", "1")
     assert played.returncode == 0 and "games:" in played.stdout, played.stderr
