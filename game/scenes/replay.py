@@ -320,7 +320,9 @@ class ReplayScene(Scene):
         surface.blit(img, (box.x + 24, box.y + 70), pygame.Rect(0, 0, box.width - 48, 120))
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(1004, 526, 264, 182)
+        # Below the badge of a right-hand seat (at seven seats and more, one sits
+        # just above): it covered that name.
+        box = pygame.Rect(1004, 540, 264, 168)
         prompts = self.app.prompts
         steering = prompts.words(
             _("Space pause, Right step, Up/Down speed"),
@@ -342,10 +344,10 @@ class ReplayScene(Scene):
         box.height += taller
         surface.blit(widgets.panel(box.size, (10, 14, 26, 225), 14), box)
         title = text.render(_("REPLAY"), 26, (255, 213, 79), bold=True)
-        surface.blit(title, (box.x + 14, box.y + 10))
+        surface.blit(title, (box.x + 14, box.y + 8))
         state = _("PAUSED") if self.paused else f"{self.speed:g}x"
         tag = text.render(state, 22, (255, 255, 255), bold=True)
-        surface.blit(tag, tag.get_rect(topright=(box.right - 14, box.y + 12)))
+        surface.blit(tag, tag.get_rect(topright=(box.right - 14, box.y + 10)))
         lines = [
             text.fit(printable(self.path.name, 60), 18, box.width - 28, widgets.MUTED),
             text.fit(
@@ -361,7 +363,7 @@ class ReplayScene(Scene):
                 (230, 232, 240),
             ),
         ]
-        y = box.y + 44
+        y = box.y + 40
         for img in lines:
             surface.blit(img, (box.x + 14, y))
             y += 22
