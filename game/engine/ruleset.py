@@ -209,6 +209,11 @@ class Scoring(_Block):
     at_target: Literal["wins", "eliminated", "lowest_total_wins"] = "wins"
     teams: bool = False  # partners sit opposite; both score what either wins
 
+    @property
+    def points_are_penalties(self) -> bool:
+        """Reaching the target loses, or puts a player out: the fewer points, the better."""
+        return self.at_target != "wins"
+
 
 class HouseRule(_Block):
     """One entry under `house_rules:`, keyed by the house rule's id: what

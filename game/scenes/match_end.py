@@ -117,11 +117,7 @@ class MatchEndScene(Scene):
         """The seats from first to last, the winners (a whole team) on top. Where
         reaching the target loses (the lowest total wins, or it puts a player
         out), points are penalties and the fewest rank highest."""
-        penalties = self.session.rules.model.scoring.at_target in (
-            "lowest_total_wins",
-            "eliminated",
-        )
-        sign = 1 if penalties else -1
+        sign = 1 if self.session.rules.model.scoring.points_are_penalties else -1
         return sorted(
             range(len(self.scores)),
             key=lambda s: (s not in self.winners, sign * self.scores[s], s),
