@@ -187,25 +187,29 @@ class CouchInput:
                 self.refuse(why_illegal(self.state, Play(seat, card_id)), index)
             return
         if plays[0].color is not None:
-            colors = [a.color for a in plays]
 
-            def pick(color: str, plays: list = plays, index: int = index) -> None:
-                chosen = next(a for a in plays if a.color == color)
+            def play(chosen: Play, index: int = index) -> None:
                 self.table.expect_play(index)
                 self.act(chosen)
 
-            wheel = self.app.push(
-                "color_wheel",
-                table=self.table,
-                colors=colors,
-                on_pick=pick,
-                cancellable=True,
-                advice=ChoiceHint(self, seat, {a.color: a for a in plays}),
-            )
-            wheel.private_to = seat
+            self.name_color(seat, plays, play)
             return
         self.table.expect_play(index)
         self.act(plays[0])
+
+    def name_color(self, seat: int, plays: list[Play], then: Callable[[Play], None]) -> None:
+        """A wild's plays, one per colour it may name: the colour wheel, private to
+        `seat` and with its hint, and `then` the play of the colour picked."""
+        by_color = {a.color: a for a in plays}
+        wheel = self.app.push(
+            "color_wheel",
+            table=self.table,
+            colors=[a.color for a in plays],
+            on_pick=lambda color: then(by_color[color]),
+            cancellable=True,
+            advice=ChoiceHint(self, seat, {a.color: a for a in plays}),
+        )
+        wheel.private_to = seat
 
     def _first_of(self, seat: int, kind):
         return next((a for a in self._turn_actions(seat) if type(a) is kind), None)

@@ -36,7 +36,6 @@ import pygame
 
 from game.engine import CallUno, Catch, Draw, Play, why_illegal
 from game.i18n import _, say, uncapitalized
-from game.scenes.choice_hint import ChoiceHint
 from game.ui.input import (
     CATCH,
     CHALLENGE,
@@ -249,21 +248,8 @@ class SeatController:
 
         if plays[0].color is None:
             jump(plays[0])
-            return True
-        colors = [a.color for a in plays]
-
-        def pick(color: str, plays: list[Play] = plays) -> None:
-            jump(next(a for a in plays if a.color == color))
-
-        wheel = couch.app.push(
-            "color_wheel",
-            table=couch.table,
-            colors=colors,
-            on_pick=pick,
-            cancellable=True,
-            advice=ChoiceHint(couch, seat, {a.color: a for a in plays}),
-        )
-        wheel.private_to = seat
+        else:
+            couch.name_color(seat, plays, jump)
         return True
 
     def handle(self, seat: int, cmd: Command) -> bool:
