@@ -40,13 +40,23 @@ def panel(size: tuple[int, int], color=PANEL, radius: int = 18, edge=PANEL_EDGE)
 _dims: dict[tuple, pygame.Surface] = {}
 
 
+_pills: dict[tuple, pygame.Surface] = {}
+
+
 def pill(words: str, size: int, fill, ink, max_width: int = 400) -> pygame.Surface:
-    """A short word on a rounded tag ("OUT" beside a name)."""
-    label = text.fit(words, size, max_width - 12, ink, bold=True)
-    w, h = label.get_width() + 12, label.get_height() + 4
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=h // 3)
-    surf.blit(label, label.get_rect(center=(w // 2, h // 2)))
+    """A short word on a rounded tag ("OUT" beside a name). Cached: a screen
+    draws it every frame."""
+    key = (words, size, tuple(fill), tuple(ink), max_width, text.generation())
+    surf = _pills.get(key)
+    if surf is None:
+        label = text.fit(words, size, max_width - 12, ink, bold=True)
+        w, h = label.get_width() + 12, label.get_height() + 4
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=h // 3)
+        surf.blit(label, label.get_rect(center=(w // 2, h // 2)))
+        if len(_pills) > 64:
+            _pills.clear()
+        _pills[key] = surf
     return surf
 
 
