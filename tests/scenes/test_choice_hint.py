@@ -12,6 +12,7 @@ import pytest
 from game.match import SeatConfig
 from game.ui import text
 from tests.scenes.players import Couch, start_match
+from tests.support.spies import recorded
 
 ONE_HUMAN = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")]
 TWO_HUMANS = [SeatConfig("Ana"), SeatConfig("Selin")]
@@ -27,18 +28,7 @@ DECISIONS = {
 @pytest.fixture
 def drawn(monkeypatch):
     """Every line of text drawn since the last `drawn.clear()`."""
-    lines: list[str] = []
-
-    def spying(draw):
-        def spy(line, *args, **kwargs):
-            lines.append(line)
-            return draw(line, *args, **kwargs)
-
-        return spy
-
-    monkeypatch.setattr(text, "render", spying(text.render))
-    monkeypatch.setattr(text, "shadowed", spying(text.shadowed))
-    return lines
+    return recorded(monkeypatch, text, "render", "shadowed")
 
 
 def reach(driver, overlay: str, couch: Couch | None = None, seat: int | None = None):

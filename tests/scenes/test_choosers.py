@@ -10,6 +10,7 @@ import pytest
 
 from game.match import SeatConfig
 from tests.scenes.players import start_match
+from tests.support.spies import recorded
 
 KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
@@ -91,14 +92,7 @@ def test_the_wheels_number_keys_show_only_while_the_keyboard_is_in_hand(driver, 
     from game.ui import text
 
     wheel, _ = open_wheel(driver, ["red", "yellow", "green", "blue"])
-    shown: list[str] = []
-    real = text.shadowed
-
-    def spy(words, *args, **kw):
-        shown.append(words)
-        return real(words, *args, **kw)
-
-    monkeypatch.setattr(text, "shadowed", spy)
+    shown = recorded(monkeypatch, text, "shadowed")
     wheel.draw(driver.app.screen)
     assert {"1", "2", "3", "4"} <= set(shown)
     shown.clear()

@@ -13,6 +13,7 @@ from game.ui import text
 from game.ui.input import pad_event
 from game.ui.rules_words import PAGE_LINES
 from tests.scenes.players import Couch, open_setup, start_match
+from tests.support.spies import recorded
 
 DPAD_DOWN = pygame.CONTROLLER_BUTTON_DPAD_DOWN
 LB = pygame.CONTROLLER_BUTTON_LEFTSHOULDER
@@ -22,15 +23,7 @@ RB = pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
 @pytest.fixture
 def drawn(monkeypatch):
     """Every line of text drawn since the last `drawn.clear()`."""
-    lines: list[str] = []
-    render = text.render
-
-    def spy(line, *args, **kwargs):
-        lines.append(line)
-        return render(line, *args, **kwargs)
-
-    monkeypatch.setattr(text, "render", spy)
-    return lines
+    return recorded(monkeypatch, text, "render")
 
 
 def pad(driver, button: int, frames: int = 1) -> None:

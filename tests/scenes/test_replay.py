@@ -12,6 +12,7 @@ from game.log import log_text
 from game.rules.loader import load_rules
 from game.scenes.replay import SPEEDS, ReplayScene
 from game.sim import play_match
+from tests.support.spies import recorded
 
 
 def write_log(path, games: int = 1, players: int = 4, seed: int = 3, rules=("classic",)):
@@ -151,14 +152,7 @@ def test_the_keys_are_wrapped_whole_in_any_language_and_size(driver, tmp_path, m
     text.set_size("large")
     driver.app.prompts.device = "pad"
     leaving = i18n._("Start quit; keys N next match, R restart")
-    fitted: list[str] = []
-    real_fit = text.fit
-
-    def spy(words, *args, **kw):
-        fitted.append(words)
-        return real_fit(words, *args, **kw)
-
-    monkeypatch.setattr(text, "fit", spy)
+    fitted = recorded(monkeypatch, text, "fit")
     try:
         drawn = []
         real_render = text.render

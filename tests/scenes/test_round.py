@@ -12,6 +12,7 @@ from game.match import MatchSession, SeatConfig
 from game.scenes.play import PlayScene
 from game.ui.card_art import BACK, CardArt
 from tests.scenes.players import Couch, start_match, table_matches_engine
+from tests.support.spies import recorded
 
 FOUR = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Selin"), SeatConfig("Cy", "bot")]
 
@@ -281,14 +282,7 @@ def test_the_round_score_says_what_reaching_the_target_does(driver, monkeypatch,
     start_match(driver.app, seats, seed=3, rules=rules)
     couch = Couch(driver)
     assert driver.until(lambda: driver.top_name == "RoundScoreScene", each=couch.step)
-    written: list[str] = []
-    real = text.render
-
-    def spy(words, *args, **kw):
-        written.append(words)
-        return real(words, *args, **kw)
-
-    monkeypatch.setattr(text, "render", spy)
+    written = recorded(monkeypatch, text, "render")
     driver.top.draw(driver.app.screen)
     (target,) = [w for w in written if w.startswith("Target: ")]
     assert ending in target, target

@@ -12,4 +12,5 @@
   events pass: the replay format's fields, and the hands the log implies.
 * `matches` -- whole matches played by bots, checked after every action
   (the property tests).
+* `spies` -- what a screen draws: a drawing function's words, call by call.
 """
