@@ -44,6 +44,17 @@ def reach(driver, overlay: str, couch: Couch | None = None, seat: int | None = N
     raise AssertionError(f"no {overlay} came")
 
 
+def reach_dump(driver):
+    """UNO Duo's colour dump ("play every other card of this colour?"), two humans."""
+    start_match(driver.app, TWO_HUMANS, seed=5, rules=["duo"])
+    couch = Couch(driver)
+    for _ in range(6000):
+        if driver.top_name == "ChoiceScene" and driver.top.kind == "dump":
+            break
+        couch.play_on()
+    return driver.top
+
+
 def wait_hint(driver, overlay, frames: int = 200) -> None:
     for _ in range(frames):
         if overlay.advice.shown is not None:
@@ -278,13 +289,7 @@ def test_the_hint_button_covers_no_option_and_not_the_prompt(driver, monkeypatch
         real_draw(self, surface, clock, mark, centre, clear_of)
 
     monkeypatch.setattr(ChoiceHint, "draw", draw)
-    start_match(driver.app, TWO_HUMANS, seed=5, rules=["duo"])
-    couch = Couch(driver)
-    for _ in range(6000):
-        if driver.top_name == "ChoiceScene" and driver.top.kind == "dump":
-            break
-        couch.play_on()
-    choice = driver.top
+    choice = reach_dump(driver)
     assert driver.top_name == "ChoiceScene" and choice.kind == "dump" and not choice.as_cards
     driver.frames()
     button = choice.advice.button
@@ -302,13 +307,7 @@ def test_the_hint_button_covers_no_option_and_not_the_prompt(driver, monkeypatch
 def test_the_line_names_the_advice_once(driver):
     """The reason for playing the whole colour begins with the option's own words
     ("play them all: ..."): the line does not say them twice."""
-    start_match(driver.app, TWO_HUMANS, seed=5, rules=["duo"])
-    couch = Couch(driver)
-    for _ in range(6000):
-        if driver.top_name == "ChoiceScene" and driver.top.kind == "dump":
-            break
-        couch.play_on()
-    choice = driver.top
+    choice = reach_dump(driver)
     assert driver.top_name == "ChoiceScene" and choice.kind == "dump"
     driver.key(pygame.K_t)
     wait_hint(driver, choice)
