@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core.core_schema import ErrorType
 
 from game.engine import choice_effects, hand_effects, scoring  # noqa: F401 (they register blocks)
 from game.engine import conditions as condition_registry
@@ -71,14 +72,11 @@ def _pydantic_problems(
     merged: dict[Loc, list[str]] = {}
     for error in err.errors():
         loc = _data_path(tuple(error["loc"]), data)
-        message = error["msg"]
         if error["type"] == "extra_forbidden":
             known = _settings_at(model or RuleSetModel, loc[:-1])
             message = unknown_name("setting", loc[-1], known)
-        elif error["type"] == "missing":
-            message = "this setting is required"
-        elif error["type"] == "bool_type" and str(error.get("input")).lower() in _NOT_BOOLS:
-            message = "write true or false (yes, no, on and off are text in rule files)"
+        else:
+            message = _in_our_words(error)
         merged.setdefault(loc, [])
         if message not in merged[loc]:
             merged[loc].append(message)
@@ -86,12 +84,71 @@ def _pydantic_problems(
     for loc, messages in merged.items():
         text = messages[0]
         for more in messages[1:]:
-            text += " or " + more.removeprefix("Input should be ")
+            text += " or " + more.removeprefix(_ALTERNATIVE)
         problems.append((prefix + loc, text))
     return problems
 
 
 _NOT_BOOLS = {"yes", "no", "on", "off", "y", "n"}
+_ALTERNATIVE = "write "  # how a wrong type's message begins, so alternatives read "write A or B"
+
+# A wrong type, in the words a modder writes a value in.
+_WANTED_TYPE = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "string_type": "text",
+    "dict_type": "a mapping (name: value)",
+    "model_type": "a mapping (name: value)",
+    "model_attributes_type": "a mapping (name: value)",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "set_type": "a list",
+}
+
+
+def _in_our_words(error: Any) -> str:
+    """One of pydantic's errors as the project says it: from its type and
+    context, never its own sentence, so a new pydantic release cannot change
+    what a modder reads (docs/modding.md shows these messages)."""
+    kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
+    if kind == "missing":
+        return "this setting is required"
+    if kind in ("bool_type", "bool_parsing") and str(value).lower() in _NOT_BOOLS:
+        return "write true or false (yes, no, on and off are text in rule files)"
+    if kind in _WANTED_TYPE:
+        return _ALTERNATIVE + _WANTED_TYPE[kind]
+    if kind in ("literal_error", "enum"):
+        return _ALTERNATIVE + "one of " + str(ctx.get("expected", "the listed values"))
+    bounds = {
+        "greater_than_equal": ("at least", "ge"),
+        "greater_than": ("more than", "gt"),
+        "less_than_equal": ("at most", "le"),
+        "less_than": ("less than", "lt"),
+    }
+    if kind in bounds:
+        words, key = bounds[kind]
+        return f"must be {words} {ctx.get(key)}"
+    if kind in ("too_long", "too_short"):
+        words = "at most" if kind == "too_long" else "at least"
+        limit = ctx.get("max_length" if kind == "too_long" else "min_length")
+        entries = "entries" if isinstance(value, dict) else "items"
+        found = f", not {len(value)}" if isinstance(value, (list, dict, tuple)) else ""
+        return f"may have {words} {limit} {entries}{found}"
+    if kind in ("string_too_long", "string_too_short"):
+        words = "at most" if kind == "string_too_long" else "at least"
+        limit = ctx.get("max_length" if kind == "string_too_long" else "min_length")
+        return f"may have {words} {limit} character{'' if limit == 1 else 's'}"
+    if kind not in _PYDANTIC_KINDS:
+        return str(error["msg"])  # raised by our own validators, in our words
+    return "this value is not allowed here"
+
+
+_PYDANTIC_KINDS = frozenset(typing.get_args(ErrorType))
 
 
 def _settings_at(model: type[BaseModel], loc: Loc) -> list[str]:

@@ -1,7 +1,8 @@
 """The compiled engine (tools/build_engine.py, game/native.py): built from the
 source on this machine, it must play the golden logs and a seeded sample over
-every rule set byte for byte as the source does (and, with `--thorough`, pass
-every engine test); a build that no longer matches the source is never used."""
+every rule set byte for byte as the source does and pass every engine test
+(both with `--thorough`: the build is the slowest step there is); a build that
+no longer matches the source is never used (every run)."""
 
 from __future__ import annotations
 
@@ -73,6 +74,7 @@ def compiled_env(tmp_path_factory) -> dict[str, str]:
 @inner_run
 @needs_compiler
 @on_the_build
+@pytest.mark.slow  # building takes two minutes of the two the quick run may take
 def test_compiled_engine_plays_the_golden_logs_and_a_sample_alike(compiled_env):
     """The golden logs, and a seeded sample of games over every rule set, come
     out of the compiled engine byte for byte as out of the source."""

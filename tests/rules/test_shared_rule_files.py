@@ -132,15 +132,15 @@ def test_the_reported_one_face_deck_simulates_to_its_end(tmp_path):
     [
         (
             "  n: {category: number, faces: [0], copies_of: {0: 1000000000}}\n",
-            "cards.n.copies_of.0: Input should be less than or equal to 100",
+            "cards.n.copies_of.0: must be at most 100",
         ),
         (
             "  n: {category: number, faces: [" + ", ".join(map(str, range(3000))) + "]}\n",
-            "cards.n.faces: List should have at most 100 items after validation, not 3000",
+            "cards.n.faces: may have at most 100 items, not 3000",
         ),
         (
             "".join(f"  k{i}: {{copies: 100}}\n" for i in range(500)),
-            "cards: Dictionary should have at most 32 items after validation, not 500",
+            "cards: may have at most 32 entries, not 500",
         ),
         (
             "  n: {category: number, faces: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], copies: 100}\n",
@@ -157,7 +157,7 @@ def test_deck_size_is_bounded(tmp_path, cards, wanted):
 def test_thousands_of_colors_are_refused(tmp_path):
     colors = ", ".join(f"c{i}" for i in range(2_000))
     write(tmp_path, "c.yaml", f"extends: classic\ncolors: [{colors}]\n")
-    assert "colors: List should have at most 8 items after validation, not 2000" in messages(
+    assert "colors: may have at most 8 items, not 2000" in messages(
         tmp_path, "c.yaml"
     )
 
@@ -168,12 +168,12 @@ def test_thousands_of_colors_are_refused(tmp_path):
 @pytest.mark.parametrize(
     ("setting", "wanted"),
     [
-        ("scoring: {target: 1000000000}", "scoring.target: Input should be less than or equal"),
-        ("round_end: {turn_limit: 1000000000}", "round_end.turn_limit: Input should be less"),
-        ("cards: {skip: {points: -20}}", "cards.skip.points: Input should be greater than or"),
+        ("scoring: {target: 1000000000}", "scoring.target: must be at most"),
+        ("round_end: {turn_limit: 1000000000}", "round_end.turn_limit: must be at most"),
+        ("cards: {skip: {points: -20}}", "cards.skip.points: must be at least"),
         (
             "scoring: {target_by_players: {2: 0}}",
-            "scoring.target_by_players.2: Input should be greater than or equal to 1",
+            "scoring.target_by_players.2: must be at least 1",
         ),
     ],
 )
@@ -242,8 +242,8 @@ def test_layouts_exist_for_every_seat_count_a_rule_set_may_allow():
 def test_eleven_to_twenty_seats_are_refused(tmp_path):
     write(tmp_path, "p.yaml", "extends: classic\nplayers: {min: 12, max: 14}\n")
     found = messages(tmp_path, "p.yaml")
-    assert "players.min: Input should be less than or equal to 10" in found
-    assert "players.max: Input should be less than or equal to 10" in found
+    assert "players.min: must be at most 10" in found
+    assert "players.max: must be at most 10" in found
 
 
 # 5. Card codes that collide or break colour:face ---------------------------------
@@ -262,7 +262,7 @@ def test_eleven_to_twenty_seats_are_refused(tmp_path):
         ),
         (
             "cards:\n  number: {faces: [-1, 0, 1]}\n",
-            "cards.number.faces.0: Input should be greater than or equal to 0",
+            "cards.number.faces.0: must be at least 0",
         ),
         (
             "cards:\n  big: {category: number, faces: [5, 10]}\n",
@@ -438,3 +438,29 @@ def test_the_menu_list_survives_symlink_loops_and_keeps_names_with_spaces(tmp_pa
     os.symlink("self.yaml", tmp_path / "self.yaml")
     assert available_rule_sets(tmp_path) == ["house/short", "my rules"]
     assert load_rules(["my rules"], rules_dir=tmp_path).model.name == "Mine"
+
+
+# Modders read the project's words, never pydantic's ----------------------------
+
+# One wrong value of each kind the schema can meet, with the sentence we say.
+OUR_WORDS = [
+    ("dealing: {hand_size: seven}", "dealing.hand_size: write a whole number"),
+    ("dealing: {hand_size: 2.5}", "dealing.hand_size: write a whole number"),
+    ("dealing: {mode: shuffle}", "dealing.mode: write one of 'deal' or 'draft'"),
+    ("dealing: {hand_size: 0}", "dealing.hand_size: must be at least 1"),
+    ("dealing: {hand_size: 51}", "dealing.hand_size: must be at most 50"),
+    ("dealing: [7]", "dealing: write a mapping (name: value)"),
+    ("colors: red", "colors: write a list"),
+    ("colors: [red, {a: 1}]", "colors.1: write text"),
+    ("players: {min: 2, max: 4, only: yes}", "players.only: write a list"),
+    ("cards: {skip: {corner: ''}}", "cards.skip.corner: may have at least 1 character"),
+]
+
+
+@pytest.mark.parametrize(("setting", "wanted"), OUR_WORDS, ids=[w for w, _ in OUR_WORDS])
+def test_schema_errors_are_in_our_words(tmp_path, setting, wanted):
+    write(tmp_path, "x.yaml", f"extends: classic\n{setting}\n")
+    found = messages(tmp_path, "x.yaml")
+    assert any(m.endswith(wanted) for m in found), found
+    # pydantic's own sentences start "Input should", "List should" and the like
+    assert not any(" should " in m or "after validation" in m for m in found), found

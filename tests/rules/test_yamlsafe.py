@@ -66,8 +66,8 @@ def assert_plain(data: object) -> None:
 
 
 def test_rule_error_prints_as_file_line_column_message():
-    error = RuleError("rules/x.yaml", 3, 5, "cards.skip.points: Input should be a valid integer")
-    assert str(error) == "rules/x.yaml:3:5: cards.skip.points: Input should be a valid integer"
+    error = RuleError("rules/x.yaml", 3, 5, "cards.skip.points: write a whole number")
+    assert str(error) == "rules/x.yaml:3:5: cards.skip.points: write a whole number"
 
 
 def test_rule_file_error_sorts_errors_by_file_line_and_column():

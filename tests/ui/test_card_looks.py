@@ -144,7 +144,7 @@ def test_initials_fit_a_corner():
     [
         ("\x1b[J", "control character U+001B in text shown to players"),
         ("  ", "a corner text shows something: 1 to 3 characters"),
-        ("+100", "String should have at most 3 characters"),
+        ("+100", "may have at most 3 characters"),
     ],
 )
 def test_a_corner_text_is_bounded_and_clean(corner, problem):
