@@ -157,9 +157,7 @@ def test_deck_size_is_bounded(tmp_path, cards, wanted):
 def test_thousands_of_colors_are_refused(tmp_path):
     colors = ", ".join(f"c{i}" for i in range(2_000))
     write(tmp_path, "c.yaml", f"extends: classic\ncolors: [{colors}]\n")
-    assert "colors: may have at most 8 items, not 2000" in messages(
-        tmp_path, "c.yaml"
-    )
+    assert "colors: may have at most 8 items, not 2000" in messages(tmp_path, "c.yaml")
 
 
 # 3. Matches that can never end ---------------------------------------------------
