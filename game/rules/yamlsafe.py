@@ -10,11 +10,13 @@ How it stays safe and bounded:
 
 * The input is refused past :data:`MAX_INPUT_BYTES` before any parsing, so the
   work of reading a file is bounded by the size limit alone.
-* :class:`_RuleLoader` is a :class:`yaml.SafeLoader` whose composer is replaced:
-  it builds plain data (no tag constructs an object), keeps every mark, reports
-  duplicate keys, and stops at :data:`MAX_DEPTH` levels of nesting and at
-  :data:`MAX_NODES` values, counted again after expanding aliases and merge keys,
-  which stops alias bombs ("billion laughs").
+* :class:`_RuleLoader` is PyYAML's :class:`yaml.SafeLoader` with its composer's
+  hooks overridden: composing stops at :data:`MAX_DEPTH` levels of nesting and at
+  :data:`MAX_NODES` values, and refuses every tag that is not plain data before
+  anything is constructed. The composed nodes are then checked once each (keys,
+  duplicates, merges, values through the safe constructors) and expanded into
+  plain data with every mark, the values counted again after expanding aliases
+  and merge keys, which stops alias bombs ("billion laughs").
 
 Decisions a modder will notice:
 
@@ -45,10 +47,8 @@ from typing import Any
 import yaml
 from yaml.events import (
     AliasEvent,
-    MappingEndEvent,
     MappingStartEvent,
     ScalarEvent,
-    SequenceEndEvent,
     StreamEndEvent,
 )
 
@@ -116,10 +116,16 @@ def load_yaml(text: str | bytes, filename: str) -> LoadedYaml:
         loader.stop(START_MARK, str(exc))
     finally:
         loader.dispose()
+    composed = root or loader.root  # after a syntax error, the part composed before it
+    try:
+        if composed is not None:
+            loader.check(composed)
+    except _Stop:
+        pass
     if loader.fatal:
         raise RuleFileError(loader.errors)
     try:
-        loaded = _expand(root, filename)
+        loaded = loader.expand(root)
     except RuleFileError as too_large:
         raise RuleFileError(loader.errors + too_large.errors) from None
     if loader.errors:
@@ -201,34 +207,16 @@ def _plain_syntax(problem: str, context: str, where: str) -> str | None:
     return None
 
 
-class _Scalar:
-    """A resolved value. ``reported``: it stands in for a mistake already reported,
-    so a key or merge check does not report it again."""
+class _Alias(yaml.Node):
+    """A use of an anchored node (``*name``), kept where PyYAML's composer
+    would put the anchored node itself: an aliased value is placed at the
+    alias (game/rules/marked.py), and the expansion copies it there."""
 
-    __slots__ = ("is_merge_key", "reported", "value")
+    id = "alias"
 
-    def __init__(self, value: PlainData, is_merge_key: bool = False, reported: bool = False):
-        self.value = value
-        self.is_merge_key = is_merge_key
-        self.reported = reported
-
-
-class _Sequence:
-    __slots__ = ("items",)
-
-    def __init__(self) -> None:
-        self.items: list[tuple[Mark, _Node]] = []  # (where the item is written, item)
-
-
-class _Mapping:
-    __slots__ = ("entries",)
-
-    def __init__(self) -> None:
-        # (key, key mark, value mark, value), merged entries first once complete.
-        self.entries: list[tuple[str | int, Mark, Mark, _Node]] = []
-
-
-_Node = _Scalar | _Sequence | _Mapping
+    def __init__(self, target: yaml.Node, start_mark: Any) -> None:
+        super().__init__(target.tag, target.value, start_mark, start_mark)
+        self.target = target
 
 
 class _Stop(Exception):
@@ -247,18 +235,32 @@ def _preview(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
+def _target(node: yaml.Node) -> yaml.Node:
+    return node.target if isinstance(node, _Alias) else node
+
+
 class _RuleLoader(yaml.SafeLoader):
-    """SafeLoader's scanner, parser, resolver and scalar constructors, with a
-    composer that builds plain, marked nodes and reports every mistake it can."""
+    """PyYAML's safe loader, bounded and strict through its own hooks.
+
+    Composing (``compose_node``) counts values and nesting, refuses tags that
+    are not plain data, lets an anchor be redefined and reports a bad alias
+    without stopping. The composed nodes are then checked once each
+    (``_check``: keys, duplicates, merges, scalar values through the safe
+    constructors) and expanded into plain data with the place of every value
+    (``_expand``). Every mistake is collected, so a modder sees them all."""
 
     def __init__(self, source: str, filename: str) -> None:
         super().__init__(source)
         self.filename = filename
         self.errors: list[RuleError] = []
         self.fatal = False
-        self._anchors: dict[str, _Node] = {}
-        self._open: set[int] = set()  # ids of collections still being composed
+        self.root: yaml.Node | None = None  # the document's root, once composing starts
+        self._depth = 0
         self._values = 0
+        self._reported: set[int] = set()  # nodes standing in for a mistake already reported
+        self._scalars: dict[int, PlainData] = {}  # scalar node -> its value
+        # mapping node -> its entries, merged ones first: (key, key mark, value node)
+        self._entries: dict[int, list[tuple[str | int, Mark, yaml.Node]]] = {}
 
     def error(self, mark: Mark, message: str) -> None:
         self.errors.append(RuleError(self.filename, mark[0], mark[1], message))
@@ -280,160 +282,80 @@ class _RuleLoader(yaml.SafeLoader):
             message = f"{problem} ({exc.context} at {where})" if exc.context else problem
         self.stop(_mark(exc.problem_mark or exc.context_mark), message)
 
-    def compose_rule_file(self) -> tuple[Mark, _Node] | None:
+    # Composing: PyYAML's composer, through its hooks -------------------------------------
+
+    def compose_rule_file(self) -> yaml.Node | None:
         """The root of the only document, or None for an empty stream."""
         self.get_event()  # stream start
         if self.check_event(StreamEndEvent):
             return None
-        self.get_event()  # document start
-        root = self._compose(1)
-        self.get_event()  # document end
+        root = self.compose_document()
         if not self.check_event(StreamEndEvent):
             second = self.get_event()
             self.error(_mark(second.start_mark), "a rule file holds one YAML document, not several")
         return root
 
-    def _count(self, count: int, mark: Mark, message: str) -> None:
-        self._values += count
-        if self._values > MAX_NODES:
-            self.stop(mark, message)
-            raise _Stop
+    def descend_resolver(self, parent: yaml.Node | None, index: Any) -> None:
+        # The first parent is the root: after a syntax error the part composed
+        # so far is still checked, so the mistakes before it are reported too.
+        if self.root is None and parent is not None:
+            self.root = parent
+        super().descend_resolver(parent, index)
 
-    def _compose(self, depth: int) -> tuple[Mark, _Node]:
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         event = self.peek_event()
         mark = _mark(event.start_mark)
-        self._count(1, mark, f"document has more than {MAX_NODES} values")
+        self._values += 1
+        if self._values > MAX_NODES:
+            self.stop(mark, f"document has more than {MAX_NODES} values")
+            raise _Stop
         if isinstance(event, AliasEvent):
-            self.get_event()
-            target = self._anchors.get(event.anchor or "")
-            if target is None:
-                self.error(mark, f"alias *{event.anchor} has no anchor &{event.anchor} before it")
-            elif id(target) in self._open:
-                self.error(mark, f"alias *{event.anchor} is inside the node it refers to")
-            else:
-                return mark, target
-            return mark, _Scalar(None, reported=True)
+            return self._alias(self.get_event(), mark)
+        if not isinstance(event, ScalarEvent) and self._depth >= MAX_DEPTH:
+            self.stop(mark, f"nesting is too deep (more than {MAX_DEPTH} levels)")
+            raise _Stop
+        refused = event.tag is not None and not self._tag_allowed(event, mark)
+        # PyYAML refuses a redefined anchor; the YAML spec lets an alias use the latest.
+        self.anchors.pop(event.anchor, None)
+        self._depth += 1
+        node = super().compose_node(parent, index)
+        self._depth -= 1
+        if refused:
+            self._reported.add(id(node))
+        return node  # never None: PyYAML's stubs say it may be
+
+    def _alias(self, event: AliasEvent, mark: Mark) -> yaml.Node:
+        target = self.anchors.get(event.anchor or "")
+        if target is None:
+            self.error(mark, f"alias *{event.anchor} has no anchor &{event.anchor} before it")
+        elif target.end_mark is None:  # still being composed
+            self.error(mark, f"alias *{event.anchor} is inside the node it refers to")
+        else:
+            return _Alias(target, event.start_mark)
+        stand_in = yaml.ScalarNode(_TAG + "null", "")
+        self._reported.add(id(stand_in))
+        return stand_in
+
+    def _tag_allowed(self, event: Any, mark: Mark) -> bool:
+        name = event.tag.removeprefix(_TAG) if event.tag.startswith(_TAG) else None
         if isinstance(event, ScalarEvent):
-            node: _Node = self._scalar(event, mark)
+            kind, allowed = "a single value", _SCALAR_TAGS
+        elif isinstance(event, MappingStartEvent):
+            kind, allowed = "a mapping", {"map"}
         else:
-            if depth > MAX_DEPTH:
-                self.stop(mark, f"nesting is too deep (more than {MAX_DEPTH} levels)")
-                raise _Stop
-            node = _Mapping() if isinstance(event, MappingStartEvent) else _Sequence()
-            self._check_collection_tag(event.tag, node, mark)
-        if event.anchor is not None:
-            self._anchors[event.anchor] = node
-        if isinstance(node, _Scalar):
-            self.get_event()
-            return mark, node
-        self._open.add(id(node))
-        self.get_event()
-        if isinstance(node, _Sequence):
-            while not self.check_event(SequenceEndEvent):
-                node.items.append(self._compose(depth + 1))
-        else:
-            self._compose_entries(node, depth, mark)
-        self.get_event()
-        self._open.discard(id(node))
-        return mark, node
-
-    def _compose_entries(self, node: _Mapping, depth: int, mark: Mark) -> None:
-        first_marks: dict[str | int, Mark] = {}
-        merge_mark: Mark | None = None
-        sources: list[_Mapping] = []
-        while not self.check_event(MappingEndEvent):
-            key_mark, key_node = self._compose(depth + 1)
-            value_mark, value = self._compose(depth + 1)
-            key = self._key(key_node, key_mark)
-            if key is None:
-                continue
-            if isinstance(key_node, _Scalar) and key_node.is_merge_key:
-                if merge_mark is not None:
-                    self.error(key_mark, f"duplicate key '<<' (first at line {merge_mark[0]})")
-                    continue
-                merge_mark = key_mark
-                sources += self._merge_sources(value_mark, value)
-            elif key in first_marks:
-                self.error(key_mark, f"duplicate key {key!r} (first at line {first_marks[key][0]})")
-            else:
-                first_marks[key] = key_mark
-                node.entries.append((key, key_mark, value_mark, value))
-        merged = []
-        for source in sources:
-            for entry in source.entries:
-                if entry[0] not in first_marks:
-                    first_marks[entry[0]] = entry[1]
-                    merged.append(entry)
-        # Chains of merges can copy entries quadratically, so they count as values.
-        self._count(len(merged), mark, _EXPANSION_TOO_LARGE)
-        node.entries[:0] = merged
-
-    def _key(self, node: _Node, mark: Mark) -> str | int | None:
-        if isinstance(node, _Mapping):
-            self.error(mark, "mapping keys must be strings or integers, not a mapping")
-        elif isinstance(node, _Sequence):
-            self.error(mark, "mapping keys must be strings or integers, not a list")
-        elif node.is_merge_key:
-            return "<<"
-        elif isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
-            return node.value
-        elif not node.reported:
-            kind = {type(None): "null", bool: "a boolean"}.get(type(node.value), "a float")
+            kind, allowed = "a list", {"seq"}
+        if name not in _SCALAR_TAGS | {"map", "seq"}:
             self.error(
-                mark,
-                f"mapping keys must be strings or integers, not {kind}"
-                " (quote the key if it is text)",
+                mark, f"tags are not allowed ({_shown_tag(event.tag)}); {_ALLOWED_TAGS_TEXT}"
             )
-        return None
-
-    def _merge_sources(self, mark: Mark, value: _Node) -> list[_Mapping]:
-        items = value.items if isinstance(value, _Sequence) else [(mark, value)]
-        sources = []
-        for item_mark, item in items:
-            if isinstance(item, _Mapping):
-                sources.append(item)
-            elif not (isinstance(item, _Scalar) and item.reported):
-                self.error(item_mark, "merge key '<<' takes a mapping or a list of mappings")
-        return sources
-
-    def _check_collection_tag(self, tag: str | None, node: _Node, mark: Mark) -> None:
-        expected = _TAG + ("map" if isinstance(node, _Mapping) else "seq")
-        if tag is None or tag == expected:
-            return
-        name = tag.removeprefix(_TAG)
-        if tag.startswith(_TAG) and name in _SCALAR_TAGS | {"map", "seq"}:
-            kind = "mapping" if isinstance(node, _Mapping) else "list"
-            self.error(mark, f"!!{name} cannot be used on a {kind}")
-        else:
-            self.error(mark, f"tags are not allowed ({_shown_tag(tag)}); {_ALLOWED_TAGS_TEXT}")
-
-    def _scalar(self, event: ScalarEvent, mark: Mark) -> _Scalar:
-        text = event.value
-        tag = event.tag
-        if tag is None:
-            tag = self.resolve(yaml.ScalarNode, text, event.implicit)
-            if tag == _TAG + "merge":
-                return _Scalar(text, is_merge_key=True)
-        name = tag.removeprefix(_TAG) if tag.startswith(_TAG) else None
-        if name not in _SCALAR_TAGS:
-            if name in ("map", "seq"):
-                self.error(mark, f"!!{name} cannot be used on a single value")
-            else:
-                self.error(mark, f"tags are not allowed ({_shown_tag(tag)}); {_ALLOWED_TAGS_TEXT}")
-            return _Scalar(None, reported=True)
-        if event.tag is not None and not self._fits(name, text):
+        elif name not in allowed:
+            self.error(mark, f"!!{name} cannot be used on {kind}")
+        elif isinstance(event, ScalarEvent) and not self._fits(name, event.value):
             hint = " (write true or false)" if name == "bool" else ""
-            self.error(mark, f"{_preview(text)} is not a valid !!{name}{hint}")
-            return _Scalar(None, reported=True)
-        try:
-            value = self.yaml_constructors[tag](self, yaml.ScalarNode(tag, text))
-        except (ValueError, OverflowError):
-            # Python refuses decimal strings of thousands of digits, and the int
-            # pattern lets a few digitless forms such as "0x_" through.
-            what = "an integer" if name == "int" else f"a !!{name}"
-            self.error(mark, f"cannot read {_preview(text)} as {what}")
-            return _Scalar(None, reported=True)
-        return _Scalar(value)
+            self.error(mark, f"{_preview(event.value)} is not a valid !!{name}{hint}")
+        else:
+            return True
+        return False
 
     def _fits(self, name: str, text: str) -> bool:
         """Whether an explicitly tagged scalar is written as its tag requires."""
@@ -443,6 +365,153 @@ class _RuleLoader(yaml.SafeLoader):
             for resolvers in self.yaml_implicit_resolvers.values()
             for tag, pattern in resolvers
         )
+
+    # Checking each node once -------------------------------------------------------------
+
+    def check(self, root: yaml.Node) -> None:
+        """Keys, duplicates, merges and scalar values of every node, children first
+        (a merge's sources are complete before the mapping that merges them)."""
+        seen: set[int] = set()
+        pending: list[tuple[yaml.Node, bool]] = [(root, False)]
+        while pending:
+            node, children_done = pending.pop()
+            node = _target(node)
+            if children_done:
+                self._check_node(node)
+            elif id(node) not in seen:
+                seen.add(id(node))
+                pending.append((node, True))
+                if isinstance(node, yaml.SequenceNode):
+                    pending.extend((item, False) for item in reversed(node.value))
+                elif isinstance(node, yaml.MappingNode):
+                    for key, value in reversed(node.value):
+                        pending += [(value, False), (key, False)]
+
+    def _check_node(self, node: yaml.Node) -> None:
+        if isinstance(node, yaml.ScalarNode):
+            self._scalars[id(node)] = self._scalar(node)
+        elif isinstance(node, yaml.MappingNode):
+            self._entries[id(node)] = self._mapping_entries(node)
+
+    def _scalar(self, node: yaml.ScalarNode) -> PlainData:
+        if id(node) in self._reported:
+            return None
+        if node.tag == _TAG + "merge":
+            return node.value  # "<<" anywhere but a key is the text it is
+        try:
+            value: PlainData = self.yaml_constructors[node.tag](self, node)
+        except (ValueError, OverflowError):
+            # Python refuses decimal strings of thousands of digits, and the int
+            # pattern lets a few digitless forms such as "0x_" through.
+            name = node.tag.removeprefix(_TAG)
+            what = "an integer" if name == "int" else f"a !!{name}"
+            self.error(_mark(node.start_mark), f"cannot read {_preview(node.value)} as {what}")
+            self._reported.add(id(node))
+            return None
+        return value
+
+    def _mapping_entries(self, node: yaml.MappingNode) -> list[tuple[str | int, Mark, yaml.Node]]:
+        first_marks: dict[str | int, Mark] = {}
+        merge_mark: Mark | None = None
+        own: list[tuple[str | int, Mark, yaml.Node]] = []
+        sources: list[yaml.Node] = []
+        for key_node, value in node.value:
+            key_mark = _mark(key_node.start_mark)
+            key = self._key(_target(key_node), key_mark)
+            if key is None:
+                continue
+            if _target(key_node).tag == _TAG + "merge":
+                if merge_mark is not None:
+                    self.error(key_mark, f"duplicate key '<<' (first at line {merge_mark[0]})")
+                    continue
+                merge_mark = key_mark
+                sources += self._merge_sources(value)
+            elif key in first_marks:
+                self.error(key_mark, f"duplicate key {key!r} (first at line {first_marks[key][0]})")
+            else:
+                first_marks[key] = key_mark
+                own.append((key, key_mark, value))
+        merged = []
+        for source in sources:
+            for entry in self._entries.get(id(source), []):
+                if entry[0] not in first_marks:
+                    first_marks[entry[0]] = entry[1]
+                    merged.append(entry)
+        # Chains of merges can copy entries quadratically, so they count as values.
+        self._values += len(merged)
+        if self._values > MAX_NODES:
+            self.stop(_mark(node.start_mark), _EXPANSION_TOO_LARGE)
+            raise _Stop
+        return merged + own
+
+    def _key(self, node: yaml.Node, mark: Mark) -> str | int | None:
+        if isinstance(node, yaml.MappingNode):
+            self.error(mark, "mapping keys must be strings or integers, not a mapping")
+        elif isinstance(node, yaml.SequenceNode):
+            self.error(mark, "mapping keys must be strings or integers, not a list")
+        elif node.tag == _TAG + "merge":
+            return "<<"
+        else:
+            value = self._scalars.get(id(node))
+            if isinstance(value, (str, int)) and not isinstance(value, bool):
+                return value
+            if id(node) not in self._reported:
+                kind = {type(None): "null", bool: "a boolean"}.get(type(value), "a float")
+                self.error(
+                    mark,
+                    f"mapping keys must be strings or integers, not {kind}"
+                    " (quote the key if it is text)",
+                )
+        return None
+
+    def _merge_sources(self, value: yaml.Node) -> list[yaml.Node]:
+        target = _target(value)
+        items = target.value if isinstance(target, yaml.SequenceNode) else [value]
+        sources = []
+        for item in items:
+            if isinstance(_target(item), yaml.MappingNode):
+                sources.append(_target(item))
+            elif id(_target(item)) not in self._reported:
+                self.error(
+                    _mark(item.start_mark), "merge key '<<' takes a mapping or a list of mappings"
+                )
+        return sources
+
+    # Expanding the checked nodes into plain data -----------------------------------------
+
+    def expand(self, root: yaml.Node | None) -> LoadedYaml:
+        """Plain data from the nodes, copying aliased nodes, without recursion."""
+        marks: dict[Path, Mark] = {(): START_MARK}
+        value_marks: dict[Path, Mark] = {(): START_MARK}
+        holder: list[PlainData] = [None]
+        # (the node as written, its path, its container, slot)
+        pending: list[tuple[yaml.Node, Path, Any, Any]] = []
+        if root is not None:
+            pending.append((root, (), holder, 0))
+            marks[()] = _mark(root.start_mark)
+        built = 0
+        while pending:
+            written, path, container, slot = pending.pop()
+            node = _target(written)
+            mark = _mark(written.start_mark)
+            entries = self._entries.get(id(node), [])
+            built += 1 + len(entries)
+            if built > MAX_NODES:
+                raise RuleFileError([RuleError(self.filename, *mark, _EXPANSION_TOO_LARGE)])
+            value_marks[path] = mark
+            marks.setdefault(path, mark)  # a mapping entry's mark, its key, is already set
+            if isinstance(node, yaml.SequenceNode):
+                container[slot] = items = [None] * len(node.value)
+                for index in range(len(node.value) - 1, -1, -1):
+                    pending.append((node.value[index], (*path, index), items, index))
+            elif isinstance(node, yaml.MappingNode):
+                container[slot] = mapping = dict.fromkeys(entry[0] for entry in entries)
+                for key, key_mark, value in reversed(entries):
+                    marks[(*path, key)] = key_mark
+                    pending.append((value, (*path, key), mapping, key))
+            else:
+                container[slot] = self._scalars.get(id(node))
+        return LoadedYaml(holder[0], self.filename, marks, value_marks)
 
 
 # Only true/false are booleans; dates, `=` and the `!`/`&`/`*` forms stay text.
@@ -454,38 +523,3 @@ _RuleLoader.yaml_implicit_resolvers = {
 _RuleLoader.add_implicit_resolver(
     _TAG + "bool", re.compile(r"^(?:true|false)$", re.IGNORECASE), list("tTfF")
 )
-
-
-# Expanding the nodes into plain data ---------------------------------------------------
-
-
-def _expand(root: tuple[Mark, _Node] | None, filename: str) -> LoadedYaml:
-    """Plain data from the nodes, copying aliased nodes, without recursion."""
-    marks: dict[Path, Mark] = {(): START_MARK}
-    value_marks: dict[Path, Mark] = {(): START_MARK}
-    holder: list[PlainData] = [None]
-    # (where this use of the node is written, the node, its path, its container, slot)
-    pending: list[tuple[Mark, _Node, Path, Any, Any]] = []
-    if root is not None:
-        pending.append((*root, (), holder, 0))
-        marks[()] = root[0]
-    built = 0
-    while pending:
-        mark, node, path, container, slot = pending.pop()
-        built += 1 + (len(node.entries) if isinstance(node, _Mapping) else 0)
-        if built > MAX_NODES:
-            raise RuleFileError([RuleError(filename, *mark, _EXPANSION_TOO_LARGE)])
-        value_marks[path] = mark
-        marks.setdefault(path, mark)  # a mapping entry's mark, its key, is already set
-        if isinstance(node, _Scalar):
-            container[slot] = node.value
-        elif isinstance(node, _Sequence):
-            container[slot] = items = [None] * len(node.items)
-            for index in range(len(node.items) - 1, -1, -1):
-                pending.append((*node.items[index], (*path, index), items, index))
-        else:
-            container[slot] = mapping = dict.fromkeys(entry[0] for entry in node.entries)
-            for key, key_mark, value_mark, value in reversed(node.entries):
-                marks[(*path, key)] = key_mark
-                pending.append((value_mark, value, (*path, key), mapping, key))
-    return LoadedYaml(holder[0], filename, marks, value_marks)
