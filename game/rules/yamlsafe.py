@@ -8,8 +8,9 @@ every value, for the errors found later to point at.
 
 How it stays safe and bounded:
 
-* The input is refused past :data:`MAX_INPUT_BYTES` before any parsing, so the
-  work of reading a file is bounded by the size limit alone.
+* The input is refused past :data:`MAX_INPUT_BYTES`, or holding bytes or
+  characters YAML does not allow, before any parsing (game/rules/yaml_input.py),
+  so the work of reading a file is bounded by the size limit alone.
 * :class:`_RuleLoader` is PyYAML's :class:`yaml.SafeLoader` with its composer's
   hooks overridden: composing stops at :data:`MAX_DEPTH` levels of nesting and at
   :data:`MAX_NODES` values, and refuses every tag that is not plain data before
@@ -38,7 +39,6 @@ Decisions a modder will notice:
 
 from __future__ import annotations
 
-import codecs
 import os
 import re
 import stat
@@ -54,6 +54,7 @@ from yaml.events import (
 
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.marked import START_MARK, LoadedYaml, Mark, Path, PlainData
+from game.rules.yaml_input import MAX_INPUT_BYTES, checked_text
 
 __all__ = [
     "MAX_DEPTH",
@@ -63,21 +64,13 @@ __all__ = [
     "load_yaml_file",
 ]
 
-MAX_INPUT_BYTES = 1024 * 1024
 MAX_DEPTH = 64
 MAX_NODES = 100_000
-MAX_CHARACTER_ERRORS = 10
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {"str", "int", "float", "bool", "null"}
 _ALLOWED_TAGS_TEXT = "only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq may be written"
 _EXPANSION_TOO_LARGE = f"document too large after expanding aliases (over {MAX_NODES} values)"
-
-_DISALLOWED_CHARACTER = yaml.reader.Reader.NON_PRINTABLE
-# surrogateescape decoding turns each byte that is not UTF-8 into one of these.
-_ESCAPED_BYTES = range(0xDC80, 0xDD00)
-# The line breaks PyYAML counts, so our marks agree with the parser's marks.
-_LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
 
 
 def load_yaml_file(path: str | os.PathLike[str], display_name: str | None = None) -> LoadedYaml:
@@ -104,7 +97,7 @@ def load_yaml(text: str | bytes, filename: str) -> LoadedYaml:
 
     Raises :class:`RuleFileError` with every error found; never anything else for
     any content of ``text``."""
-    loader = _RuleLoader(_checked_text(text, filename), filename)
+    loader = _RuleLoader(checked_text(text, filename), filename)
     root = None
     try:
         root = loader.compose_rule_file()
@@ -131,55 +124,6 @@ def load_yaml(text: str | bytes, filename: str) -> LoadedYaml:
     if loader.errors:
         raise RuleFileError(loader.errors)
     return loaded
-
-
-# Input checks ------------------------------------------------------------------------
-
-
-def _checked_text(text: str | bytes, filename: str) -> str:
-    too_large = RuleError(filename, 1, 1, f"file is too large (over {MAX_INPUT_BYTES} bytes)")
-    if isinstance(text, str):
-        if len(text) > MAX_INPUT_BYTES or len(text.encode("utf-8", "surrogatepass")) > (
-            MAX_INPUT_BYTES
-        ):
-            raise RuleFileError([too_large])
-        from_bytes = False
-        source = text.removeprefix("\ufeff")
-    elif isinstance(text, (bytes, bytearray, memoryview)):
-        raw = bytes(text)
-        if len(raw) > MAX_INPUT_BYTES:
-            raise RuleFileError([too_large])
-        from_bytes = True
-        source = raw.removeprefix(codecs.BOM_UTF8).decode("utf-8", "surrogateescape")
-    else:
-        raise TypeError(f"load_yaml expects str or bytes, not {type(text).__name__}")
-
-    errors: list[RuleError] = []
-    bad_characters = _DISALLOWED_CHARACTER.finditer(source)
-    for found in bad_characters:
-        if len(errors) == MAX_CHARACTER_ERRORS:
-            more = 1 + sum(1 for _ in bad_characters)
-            message = f"{more} more characters that are not allowed, from here on"
-            errors.append(_error_at_index(source, filename, found.start(), message))
-            break
-        code = ord(found.group())
-        if from_bytes and code in _ESCAPED_BYTES:
-            message = f"not UTF-8 text: byte 0x{code - 0xDC00:02X} cannot be decoded"
-        else:
-            message = f"character U+{code:04X} is not allowed in a YAML file"
-        errors.append(_error_at_index(source, filename, found.start(), message))
-    if errors:
-        raise RuleFileError(errors)
-    return source
-
-
-def _error_at_index(source: str, filename: str, index: int, message: str) -> RuleError:
-    line = 1
-    line_start = 0
-    for line_break in _LINE_BREAK.finditer(source, 0, index):
-        line += 1
-        line_start = line_break.end()
-    return RuleError(filename, line, index - line_start + 1, message)
 
 
 # Composing plain nodes -----------------------------------------------------------------
