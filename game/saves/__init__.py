@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.file_reading import keep_aside
 from game.i18n import _, capitalized
 from game.saves.format import (
     SAVE_FILE,
@@ -35,7 +36,6 @@ from game.saves.format import (
     SavedMatch,
     SaveHeader,
     SaveProblem,
-    keep_aside,
     peek,
     stale_temporaries,
 )
