@@ -258,6 +258,9 @@ def _bot_levels(spec: str, players: int) -> list[str]:
 
 def _simulate(args) -> int:
     names, folder = list(args.rules), None
+    if args.log is not None and not args.log.strip():
+        print(_("--log needs the name of a file to write"), file=sys.stderr)
+        return USAGE
     if args.log:
         # The log names its rules as a shared file must: from its own folder.
         folder = Path(args.log).parent
@@ -320,13 +323,21 @@ def _simulate(args) -> int:
         status = CANNOT_WRITE
     finally:
         if log is not None:
-            log.close()
+            try:
+                log.close()
+            except OSError as err:
+                status = CANNOT_WRITE
+                stopped = _("cannot write the log {path}: {reason}").format(
+                    path=printable(args.log), reason=_os_reason(err, args.log)
+                )
     seconds = time.perf_counter() - started
     if stopped is not None:
-        if log is not None:
+        if log is None:
+            words = _("{why}: stopped after {n} of {games} games")
+        elif log.kept:
             words = _("{why}: stopped after {n} of {games} games; the log holds them whole")
         else:
-            words = _("{why}: stopped after {n} of {games} games")
+            words = _("{why}: stopped after {n} of {games} games; the log was left as it was")
         print(words.format(why=stopped, n=tally.games, games=args.games), file=sys.stderr)
 
     summary = {

@@ -178,6 +178,35 @@ def test_a_full_disk_stops_with_the_summary_and_whole_matches(tmp_path, monkeypa
     assert sum(1 for e in read_log(log) if e["t"] == "game_end") == 2
 
 
+def test_a_full_disk_from_the_first_match_leaves_an_old_log_whole(tmp_path, monkeypatch, capsys):
+    """The log is written like every other file, atomically: opening it no
+    longer empties the log a run before left there."""
+    log = tmp_path / "games.jsonl"
+    log.write_bytes((GOLDEN / "classic-seed2-4p.jsonl").read_bytes())
+    before = log.read_bytes()
+
+    def full(self, events):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(LogWriter, "write_match", full)
+    status = cli.main([*SIM, "--log", str(log)])
+    _out, err = capsys.readouterr()
+    assert status == 3 and log.read_bytes() == before
+    assert err.strip() == (
+        f"cannot write the log {log}: no space left on device: "
+        "stopped after 0 of 2 games; the log was left as it was"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+
+
+@pytest.mark.parametrize("empty", ["", " "])
+def test_an_empty_log_name_is_refused_not_ignored(capsys, empty):
+    status = cli.main([*SIM, "--log", empty])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.strip() == "--log needs the name of a file to write"
+
+
 # --- Ctrl-C ------------------------------------------------------------------------------
 
 
@@ -211,8 +240,10 @@ def test_ctrl_c_in_simulate_prints_the_summary_and_closes_the_log(tmp_path):
     log = tmp_path / "games.jsonl"
 
     def two_games_written(process):
+        # The log is written beside its name and put in place when it closes.
         for _ in range(600):
-            if log.exists() and log.read_text().count('"t":"game_end"') >= 2:
+            written = list(tmp_path.glob(".games.jsonl.*.tmp"))
+            if written and written[0].read_text().count('"t":"game_end"') >= 2:
                 return
             time.sleep(0.05)
 

@@ -136,13 +136,28 @@ def test_the_match_writer_cuts_back_to_whole_matches(tmp_path, match, error):
     path = tmp_path / "sim.jsonl"
     writer = LogWriter(path)
     writer.write_match(match)
-    whole = path.read_bytes()
     writer._file = FlakyFile(writer._file, 5000, error)  # half of the next match, then fails
     with pytest.raises(type(error)):
         writer.write_match(match)
     writer.close()
-    assert path.read_bytes() == whole
+    assert path.read_bytes() == log_text(match).encode("ascii")
     assert [e["t"] for e in read_log(path)][-1] == "game_end"
+
+
+def test_the_match_writer_leaves_an_old_log_until_it_is_closed(tmp_path, match):
+    """A log already there is not emptied when the new one is opened: a run
+    that writes nothing (a full disk from the first match) leaves it whole."""
+    path = tmp_path / "sim.jsonl"
+    write_log(path, match)
+    before = path.read_bytes()
+    writer = LogWriter(path)
+    writer._file = FlakyFile(writer._file, 5000, OSError(28, "No space left on device"))
+    with pytest.raises(OSError):
+        writer.write_match(match)
+    assert path.read_bytes() == before
+    writer.close()
+    assert path.read_bytes() == before and not writer.kept
+    assert [p.name for p in tmp_path.iterdir()] == ["sim.jsonl"]  # no temporary left
 
 
 def test_the_match_writer_refuses_what_is_not_a_file(tmp_path):
