@@ -26,6 +26,7 @@ from game.engine.cards import kind_label
 from game.engine.rng import Rng
 from game.i18n import LANGUAGES, _, ngettext, say
 from game.log import LogError, LogWriter
+from game.log.format import MAX_LOG_BYTES
 from game.native import engine_kind
 from game.plain_text import printable
 from game.rules.errors import RuleFileError
@@ -339,6 +340,18 @@ def _simulate(args) -> int:
         else:
             words = _("{why}: stopped after {n} of {games} games; the log was left as it was")
         print(words.format(why=stopped, n=tally.games, games=args.games), file=sys.stderr)
+    if log is not None and log.kept and log.too_large_to_read:
+        print(
+            _(
+                "warning: the log {path} is {size} MiB, and verify and replay read logs of "
+                "at most {limit} MiB: simulate fewer games per log"
+            ).format(
+                path=printable(args.log),
+                size=f"{log.size / (1024 * 1024):.1f}",
+                limit=MAX_LOG_BYTES // (1024 * 1024),
+            ),
+            file=sys.stderr,
+        )
 
     summary = {
         "rules": args.rules,

@@ -199,6 +199,20 @@ def test_a_full_disk_from_the_first_match_leaves_an_old_log_whole(tmp_path, monk
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
 
 
+def test_a_log_past_what_verify_reads_is_said(tmp_path, monkeypatch, capsys):
+    """verify and replay refuse a log over MAX_LOG_BYTES; simulate wrote one
+    without a word. (The limit is lowered here so two matches pass it.)"""
+    import game.log.writer
+
+    monkeypatch.setattr(game.log.writer, "MAX_LOG_BYTES", 1000, raising=False)
+    log = tmp_path / "games.jsonl"
+    status = cli.main([*SIM, "--log", str(log)])
+    _out, err = capsys.readouterr()
+    assert status == 0 and sum(1 for e in read_log(log) if e["t"] == "game_end") == 2
+    assert err.startswith(f"warning: the log {log} is ")
+    assert err.strip().endswith("MiB: simulate fewer games per log")
+
+
 @pytest.mark.parametrize("empty", ["", " "])
 def test_an_empty_log_name_is_refused_not_ignored(capsys, empty):
     status = cli.main([*SIM, "--log", empty])

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from game.atomic import AtomicFile, write_text_atomic
-from game.log.format import LogError, Malformed, check_event, encode_event
+from game.log.format import MAX_LOG_BYTES, LogError, Malformed, check_event, encode_event
 
 
 def log_text(events: Iterable[Mapping[str, Any]]) -> str:
@@ -78,6 +78,17 @@ class LogWriter:
             raise
         self._whole = self._file.tell()
         self.matches += 1
+
+    @property
+    def size(self) -> int:
+        """Bytes of whole matches written."""
+        return self._whole
+
+    @property
+    def too_large_to_read(self) -> bool:
+        """The log is past the size a reader accepts (`verify`, `replay`:
+        game/log/reader.py), so it could be written but not read back."""
+        return self._whole > MAX_LOG_BYTES
 
     def close(self) -> None:
         """Put the whole matches written in place of the old log (none written:

@@ -230,6 +230,17 @@ def test_a_corrupt_log_names_its_line(tmp_path, data, line, words):
         assert word in str(err)
 
 
+def test_a_key_written_twice_is_refused_not_the_last_one_kept(tmp_path):
+    """JSON parsers keep the last of two keys: "seed":1,"seed":9 read as seed 9
+    while a person reading the line sees 1. The log format refuses it, at any depth."""
+    game = OK.replace(b'"seed":1,', b'"seed":1,"seed":9,')
+    err = refusal(write_bytes(tmp_path, game))
+    assert (err.line, err.reason) == (1, "the key 'seed' appears twice in one object")
+    end = b'{"t":"round_end","winner":0,"points":{"1":3,"1":4},"scores":[3,0]}\n'
+    err = refusal(write_bytes(tmp_path, OK + end))
+    assert (err.line, err.reason) == (2, "the key '1' appears twice in one object")
+
+
 # Issue 13 item 13: each of these ended in a traceback or gigabytes of memory.
 HOSTILE = {
     "players-abc": (b'{"t":"game","players":"abc"}', "game.players should be a whole number"),
