@@ -32,7 +32,7 @@ from game.plain_text import printable
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
 from game.rules.names import NameRefused, names_for_folder
-from game.sim import Tally, play_match
+from game.sim import MatchDidNotEnd, Tally, play_match
 
 MAX_ERRORS_SHOWN = 50
 
@@ -316,6 +316,8 @@ def _simulate(args) -> int:
             tally.add_match(result)
     except KeyboardInterrupt:
         status, stopped = INTERRUPTED, _("interrupted")
+    except MatchDidNotEnd as err:
+        status, stopped = REFUSED, _endless(err)
     except OSError as err:
         reason = _os_reason(err, args.log)
         stopped = _("cannot write the log {path}: {reason}").format(
@@ -421,6 +423,15 @@ def _os_reason(err: OSError, path: str) -> str:
     return (err.strerror or str(err)).lower()
 
 
+def _endless(err: MatchDidNotEnd) -> str:
+    """A match the bots played past the limit, in words (the rule checks keep
+    a rule set from getting here; a modded engine block might not)."""
+    return _(
+        "a game did not end within {actions} actions: these rules may not let a match end"
+        " (python main.py check FILE says what keeps it going)"
+    ).format(actions=f"{err.actions:,}")
+
+
 def _tournament(args) -> int:
     from game import tournament
 
@@ -489,7 +500,11 @@ def _tournament(args) -> int:
         else:
             print(line, file=sys.stderr, flush=True)
 
-    standings = tournament.run(setup, args.jobs, progress)
+    try:
+        standings = tournament.run(setup, args.jobs, progress)
+    except MatchDidNotEnd as err:
+        print(_endless(err), file=sys.stderr)
+        return REFUSED
     data = tournament.summary(setup, standings, time.perf_counter() - started)
     if args.json:
         print(json.dumps(data))
