@@ -32,6 +32,7 @@ from game.atomic import write_text_atomic
 from game.engine.said import Said, said
 from game.file_reading import FileRefused, keep_aside, read_small_file
 from game.i18n import LANGUAGES, system_language
+from game.os_words import os_problem
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +90,10 @@ class Settings:
     setup: dict = field(default_factory=dict)
     # What was wrong with the file read, for the player; never saved.
     notices: list[Said] = field(default_factory=list, compare=False)
+    # Why the settings could not be written, once when it starts failing (and
+    # once when it works again), for the app to show (`take_write_notice`).
+    write_notice: Said | None = field(default=None, compare=False, repr=False)
+    _write_failing: bool = field(default=False, compare=False, repr=False)
 
     @property
     def bot_delay(self) -> float:
@@ -109,8 +114,9 @@ class Settings:
         try:
             path = (folder or pref_dir()) / FILE_NAME
         except (OSError, pygame.error) as exc:
+            log.warning("settings: no folder: %s", exc)
             settings._notice(
-                said("no settings folder ({problem}); using defaults", problem=str(exc))
+                said("no settings folder ({problem}); using defaults", problem=os_problem(exc))
             )
             return settings
         try:
@@ -251,8 +257,19 @@ class Settings:
             write_text_atomic(path, json.dumps(data, indent=2))
         except (OSError, pygame.error, TypeError, ValueError) as exc:
             log.warning("settings not saved: %s", exc)
+            if not self._write_failing:
+                self.write_notice = said("Settings are not saved: {why}", why=os_problem(exc))
+            self._write_failing = True
             return False
+        if self._write_failing:
+            self.write_notice = said("Settings are saved again")
+        self._write_failing = False
         return True
+
+    def take_write_notice(self) -> Said | None:
+        """A line for the player about writing the settings, once."""
+        notice, self.write_notice = self.write_notice, None
+        return notice
 
 
 def _seats_ok(seats: object) -> bool:

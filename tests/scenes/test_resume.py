@@ -369,6 +369,9 @@ def test_a_save_whose_moves_do_not_replay_is_refused(driver, prefs):
     driver.frames(2)
     assert driver.top_name == "TitleScene"
     assert "do not replay" in driver.app.saves.problem
+    # The rules are the same and the file was changed: it is the file's fault.
+    assert "the file was changed or damaged after it was saved" in driver.app.saves.problem
+    assert "version" not in driver.app.saves.problem
     assert len(kept(prefs)) == 1 and not path.exists()
 
 
