@@ -156,14 +156,17 @@ class SaveSlot:
 
     def _refuse(self, path: Path, problem: SaveProblem) -> None:
         kept = keep_aside(path)
-        where = (
-            " "
-            + _("The file was kept as {file} in the settings folder ({folder}).").format(
-                file=kept.name, folder=kept.parent
-            )
-            if kept is not None
-            else ""
-        )
+        if kept is not None:
+            where = " " + _(
+                "The file was kept as {file} in the settings folder ({folder})."
+            ).format(file=kept.name, folder=kept.parent)
+        elif path.exists() or path.is_symlink():
+            # A folder or a FIFO is not moved: only its owner knows what it is.
+            where = " " + _(
+                "Move {file} out of the settings folder ({folder}) to save matches again."
+            ).format(file=path.name, folder=path.parent)
+        else:
+            where = ""
         reason = capitalized(problem.reason)
         self.problem = f"{reason}.{where}"
         log.warning("saves: %s", self.problem)

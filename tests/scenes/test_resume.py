@@ -458,7 +458,10 @@ def test_a_folder_where_the_save_goes_is_named_on_the_title(driver, prefs):
     driver.frames(2)
     assert driver.top_name == "TitleScene"
     assert "Continue" not in [b.label for b in driver.top.buttons]
-    assert driver.app.saves.problem == "It is a folder."
+    assert driver.app.saves.problem == (
+        f"It is a folder. Move match.save out of the settings folder ({prefs}) to save"
+        " matches again."
+    )
     assert (prefs / SAVE_FILE).is_dir()  # left alone, as it was
 
 
