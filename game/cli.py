@@ -420,7 +420,9 @@ def _os_reason(err: OSError, path: str) -> str:
         return _("it is a folder")
     if isinstance(err, NotAFile):
         return _("it is not a regular file")
-    return (err.strerror or str(err)).lower()
+    from game.os_words import os_problem
+
+    return say(os_problem(err))
 
 
 def _endless(err: MatchDidNotEnd) -> str:

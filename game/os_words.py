@@ -24,7 +24,7 @@ _WORDS: dict[int, str] = {
     errno.EISDIR: N_("a folder stands where the file goes"),
     errno.ENOTDIR: N_("a file stands where a folder should be"),
     errno.EEXIST: N_("a file stands where a folder should be"),
-    errno.ENOENT: N_("it or its folder is gone"),
+    errno.ENOENT: N_("its folder does not exist"),
     errno.EIO: N_("the disk failed to read or write it"),
     errno.ENAMETOOLONG: N_("its name is too long"),
     errno.ELOOP: N_("its name is a loop of links"),

@@ -124,7 +124,7 @@ SIM = ["simulate", "--rules", "classic", "--players", "3", "--games", "2"]
 @pytest.mark.parametrize(
     ("target", "words"),
     [
-        ("no/such/folder/log.jsonl", "no such file or directory"),
+        ("no/such/folder/log.jsonl", "its folder does not exist"),
         (".", "it is a folder"),
     ],
     ids=["missing-folder", "a-folder"],
@@ -152,7 +152,7 @@ def test_log_into_a_read_only_folder(tmp_path):
         result = run([*SIM, "--log", "ro/log.jsonl"], cwd=tmp_path)
     finally:
         folder.chmod(0o755)
-    assert result.returncode == 3 and "permission denied" in result.stderr
+    assert result.returncode == 3 and "the system does not allow the game" in result.stderr
 
 
 def test_a_full_disk_stops_with_the_summary_and_whole_matches(tmp_path, monkeypatch, capsys):
@@ -171,7 +171,7 @@ def test_a_full_disk_stops_with_the_summary_and_whole_matches(tmp_path, monkeypa
     out, err = capsys.readouterr()
     assert status == 3
     assert err.strip() == (
-        f"cannot write the log {log}: no space left on device: "
+        f"cannot write the log {log}: the disk is full: "
         "stopped after 2 of 5 games; the log holds them whole"
     )
     assert "games:                2 matches" in out
@@ -193,7 +193,7 @@ def test_a_full_disk_from_the_first_match_leaves_an_old_log_whole(tmp_path, monk
     _out, err = capsys.readouterr()
     assert status == 3 and log.read_bytes() == before
     assert err.strip() == (
-        f"cannot write the log {log}: no space left on device: "
+        f"cannot write the log {log}: the disk is full: "
         "stopped after 0 of 2 games; the log was left as it was"
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
