@@ -238,7 +238,7 @@ class SavedMatch:
         return self.header.names
 
 
-def refused_problem(refused: FileRefused) -> SaveProblem:
+def _refused_problem(refused: FileRefused) -> SaveProblem:
     """A file the careful reader refused (game/file_reading.py), as a problem of a save."""
     from game.i18n import say
 
@@ -256,7 +256,7 @@ def peek(path: Path) -> SavedMatch | None:
     try:
         data = read_small_file(path, MAX_SAVE_BYTES)
     except FileRefused as refused:
-        raise refused_problem(refused) from None
+        raise _refused_problem(refused) from None
     if data is None:
         return None
     if not data:
