@@ -254,6 +254,9 @@ class App:
             line = self._saves.take_notice()
             if line:
                 self.show_notice(line, seconds=6.0)
+        unsaved = self.settings.take_write_notice()
+        if unsaved is not None:
+            self.show_notice(unsaved, seconds=6.0)
         top = self.top
         if top is not None:
             top.update(dt)

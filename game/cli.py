@@ -26,12 +26,13 @@ from game.engine.cards import kind_label
 from game.engine.rng import Rng
 from game.i18n import LANGUAGES, _, ngettext, say
 from game.log import LogError, LogWriter
+from game.log.format import MAX_LOG_BYTES
 from game.native import engine_kind
 from game.plain_text import printable
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
 from game.rules.names import NameRefused, names_for_folder
-from game.sim import Tally, play_match
+from game.sim import MatchDidNotEnd, Tally, play_match
 
 MAX_ERRORS_SHOWN = 50
 
@@ -258,6 +259,9 @@ def _bot_levels(spec: str, players: int) -> list[str]:
 
 def _simulate(args) -> int:
     names, folder = list(args.rules), None
+    if args.log is not None and not args.log.strip():
+        print(_("--log needs the name of a file to write"), file=sys.stderr)
+        return USAGE
     if args.log:
         # The log names its rules as a shared file must: from its own folder.
         folder = Path(args.log).parent
@@ -312,6 +316,8 @@ def _simulate(args) -> int:
             tally.add_match(result)
     except KeyboardInterrupt:
         status, stopped = INTERRUPTED, _("interrupted")
+    except MatchDidNotEnd as err:
+        status, stopped = REFUSED, _endless(err)
     except OSError as err:
         reason = _os_reason(err, args.log)
         stopped = _("cannot write the log {path}: {reason}").format(
@@ -320,14 +326,34 @@ def _simulate(args) -> int:
         status = CANNOT_WRITE
     finally:
         if log is not None:
-            log.close()
+            try:
+                log.close()
+            except OSError as err:
+                status = CANNOT_WRITE
+                stopped = _("cannot write the log {path}: {reason}").format(
+                    path=printable(args.log), reason=_os_reason(err, args.log)
+                )
     seconds = time.perf_counter() - started
     if stopped is not None:
-        if log is not None:
+        if log is None:
+            words = _("{why}: stopped after {n} of {games} games")
+        elif log.kept:
             words = _("{why}: stopped after {n} of {games} games; the log holds them whole")
         else:
-            words = _("{why}: stopped after {n} of {games} games")
+            words = _("{why}: stopped after {n} of {games} games; the log was left as it was")
         print(words.format(why=stopped, n=tally.games, games=args.games), file=sys.stderr)
+    if log is not None and log.kept and log.too_large_to_read:
+        print(
+            _(
+                "warning: the log {path} is {size} MiB, and verify and replay read logs of "
+                "at most {limit} MiB: simulate fewer games per log"
+            ).format(
+                path=printable(args.log),
+                size=f"{log.size / (1024 * 1024):.1f}",
+                limit=MAX_LOG_BYTES // (1024 * 1024),
+            ),
+            file=sys.stderr,
+        )
 
     summary = {
         "rules": args.rules,
@@ -394,7 +420,18 @@ def _os_reason(err: OSError, path: str) -> str:
         return _("it is a folder")
     if isinstance(err, NotAFile):
         return _("it is not a regular file")
-    return (err.strerror or str(err)).lower()
+    from game.os_words import os_problem
+
+    return say(os_problem(err))
+
+
+def _endless(err: MatchDidNotEnd) -> str:
+    """A match the bots played past the limit, in words (the rule checks keep
+    a rule set from getting here; a modded engine block might not)."""
+    return _(
+        "a game did not end within {actions} actions: these rules may not let a match end"
+        " (python main.py check FILE says what keeps it going)"
+    ).format(actions=f"{err.actions:,}")
 
 
 def _tournament(args) -> int:
@@ -465,7 +502,11 @@ def _tournament(args) -> int:
         else:
             print(line, file=sys.stderr, flush=True)
 
-    standings = tournament.run(setup, args.jobs, progress)
+    try:
+        standings = tournament.run(setup, args.jobs, progress)
+    except MatchDidNotEnd as err:
+        print(_endless(err), file=sys.stderr)
+        return REFUSED
     data = tournament.summary(setup, standings, time.perf_counter() - started)
     if args.json:
         print(json.dumps(data))

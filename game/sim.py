@@ -49,14 +49,32 @@ def tell_bots(bots, watchers: list[int], action, events: Sequence[Mapping[str, A
         bots[seat].observe(action, seen_events(events, seat))
 
 
-def play_out(state, bots, events: list, max_actions: int = 2_000_000) -> int:
+# What a whole match may take before it is given up on. The rule checks keep
+# a rule set's matches far below it (game/rules/selftest.py, MATCH_ACTIONS).
+MAX_MATCH_ACTIONS = 2_000_000
+
+
+class MatchDidNotEnd(RuntimeError):
+    """The bots played `actions` actions and the match (or round) went on."""
+
+    def __init__(self, actions: int) -> None:
+        super().__init__(actions)  # its only argument: it crosses a process pool whole
+        self.actions = actions
+
+    def __str__(self) -> str:
+        return f"the match did not end within {self.actions:,} actions"
+
+
+def play_out(state, bots, events: list, max_actions: int | None = None) -> int:
     """Let the bots play `state` to its end, appending the events; returns actions taken."""
-    return _drive(state, bots, events, max_actions, whole_match=True)
+    limit = MAX_MATCH_ACTIONS if max_actions is None else max_actions
+    return _drive(state, bots, events, limit, whole_match=True)
 
 
-def play_out_round(state, bots, events: list, max_actions: int = 2_000_000) -> int:
+def play_out_round(state, bots, events: list, max_actions: int | None = None) -> int:
     """Let the bots play the current round to its end (the match may go on)."""
-    return _drive(state, bots, events, max_actions, whole_match=False)
+    limit = MAX_MATCH_ACTIONS if max_actions is None else max_actions
+    return _drive(state, bots, events, limit, whole_match=False)
 
 
 def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> int:
@@ -97,7 +115,7 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
             tell_bots(bots, watchers, choice, events[done:])
         taken += 1
         if taken > max_actions:
-            raise RuntimeError("the match did not end; this is an engine bug")
+            raise MatchDidNotEnd(max_actions)
     return taken
 
 

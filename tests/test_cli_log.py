@@ -124,7 +124,7 @@ SIM = ["simulate", "--rules", "classic", "--players", "3", "--games", "2"]
 @pytest.mark.parametrize(
     ("target", "words"),
     [
-        ("no/such/folder/log.jsonl", "no such file or directory"),
+        ("no/such/folder/log.jsonl", "its folder does not exist"),
         (".", "it is a folder"),
     ],
     ids=["missing-folder", "a-folder"],
@@ -152,7 +152,7 @@ def test_log_into_a_read_only_folder(tmp_path):
         result = run([*SIM, "--log", "ro/log.jsonl"], cwd=tmp_path)
     finally:
         folder.chmod(0o755)
-    assert result.returncode == 3 and "permission denied" in result.stderr
+    assert result.returncode == 3 and "the system does not allow the game" in result.stderr
 
 
 def test_a_full_disk_stops_with_the_summary_and_whole_matches(tmp_path, monkeypatch, capsys):
@@ -171,11 +171,54 @@ def test_a_full_disk_stops_with_the_summary_and_whole_matches(tmp_path, monkeypa
     out, err = capsys.readouterr()
     assert status == 3
     assert err.strip() == (
-        f"cannot write the log {log}: no space left on device: "
+        f"cannot write the log {log}: the disk is full: "
         "stopped after 2 of 5 games; the log holds them whole"
     )
     assert "games:                2 matches" in out
     assert sum(1 for e in read_log(log) if e["t"] == "game_end") == 2
+
+
+def test_a_full_disk_from_the_first_match_leaves_an_old_log_whole(tmp_path, monkeypatch, capsys):
+    """The log is written like every other file, atomically: opening it no
+    longer empties the log a run before left there."""
+    log = tmp_path / "games.jsonl"
+    log.write_bytes((GOLDEN / "classic-seed2-4p.jsonl").read_bytes())
+    before = log.read_bytes()
+
+    def full(self, events):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(LogWriter, "write_match", full)
+    status = cli.main([*SIM, "--log", str(log)])
+    _out, err = capsys.readouterr()
+    assert status == 3 and log.read_bytes() == before
+    assert err.strip() == (
+        f"cannot write the log {log}: the disk is full: "
+        "stopped after 0 of 2 games; the log was left as it was"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+
+
+def test_a_log_past_what_verify_reads_is_said(tmp_path, monkeypatch, capsys):
+    """verify and replay refuse a log over MAX_LOG_BYTES; simulate wrote one
+    without a word. (The limit is lowered here so two matches pass it.)"""
+    import game.log.writer
+
+    monkeypatch.setattr(game.log.writer, "MAX_LOG_BYTES", 1000, raising=False)
+    log = tmp_path / "games.jsonl"
+    status = cli.main([*SIM, "--log", str(log)])
+    _out, err = capsys.readouterr()
+    assert status == 0 and sum(1 for e in read_log(log) if e["t"] == "game_end") == 2
+    assert err.startswith(f"warning: the log {log} is ")
+    assert err.strip().endswith("MiB: simulate fewer games per log")
+
+
+@pytest.mark.parametrize("empty", ["", " "])
+def test_an_empty_log_name_is_refused_not_ignored(capsys, empty):
+    status = cli.main([*SIM, "--log", empty])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.strip() == "--log needs the name of a file to write"
 
 
 # --- Ctrl-C ------------------------------------------------------------------------------
@@ -211,8 +254,10 @@ def test_ctrl_c_in_simulate_prints_the_summary_and_closes_the_log(tmp_path):
     log = tmp_path / "games.jsonl"
 
     def two_games_written(process):
+        # The log is written beside its name and put in place when it closes.
         for _ in range(600):
-            if log.exists() and log.read_text().count('"t":"game_end"') >= 2:
+            written = list(tmp_path.glob(".games.jsonl.*.tmp"))
+            if written and written[0].read_text().count('"t":"game_end"') >= 2:
                 return
             time.sleep(0.05)
 

@@ -13,10 +13,11 @@ import pytest
 
 from game.bots import make_bot
 from game.engine import GameState
+from game.file_reading import keep_aside
 from game.log import Incomplete, Reexecution
 from game.match import MatchSession, SeatConfig
 from game.saves import SAVE_FILE, SaveProblem, SaveSlot
-from game.saves.format import SaveHeader, keep_aside, peek
+from game.saves.format import SaveHeader, peek
 from game.saves.writer import FileWriter
 
 SEATS = [SeatConfig("Ana"), SeatConfig("Bo", "bot", "random"), SeatConfig("Cy")]

@@ -29,28 +29,22 @@ from game.engine import choice_effects, hand_effects, scoring  # noqa: F401 (the
 from game.engine import conditions as condition_registry
 from game.engine import effects as effect_registry
 from game.engine.look_validation import art_problems, control_character_problems, look_problems
+from game.engine.match_length import match_length_problems
 from game.engine.ruleset import (
     IDENTIFIER,
     MAX_DECK,
     MAX_IDENTIFIER,
     WILD,
+    Alternatives,
     EffectSpec,
     KindSpec,
     Loc,
+    Problem,
     Requirement,
     RuleSet,
     RuleSetModel,
     deck_count,
 )
-
-
-class Alternatives(tuple[Loc, ...]):
-    """A problem that several settings share (the deck is too small for the
-    hand size and the player count): the loader reports it at whichever of
-    them the newest rule file set."""
-
-
-Problem = tuple[Loc | Alternatives, str]  # where in the rules, and what is wrong
 
 
 class RulesInvalid(Exception):
@@ -346,14 +340,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
         problems.append(
             (("cards",), f"the deck has {total} cards; a rule set may have at most {MAX_DECK}")
         )
-    if _has_target(model) and model.scoring.scheme != "rounds_won" and not _worth_points(model):
-        problems.append(
-            (
-                ("scoring", "target"),
-                "no card is worth a point, so no match can reach the target: give some cards"
-                " points, or write target: null (one round is the match) or scheme: rounds_won",
-            )
-        )
+    problems.extend(match_length_problems(model))
     may_start = sum(deck_count(model, k) for k in model.cards.values() if k.first_card != "return")
     if model.cards and not may_start:
         problems.append((("cards",), "every kind is put back as a first card: no round can start"))
@@ -407,24 +394,6 @@ def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:
                     )
                     break
     return problems
-
-
-def _has_target(model: RuleSetModel) -> bool:
-    scoring = model.scoring
-    return scoring.target is not None or any(scoring.target_by_players.values())
-
-
-def _worth_points(model: RuleSetModel) -> bool:
-    """Whether any card in the deck is worth a point when it is left in a hand."""
-    for kind in model.cards.values():
-        if deck_count(model, kind) == 0:
-            continue
-        if kind.points == "face":
-            if any(face > 0 and kind.copies_of.get(face, kind.copies) for face in kind.faces or []):
-                return True
-        elif kind.points > 0:
-            return True
-    return False
 
 
 CompiledKind = tuple[

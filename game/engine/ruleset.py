@@ -79,6 +79,15 @@ ATOMIC_SETTINGS = frozenset({"play_only_if", "target_by_players", "copies_of"})
 
 Loc = tuple[str | int, ...]  # a key path into the rules mapping: str keys and int indexes
 
+
+class Alternatives(tuple[Loc, ...]):
+    """A problem that several settings share (the deck is too small for the
+    hand size and the player count): the loader reports it at whichever of
+    them the newest rule file set."""
+
+
+Problem = tuple[Loc | Alternatives, str]  # where in the rules, and what is wrong
+
 # Where a rule set holds words players read (`Words`; None stands for any key):
 # layering merges a mapping of languages over plain text as over its English.
 # A house rule written short (its line alone, see `is_bare_line`) is words itself.

@@ -104,8 +104,22 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
+def _without_repeats(pairs: list[tuple[str, object]]) -> dict:
+    # JSON would let the last of two "seed" keys win, silently: a reader and a
+    # person reading the line would then see different matches.
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        keys = [key for key, _value in pairs]
+        twice = next(key for n, key in enumerate(keys) if key in keys[:n])
+        raise Malformed(f"the key '{printable(twice, 30)}' appears twice in one object")
+    return found
+
+
 _DECODER = json.JSONDecoder(
-    parse_float=_refuse_float, parse_int=_bounded_int, parse_constant=_refuse_constant
+    parse_float=_refuse_float,
+    parse_int=_bounded_int,
+    parse_constant=_refuse_constant,
+    object_pairs_hook=_without_repeats,
 )
 
 

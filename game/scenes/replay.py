@@ -125,6 +125,12 @@ class ReplayScene(Scene):
         first = self._pull()  # the game event: the engine has started the match
         state = self.replay.state
         if first is None or state is None:
+            # The match's opening (its first events, the deal) did not
+            # re-execute: read on to the line that stopped it, which the box
+            # names as `verify` does, instead of waiting on a table never laid.
+            while first is not None:
+                first = self._pull()
+            self.finished = True
             return True
         self.names = [printable(name, 24) for name in first[1]["names"]]
         self.scores = [0] * state.players

@@ -136,13 +136,28 @@ def test_the_match_writer_cuts_back_to_whole_matches(tmp_path, match, error):
     path = tmp_path / "sim.jsonl"
     writer = LogWriter(path)
     writer.write_match(match)
-    whole = path.read_bytes()
     writer._file = FlakyFile(writer._file, 5000, error)  # half of the next match, then fails
     with pytest.raises(type(error)):
         writer.write_match(match)
     writer.close()
-    assert path.read_bytes() == whole
+    assert path.read_bytes() == log_text(match).encode("ascii")
     assert [e["t"] for e in read_log(path)][-1] == "game_end"
+
+
+def test_the_match_writer_leaves_an_old_log_until_it_is_closed(tmp_path, match):
+    """A log already there is not emptied when the new one is opened: a run
+    that writes nothing (a full disk from the first match) leaves it whole."""
+    path = tmp_path / "sim.jsonl"
+    write_log(path, match)
+    before = path.read_bytes()
+    writer = LogWriter(path)
+    writer._file = FlakyFile(writer._file, 5000, OSError(28, "No space left on device"))
+    with pytest.raises(OSError):
+        writer.write_match(match)
+    assert path.read_bytes() == before
+    writer.close()
+    assert path.read_bytes() == before and not writer.kept
+    assert [p.name for p in tmp_path.iterdir()] == ["sim.jsonl"]  # no temporary left
 
 
 def test_the_match_writer_refuses_what_is_not_a_file(tmp_path):
@@ -213,6 +228,17 @@ def test_a_corrupt_log_names_its_line(tmp_path, data, line, words):
     assert str(err).startswith(f"{path}:{line}: ")
     for word in words:
         assert word in str(err)
+
+
+def test_a_key_written_twice_is_refused_not_the_last_one_kept(tmp_path):
+    """JSON parsers keep the last of two keys: "seed":1,"seed":9 read as seed 9
+    while a person reading the line sees 1. The log format refuses it, at any depth."""
+    game = OK.replace(b'"seed":1,', b'"seed":1,"seed":9,')
+    err = refusal(write_bytes(tmp_path, game))
+    assert (err.line, err.reason) == (1, "the key 'seed' appears twice in one object")
+    end = b'{"t":"round_end","winner":0,"points":{"1":3,"1":4},"scores":[3,0]}\n'
+    err = refusal(write_bytes(tmp_path, OK + end))
+    assert (err.line, err.reason) == (2, "the key '1' appears twice in one object")
 
 
 # Issue 13 item 13: each of these ended in a traceback or gigabytes of memory.

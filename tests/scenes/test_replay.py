@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.bots import make_bot
-from game.log import log_text
+from game.log import log_text, verify_file
 from game.rules.loader import load_rules
 from game.scenes.replay import SPEEDS, ReplayScene
 from game.sim import play_match
@@ -94,6 +95,22 @@ def test_a_log_that_does_not_re_execute_stops_at_its_line(driver, tmp_path):
     assert f"bad.jsonl:{i + 1}: the engine would have written" in scene.error
     assert scene.pos == i  # every event before it was shown, not the bad one
     driver.frames(3)  # draws the message
+
+
+@pytest.mark.parametrize("line", range(2, 10))
+def test_a_bad_line_among_the_first_events_is_named_not_waited_on(driver, tmp_path, line):
+    """Among a match's first events (the cut, the deal, the first card) the
+    engine has no table yet; the viewer showed a blank one at "event 0, line 0"
+    forever. It names the line, as verify does."""
+    log = write_log(tmp_path / "bad.jsonl")
+    lines = log.read_text().splitlines()
+    lines[line - 1] = '{"t":"turn","p":"x"}'
+    log.write_text("\n".join(lines) + "\n")
+    scene = ReplayScene(driver.app, str(log))
+    driver.app.push(scene)
+    driver.frames(3)
+    assert scene.error == f"{log}:{line}: turn.p should be a seat number, not a string"
+    assert [str(p) for p in verify_file(str(log)).problems] == [scene.error]
 
 
 def test_an_interrupted_log_shows_its_last_match_as_incomplete(driver, tmp_path):

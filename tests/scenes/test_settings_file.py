@@ -38,7 +38,7 @@ def test_a_damaged_settings_file_is_named_on_screen_at_start(prefs):
     app = App(open_window(), Settings.load())
     assert app.notice.startswith("Settings: pacing must be one of")
     assert "more" in app.notice
-    assert (prefs / "settings.damaged.json").exists()
+    assert list(prefs.glob("settings.kept-*.json"))
     assert app.settings.muted is False
 
 
@@ -59,7 +59,8 @@ def test_a_damaged_settings_files_notice_speaks_the_language_it_chose(prefs, cap
         "käytetään arvoa normal (ja yksi muu)"
     )
     logged = [record.getMessage() for record in caplog.records]
-    assert "Asetukset: vioittunut tiedosto säilytettiin nimellä settings.damaged.json" in logged
+    [kept] = prefs.glob("settings.kept-*.json")
+    assert f"Asetukset: vioittunut tiedosto säilytettiin nimellä {kept.name}" in logged
     # The notice is drawn as it is worded at the time: a switch re-words it.
     i18n.set_language("tr")
     assert i18n.say(app.notice).startswith("Ayarlar: pacing şunlardan biri olmalı")
