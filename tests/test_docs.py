@@ -62,6 +62,9 @@ NOT_RUN = {
     "python3 -m pytest": "the suite itself; .ci/run runs it exactly as the README writes it "
     "(test_ci_runs_the_readmes_test_command)",
     "python3 -m pytest --thorough": "the whole suite at full depth: minutes",
+    "python3 -m coverage run --source=game -m pytest -n 0": "the whole suite under "
+    "coverage.py, in one process: minutes",
+    "python3 -m coverage report": "reports what the coverage run before it measured",
     "python3 -m mypy": "half a minute of type checking; .ci/run runs it, and "
     "tests/test_types.py with --thorough",
     "sh tools/lock.sh": "rewrites requirements.lock from the package index (needs the "
@@ -291,6 +294,9 @@ def test_every_command_a_page_shows_runs(page, tmp_path, monkeypatch):
         if folder == ROOT and status == 0:
             _PASSED.add((command, folder))  # the README and a page show it: run once
         if status != 0 or "Traceback" in output:
+            if "pip install" in command:
+                output += "\n(does what is installed differ from requirements.lock? "
+                output += "The README's install command installs what it pins.)"
             failed.append(f"$ {command}\n(status {status})\n{output[-2000:]}")
     assert not failed, "\n\n".join(failed)
 
