@@ -65,6 +65,7 @@ NOT_RUN = {
     "python3 -m coverage run --source=game -m pytest -n 0": "the whole suite under "
     "coverage.py, in one process: minutes",
     "python3 -m coverage report": "reports what the coverage run before it measured",
+    "python3 -m coverage report --include 'game/engine/*'": "the same report, of the engine",
     "python3 -m mypy": "half a minute of type checking; .ci/run runs it, and "
     "tests/test_types.py with --thorough",
     "sh tools/lock.sh": "rewrites requirements.lock from the package index (needs the "
