@@ -2,7 +2,8 @@
 pages under docs/ show runs, and every relative link and picture resolves.
 
 A command is a line of a ```sh block, or an inline `python …` (`python3`,
-`sh`, `bash`, `xvfb-run`, `pipx`, `couch-uno`) span that is a whole command:
+`sh`, `bash`, `xvfb-run`, `pipx`, `couch-uno`, `pybabel`, `tools/….sh`) span
+that is a whole command:
 not a synopsis with placeholders (`FILE`, `[--json]`, `…`), not a bare
 command name (`python main.py tournament` as the name of the command). Each
 runs in a way that proves it valid and keeps this test quick:
@@ -48,7 +49,7 @@ PAGES = [
 ]
 FENCE = re.compile(r"^( *)```(\w*)\n(.*?)^\1```", re.S | re.M)
 INLINE = re.compile(r"`([^`]+)`")
-COMMAND_WORDS = ("python", "python3", "sh", "bash", "xvfb-run", "pipx", "couch-uno")
+COMMAND_WORDS = ("python", "python3", "sh", "bash", "xvfb-run", "pipx", "couch-uno", "pybabel")
 PLACEHOLDER = re.compile(r"^[A-Z][A-Z0-9_]*$")  # FILE, NAME, N, LOG...
 GAME_COMMANDS = {"check", "rules", "simulate", "tournament", "verify", "replay", "play"}
 
@@ -89,6 +90,7 @@ NOT_RUN = {
 NOT_RUN_PREFIXES = {
     "xvfb-run ": "takes screenshots in a real window under Xvfb: minutes, and the "
     "pictures are looked at by a person (tools/screenshots.py)",
+    "tools/screenshots.py ": "the same screenshots, named without the Xvfb that runs them",
 }
 
 # Flags whose values a page sets for a real measurement, and what is enough here.
@@ -121,7 +123,8 @@ def _without_fences(text: str) -> str:
 
 def _is_command(span: str) -> bool:
     words = span.split()
-    if not words or words[0] not in COMMAND_WORDS:
+    script = bool(words) and re.match(r"(\./|tools/|bench/).*\.(sh|py)$", words[0]) is not None
+    if not words or (words[0] not in COMMAND_WORDS and not script):
         return False
     if len(words) == 1 and words[0] != "couch-uno":
         return False  # "python" or "xvfb-run" as a word
@@ -329,6 +332,8 @@ def test_a_synopsis_or_a_commands_name_is_not_run():
     assert not _is_command("python main.py replay FILE")
     assert not _is_command("python main.py simulate --rules NAME [--json]")
     assert not _is_command("python main.py tournament")
+    assert _is_command("tools/update_catalogs.sh --check")
+    assert _is_command("pybabel extract -F babel.cfg -o game/locale/couch_uno.pot .")
     assert _is_command("python3 -m pip install '.[dev]'")
     assert _is_command("python main.py rules classic --lang fi")
     assert shown_commands("```sh\npip --version && python3 main.py  # opens it\n```\n") == [
