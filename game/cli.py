@@ -6,7 +6,7 @@ LANG), or the one `--lang CODE` names, before or after the command
 (`python main.py rules classic --lang fi`); `play --lang` opens the game in
 that language for the session. JSON output (`simulate --json`) stays as it is.
 
-Exit statuses (the README's command-line table lists them): 0 done; 1 the
+Exit statuses (docs/playing.md, "The command line", lists them): 0 done; 1 the
 input was refused (a rule file, a replay log, a log that does not
 re-execute); 2 the command line itself is wrong; 3 the replay log could not
 be written (`simulate --log`); 130 stopped with Ctrl-C.

@@ -1,7 +1,7 @@
 """The command line around replay logs: `verify`, `simulate --log`, `replay`,
-and Ctrl-C (issue 9 §1; issue 13 items 13, 16 and 17).
+and Ctrl-C (hostile logs, unwritable logs, an interrupted run).
 
-Every refusal is one line in words with a documented exit status (README,
+Every refusal is one line in words with a documented exit status (docs/playing.md,
 'The command line'): 0 done, 1 refused input, 2 a wrong command line, 3 the
 log could not be written, 130 stopped with Ctrl-C. Never a traceback.
 """
@@ -295,7 +295,7 @@ def test_replay_refuses_what_is_not_a_log_before_opening_a_window(tmp_path):
     assert run(["replay", str(tmp_path / "none.jsonl")]).returncode == 1
 
 
-# --- the rules a log names (issue 13 item 11) -----------------------------------------
+# --- the rules a log names -----------------------------------------------------------
 
 
 def test_a_log_names_its_rule_file_from_its_own_folder_so_verify_finds_it(tmp_path):

@@ -1,4 +1,4 @@
-"""Five languages (issue 12 §1): the catalogs are complete and keep every
+"""Five languages: the catalogs are complete and keep every
 placeholder, their plurals follow each language's rule, every letter renders
 in the game's font, the language switches at once, and the command line
 follows the locale or --lang."""
@@ -38,7 +38,7 @@ from tests.support.table import rigged
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
-# The keywords babel.cfg's extraction uses (README, "Languages").
+# The keywords babel.cfg's extraction uses (docs/contributing.md, "Translations").
 KEYWORDS = {
     "_": None,
     "N_": None,
@@ -420,7 +420,7 @@ def hint_lines():
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_hints_line_speaks_each_language(code, hint_lines, messages):
-    """Issue 12 §1: the hint's one line of why is worded in the player's language
+    """The hint's one line of why is worded in the player's language
     when it is shown, the cards and colours in it as the rule file names them
     there; every template it is made of is extracted (so the catalog tests
     cover it) and translated."""

@@ -1,4 +1,4 @@
-"""The save file (issue 12 §4) without the screens: written at every decision,
+"""The save file without the screens: written at every decision,
 read back as hostile, resumed only by re-executing its log under the rules it
 was made with; the writer that keeps the frame free of disk waits."""
 

@@ -93,7 +93,7 @@ def main() -> int:
         "# House rules by the numbers",
         "",
         f"Each line: {args.rounds:,} single rounds with basic bots (seed {args.seed}), the",
-        "figures `python main.py simulate --rounds-only` prints. Regenerate with",
+        "figures `simulate --rounds-only` prints. Regenerate with",
         "`python tools/house_rule_lab.py`. House rules that need the 112-card deck are",
         "measured on `uno112`; a rule about two players, with two seats. Rules that only",
         "change scoring or the match (loser-scores, rounds-won, teams, app-2-4) show",

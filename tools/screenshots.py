@@ -14,18 +14,18 @@ and to a tall 1080x1350 (window_<W>x<H>.png; the screen must be that large).
 `--modding` takes only the shots of docs/modding.md: its own rule files,
 played in the real window (modding_hand.png, modding_wheel.png).
 `--languages` takes only the play screen in each language (play_<code>.png,
-README "Languages"): the same table, spoken in English, Turkish, Finnish,
+docs/playing.md "Languages"): the same table, spoken in English, Turkish, Finnish,
 Greek and Estonian; and a hint on the table in Turkish (hint_tr.png).
-`--eyes` takes only the shots of the README's Accessibility section
+`--eyes` takes only the shots of docs/playing.md's Accessibility section
 (eyes_*.png: colour-blind mode, large text, reduced motion). Every screen that
 shows colours is taken with colour-blind mode on at least once: the eyes
 shots, and the curtain, history, draft, scores, match end and replay shots.
-`--bots` takes only the README's Bots shots: the seats with their levels
+`--bots` takes only docs/bots.md's shots: the seats with their levels
 (setup_levels.png), a hint on the table (hint.png) and one on a choice
 (hint_choice.png).
 `--setup` takes only the New game screen: setup.png, and UNO Duo in Turkish
 with the house rules that do not go with it greyed (setup_duo_tr.png,
-README "Languages").
+docs/playing.md "Languages").
 """
 
 from __future__ import annotations
@@ -290,7 +290,7 @@ def wheel_shot(app: App, name: str) -> None:
 
 
 def eyes_shots() -> None:
-    """The README's Accessibility section: the table and the colour wheel in
+    """docs/playing.md's Accessibility section: the table and the colour wheel in
     colour-blind mode with large text, and the Settings screen that sets them."""
     app = new_app(**EYES)
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli")]
@@ -365,7 +365,7 @@ def main() -> int:
     global WINDOW
     start_pygame()
     WINDOW = open_window()
-    # One README section's shots alone.
+    # One page's shots alone.
     sections = {
         "--modding": modding_shots,
         "--bots": bots_shots,

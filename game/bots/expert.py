@@ -37,7 +37,7 @@ T = TypeVar("T")
 
 # Engine actions per decision (each playout's actions count). About 12 µs
 # each on the Python engine: keeps a decision near 30 ms on this project's
-# machine, with room under the 50 ms bar (see README, "Bots").
+# machine, with room under the 50 ms bar (docs/benchmarks.md, "Bot decision times").
 STEP_BUDGET = 2600
 MIN_WORLDS = 2
 MAX_WORLDS = 400

@@ -1,8 +1,8 @@
 """Hints: the expert's choice for a human seat, and one line of why.
 
-Issue 11 'Hints': the hint is the expert's choice with a reason in plain
+The hint is the expert's choice with a reason in plain
 words ("keeps your wild; Cy is on UNO"), and card names come from the rule
-file's labels (issue 9 §2), so a modder's card is named as its file names it.
+file's labels, so a modder's card is named as its file names it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Bots never peek: a decision depends only on what the seat may know.
 
-Issue 11: "permute the hidden cards among the other hands and the draw pile,
+The check: "permute the hidden cards among the other hands and the draw pile,
 keeping everything the seat has seen, and the decision (with the same bot
 seed) does not change". For every level and every shipped rule set, games
 are played through the simulator's loop; before a bot decides, a twin of it

@@ -1,6 +1,6 @@
 """The tournament: rotation, figures, ratings, the command line.
 
-Issue 11 'Measure it': seats rotate through every level so no level keeps
+Seats rotate through every level so no level keeps
 the first seat; win shares and mean points come with 95% intervals; a
 Bradley–Terry rating is fitted; `--json` prints `levels` with `win_share`,
 `ci_low`, `ci_high`, `mean_points`, `rating`; `--jobs` gives the same
@@ -98,7 +98,7 @@ def test_command_refuses_bad_arguments_in_words(args, words, capsys):
 
 
 def test_the_table_speaks_the_language_and_the_json_keeps_its_keys(capsys):
-    """Issue 12 §1: the printed table's headings and words are translated; the
+    """The printed table's headings and words are translated; the
     keys of --json are the same in every language."""
     argv = ["tournament", "--rules", "classic", "--players", "2", "--bots", "basic,random"]
     argv += ["--games", "2", "--rounds-only", "--jobs", "1", "--lang", "fi"]

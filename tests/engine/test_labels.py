@@ -1,5 +1,5 @@
 """Card labels in five languages: the engine's stay English, the card book
-speaks the language it is given (issue 12 §1; game/engine/cards.py,
+speaks the language it is given (game/engine/cards.py,
 game/ui/card_book.py).
 
 Card names (`red:draw_two`), logs and events never change with the

@@ -3,7 +3,7 @@
 The writer (one for the game, `simulate` and the tests), the streamed reader
 that validates every field of every event against docs/replay-format.md
 before use, and the limits that keep a shared file from costing more than
-it may. Issue 13 item 13's hostile logs each have a test here.
+it may. Each hostile log once seen has a test here.
 """
 
 from __future__ import annotations
@@ -241,7 +241,7 @@ def test_a_key_written_twice_is_refused_not_the_last_one_kept(tmp_path):
     assert (err.line, err.reason) == (2, "the key '1' appears twice in one object")
 
 
-# Issue 13 item 13: each of these ended in a traceback or gigabytes of memory.
+# Each of these once ended in a traceback or gigabytes of memory.
 HOSTILE = {
     "players-abc": (b'{"t":"game","players":"abc"}', "game.players should be a whole number"),
     "float-overflow": (

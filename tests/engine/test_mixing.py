@@ -1,7 +1,7 @@
 """Mixing rule sets: every base with every house rule, house rules together,
 and random three-file mixes.
 
-Rules: issue 3 'Mixing and checking' -- any base with any set of house
+Rules: any base with any set of house
 files must either work or be refused with a message naming both rules and
 why they conflict; no silent precedence. docs/rules.md §4: house rules are
 options 'a table can turn on, alone or together'.
@@ -55,7 +55,7 @@ REFUSED_PAIRS = {
     ("duo", "house/reverse-no-skip-2p"): "the file undoes Reverse-as-Skip with two "
     "players, but Duo's Reverse is the colour dump (003): layered on Duo it "
     "silently throws the dump away",
-    # Issue 9 §5 defect 8: app-2-4's "first to 100 wins" on Duo, where reaching
+    # app-2-4's "first to 100 wins" on Duo, where reaching
     # the target loses, would mean "reach 100 and lose".
     ("duo", "house/app-2-4"): "app-2-4's targets are won by reaching them; Duo's "
     "scheme makes reaching the target lose",
@@ -75,7 +75,7 @@ REFUSED_HOUSE_PAIRS = {
     "targets in points (100 / 200)",
     frozenset({"house/loser-scores", "house/app-2-4"}): "first to 100 wins against "
     "reach the target and you are out",
-    # Issue 9 §5 defect 8: Swap Hands replaces Shuffle Hands, so a redeal of
+    # Swap Hands replaces Shuffle Hands, so a redeal of
     # Shuffle Hands would never play.
     frozenset({"house/swap-hands-card", "house/shuffle-hands-redeal"}): "the redeal "
     "rewrites a card the other file takes out of the deck",
@@ -115,7 +115,7 @@ def _pair_params():
 
 @pytest.mark.parametrize(("base", "house"), list(_pair_params()))
 def test_every_base_with_every_house_rule(base, house):
-    """Issue 3 'Mixing and checking': each base with each single house rule
+    """Each base with each single house rule
     loads and plays a full match, or is refused (exactly the pairs in
     REFUSED_PAIRS) with a message naming both files."""
     if (base, house) in REFUSED_PAIRS:
@@ -166,7 +166,7 @@ def _three_file_mixes(count: int = 60):
 
 @pytest.mark.parametrize("mix", list(_three_file_mixes()))
 def test_random_three_file_mix_refuses_or_plays(mix):
-    """Issue 3 'Mixing and checking': a random base with two house rules is
+    """A random base with two house rules is
     either refused with a message naming two of the files, or plays a full
     simulated match whose log re-executes (game.log.reexecute) exactly."""
     try:
@@ -203,7 +203,7 @@ def test_teams_match_log_replays():
 
 
 def test_refusals_give_file_line_and_reason():
-    """Issue 3: 'refused ... with a message naming both rules and why they
+    """A clash is 'refused ... with a message naming both rules and why they
     conflict' -- each error is `file:line:column: message`."""
     with pytest.raises(RuleFileError) as err:
         load_rules(["duo", "house/stacking"])

@@ -90,7 +90,7 @@ def test_rules_command():
 
 
 def test_a_new_scheme_is_one_declaration(tmp_path):
-    """Issue 9 §4: a scoring scheme is declared once, with its words for
+    """A scoring scheme is declared once, with its words for
     `python main.py rules` and what it allows (the rule checks read it). A
     scheme registered here is described in its own words and its `at_target`
     constraint refuses a rule file that contradicts it, with no other change."""

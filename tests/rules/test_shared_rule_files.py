@@ -1,6 +1,6 @@
 """Rule files from anyone: refused in words or playable, never a hang or a traceback.
 
-Issue 13, items 1-5 and 8-12, each reproduced as it was observed: what
+Each hostile rule file once seen, reproduced as it was observed: what
 `check` accepts plays to its end, every number has a range, card codes cannot
 collide, text reaches the terminal escaped, and names inside shared files
 reach no further than `rules/` and the file's own folder.

@@ -72,7 +72,7 @@ def test_pad_buttons_are_commands():
         assert command_for(event).name == name
 
 
-# Every key works on a game controller the way the README's table says (issue 8 §2).
+# Every key works on a game controller the way the controls table of docs/playing.md says.
 
 
 def pad(driver, button: int, frames: int = 1) -> None:

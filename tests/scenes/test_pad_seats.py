@@ -1,4 +1,4 @@
-"""A controller per player (issue 12 §2): seats claimed on the setup screen, each
+"""A controller per player: seats claimed on the setup screen, each
 controller acting for its own seat only, unplugged and plugged back in mid-game.
 
 Several simulated controllers are driven at once: SDL's hot-plug and button

@@ -1,4 +1,4 @@
-"""Stop and resume through the real scenes (issue 12 §4): a match saved at
+"""Stop and resume through the real scenes: a match saved at
 every decision, closed, and continued from the title — mid-round, mid colour
 choice, mid UNO Duo draft, between rounds — behind a curtain first; saves
 that cannot be continued reported on the title and kept aside; a finished

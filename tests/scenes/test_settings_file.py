@@ -1,5 +1,5 @@
-"""The New game screen opens whatever the saved settings hold (issue 13, items 6
-and 14): wrong types are dropped on reading, and a NUL or a very long saved
+"""The New game screen opens whatever the saved settings hold:
+wrong types are dropped on reading, and a NUL or a very long saved
 seat name is drawn, not crashed on."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_setup_opens_on_any_saved_setup(driver, prefs, setup):
 
 
 def test_a_damaged_settings_file_is_named_on_screen_at_start(prefs):
-    """Issue 13 item 14: defaults are used *with a notice*, and the file is kept aside."""
+    """Defaults are used *with a notice*, and the file is kept aside."""
     from game.app import App, open_window
 
     prefs.mkdir(parents=True, exist_ok=True)
@@ -43,7 +43,7 @@ def test_a_damaged_settings_file_is_named_on_screen_at_start(prefs):
 
 
 def test_a_damaged_settings_files_notice_speaks_the_language_it_chose(prefs, caplog):
-    """Issue 12 §1: the file is read before its language is known; its notices
+    """The file is read before its language is known; its notices
     are worded when they are shown and logged, in the language it chose."""
     from game import i18n
     from game.app import App, open_window

@@ -1,4 +1,4 @@
-"""Sound and small things (issue 8 §6): the mute notice, "Sound: unavailable", a quiet
+"""Sound and small things: the mute notice, "Sound: unavailable", a quiet
 start without audio, UNO Duo's draft a key per card, a table that stays put."""
 
 from __future__ import annotations

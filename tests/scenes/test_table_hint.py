@@ -1,4 +1,4 @@
-"""Hints on the table (issue 11 'Hints'): a person asks (T, the Hint button, a
+"""Hints on the table: a person asks (T, the Hint button, a
 controller's right-stick click) and sees the expert's move highlighted in
 their hand with one line of why; Settings turns hints off; a hint is only for
 the hand on show to its owner, never through the curtain."""
@@ -205,7 +205,7 @@ def test_a_controllers_r3_asks_for_its_own_seat_only(driver):
 
 
 def test_the_hints_line_is_worded_in_the_language_of_the_moment(driver):
-    """Issue 12 §1: the line is worded as it is drawn, so a switch of language
+    """The line is worded as it is drawn, so a switch of language
     (the Language row; the pause turns the card book) re-words a hint on show,
     its cards named in the new language."""
     from game import i18n

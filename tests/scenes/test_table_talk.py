@@ -1,4 +1,4 @@
-"""What the table tells the couch (issue 8 §4) and fair out-of-turn play (§5),
+"""What the table tells the couch and fair out-of-turn play,
 driven through the real scenes with posted input."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Card faces painted from what the rule file says (issue 9 §2): every shipped
+"""Card faces painted from what the rule file says: every shipped
 card, a modder's card with its own art and corner, a card without art (its
 label on a plain face), and a rule set's own colours."""
 

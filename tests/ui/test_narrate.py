@@ -1,4 +1,4 @@
-"""The table's words (issue 8 §4): card labels from the rule file, things told in
+"""The table's words: card labels from the rule file, things told in
 the order they happen, each card saying what it did, catches naming who did what."""
 
 from __future__ import annotations

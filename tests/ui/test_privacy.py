@@ -1,5 +1,5 @@
 """Who may see a card, decided in game/ui/privacy.py, and cards passed between
-hands flying face down (issue 8 §1: Shuffle Hands showed who held what)."""
+hands flying face down (Shuffle Hands once showed who held what)."""
 
 from __future__ import annotations
 

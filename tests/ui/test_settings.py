@@ -1,4 +1,4 @@
-"""The settings file (issue 13, items 14 and 15): whatever it holds, reading it
+"""The settings file: whatever it holds, reading it
 never crashes or hangs, wrong fields fall back to defaults with a notice, a
 damaged file is kept aside, and saving replaces the file whole or not at all."""
 
@@ -74,7 +74,7 @@ def test_a_good_file_loads_without_notices(tmp_path):
 
 
 def test_the_eyes_settings_are_kept_between_sessions(tmp_path):
-    """Colour-blind mode, reduced motion and text size (issue 12 §3) are saved with
+    """Colour-blind mode, reduced motion and text size are saved with
     the others, and a file from before they existed leaves them off."""
     chosen = Settings(color_patterns=True, reduced_motion=True, text_size="large")
     assert chosen.save(tmp_path)
