@@ -1,0 +1,64 @@
+"""Engine defects an outside audit found, one rigged scenario each.
+
+Each test names the rule it checks in words (docs/rules.md, and the rule file
+that carries the reading) and failed before its fix.
+"""
+
+from __future__ import annotations
+
+from tests.support.acting import accept, act, challenge, offered_play, offered_plays, play_offered
+from tests.support.events import brief
+from tests.support.rules import rules
+from tests.support.table import color, hand, pending, rigged
+
+# --- Jump-In on a Wild Draw Four -----------------------------------------------------------
+
+
+JUMP_WD4 = {
+    0: ["wild:wild_draw_four", "blue:1"],
+    1: ["yellow:2", "yellow:3"],
+    2: ["wild:wild_draw_four", "blue:2", "yellow:4"],
+    3: ["yellow:5", "yellow:6"],
+}
+
+
+def _wild_draw_four_jumped_in():
+    """Seat 0 plays a Wild Draw Four naming green; before seat 1 takes the
+    cards, seat 2 (no green card) jumps in with its own, naming red."""
+    four = ["green:1", "green:2", "green:3", "green:4"]
+    state = rigged(rules("classic", "house/jump-in"), hands=JUMP_WD4, top="red:5", draw=four)
+    state, _ = play_offered(state, 0, "wild:wild_draw_four", "green")
+    assert pending(state) == ("penalty", 1)
+    assert offered_plays(state, 2) == {"wild:wild_draw_four"}
+    state, events = act(state, offered_play(state, 2, "wild:wild_draw_four", "red"))
+    assert brief(events)[:2] == [("jump_in", 2), ("play", 2, "wild:wild_draw_four", "red")]
+    return state
+
+
+def test_a_wild_draw_four_may_be_jumped_in_on_and_cancels_the_first():
+    """docs/rules.md, house rules, Jump-In (house/jump-in.yaml): a player holding an
+    identical card may play it out of turn, and a jumped-in Wild Draw Four
+    cancels the first one -- only one of them acts. A Wild Draw Four has no
+    colour of its own, yet another Wild Draw Four is identical to it. The
+    seat jumped over draws nothing; the seat after the jumper owes 4, in the
+    colour the jumper named."""
+    state = _wild_draw_four_jumped_in()
+    assert color(state) == "red"
+    assert state.penalty is not None
+    assert (state.penalty.target, state.penalty.count) == (3, 4)
+    if pending(state) == ("penalty", 3):
+        state, _ = accept(state, 3)
+    assert len(state.hands[3]) == 2 + 4
+    assert hand(state, 1) == ["yellow:2", "yellow:3"]
+    assert state.to_act == 0
+
+
+def test_a_jumped_in_wild_draw_four_is_challenged_like_any_other():
+    """docs/rules.md, Classic UNO, Penalties: the player told to draw 4 may
+    challenge the Wild Draw Four it was given -- here the jumper's, which was
+    legal (seat 2 held no green card when green was in force), so the
+    challenger draws 6."""
+    state = _wild_draw_four_jumped_in()
+    state, events = challenge(state, 3)
+    assert ("challenge", 3, 2, False) in brief(events)
+    assert len(state.hands[3]) == 2 + 6
