@@ -6,7 +6,17 @@ that carries the reading) and failed before its fix.
 
 from __future__ import annotations
 
-from tests.support.acting import accept, act, challenge, offered_play, offered_plays, play_offered
+import pytest
+
+from tests.support.acting import (
+    accept,
+    act,
+    challenge,
+    offered_play,
+    offered_plays,
+    play,
+    play_offered,
+)
 from tests.support.events import brief
 from tests.support.rules import rules
 from tests.support.table import color, hand, pending, rigged
@@ -62,3 +72,47 @@ def test_a_jumped_in_wild_draw_four_is_challenged_like_any_other():
     state, events = challenge(state, 3)
     assert ("challenge", 3, 2, False) in brief(events)
     assert len(state.hands[3]) == 2 + 6
+
+
+# --- Cumulative Skips and Reverses never skip their own player ----------------------------
+
+
+@pytest.mark.parametrize("action", ["skip", "reverse"])
+def test_two_skips_played_together_by_two_players_skip_the_opponent(action):
+    """docs/rules.md, Classic UNO, Action cards: a Skip makes the next player lose
+    their turn, and with two players a Reverse acts as a Skip; House rules,
+    Cumulative effects (house/cumulative.yaml): multiplied actions all act.
+    Two of them played together at two players take the opponent's turn --
+    there is nobody else to skip -- so their player plays again; they never
+    skip the player who played them, handing the opponent its turn back."""
+    hands = {0: [f"red:{action}", f"green:{action}", "red:1"], 1: ["yellow:1", "yellow:2"]}
+    state = rigged(rules("classic", "house/cumulative"), hands=hands, top="red:5")
+    state, _ = play(state, 0, f"red:{action}")
+    state, events = play(state, 0, f"green:{action}")
+    assert [e for e in brief(events) if e[0] != "direction"] == [
+        ("play", 0, f"green:{action}", "green"),
+        ("skip", 1),
+        ("turn", 0),
+    ]
+    assert state.direction == 1
+
+
+def test_more_skips_than_other_players_skip_each_other_player_once():
+    """docs/rules.md, House rules, Cumulative effects: two Skips skip two players;
+    three Skips at three players skip both others, and the turn comes back
+    to their player, who plays again (as one Skip does at two players)."""
+    hands = {
+        0: ["red:skip", "green:skip", "blue:skip", "red:1"],
+        1: ["yellow:1", "yellow:2"],
+        2: ["yellow:3", "yellow:4"],
+    }
+    state = rigged(rules("classic", "house/cumulative"), hands=hands, top="red:5")
+    state, _ = play(state, 0, "red:skip")
+    state, _ = play(state, 0, "green:skip")
+    state, events = play(state, 0, "blue:skip")
+    assert brief(events) == [
+        ("play", 0, "blue:skip", "blue"),
+        ("skip", 1),
+        ("skip", 2),
+        ("turn", 0),
+    ]
