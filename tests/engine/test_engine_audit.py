@@ -12,6 +12,7 @@ from tests.support.acting import (
     accept,
     act,
     challenge,
+    choose,
     offered_play,
     offered_plays,
     play,
@@ -116,3 +117,26 @@ def test_more_skips_than_other_players_skip_each_other_player_once():
         ("skip", 2),
         ("turn", 0),
     ]
+
+
+# --- Shuffle Hands as the last card, when the hands are too few to go round ----------------
+
+
+def test_shuffle_hands_as_the_last_card_deals_its_player_from_the_draw_pile():
+    """docs/rules.md, The 112-card edition, Shuffle Hands: played as the last card
+    it does not win -- the hands are gathered and dealt out again, so the
+    player receives cards and play goes on (uno112.yaml `as_last_card:
+    redistribute`). Two cards in the other hands cannot go round three seats:
+    the deal, which starts left of the player, reaches the player from the
+    draw pile."""
+    hands = {0: ["wild:wild_shuffle_hands"], 1: ["blue:1"], 2: ["green:1"]}
+    state = rigged(rules("uno112"), hands=hands, top="red:5", draw=["yellow:7"])
+    state.uno_called[0] = True
+    state, events = play_offered(state, 0, "wild:wild_shuffle_hands")
+    assert "round_end" not in [e["t"] for e in events]
+    assert sorted(hand(state, 1) + hand(state, 2)) == ["blue:1", "green:1"]
+    assert hand(state, 0) == ["yellow:7"]
+    assert ("draw", 0, ("yellow:7",), "effect") in brief(events)
+    assert pending(state) == ("color", 0)
+    state, events = choose(state, 0, "green")
+    assert brief(events) == [("color", 0, "green"), ("turn", 1)]
