@@ -237,6 +237,10 @@ def dump_color(state: GameState, ctx: PlayContext, params: DumpParams, events: E
     # are not part of it.
     ctx.dump = dump
     state.pending = Decision("dump", seat, _dump_answers(state, seat))
+    if seat != ctx.actor and events is not None:
+        # Another seat's decision: its turn begins (declining the dump, it then
+        # has its ordinary turn, a decision of its own with its own `turn`).
+        events.append({"t": "turn", "p": seat})
     return SUSPEND
 
 

@@ -20,7 +20,7 @@ from tests.support.acting import (
 )
 from tests.support.events import brief
 from tests.support.rules import rules
-from tests.support.table import color, hand, pending, rigged
+from tests.support.table import card_in_hand, color, hand, pending, rigged, turn_up
 
 # --- Jump-In on a Wild Draw Four -----------------------------------------------------------
 
@@ -140,3 +140,21 @@ def test_shuffle_hands_as_the_last_card_deals_its_player_from_the_draw_pile():
     assert pending(state) == ("color", 0)
     state, events = choose(state, 0, "green")
     assert brief(events) == [("color", 0, "green"), ("turn", 1)]
+
+
+# --- UNO Duo: a Reverse turned up first is the first player's turn -------------------------
+
+
+def test_duo_reverse_turned_up_first_opens_the_first_players_turn():
+    """docs/rules.md, UNO Duo, Starting the round: a Reverse turned up first lets
+    the first player play all their cards of that colour (duo.yaml
+    `dump_color: {who: next}`). That is the first player's decision, and the
+    replay format (docs/replay-format.md, Turns) marks every decision of a
+    seat whose turn begins with a `turn` event: it comes before the dump."""
+    hands = {0: ["green:1", "green:2"], 1: ["red:1", "blue:2", "red:7"]}
+    state, events = turn_up(rules("duo"), "red:reverse", hands=hands, dealer=0)
+    assert brief(events) == [("start", "red:reverse", "red", 1, 1), ("turn", 1)]
+    assert pending(state) == ("dump", 1)
+    state, events = choose(state, 1, "all")
+    state, events = choose(state, 1, card_in_hand(state, 1, "red:7"))
+    assert brief(events) == [("play", 1, "red:7", "red"), ("play", 1, "red:1", "red"), ("turn", 0)]
