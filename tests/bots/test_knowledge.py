@@ -187,7 +187,7 @@ def _clue_hands_checked(rules, players: int, seed: int) -> int:
     return checked
 
 
-def test_a_colour_dump_on_the_first_card_gives_no_clue():
+def test_a_color_dump_on_the_first_card_gives_no_clue():
     """docs/rules.md, UNO Duo, Starting the round: a Reverse turned up first lets
     the first player play all their cards of that colour. The `turn` that
     opens that decision is no ordinary turn: the cards dumped were not picked
