@@ -78,6 +78,26 @@ def test_verify_names_the_line_of_each_divergent_match(tmp_path):
     assert '"scores":[1,2,3,4]' in found[1]
 
 
+def test_verify_accepts_fields_the_format_does_not_name(tmp_path):
+    """docs/replay-format.md: more fields are welcome, so a log from a newer
+    version or another tool still verifies; the fields the format names are
+    checked as strictly, and a field written twice is refused."""
+    lines = (GOLDEN / "classic-seed11-2p.jsonl").read_text().splitlines()
+    extra = [line[:-1] + ',"tool":{"by":"other","at":[1,2]}}' for line in lines]
+    path = tmp_path / "newer.jsonl"
+    path.write_text("\n".join(extra) + "\n")
+    result = run(["verify", str(path)])
+    no_traceback(result)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "every event re-executed exactly" in result.stdout
+    turn = next(i for i, line in enumerate(lines) if line.startswith('{"t":"turn",'))
+    twice = [*lines[:turn], lines[turn][:-1] + ',"p":1}', *lines[turn + 1 :]]
+    path.write_text("\n".join(twice) + "\n")
+    result = run(["verify", str(path)])
+    assert result.returncode == 1
+    assert result.stdout.startswith(f"{path}:{turn + 1}: the key 'p' appears twice")
+
+
 def test_verify_refuses_broken_files_in_words(tmp_path):
     cut = tmp_path / "cut.jsonl"
     cut.write_bytes((GOLDEN / "classic-seed2-4p.jsonl").read_bytes()[:5000])

@@ -272,9 +272,10 @@ def test_resuming_checks_every_event_against_the_format(tmp_path):
     slot, _ = saved_session(tmp_path, actions=30)
     path = tmp_path / SAVE_FILE
     lines = path.read_text().splitlines()
-    event = json.loads(lines[5])
-    event["surprise"] = 1
-    lines[5] = json.dumps(event)
+    deal = next(i for i, line in enumerate(lines) if line.startswith('{"t":"deal",'))
+    event = json.loads(lines[deal])
+    event["cards"] = [1]  # a card is a string (a field the format does not name is welcome)
+    lines[deal] = json.dumps(event)
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(SaveProblem, match="damaged"):
         slot.resume()

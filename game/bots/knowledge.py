@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.bots.deck import DeckFacts, bits
-from game.engine.actions import Accept, Challenge, Draw, Pass, Play
+from game.engine.actions import Accept, Challenge, Choose, Draw, Pass, Play
 
 Group = list[int]  # [count, excluded names mask]
 # Cards a seat gained, by name (-1: a card this seat did not see).
@@ -110,6 +110,10 @@ class SeatKnowledge:
         ):
             self.faced[actor] += 1
             self.challenged[actor] += kind is Challenge
+        if kind is Choose and actor is not None:
+            # An answer to a question (a colour dump's "all", the first card's
+            # included) is no card picked from the hand: its plays are no clues.
+            self.acted[actor] = True
         drawn_groups: list[Group] = []
         for event in events:
             self._event(event, actor, drawn_groups if kind is Draw else None)

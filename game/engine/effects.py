@@ -140,7 +140,10 @@ class SkipParams(Params):
     ),
 )
 def skip(state: GameState, ctx: PlayContext, params: SkipParams, events: EventSink) -> bool:
-    """The next `count` seats lose their turn.
+    """The next `count` seats lose their turn. Skips add up (cards played
+    together, each with its own): each takes the turn of one more seat, but
+    never of the seat that played them -- once every other seat has lost its
+    turn, that seat plays again.
 
     YAML: `- skip` or `- skip: {count: 2}`; Reverse with two players:
     `- skip: {when: {players: 2}}`.

@@ -76,6 +76,10 @@ def end_turn(state: GameState, events: EventSink) -> None:
         nxt = state.next_seat(actor)
         if state.skips:
             for _ in range(state.skips):
+                if nxt == actor:
+                    # Every other seat has lost its turn: skips added up (two Skips at
+                    # two players) take no more, and never the turn of the card's player.
+                    break
                 if events is not None:
                     events.append({"t": "skip", "p": nxt})
                 nxt = state.next_seat(nxt)

@@ -4,9 +4,10 @@ A log is read one line at a time, never whole: memory stays that of one
 line (at most `MAX_LINE_BYTES`) however long the file, and a file longer
 than `MAX_LOG_BYTES` is refused before its first line is read. Only a
 regular file is opened (a FIFO would block, a device never end). Every
-event is checked against the format (`format.check_event`) before anyone
-sees it, and so is the shape of the file: a match starts with its `game`
-event and nothing but the next match's `game` follows a `game_end`.
+event is checked against the format (`format.read_event`; a field the
+format does not name is left out) before anyone sees it, and so is the
+shape of the file: a match starts with its `game` event and nothing but
+the next match's `game` follows a `game_end`.
 
 The first problem ends the reading with a `LogError` whose text is
 `file:line: what is wrong`.
@@ -30,8 +31,8 @@ from game.log.format import (
     MAX_LOG_BYTES,
     LogError,
     Malformed,
-    check_event,
     parse_line,
+    read_event,
 )
 
 
@@ -119,7 +120,7 @@ def _events(stream: BinaryIO, shown: str, start: Place) -> Iterator[tuple[Place,
                     raise Malformed("a match starts with its 'game' event")
                 if ended:
                     raise Malformed("a match ends at its 'game_end'; only a new 'game' may follow")
-            check_event(event, players)
+            event = read_event(event, players)
         except Malformed as err:
             if not complete:
                 err = Malformed(f"the last line is cut short (the file is truncated): {err.reason}")

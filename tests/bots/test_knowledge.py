@@ -18,12 +18,14 @@ import pytest
 from game.bots.deck import deck_facts
 from game.bots.inference import rewind
 from game.bots.knowledge import SeatKnowledge
-from game.engine import view
+from game.engine import Choose, view
 from game.engine.rng import Rng
 from game.engine.view import seen_events
 from game.rules.loader import load_rules
 from game.rules.names import available_rule_sets
+from tests.support.acting import choose
 from tests.support.bots import play
+from tests.support.table import card_in_hand, hand, turn_up
 
 BASES = [n for n in available_rule_sets() if not n.startswith("house/")]
 MIXES = [[b] for b in BASES] + [
@@ -183,3 +185,26 @@ def _clue_hands_checked(rules, players: int, seed: int) -> int:
 
     play(rules, ["strong"] * players, seed, rounds=2, before=before, after=after)
     return checked
+
+
+def test_a_color_dump_on_the_first_card_gives_no_clue():
+    """docs/rules.md, UNO Duo, Starting the round: a Reverse turned up first lets
+    the first player play all their cards of that colour. The `turn` that
+    opens that decision is no ordinary turn: the cards dumped were not picked
+    from the hand because they fitted, so they are no clues to it."""
+    duo = load_rules(["duo"])
+    hands = {0: ["green:1", "green:2"], 1: ["red:1", "blue:2", "red:7"]}
+    state, events = turn_up(duo, "red:reverse", hands=hands, dealer=0)
+    knowledge = SeatKnowledge(deck_facts(duo), 0)
+    opening = [
+        {"t": "game", "rules": ["duo"], "seed": 0, "players": 2, "names": ["A", "B"]},
+        {"t": "round", "n": 1, "dealer": 0},
+        {"t": "deal", "p": 1, "cards": hand(state, 1)},
+        {"t": "deal", "p": 0, "cards": hand(state, 0)},
+    ]
+    knowledge.observe(None, opening + events)
+    for value in ("all", card_in_hand(state, 1, "red:7")):
+        state, events = choose(state, 1, value)
+        knowledge.observe(Choose(1, value), events)
+    assert hand(state, 1) == ["blue:2"]
+    assert knowledge.clues_of(1) == []

@@ -282,7 +282,8 @@ def test_effect_dump_color_asks_all_or_none():
     assert run(state, "dump_color", ctx=ctx) == (True, [])
     assert state.pending == Decision("dump", 0, ("all", "none"))
     assert names_of(state, ctx.dump) == ["red:1", "red:2"]
-    assert run(state, "dump_color", {"who": "next"}) == (True, [])
+    # Another seat's decision begins its turn.
+    assert run(state, "dump_color", {"who": "next"}) == (True, [{"t": "turn", "p": 1}])
     assert state.pending == Decision("dump", 1, ("all", "none"))
 
 

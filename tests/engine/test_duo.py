@@ -239,7 +239,7 @@ def test_first_card_reverse_first_player_may_dump_that_color():
     goes to Player 1."""
     hands = {0: ["green:1", "green:2"], 1: ["red:1", "blue:2", "red:7"]}
     state, events = turn_up(duo(), "red:reverse", hands=hands, dealer=0)
-    assert brief(events) == [("start", "red:reverse", "red", 1, 1)]
+    assert brief(events) == [("start", "red:reverse", "red", 1, 1), ("turn", 1)]
     assert pending(state) == ("dump", 1)
     assert {a.value for a in legal(state, 1)} == {"all", "none"}
     state, events = choose(state, 1, "all")

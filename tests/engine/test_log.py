@@ -87,9 +87,10 @@ def test_encoding_is_stable_and_ascii():
         ([GAME, {"t": "round", "n": float("nan"), "dealer": 0}], "event 1"),
         ([GAME, {"t": "turn", "p": 2}], "seats 0 to 1"),
         ([GAME, {"t": "chat", "text": "hi"}], "not an event of the format"),
+        ([GAME, {"t": "turn", "p": 0, "q": 1}], "'q' is not a field of a turn event"),
         (["not an event"], "not an object"),
     ],
-    ids=["not-json", "no-t", "nan", "no-such-seat", "unknown-event", "not-object"],
+    ids=["not-json", "no-t", "nan", "no-such-seat", "unknown-event", "unknown-field", "not-object"],
 )
 def test_the_writer_refuses_what_the_reader_would(tmp_path, events, words):
     path = tmp_path / "x.jsonl"
@@ -190,7 +191,9 @@ OK = (encode_event(GAME) + "\n").encode()
         (OK + b"[" * 100000 + b"\n", 2, ["nested too deeply"]),
         (b'{"t":"turn","p":0}\n', 1, ["starts with its 'game'"]),
         (OK + b'{"t":"turn","p":0} x\n', 2, ["extra data"]),
-        (OK + b'{"t":"turn","p":0,"q":1}\n', 2, ["'q' is not a field of a turn event"]),
+        (OK + b'{"t":"turn","p":0,"q":1,"p":1}\n', 2, ["'p' appears twice"]),
+        (OK + b'{"t":"turn","p":true,"q":1}\n', 2, ["turn.p should be a seat number"]),
+        (OK + b'{"t":"flip","p":0}\n', 2, ["'flip' is not an event of the format"]),
         (OK + b'{"t":"turn","p":true}\n', 2, ["turn.p should be a seat number"]),
         (OK + b'{"t":"play","p":0,"card":"red7","color":"red"}\n', 2, ["not a card"]),
         (OK + b'{"t":"draw","p":0,"cards":[],"why":"turn"}\n', 2, ["1 to 10000 cards"]),
@@ -211,7 +214,9 @@ OK = (encode_event(GAME) + "\n").encode()
         "deep",
         "no-game-first",
         "extra-data",
-        "unknown-field",
+        "duplicate-field",
+        "unknown-field-beside-a-wrong-one",
+        "unknown-event",
         "bool-seat",
         "bad-card",
         "empty-draw",
@@ -284,6 +289,20 @@ def test_hostile_first_lines_are_refused_in_words(tmp_path, case):
     data, words = HOSTILE[case]
     err = refusal(write_bytes(tmp_path, data + b"\n"))
     assert err.line == 1 and words in str(err), str(err)
+
+
+def test_fields_the_format_does_not_name_are_read_and_left_out(tmp_path, match):
+    """docs/replay-format.md: more fields are welcome (a log from a newer version
+    or another tool). Read, they are checked for nothing and left out, so that
+    what reads the log sees the events the engine writes; the fields the
+    format names are checked all the same."""
+    lines = MATCH.read_bytes().splitlines(keepends=True)
+    lines[0] = lines[0].replace(b'{"t":"game",', b'{"t":"game","tool":"other 2.0",')
+    turn = next(i for i, line in enumerate(lines) if line.startswith(b'{"t":"turn",'))
+    lines[turn] = lines[turn].replace(b'{"t":"turn",', b'{"t":"turn","ms":[1,{"a":null}],')
+    assert read_log(write_bytes(tmp_path, b"".join(lines))) == match
+    nested = OK + b'{"t":"turn","p":0,"note":{"x":1,"x":2}}\n'
+    assert "'x' appears twice" in str(refusal(write_bytes(tmp_path, nested)))
 
 
 def test_a_card_name_of_the_wrong_type_is_refused_before_use(tmp_path):
