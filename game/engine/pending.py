@@ -18,7 +18,11 @@ every field and each `copy` copies every field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
+
+if TYPE_CHECKING:
+    # Only the name's type: decisions.py declares the kinds, and builds on these records.
+    from game.engine.decisions import KindName
 
 
 class _Record:
@@ -42,11 +46,11 @@ class Decision(_Record):
     """Seat `seat` must answer a decision of kind `kind` (one of
     `decisions.REGISTRY`, which says what `options` holds for it)."""
 
-    kind: str
+    kind: KindName
     seat: int
     options: tuple[str | int, ...]
 
-    def __init__(self, kind: str, seat: int, options: tuple[str | int, ...] = ()) -> None:
+    def __init__(self, kind: KindName, seat: int, options: tuple[str | int, ...] = ()) -> None:
         self.kind = kind
         self.seat = seat
         self.options = options
