@@ -115,6 +115,8 @@ def declare(kind: DecisionKind) -> DecisionKind:
         raise ValueError(f"decision kind {kind.name!r} is declared twice")
     if kind.name not in KIND_NAMES:
         raise ValueError(f"decision kind {kind.name!r} is missing from KindName")
+    if kind.ask in (Ask.WORDS, Ask.CARDS) and not kind.question:
+        raise ValueError(f"decision kind {kind.name!r} is asked in words but has no question")
     REGISTRY[kind.name] = kind
     ANSWERS[kind.name] = kind.answers
     APPLY[kind.name] = kind.apply
