@@ -21,7 +21,7 @@ limit, since the search's budget of engine actions bounds it.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +37,7 @@ from game.engine.actions import (
     Pass,
     Play,
 )
+from game.engine.decisions import KindName
 from game.engine.ruleset import RuleSet
 from game.engine.said import Said, said, said_n
 
@@ -225,44 +226,67 @@ def explain(bot: ExpertBot, view: dict, action) -> Said:
 
 
 def _choice_words(advisor, view: dict, action: Choose, nxt: int, partner) -> Said:
+    reason = CHOICE_REASONS.get(view["pending"]["kind"])
+    if reason is None:
+        return said("the best answer the search found")
+    return reason(advisor, view, action.value, nxt, partner)
+
+
+def _color_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
     deck = advisor.deck
-    names = view["names"]
-    kind = view["pending"]["kind"]
-    value = action.value
-    if kind == "color":
-        named = str(value)
-        color = deck.colors.index(named)
-        held = sum(1 for c in view["hand"] if deck.color[deck.nid[c]] == color)
-        if nxt != partner and color in advisor.knowledge.described_voids(nxt):
-            return said_n(
-                "you hold {n} {color} card and {name} could not play {color}",
-                "you hold {n} {color} cards and {name} could not play {color}",
-                held,
-                color=named,
-                name=names[nxt],
-            )
-        return said_n("you hold {n} {color} card", "you hold {n} {color} cards", held, color=named)
-    if kind == "player":
+    named = str(value)
+    color = deck.colors.index(named)
+    held = sum(1 for c in view["hand"] if deck.color[deck.nid[c]] == color)
+    if nxt != partner and color in advisor.knowledge.described_voids(nxt):
         return said_n(
-            "{name} has the fewest cards ({n})",
-            "{name} has the fewest cards ({n})",
-            view["hand_sizes"][value],
-            name=names[value],
+            "you hold {n} {color} card and {name} could not play {color}",
+            "you hold {n} {color} cards and {name} could not play {color}",
+            held,
+            color=named,
+            name=view["names"][nxt],
         )
-    if kind == "draft":
-        label = deck.label(deck.index[view["draft_card"]])
-        if value == "keep":
-            return said("the {card} is worth keeping", card=label)
-        return said("the {card} is weak", card=label)
-    if kind == "dump":
-        if value == "all":
-            return said("play them all: fewer cards in hand")
-        return said("keep them for now")
-    if kind == "dump_next":
-        return said(
-            "the {card} goes down now; the last card down acts", card=deck.card_label(value)
-        )
-    return said("the best answer the search found")
+    return said_n("you hold {n} {color} card", "you hold {n} {color} cards", held, color=named)
+
+
+def _player_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
+    return said_n(
+        "{name} has the fewest cards ({n})",
+        "{name} has the fewest cards ({n})",
+        view["hand_sizes"][value],
+        name=view["names"][value],
+    )
+
+
+def _draft_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
+    deck = advisor.deck
+    label = deck.label(deck.index[view["draft_card"]])
+    if value == "keep":
+        return said("the {card} is worth keeping", card=label)
+    return said("the {card} is weak", card=label)
+
+
+def _dump_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
+    if value == "all":
+        return said("play them all: fewer cards in hand")
+    return said("keep them for now")
+
+
+def _dump_next_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
+    return said(
+        "the {card} goes down now; the last card down acts",
+        card=advisor.deck.card_label(value),
+    )
+
+
+# Why the advice answers a choice as it does, for each kind answered by
+# choosing (game/engine/decisions.py); the kinds of a turn are worded above.
+CHOICE_REASONS: dict[KindName, Callable[..., Said]] = {
+    "color": _color_reason,
+    "player": _player_reason,
+    "draft": _draft_reason,
+    "dump": _dump_reason,
+    "dump_next": _dump_next_reason,
+}
 
 
 def _plain_reason(deck, label: str, color: int, left: list[int]) -> Said:

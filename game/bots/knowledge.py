@@ -33,6 +33,7 @@ from typing import Any
 
 from game.bots.deck import DeckFacts, bits
 from game.engine.actions import Accept, Challenge, Draw, Pass, Play
+from game.engine.decisions import KindName
 
 Group = list[int]  # [count, excluded names mask]
 # Cards a seat gained, by name (-1: a card this seat did not see).
@@ -73,7 +74,7 @@ class SeatKnowledge:
         self.top: int | None = None  # the top card's name
         self.color = -1  # the colour in force
         self.to_act: int | None = None
-        self.decision = ""
+        self.decision: KindName | None = None  # what the seat to act was last asked
         self.pile_bottom: Counter[int] = Counter()  # known to lie under the draw pile
         self.draft_discard: Counter[int] = Counter()
         self._new_round()
@@ -303,7 +304,7 @@ class SeatKnowledge:
         self.top = None
         self.color = -1
         self.to_act = None
-        self.decision = ""
+        self.decision = None
         self.pile_bottom = Counter()
         self.draft_discard = Counter()
 

@@ -27,10 +27,12 @@ from game.bots.deck import DeckFacts
 from game.bots.inference import FIXED, Deal, HandChain, PlayHistory
 from game.bots.knowledge import SeatKnowledge
 from game.engine import new_game
+from game.engine.decisions import KindName
 from game.engine.rng import Rng
 from game.engine.state import Decision, GameState
 
-SEARCHABLE = ("play", "drawn")
+# The decisions worlds are sampled for: a turn, and the moment after drawing.
+SEARCHABLE: frozenset[KindName] = frozenset({"play", "drawn"})
 # The chain over deals starts from one of a few random deals, drawn in
 # proportion to how well each explains the other seats' plays this round
 # (see `TableSampler._start_chain`); the chain's moves do the rest.

@@ -21,8 +21,8 @@ lights.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from game.bots.base import Bot
 from game.bots.deck import DeckFacts, deck_facts
@@ -30,6 +30,7 @@ from game.bots.knowledge import SeatKnowledge
 from game.bots.sampling import TableSampler
 from game.engine.actions import (
     Accept,
+    Action,
     CallUno,
     Catch,
     Challenge,
@@ -39,6 +40,7 @@ from game.engine.actions import (
     Pass,
     Play,
 )
+from game.engine.decisions import KindName
 from game.engine.state import GameState
 
 # Weights of the play ranking (the basic bot's scale: a card of the colour
@@ -109,14 +111,10 @@ class StrongBot(Bot):
         for action in actions:
             if isinstance(action, Catch) and not self.is_partner(view, action.target):
                 return action
-        kind = view["pending"]["kind"]
-        if Choose in types:
-            # A jump-in may be offered beside the choice: answer from the Choose actions.
-            return self.answer(view, [a for a in actions if isinstance(a, Choose)], kind)
-        if kind == "penalty":
-            return self._answer_penalty(view, actions)
-        ranked = self.rank(view, actions)
-        return ranked[0][1]
+        return self.answers[view["pending"]["kind"]](self, view, actions)
+
+    def _turn(self, view: dict, actions):
+        return self.rank(view, actions)[0][1]
 
     def rank(self, view: dict, actions) -> list[tuple[float, object]]:
         """The turn's actions (plays, draw, pass), best first, with their worth."""
@@ -172,25 +170,40 @@ class StrongBot(Bot):
 
     # --- answers -----------------------------------------------------------------
 
-    def answer(self, view: dict, actions, kind: str):
-        """A Choose decision: colour, player, draft, dump, dump order."""
+    # The choices: a jump-in may be offered beside one, so each answers from
+    # the Choose actions only.
+
+    def _color(self, view: dict, offered):
         table = _Table(self, view)
+        colors = self.deck.colors
+        return max(_choices(offered), key=lambda a: table.naming_worth(colors.index(a.value)))
+
+    def _player(self, view: dict, offered):
+        table = _Table(self, view)
+        return min(_choices(offered), key=lambda a: table.swap_cost(int(a.value)))
+
+    def _draft(self, view: dict, offered):
+        table = _Table(self, view)
+        by_value = {a.value: a for a in _choices(offered)}
+        return by_value["keep" if table.worth_keeping(view["draft_card"]) else "discard"]
+
+    def _dump(self, view: dict, offered):
+        actions = _choices(offered)
         by_value = {a.value: a for a in actions}
+        return by_value.get("all", by_value.get("none", actions[0]))
+
+    def _dump_next(self, view: dict, offered):
+        # The last card down acts: keep the harshest for last (the kindest
+        # when the next seat is a partner).
+        table = _Table(self, view)
         deck = self.deck
-        if kind == "color":
-            return max(actions, key=lambda a: table.naming_worth(deck.colors.index(a.value)))
-        if kind == "player":
-            return min(actions, key=lambda a: table.swap_cost(a.value))
-        if kind == "draft":
-            return by_value["keep" if table.worth_keeping(view["draft_card"]) else "discard"]
-        if kind == "dump":
-            return by_value.get("all", by_value.get("none", actions[0]))
-        if kind == "dump_next":
-            # The last card down acts: keep the harshest for last (the kindest
-            # when the next seat is a partner).
-            sign = -1 if table.next_is_friend else 1
-            return min(actions, key=lambda a: (sign * deck.hurt[deck.nid[a.value]], a.value))
-        return actions[self.rng.below(len(actions))]
+        sign = -1 if table.next_is_friend else 1
+        return min(
+            _choices(offered), key=lambda a: (sign * deck.hurt[deck.nid[int(a.value)]], a.value)
+        )
+
+    def _next_round(self, view: dict, actions):
+        return actions[0]
 
     def _answer_penalty(self, view: dict, actions):
         plays = [a for a in actions if isinstance(a, Play)]
@@ -202,6 +215,20 @@ class StrongBot(Bot):
         if challenge is not None and self.worth_challenging(view):
             return challenge
         return next(a for a in actions if isinstance(a, Accept))
+
+    # How this level answers each kind of decision (game/engine/decisions.py).
+    answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {
+        "play": _turn,
+        "drawn": _turn,
+        "more": _turn,
+        "penalty": _answer_penalty,
+        "color": _color,
+        "player": _player,
+        "draft": _draft,
+        "dump": _dump,
+        "dump_next": _dump_next,
+        "next_round": _next_round,
+    }
 
     def worth_challenging(self, view: dict) -> bool:
         p_guilty = self.guilt_chance(view)
@@ -239,6 +266,10 @@ class StrongBot(Bot):
             and self.rules.model.scoring.teams
             and seat == (view["seat"] + view["players"] // 2) % view["players"]
         )
+
+
+def _choices(offered) -> list[Choose]:
+    return [a for a in offered if isinstance(a, Choose)]
 
 
 class _Table:
