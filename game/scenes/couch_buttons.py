@@ -190,7 +190,7 @@ class HandTurn:
     draw_passes: bool = False
 
 
-# Every kind the engine asks from the hand, registered (tests/scenes/test_decision_clients.py).
+# Every kind the engine asks from the hand, registered (tests/test_decision_kinds.py).
 HAND_TURNS: dict[KindName, HandTurn] = {
     "play": HandTurn(CouchButtons._turn_buttons, _your_turn, draw_passes=True),
     "drawn": HandTurn(CouchButtons._turn_buttons, _drawn_prompt),
