@@ -18,12 +18,32 @@ the rule set are all it has. Its own seeded generator makes it reproducible.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.bots.levels import LEVELS, LevelSettings
+from game.engine.actions import Action
+from game.engine.decisions import KindName
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
+from game.engine.view import PenaltyView, View
+
+# What a bot is handed to see the table: its seat's view, made when asked.
+Look = Callable[[], View]
+
+
+def asked(view: View) -> KindName:
+    """The kind of decision the seat is asked (a bot chooses only when one is open)."""
+    pending = view["pending"]
+    assert pending is not None, "a bot chooses only when a decision is open"
+    return pending["kind"]
+
+
+def owed(view: View) -> PenaltyView:
+    """The cards the seat is asked to take (a penalty decision is open)."""
+    penalty = view["penalty"]
+    assert penalty is not None, "asked about a penalty only while one is owed"
+    return penalty
 
 
 class Bot:
@@ -49,10 +69,10 @@ class Bot:
     def observe(self, action, events: Sequence[Mapping[str, Any]]) -> None:
         """One action and its events as this seat saw them."""
 
-    def choose(self, look, actions):
+    def choose(self, look: Look, actions: Sequence[Action]) -> Action:
         raise NotImplementedError
 
-    def interject(self, look, actions):
+    def interject(self, look: Look, actions: Sequence[Action]) -> Action | None:
         return None
 
     def chance(self, probability: float) -> bool:
@@ -63,7 +83,7 @@ class Bot:
             return False
         return self.rng.below(1 << 20) < probability * (1 << 20)
 
-    def _require_rules(self, view: dict) -> RuleSet:
+    def _require_rules(self, view: View) -> RuleSet:
         if self.rules is None:
             raise RuntimeError(
                 f"the {self.level} bot needs the rule set: make_bot(level, seed, rules) "

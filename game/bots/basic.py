@@ -6,10 +6,10 @@ Four when the odds favour it. It reads only its own `view` and the rule set
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
-from game.bots.base import Bot
+from game.bots.base import Bot, Look, asked
 from game.bots.deck import DeckFacts, deck_facts
 from game.engine.actions import (
     Accept,
@@ -24,6 +24,7 @@ from game.engine.actions import (
     Play,
 )
 from game.engine.decisions import KindName
+from game.engine.view import View
 
 # A lost challenge costs 2 more cards than accepting; a won one saves the
 # 4 and hands them to the bluffer: an 8-card swing. Challenge above 2/10.
@@ -35,7 +36,7 @@ BLUFF_PRIOR = 0.5
 class BasicBot(Bot):
     level = "basic"
 
-    def interject(self, look, actions):
+    def interject(self, look: Look, actions: Sequence[Action]) -> Action | None:
         # Calling UNO matters most, then catching someone, then jumping in.
         for wanted in (CallUno, Catch, Play):
             for action in actions:
@@ -43,7 +44,7 @@ class BasicBot(Bot):
                     return action
         return None
 
-    def choose(self, look, actions):
+    def choose(self, look: Look, actions: Sequence[Action]) -> Action:
         types = {type(a) for a in actions}
         if types == {NextRound}:
             return actions[0]
@@ -52,7 +53,7 @@ class BasicBot(Bot):
         for wanted in (CallUno, Catch):
             if wanted in types:
                 return next(a for a in actions if isinstance(a, wanted))
-        return self.answers[view["pending"]["kind"]](self, deck, view, actions)
+        return self.answers[asked(view)](self, deck, view, actions)
 
     def _turn(self, deck: DeckFacts, view, actions):
         plays = [a for a in actions if isinstance(a, Play)]
@@ -196,7 +197,7 @@ def _choices(offered: list[Action]) -> list[Choose]:
     return [a for a in offered if isinstance(a, Choose)]
 
 
-def _next_seat(view: dict, seat: int) -> int:
+def _next_seat(view: View, seat: int) -> int:
     """The next seat in play in the direction of play."""
     players = view["players"]
     eliminated = view["eliminated"]

@@ -5,10 +5,10 @@ colour it holds most, forgets to call UNO now and then and is slow to catch
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
-from game.bots.base import Bot
+from game.bots.base import Bot, Look, asked
 from game.bots.deck import DeckFacts, deck_facts
 from game.engine.actions import (
     Accept,
@@ -35,7 +35,7 @@ class BeginnerBot(Bot):
         super().__init__(seed, rules)
         self._forgot = False  # this UNO moment is already lost
 
-    def interject(self, look, actions):
+    def interject(self, look: Look, actions: Sequence[Action]) -> Action | None:
         for action in actions:
             if isinstance(action, CallUno):
                 # Remembers late, or not at all.
@@ -49,7 +49,7 @@ class BeginnerBot(Bot):
                 return action
         return None
 
-    def choose(self, look, actions):
+    def choose(self, look: Look, actions: Sequence[Action]) -> Action:
         types = {type(a) for a in actions}
         if types == {NextRound}:
             return actions[0]
@@ -66,7 +66,7 @@ class BeginnerBot(Bot):
             self._forgot = False
         if Catch in types and self.chance(self.settings.catches):
             return next(a for a in actions if isinstance(a, Catch))
-        return self.answers[view["pending"]["kind"]](self, deck, view, actions)
+        return self.answers[asked(view)](self, deck, view, actions)
 
     def _turn(self, deck: DeckFacts, view, actions):
         plays = [a for a in actions if isinstance(a, Play)]

@@ -25,6 +25,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.bots.base import asked, owed
 from game.bots.expert import ExpertBot, finish
 from game.engine.actions import (
     Accept,
@@ -40,6 +41,7 @@ from game.engine.actions import (
 from game.engine.decisions import KindName
 from game.engine.ruleset import RuleSet
 from game.engine.said import Said, said, said_n
+from game.engine.view import View
 
 # Hints answer within this long even on a slow machine (the search's own
 # budget usually ends it sooner).
@@ -91,7 +93,7 @@ def hint(rules: RuleSet, look, actions, seed: int = 0) -> Hint:
     return Advisor(rules, view["seat"], seed).hint(lambda: view, actions)
 
 
-def explain(bot: ExpertBot, view: dict, action) -> Said:
+def explain(bot: ExpertBot, view: View, action) -> Said:
     """One line, in plain words, of why `action` is the move."""
     advisor = bot.advisor
     deck = advisor.deck
@@ -194,8 +196,8 @@ def explain(bot: ExpertBot, view: dict, action) -> Said:
         reasons.append(
             said(
                 "{name} probably still had a {color} card",
-                name=names[view["penalty"]["source"]],
-                color=view["penalty"]["color_before"],
+                name=names[owed(view)["source"]],
+                color=owed(view)["color_before"],
             )
         )
     elif kind is Accept:
@@ -225,14 +227,14 @@ def explain(bot: ExpertBot, view: dict, action) -> Said:
     return said("{reason}; {more}", reason=reasons[0], more=reasons[1])
 
 
-def _choice_words(advisor, view: dict, action: Choose, nxt: int, partner) -> Said:
-    reason = CHOICE_REASONS.get(view["pending"]["kind"])
+def _choice_words(advisor, view: View, action: Choose, nxt: int, partner) -> Said:
+    reason = CHOICE_REASONS.get(asked(view))
     if reason is None:
         return said("the best answer the search found")
     return reason(advisor, view, action.value, nxt, partner)
 
 
-def _color_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
+def _color_reason(advisor, view: View, value, nxt: int, partner) -> Said:
     deck = advisor.deck
     named = str(value)
     color = deck.colors.index(named)
@@ -248,7 +250,7 @@ def _color_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
     return said_n("you hold {n} {color} card", "you hold {n} {color} cards", held, color=named)
 
 
-def _player_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
+def _player_reason(advisor, view: View, value, nxt: int, partner) -> Said:
     return said_n(
         "{name} has the fewest cards ({n})",
         "{name} has the fewest cards ({n})",
@@ -257,7 +259,7 @@ def _player_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
     )
 
 
-def _draft_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
+def _draft_reason(advisor, view: View, value, nxt: int, partner) -> Said:
     deck = advisor.deck
     label = deck.label(deck.index[view["draft_card"]])
     if value == "keep":
@@ -265,13 +267,13 @@ def _draft_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
     return said("the {card} is weak", card=label)
 
 
-def _dump_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
+def _dump_reason(advisor, view: View, value, nxt: int, partner) -> Said:
     if value == "all":
         return said("play them all: fewer cards in hand")
     return said("keep them for now")
 
 
-def _dump_next_reason(advisor, view: dict, value, nxt: int, partner) -> Said:
+def _dump_next_reason(advisor, view: View, value, nxt: int, partner) -> Said:
     return said(
         "the {card} goes down now; the last card down acts",
         card=advisor.deck.card_label(value),

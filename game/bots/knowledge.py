@@ -34,6 +34,7 @@ from typing import Any
 from game.bots.deck import DeckFacts, bits
 from game.engine.actions import Accept, Challenge, Draw, Pass, Play
 from game.engine.decisions import KindName
+from game.engine.view import View
 
 Group = list[int]  # [count, excluded names mask]
 # Cards a seat gained, by name (-1: a card this seat did not see).
@@ -388,7 +389,7 @@ class SeatKnowledge:
 
     # --- reading ---------------------------------------------------------------
 
-    def sync(self, view: dict) -> None:
+    def sync(self, view: View) -> None:
         """Square the counts with what the seat sees now: its own hand, and
         every hand's size (a bot seated mid-round starts from here)."""
         players = view["players"]
@@ -417,15 +418,15 @@ class SeatKnowledge:
         self.color = self._color(view["color"])
         self.direction = view["direction"]
 
-    def unseen(self, view: dict) -> list[int]:
+    def unseen(self, view: View) -> list[int]:
         """Per name, the copies whose place this seat does not know: in another
         hand's unknown cards or in the draw pile."""
         deck = self.deck
         left = list(deck.copies)
         for card in view["hand"]:
             left[deck.nid[card]] -= 1
-        for name in view["discard"]:
-            left[deck.index[name]] -= 1
+        for card_name in view["discard"]:
+            left[deck.index[card_name]] -= 1
         for seat, known in enumerate(self.known):
             if seat != self.seat:
                 for name, n in known.items():
