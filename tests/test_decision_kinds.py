@@ -9,11 +9,9 @@ import pytest
 
 from game.bots import BOTS
 from game.bots.basic import BasicBot
-from game.bots.beginner import BeginnerBot
 from game.bots.expert import ExpertBot
 from game.bots.hint import CHOICE_REASONS
 from game.bots.playout import POLICY
-from game.bots.strong import StrongBot
 from game.engine import apply, legal_actions, new_game, view
 from game.engine.actions import Choose
 from game.engine.decisions import KIND_NAMES, REGISTRY, Ask
@@ -22,12 +20,9 @@ from game.scenes.couch_buttons import HAND_TURNS
 from game.scenes.play import OVERLAYS
 from tests.support.rules import rules
 
-TABLES = {
-    "basic": BasicBot.answers,
-    "beginner": BeginnerBot.answers,
-    "strong": StrongBot.answers,
-    "playout": POLICY,
-}
+TABLES = {level: cls.answers for level, cls in BOTS.items() if cls.answers} | {"playout": POLICY}
+# The levels that answer every kind alike, with no table to keep up.
+ALIKE = {"random", "expert"}
 CHOOSING = {name for name, kind in REGISTRY.items() if set(kind.apply) == {Choose}}
 
 
@@ -38,6 +33,13 @@ def test_every_kind_named_is_declared_and_every_declared_kind_named():
 @pytest.mark.parametrize("level", sorted(TABLES))
 def test_every_bot_level_answers_every_kind(level):
     assert set(TABLES[level]) == set(KIND_NAMES)
+
+
+def test_every_bot_level_has_a_table_or_answers_every_kind_alike():
+    """A new level either keeps a table (checked above) or is named here as
+    answering every kind alike (checked by playing, below)."""
+    assert ALIKE.isdisjoint(TABLES)
+    assert set(BOTS) == (set(TABLES) - {"playout"}) | ALIKE
 
 
 def test_the_hint_has_a_reason_for_every_choice():

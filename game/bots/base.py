@@ -19,7 +19,7 @@ the rule set are all it has. Its own seeded generator makes it reproducible.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from game.bots.levels import LEVELS, LevelSettings
 from game.engine.actions import Action
@@ -49,6 +49,12 @@ def owed(view: View) -> PenaltyView:
 class Bot:
     level = ""
     watches = False  # whether `observe` does anything
+    # How the level answers each kind of decision (game/engine/decisions.py),
+    # called by its `choose` as answer(self, ...) with what that level weighs.
+    # A level may start from another's: {**BasicBot.answers, "draft": ...}.
+    # Empty: the level answers every kind alike (the random bot; the expert,
+    # which searches a turn and otherwise asks its strong advisor).
+    answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {}
 
     def __init__(self, seed: int, rules: RuleSet | None = None) -> None:
         self.rng = Rng(seed)

@@ -139,7 +139,7 @@ class BeginnerBot(Bot):
     def _next_round(self, deck: DeckFacts, view, actions):
         return actions[0]
 
-    # How this level answers each kind of decision (game/engine/decisions.py).
+    # How this level answers each kind of decision (Bot.answers).
     answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {
         "play": _turn,
         "drawn": _turn,

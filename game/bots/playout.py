@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from game.engine import apply_in_place, fresh_legal_actions
 from game.engine.actions import Accept, Action, Challenge, Choose, Draw, Pass, Play
-from game.engine.decisions import KindName
+from game.engine.decisions import Ask, KindName, asks
 from game.engine.pending import Decision
 from game.engine.rng import RandomSource
 from game.engine.scoring import team_of
@@ -44,7 +44,7 @@ def play_out(state: GameState, budget: int = MAX_STEPS) -> int:
     rng = state.rng
     while steps < budget:
         decision = state.pending
-        if decision is None or decision.kind == "next_round":
+        if decision is None or asks(decision) is Ask.ROUND_OVER:
             break
         seat = decision.seat
         actions = fresh_legal_actions(state, seat)
@@ -186,7 +186,7 @@ def outcome(state: GameState, seat: int, scores_before: list[int], lower_wins: b
     team = team_of(state, seat)
     gained = [state.scores[s] - scores_before[s] for s in range(players)]
     decision = state.pending
-    if not state.over and (decision is None or decision.kind != "next_round"):
+    if not state.over and (decision is None or asks(decision) is not Ask.ROUND_OVER):
         # Cut short: judge by what each seat still holds.
         held = [state.hand_points(s) for s in range(players)]
         best = min(range(players), key=lambda s: (held[s], s))

@@ -218,7 +218,7 @@ class StrongBot(Bot):
             return challenge
         return next(a for a in actions if isinstance(a, Accept))
 
-    # How this level answers each kind of decision (game/engine/decisions.py).
+    # How this level answers each kind of decision (Bot.answers).
     answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {
         "play": _turn,
         "drawn": _turn,
