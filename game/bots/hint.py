@@ -176,7 +176,7 @@ def _play_reasons(table: _Seat, action: Play, left: list[int]) -> list[Said]:
     elif deck.wild[name]:
         reasons.append(_wild_reason(deck, action, label, left))
     else:
-        reasons += _coloured_reasons(table, name, label, left, threat)
+        reasons += _colored_reasons(table, name, label, left, threat)
     if threat and not any(table.names[s] in r for r in reasons for s in range(table.players)):
         reasons.append(threat)
     return reasons
@@ -198,7 +198,7 @@ def _wild_reason(deck, action: Play, label: str, left: list[int]) -> Said:
     )
 
 
-def _coloured_reasons(
+def _colored_reasons(
     table: _Seat, name: int, label: str, left: list[int], threat: Said | None
 ) -> list[Said]:
     """Why a card of a colour: the wild it keeps, a colour the next player
