@@ -28,9 +28,10 @@ with everything the engine needs to know about it:
 Kind names are `KindName`, a typed enumeration: a misspelt kind fails the
 type check. A new kind is its name in `KindName` and one `declare(...)`
 beside the code that opens it, plus its test; then its registrations
-outside the engine, which tests require: each bot level's answer
-(game/bots/answers.py) and, for a kind asked from the hand, the table's
-buttons (game/scenes/couch_buttons.py). docs/architecture.md walks through it.
+outside the engine, which tests/test_decision_kinds.py requires: each bot
+level's answer (`Bot.answers`), the playouts', the hint's reason for a
+choice, and, for a kind asked from the hand, the table's buttons
+(game/scenes/couch_buttons.py). docs/architecture.md walks through it.
 """
 
 from __future__ import annotations
