@@ -14,7 +14,8 @@ from game.bots.hint import CHOICE_REASONS
 from game.bots.playout import POLICY
 from game.engine import apply, legal_actions, new_game, view
 from game.engine.actions import Choose
-from game.engine.decisions import KIND_NAMES, REGISTRY, Ask
+from game.engine.decisions import REGISTRY, Ask
+from game.engine.kind_names import KIND_NAMES
 from game.rules.names import available_rule_sets
 from game.scenes.couch_buttons import HAND_TURNS
 from game.scenes.play import OVERLAYS

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from game.bots.levels import LEVELS, LevelSettings
 from game.engine.actions import Action
-from game.engine.decisions import KindName
+from game.engine.kind_names import KindName
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
 from game.engine.view import PenaltyView, View

@@ -23,7 +23,7 @@ from game.engine.actions import (
     Pass,
     Play,
 )
-from game.engine.decisions import KindName
+from game.engine.kind_names import KindName
 from game.engine.view import View
 
 # A lost challenge costs 2 more cards than accepting; a won one saves the

@@ -22,7 +22,7 @@ from game.engine.actions import (
     Pass,
     Play,
 )
-from game.engine.decisions import KindName
+from game.engine.kind_names import KindName
 
 # How often it dares a challenge.
 CHALLENGES = 0.15

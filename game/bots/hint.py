@@ -38,7 +38,7 @@ from game.engine.actions import (
     Pass,
     Play,
 )
-from game.engine.decisions import KindName
+from game.engine.kind_names import KindName
 from game.engine.ruleset import RuleSet
 from game.engine.said import Said, said, said_n
 from game.engine.view import View

@@ -33,7 +33,7 @@ from typing import Any
 
 from game.bots.deck import DeckFacts, bits
 from game.engine.actions import Accept, Challenge, Draw, Pass, Play
-from game.engine.decisions import KindName
+from game.engine.kind_names import KindName
 from game.engine.view import View
 
 Group = list[int]  # [count, excluded names mask]

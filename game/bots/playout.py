@@ -15,7 +15,8 @@ from collections.abc import Callable
 
 from game.engine import apply_in_place, fresh_legal_actions
 from game.engine.actions import Accept, Action, Challenge, Choose, Draw, Pass, Play
-from game.engine.decisions import Ask, KindName, asks
+from game.engine.decisions import Ask, asks
+from game.engine.kind_names import KindName
 from game.engine.pending import Decision
 from game.engine.rng import RandomSource
 from game.engine.scoring import team_of

@@ -27,7 +27,7 @@ from game.bots.deck import DeckFacts
 from game.bots.inference import FIXED, Deal, HandChain, PlayHistory
 from game.bots.knowledge import SeatKnowledge
 from game.engine import new_game
-from game.engine.decisions import KindName
+from game.engine.kind_names import KindName
 from game.engine.rng import Rng
 from game.engine.state import Decision, GameState
 from game.engine.view import View

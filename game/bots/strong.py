@@ -40,7 +40,7 @@ from game.engine.actions import (
     Pass,
     Play,
 )
-from game.engine.decisions import KindName
+from game.engine.kind_names import KindName
 from game.engine.state import GameState
 from game.engine.view import View
 

@@ -25,8 +25,9 @@ with everything the engine needs to know about it:
   (game/log/actions.py): per type of answer whose first event is this
   kind's own, whether an answer wrote a given event first.
 
-Kind names are `KindName`, a typed enumeration: a misspelt kind fails the
-type check. A new kind is its name in `KindName` and one `declare(...)`
+Kind names are `KindName` (game/engine/kind_names.py), a typed enumeration:
+a misspelt kind fails the type check. A new kind is its name in `KindName`
+and one `declare(...)`
 beside the code that opens it, plus its test; then its registrations
 outside the engine, which tests/test_decision_kinds.py requires: each bot
 level's answer (`Bot.answers`), the playouts', the hint's reason for a
@@ -39,10 +40,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action, Choose
 from game.engine.events import EventSink
+from game.engine.kind_names import KIND_NAMES, KindName
 from game.engine.pending import Decision
 from game.engine.said import listed, said
 
@@ -50,21 +52,6 @@ if TYPE_CHECKING:
     # Only for annotations: effects declare kinds too, and the state module
     # sits above the effects (it holds the rule set that holds them).
     from game.engine.state import GameState
-
-# Every decision kind, by name: the names are the replay log's words too.
-KindName = Literal[
-    "play",
-    "drawn",
-    "penalty",
-    "more",
-    "color",
-    "player",
-    "draft",
-    "dump",
-    "dump_next",
-    "next_round",
-]
-KIND_NAMES: tuple[KindName, ...] = get_args(KindName)
 
 
 class Ask(Enum):

@@ -18,11 +18,9 @@ every field and each `copy` copies every field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
-if TYPE_CHECKING:
-    # Only the name's type: decisions.py declares the kinds, and builds on these records.
-    from game.engine.decisions import KindName
+from game.engine.kind_names import KindName
 
 
 class _Record:

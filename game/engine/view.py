@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
-from game.engine.decisions import KindName
+from game.engine.kind_names import KindName
 from game.engine.state import GameState
 
 

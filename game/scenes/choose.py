@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.decisions import REGISTRY, KindName
+from game.engine.decisions import REGISTRY
+from game.engine.kind_names import KindName
 from game.i18n import _, say
 from game.scenes.base import Scene
 from game.ui import accessibility, text, widgets

@@ -18,7 +18,7 @@ from typing import Protocol
 import pygame
 
 from game.engine import CallUno, Catch, Challenge, Draw, Pass, Play
-from game.engine.decisions import KindName
+from game.engine.kind_names import KindName
 from game.i18n import _
 from game.ui import text, widgets
 from game.ui.input import CATCH, CHALLENGE, DRAW, HISTORY, PASS, UNO
