@@ -19,6 +19,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game import i18n
 from game.bots import BOTS, make_bot
@@ -33,6 +34,9 @@ from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
 from game.rules.names import NameRefused, names_for_folder
 from game.sim import MatchDidNotEnd, Tally, play_match
+
+if TYPE_CHECKING:
+    from game.engine.ruleset import RuleSet
 
 MAX_ERRORS_SHOWN = 50
 
@@ -257,7 +261,8 @@ def _bot_levels(spec: str, players: int) -> list[str]:
     return levels
 
 
-def _simulate(args) -> int:
+def _simulation_rules(args) -> tuple[RuleSet, list[str]] | int:
+    """The rules and bot levels `simulate` was asked for, or the status to exit with."""
     names, folder = list(args.rules), None
     if args.log is not None and not args.log.strip():
         print(_("--log needs the name of a file to write"), file=sys.stderr)
@@ -291,16 +296,24 @@ def _simulate(args) -> int:
     if args.games < 1:
         print(_("--games must be at least 1"), file=sys.stderr)
         return 2
+    return rules, levels
 
+
+def _cannot_write_log(path: str, err: OSError) -> str:
+    return _("cannot write the log {path}: {reason}").format(
+        path=printable(path), reason=_os_reason(err, path)
+    )
+
+
+def _simulate(args) -> int:
+    chosen = _simulation_rules(args)
+    if isinstance(chosen, int):
+        return chosen
+    rules, levels = chosen
     try:
         log = LogWriter(args.log) if args.log else None
     except OSError as err:
-        print(
-            _("cannot write the log {path}: {reason}").format(
-                path=printable(args.log), reason=_os_reason(err, args.log)
-            ),
-            file=sys.stderr,
-        )
+        print(_cannot_write_log(args.log, err), file=sys.stderr)
         return CANNOT_WRITE
     seeds = Rng(args.seed)
     tally = Tally(args.players)
@@ -319,20 +332,13 @@ def _simulate(args) -> int:
     except MatchDidNotEnd as err:
         status, stopped = REFUSED, _endless(err)
     except OSError as err:
-        reason = _os_reason(err, args.log)
-        stopped = _("cannot write the log {path}: {reason}").format(
-            path=printable(args.log), reason=reason
-        )
-        status = CANNOT_WRITE
+        status, stopped = CANNOT_WRITE, _cannot_write_log(args.log, err)
     finally:
         if log is not None:
             try:
                 log.close()
             except OSError as err:
-                status = CANNOT_WRITE
-                stopped = _("cannot write the log {path}: {reason}").format(
-                    path=printable(args.log), reason=_os_reason(err, args.log)
-                )
+                status, stopped = CANNOT_WRITE, _cannot_write_log(args.log, err)
     seconds = time.perf_counter() - started
     if stopped is not None:
         if log is None:

@@ -24,6 +24,7 @@ from game.engine import (
     out_of_turn_seats,
     view,
 )
+from game.engine.decisions import Ask, asks
 from game.engine.ruleset import RuleSet
 from game.engine.view import seen_events
 
@@ -87,7 +88,7 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
     watchers = seat_bots(state, bots)
     while not state.over:
         decision = state.pending
-        if not whole_match and decision.kind == "next_round":
+        if not whole_match and asks(decision) is Ask.ROUND_OVER:
             break
         if state.uno_window >= 0 or jump_in:
             for seat in out_of_turn_seats(state):

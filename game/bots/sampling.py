@@ -27,10 +27,13 @@ from game.bots.deck import DeckFacts
 from game.bots.inference import FIXED, Deal, HandChain, PlayHistory
 from game.bots.knowledge import SeatKnowledge
 from game.engine import new_game
+from game.engine.kind_names import KindName
 from game.engine.rng import Rng
 from game.engine.state import Decision, GameState
+from game.engine.view import View
 
-SEARCHABLE = ("play", "drawn")
+# The decisions worlds are sampled for: a turn, and the moment after drawing.
+SEARCHABLE: frozenset[KindName] = frozenset({"play", "drawn"})
 # The chain over deals starts from one of a few random deals, drawn in
 # proportion to how well each explains the other seats' plays this round
 # (see `TableSampler._start_chain`); the chain's moves do the rest.
@@ -86,7 +89,7 @@ class TableSampler:
         self.plays = PlayHistory(deck)
         self.chain: HandChain | None = None
 
-    def can_sample(self, view: dict) -> bool:
+    def can_sample(self, view: View) -> bool:
         pending = view["pending"]
         return (
             pending is not None
@@ -96,7 +99,7 @@ class TableSampler:
             and view["penalty"] is None
         )
 
-    def prepare(self, view: dict, knowledge: SeatKnowledge) -> None:
+    def prepare(self, view: View, knowledge: SeatKnowledge) -> None:
         """Lay out what is fixed at this decision; `world` then deals the rest."""
         deck = self.deck
         seat = self.seat
@@ -241,7 +244,7 @@ class TableSampler:
             pool = [c for c in pool if c not in fitting]
         return hand
 
-    def _base_state(self, view: dict) -> GameState:
+    def _base_state(self, view: View) -> GameState:
         """The public part of the table as an engine state (hands still empty)."""
         key = (view["players"], view["target"], tuple(view["names"]))
         template = self._bases.get(key)
@@ -275,6 +278,7 @@ class TableSampler:
         state.draft_card = -1
         state.draft_discard = []
         state.actor = seat
+        assert pending is not None, "worlds are sampled for an open decision (can_sample)"
         state.pending = Decision(pending["kind"], seat, tuple(pending["options"]))
         drawn = len(view["drawn"])
         state.drawn = list(view["hand"][-drawn:]) if drawn else []

@@ -20,7 +20,7 @@ from typing import Final
 
 from game.engine.actions import Choose, NextRound
 from game.engine.cards import card_table
-from game.engine.decisions import DecisionKind, declare, declare_choice
+from game.engine.decisions import Ask, DecisionKind, declare, declare_choice
 from game.engine.events import Event, EventSink
 from game.engine.flags import RuleFlags
 from game.engine.legality import next_round_answers
@@ -28,6 +28,7 @@ from game.engine.pending import Decision, PlayContext
 from game.engine.refusals import next_round_refusal
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
+from game.engine.said import said
 from game.engine.state import GameState
 from game.engine.turn import run_effects
 
@@ -211,6 +212,14 @@ declare_choice(
     options='("keep", "discard")',
     apply=_draft,
     words=lambda state, option: str(option),
+    ask=Ask.WORDS,
+    question=said("Keep this card?"),
+    labels={"keep": said("Keep it"), "discard": said("Discard, take the next")},
+    reads=lambda state, action, event: (
+        event["t"] == "draft"
+        and event["p"] == action.seat
+        and event["kept"] == (action.value == "keep")
+    ),
 )
 
 
@@ -263,6 +272,7 @@ def _next_round(state: GameState, events: EventSink, action: NextRound) -> bool:
 declare(
     DecisionKind(
         "next_round",
+        ask=Ask.ROUND_OVER,
         must="start the next round",
         options="nothing",
         answers=next_round_answers,

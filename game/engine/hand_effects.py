@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from game.engine.actions import Choose
-from game.engine.decisions import declare_choice
+from game.engine.decisions import Ask, declare_choice
 from game.engine.effects import SUSPEND, NoParams, Params, effect
 from game.engine.events import EventSink, HandsEvent
 from game.engine.pending import Decision, PlayContext
@@ -312,6 +312,9 @@ declare_choice(
     "that the rules forbid finishing on",
     apply=_dump,
     words=lambda state, option: str(option),
+    ask=Ask.WORDS,
+    question=said("Play every other card of this colour too?"),
+    labels={"all": said("Play them all"), "none": said("No")},
 )
 declare_choice(
     "dump_next",
@@ -319,4 +322,9 @@ declare_choice(
     options="card ids",
     apply=_dump,
     words=lambda state, option: state.cards.labels[int(option)],
+    ask=Ask.CARDS,
+    question=said("Which card goes next?"),
+    reads=lambda state, action, event: (
+        event["t"] == "play" and event["card"] == state.cards.names[int(action.value)]
+    ),
 )

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Self
 
+from game.engine.kind_names import KindName
+
 
 class _Record:
     """Copies of a record, shallow or deep, come from its own `copy`: the copy
@@ -42,11 +44,11 @@ class Decision(_Record):
     """Seat `seat` must answer a decision of kind `kind` (one of
     `decisions.REGISTRY`, which says what `options` holds for it)."""
 
-    kind: str
+    kind: KindName
     seat: int
     options: tuple[str | int, ...]
 
-    def __init__(self, kind: str, seat: int, options: tuple[str | int, ...] = ()) -> None:
+    def __init__(self, kind: KindName, seat: int, options: tuple[str | int, ...] = ()) -> None:
         self.kind = kind
         self.seat = seat
         self.options = options

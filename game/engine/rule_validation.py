@@ -36,6 +36,7 @@ from game.engine.ruleset import (
     MAX_IDENTIFIER,
     WILD,
     Alternatives,
+    CardKind,
     EffectSpec,
     KindSpec,
     Loc,
@@ -271,6 +272,22 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if model is None:
         raise RulesInvalid(problems)
 
+    problems.extend(_player_problems(model))
+    problems.extend(_naming_problems(model, data))
+    kinds: dict[str, KindSpec] = {}
+    for name, kind in model.cards.items():
+        problems.extend(_kind_problems(model, name, kind))
+        effects, first, only_if, by_face = compiled[name]
+        kinds[name] = KindSpec(name, kind, effects, by_face, first, only_if, kind.play_only_if)
+    problems.extend(_deck_problems(model))
+    if problems:
+        raise RulesInvalid(problems)
+    return RuleSet(model=model, kinds=kinds, sources=sources)
+
+
+def _player_problems(model: RuleSetModel) -> list[Problem]:
+    """The player counts: a range, and the counts allowed within it."""
+    problems: list[Problem] = []
     if model.players.min > model.players.max:
         problems.append((("players",), "min is larger than max"))
     for count in model.players.only or []:
@@ -278,6 +295,13 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
             problems.append((("players", "only"), f"{count} is outside min..max"))
     if model.players.only is not None and not model.allowed_counts():
         problems.append((("players", "only"), "no player count is allowed"))
+    return problems
+
+
+def _naming_problems(model: RuleSetModel, data: dict[str, Any]) -> list[Problem]:
+    """The names a rule file gives: colours and card kinds, the text it shows,
+    the cards those names make and the looks they are given."""
+    problems: list[Problem] = []
     if not model.colors or len(set(model.colors)) != len(model.colors):
         problems.append((("colors",), "colours must be a non-empty list without repeats"))
     if WILD in model.colors:
@@ -293,33 +317,40 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
             problems.append((("cards", name), identifier_problem(name, "card kind")))
     problems.extend(_shared_card_codes(model))
     problems.extend(look_problems(model, data))
+    return problems
 
-    kinds: dict[str, KindSpec] = {}
-    for name, kind in model.cards.items():
-        loc = ("cards", name)
-        if kind.category == "number" and not kind.faces:
-            problems.append((loc + ("faces",), "a number kind lists its faces"))
-        if kind.category != "number" and kind.faces:
-            problems.append((loc + ("faces",), "only number kinds have faces"))
-        faces = kind.faces or []
-        repeated = sorted({face for face in faces if faces.count(face) > 1})
-        if repeated:
-            listed = ", ".join(map(str, repeated))
-            problems.append((loc + ("faces",), f"faces are listed once each ({listed} twice)"))
-        if kind.points == "face" and kind.category != "number":
-            problems.append((loc + ("points",), "'face' points only suit number cards"))
-        for face in kind.copies_of:
-            if face not in (kind.faces or []):
-                problems.append((loc + ("copies_of", face), f"{face} is not one of the faces"))
-        for other in kind.stacks_on:
-            if other not in model.cards:
-                problems.append((loc + ("stacks_on",), f"unknown card kind '{other}'"))
-        effects, first, only_if, by_face = compiled[name]
-        for face in kind.face_effects:
-            if face not in (kind.faces or []):
-                problems.append((loc + ("face_effects", face), f"{face} is not one of the faces"))
-        kinds[name] = KindSpec(name, kind, effects, by_face, first, only_if, kind.play_only_if)
 
+def _kind_problems(model: RuleSetModel, name: str, kind: CardKind) -> list[Problem]:
+    """One card kind: its faces, points, copies, what it stacks on."""
+    loc = ("cards", name)
+    problems: list[Problem] = []
+    if kind.category == "number" and not kind.faces:
+        problems.append((loc + ("faces",), "a number kind lists its faces"))
+    if kind.category != "number" and kind.faces:
+        problems.append((loc + ("faces",), "only number kinds have faces"))
+    faces = kind.faces or []
+    repeated = sorted({face for face in faces if faces.count(face) > 1})
+    if repeated:
+        listed = ", ".join(map(str, repeated))
+        problems.append((loc + ("faces",), f"faces are listed once each ({listed} twice)"))
+    if kind.points == "face" and kind.category != "number":
+        problems.append((loc + ("points",), "'face' points only suit number cards"))
+    for face in kind.copies_of:
+        if face not in faces:
+            problems.append((loc + ("copies_of", face), f"{face} is not one of the faces"))
+    for other in kind.stacks_on:
+        if other not in model.cards:
+            problems.append((loc + ("stacks_on",), f"unknown card kind '{other}'"))
+    for face in kind.face_effects:
+        if face not in faces:
+            problems.append((loc + ("face_effects", face), f"{face} is not one of the faces"))
+    return problems
+
+
+def _deck_problems(model: RuleSetModel) -> list[Problem]:
+    """The deck as a whole: enough cards to deal and turn one up, not too many,
+    points to reach a target with, cards that may start a round."""
+    problems: list[Problem] = []
     total = sum(deck_count(model, k) for k in model.cards.values())
     dealt = model.players.max * model.dealing.hand_size
     if model.dealing.mode == "draft":
@@ -355,10 +386,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
                 f" {model.players.max} players may take them all: no round could start",
             )
         )
-
-    if problems:
-        raise RulesInvalid(problems)
-    return RuleSet(model=model, kinds=kinds, sources=sources)
+    return problems
 
 
 def is_identifier(name: str) -> bool:

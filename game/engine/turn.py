@@ -28,7 +28,7 @@ from typing import Final
 
 from game.engine import scoring
 from game.engine.actions import MAX_SEATS, Accept, Action, Challenge, Draw, Pass, Play
-from game.engine.decisions import DecisionKind, Handler, declare
+from game.engine.decisions import Ask, DecisionKind, Handler, declare
 from game.engine.events import EventSink, RoundEndEvent
 from game.engine.legality import (
     challenge_open,
@@ -420,6 +420,7 @@ _TURN_ANSWERS: dict[type[Action], Handler] = {Play: play, Draw: _draw, Pass: _pa
 declare(
     DecisionKind(
         "play",
+        ask=Ask.HAND,
         must="play a card or draw (its ordinary turn)",
         options="nothing",
         answers=play_answers,
@@ -431,6 +432,7 @@ declare(
 declare(
     DecisionKind(
         "drawn",
+        ask=Ask.HAND,
         must="play what it drew (as `turn.play_drawn` allows), draw again, or pass",
         options="nothing",
         answers=drawn_answers,
@@ -441,6 +443,7 @@ declare(
 declare(
     DecisionKind(
         "penalty",
+        ask=Ask.HAND,
         must="take the cards owed, challenge, or stack",
         options='("stack",) when it may stack, else nothing',
         answers=penalty_answers,
@@ -452,10 +455,13 @@ declare(
 declare(
     DecisionKind(
         "more",
+        ask=Ask.HAND,
         must="add a card to a play of several cards, or pass to stop",
         options="nothing",
         answers=more_answers,
         apply={Play: _play_more, Pass: _stop_more},
         refusal=more_refusal,
+        # "Done" writes what the cards played do, not a pass.
+        reads={Pass: lambda state, action, event: True},
     )
 )

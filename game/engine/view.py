@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
+from game.engine.kind_names import KindName
 from game.engine.state import GameState
 
 
 class PendingView(TypedDict):
-    kind: str
+    kind: KindName
     seat: int
     options: list[str | int]
 

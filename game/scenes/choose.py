@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _
+from game.engine.decisions import REGISTRY
+from game.engine.kind_names import KindName
+from game.i18n import _, say
 from game.scenes.base import Scene
 from game.ui import accessibility, text, widgets
 from game.ui.card_book import CardBook
@@ -368,28 +370,16 @@ class ChoosePlayerScene(OptionsScene):
         return button.rect.inflate(12, 12), button.label
 
 
-CHOICE_TEXT = {
-    "draft": (
-        N_("Keep this card?"),
-        {"keep": N_("Keep it"), "discard": N_("Discard, take the next")},
-    ),
-    "dump": (
-        N_("Play every other card of this colour too?"),
-        {"all": N_("Play them all"), "none": N_("No")},
-    ),
-    "dump_next": (N_("Which card goes next?"), {}),
-}
-
-
 class ChoiceScene(OptionsScene):
     """Any other decision the engine opens (UNO Duo's draft, a colour dump, ...):
-    its options as buttons, or as cards when they are cards. Left/Right and Enter,
-    or a click."""
+    the question and its options as buttons, in the words its kind declares
+    (game/engine/decisions.py), or as cards when they are cards. Left/Right and
+    Enter, or a click."""
 
     def __init__(
         self,
         app: App,
-        kind: str,
+        kind: KindName,
         options: list,
         on_pick: Callable[[Any], None],
         *,
@@ -402,13 +392,14 @@ class ChoiceScene(OptionsScene):
     ) -> None:
         super().__init__(app, options, on_pick, advice)
         self.kind = kind
+        declared = REGISTRY[kind]
+        labels = declared.labels
         self.book = book if book is not None else CardBook()
         self.privacy = privacy
         self.owner = owner  # the seat deciding: the cards shown are theirs to see
         self.card = card
         self.card_names = card_names  # option -> card name, when the options are cards
-        title, labels = CHOICE_TEXT.get(kind, (kind.replace("_", " ").capitalize() + "?", {}))
-        self.title = _(title)
+        self.title = say(declared.question)
         n = max(1, len(self.options))
         self.as_cards = card_names is not None
         if self.as_cards:
@@ -429,7 +420,7 @@ class ChoiceScene(OptionsScene):
             self.buttons = [
                 widgets.Button(
                     (x0 + i * (w + 20), y, w, 64),
-                    _(labels[str(o)]) if str(o) in labels else str(o).replace("_", " "),
+                    say(labels[str(o)]) if str(o) in labels else str(o).replace("_", " "),
                     partial(self.pick, o),
                     chip=DIGIT if i < 9 else "",
                     digit=i + 1,
