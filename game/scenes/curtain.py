@@ -4,8 +4,12 @@ Nothing private is drawn under it (the table view shows every hand face down
 while it is up, and it is opaque). The named player dismisses it with a key, a
 click or their own controller when only they are looking; then their hand
 turns face up. Another seat's controller does not lift it (the curtain is that
-seat's private moment, game/scenes/pad_seats.py). UNO calls and catches still
-work from behind it: they reveal nothing.
+seat's private moment, game/scenes/pad_seats.py). It hides the hands, it does
+not stop the table: UNO calls and catches work from behind it (they reveal
+nothing), the bots react out of turn as they would in the open, and what
+happens meanwhile is told on the curtain at once. A curtain for a turn that
+someone else's move took away (a jump-in) goes, and the table raises the
+curtain that is needed now.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.scenes.base import Scene
+from game.scenes.play import PlayScene
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command, seat_color
 from game.ui.match_screen import MatchScreen
@@ -44,6 +49,9 @@ class CurtainScene(Scene):
         self.private_to = seat
         self.then = then
         self.t = 0.0
+        # Raised for this seat's turn (not for a hand shown to it, nor a resumed match).
+        pending = self.session.state.pending
+        self.for_turn = then is None and pending is not None and pending.seat == seat
 
     @property
     def name(self) -> str:
@@ -98,6 +106,13 @@ class CurtainScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        below = self._below()
+        if not isinstance(below, PlayScene):
+            return
+        below.behind_curtain(dt)
+        pending = self.session.state.pending
+        if self.for_turn and (pending is None or pending.seat != self.seat):
+            self.app.pop()  # the turn was taken (a jump-in): the table decides anew
 
     def since(self) -> list[str]:
         """What happened since this player's own last move, in the table's words."""

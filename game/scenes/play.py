@@ -149,6 +149,17 @@ class PlayScene(Scene):
     def looking(self) -> int | None:
         return self.table.viewer
 
+    def behind_curtain(self, dt: float) -> None:
+        """A curtain is up over the table (game/scenes/curtain.py): it hides the
+        hands, not the table. What happens out of turn is shown as it happens and
+        the bots call and catch as they would in the open."""
+        self.clock += dt
+        self.table.update(dt)
+        self._pump()
+        pending = self.state.pending
+        if self.controls.idle and pending is not None and pending.kind != "next_round":
+            self.reactions.update(self.clock)
+
     def update(self, dt: float) -> None:
         self.clock += dt
         table = self.table
