@@ -334,7 +334,6 @@ class TableHint:
             return
         assert self.shown is not None
         edge = pulsing(clock)
-        geometry = self.table.geometry
         action = self.shown.action
         if isinstance(action, Play):
             index = self._card_index(action)

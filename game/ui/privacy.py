@@ -13,10 +13,11 @@ A card is drawn face up only where `may_see` says so:
 A card in flight asks `in_flight`: played from a hand onto the discard pile it
 shows its face all the way (a card played is public, and its player's hand
 may already have gone face down as the turn ended); going to a public place
-from the draw pile it turns face up half-way; going into a hand it shows its back unless both ends may be seen
-(the viewer re-sorting their own hand), so cards passed between hands by a
-swap, a shuffle or a jump-in never tell who held what, and a drawn card turns
-up only once it has landed in the viewer's hand.
+from the draw pile it turns face up half-way; going into a hand it shows its
+back unless both ends may be seen (the viewer re-sorting their own hand), so
+cards passed between hands by a swap, a shuffle or a jump-in never tell who
+held what, and a drawn card turns up only once it has landed in the viewer's
+hand.
 
 Tests watch what is drawn through `witness`: every path that draws a card
 reports it there (card, where it comes from, where it is, face up or not).
