@@ -21,17 +21,14 @@ import time
 from pathlib import Path
 
 from game import i18n
-from game.bots import BOTS, make_bot
-from game.engine.cards import kind_label
-from game.engine.rng import Rng
 from game.i18n import LANGUAGES, _, ngettext, say
-from game.log import LogError, LogWriter
 from game.native import engine_kind
 from game.plain_text import printable
-from game.rules.errors import RuleFileError
-from game.rules.loader import load_rules
-from game.rules.names import NameRefused, names_for_folder
-from game.sim import Tally, play_match
+from game.seats import KNOWN_LEVELS
+
+# The commands' modules are imported by the command that needs them: the game
+# itself (the default) opens its window without loading the rules engine, the
+# bots or the log, which its menu does not need (bench/startup.py times it).
 
 MAX_ERRORS_SHOWN = 50
 
@@ -106,7 +103,7 @@ def _parser() -> argparse.ArgumentParser:
         "--bots",
         default="basic",
         help=_("one level for every seat or a comma list per seat ({levels})").format(
-            levels=", ".join(BOTS)
+            levels=", ".join(KNOWN_LEVELS)
         ),
     )
     sim.add_argument(
@@ -126,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
         required=True,
         metavar="LIST",
         help=_("a comma list, one level per seat; seats rotate every game ({levels})").format(
-            levels=", ".join(BOTS)
+            levels=", ".join(KNOWN_LEVELS)
         ),
     )
     tour.add_argument("--games", type=int, default=400)
@@ -181,7 +178,7 @@ def _play(replay: str | None = None, language: str | None = None) -> int:
     import asyncio
 
     if replay is not None:
-        from game.log import open_log
+        from game.log import LogError, open_log
 
         try:
             open_log(replay).close()
@@ -226,6 +223,8 @@ def _check(files: list[str]) -> int:
 
 def _describe(names: list[str]) -> int:
     from game.rules.describe import describe
+    from game.rules.errors import RuleFileError
+    from game.rules.loader import load_rules
 
     try:
         rules = load_rules(names)
@@ -237,6 +236,8 @@ def _describe(names: list[str]) -> int:
 
 
 def _bot_levels(spec: str, players: int) -> list[str]:
+    from game.bots import BOTS
+
     levels = [level.strip() for level in spec.split(",") if level.strip()]
     if len(levels) == 1:
         levels *= players
@@ -257,6 +258,15 @@ def _bot_levels(spec: str, players: int) -> list[str]:
 
 
 def _simulate(args) -> int:
+    from game.bots import make_bot
+    from game.engine.cards import kind_label
+    from game.engine.rng import Rng
+    from game.log import LogWriter
+    from game.rules.errors import RuleFileError
+    from game.rules.loader import load_rules
+    from game.rules.names import NameRefused, names_for_folder
+    from game.sim import Tally, play_match
+
     names, folder = list(args.rules), None
     if args.log:
         # The log names its rules as a shared file must: from its own folder.
@@ -399,6 +409,9 @@ def _os_reason(err: OSError, path: str) -> str:
 
 def _tournament(args) -> int:
     from game import tournament
+    from game.bots import BOTS
+    from game.rules.errors import RuleFileError
+    from game.rules.loader import load_rules
 
     try:
         rules = load_rules(args.rules)
