@@ -63,7 +63,11 @@ if TYPE_CHECKING:
 
 # Each name's module, imported when the name is first asked for: importing one
 # module of the package (game.engine.said, which the menus use) loads no other,
-# so the game's first frame does not wait for the whole engine.
+# so the game's first frame does not wait for the whole engine. The registries
+# (effects, conditions, scoring, decision kinds) fill as their modules load:
+# rule validation (which every rule set passes) and the flow (`new_game`,
+# `apply`, `legal_actions`) load all of them, and so must anything else that
+# reads one.
 _HOMES = {
     **dict.fromkeys(
         (
