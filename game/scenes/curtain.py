@@ -114,6 +114,23 @@ class CurtainScene(Scene):
         if self.for_turn and (pending is None or pending.seat != self.seat):
             self.app.pop()  # the turn was taken (a jump-in): the table decides anew
 
+    def hand_line(self) -> str:
+        """The line under the name: the cards in hand, or, when this seat's draft
+        comes next, what is about to happen."""
+        count = len(self.screen.table.model.hands[self.seat])
+        pending = self.session.state.pending
+        if pending is not None and pending.kind == "draft" and pending.seat == self.seat:
+            dealing = self.session.rules.model.dealing
+            left = max(1, dealing.hand_size - count)
+            if dealing.draft_order == "whole_hand":
+                return ngettext(
+                    "Draft your hand: {n} card to keep, one after another",
+                    "Draft your hand: {n} cards to keep, one after another",
+                    left,
+                ).format(n=left)
+            return _("Your draft: card {k} of {n}").format(k=count + 1, n=dealing.hand_size)
+        return ngettext("{n} card in your hand", "{n} cards in your hand", count).format(n=count)
+
     def since(self) -> list[str]:
         """What happened since this player's own last move, in the table's words."""
         return self.screen.table.narrator.since_last_move(self.seat)
@@ -147,9 +164,7 @@ class CurtainScene(Scene):
             big = text.fit(self.name, 110, 640, (255, 213, 79), bold=True)
         bob = 0 if accessibility.still() else round(4 * math.sin(self.t * 3))
         surface.blit(big, big.get_rect(center=(left, 200 + bob)))
-        count = len(self.screen.table.model.hands[self.seat])
-        info = ngettext("{n} card in your hand", "{n} cards in your hand", count).format(n=count)
-        img = text.shadowed(info, 28, (255, 255, 255))
+        img = text.shadowed(self.hand_line(), 28, (255, 255, 255))
         surface.blit(img, img.get_rect(center=(left, 280)))
         pad = self.pad_line()
         if pad is not None:

@@ -91,3 +91,34 @@ def test_a_catch_on_the_curtain_is_the_pressing_seats_and_shows_at_once(driver, 
     assert driver.top is curtain
     assert any(f"{names[catcher]} caught {names[forgot]}" in line for line in curtain.since())
     assert names[forgot] not in curtain.on_uno()
+
+
+def drafted_behind_curtains(driver, rules: list[str]) -> list[str]:
+    """Two people play UNO Duo on one screen up to the first turn: what each
+    curtain on the way said under the name."""
+    start_match(driver.app, [SeatConfig("Ana"), SeatConfig("Bo")], seed=5, rules=rules)
+    couch = Couch(driver)
+    said: list[str] = []
+    seen = None
+    for _ in range(4000):
+        top = driver.top
+        if top is not seen and driver.top_name == "CurtainScene":
+            seen = top
+            said.append(top.hand_line())
+        state = top.session.state if hasattr(top, "session") else None
+        if state is not None and state.pending is not None and state.pending.kind == "play":
+            return said
+        couch.step()
+    raise AssertionError("the first turn never came")
+
+
+def test_a_whole_hand_drafted_at_a_time_takes_two_curtains_that_say_so(driver):
+    """Seen: UNO Duo's draft took fourteen hand-overs between two people, the
+    first curtain saying "0 cards in your hand" with nothing about a draft."""
+    said = drafted_behind_curtains(driver, ["duo", "house/draft-whole-hand"])
+    assert said == ["Draft your hand: 7 cards to keep, one after another"] * 2
+    driver.app.stack.clear()
+    said = drafted_behind_curtains(driver, ["duo"])
+    assert len(said) == 14  # UNO Duo's own draft, card by card
+    assert said[:2] == ["Your draft: card 1 of 7"] * 2
+    assert said[13] == "Your draft: card 7 of 7"
