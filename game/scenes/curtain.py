@@ -111,7 +111,8 @@ class CurtainScene(Scene):
             return
         below.behind_curtain(dt)
         pending = self.session.state.pending
-        if self.for_turn and (pending is None or pending.seat != self.seat):
+        gone = pending is None or pending.seat != self.seat or pending.kind == "next_round"
+        if self.for_turn and gone:
             self.app.pop()  # the turn was taken (a jump-in): the table decides anew
 
     def hand_line(self) -> str:
