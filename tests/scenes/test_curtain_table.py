@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots import timing
+from game.engine import Play
 from game.match import SeatConfig
 from tests.scenes.fake_pads import PadRig
 from tests.scenes.players import Couch, PadCouch, start_match
@@ -122,3 +123,33 @@ def test_a_whole_hand_drafted_at_a_time_takes_two_curtains_that_say_so(driver):
     assert len(said) == 14  # UNO Duo's own draft, card by card
     assert said[:2] == ["Your draft: card 1 of 7"] * 2
     assert said[13] == "Your draft: card 7 of 7"
+
+
+def test_a_bot_jumping_in_behind_a_curtain_takes_the_turn_and_the_curtain_goes(driver):
+    """Out of turn behind a curtain as in the open: a bot jumps in on the card
+    just played, and the curtain for the turn it took goes (no hand shown);
+    the table raises whatever curtain is needed now."""
+    driver.app.settings.pacing = "normal"
+    rules = ["classic", "house/jump-in"]
+    for seed in range(1, 40):
+        driver.app.stack.clear()
+        screen = start_match(driver.app, COUCH, seed=seed, rules=rules, single_round=True)
+        session = screen.session
+        couch = Couch(driver)
+        for _ in range(3000):
+            if driver.top_name == "RoundScoreScene":
+                break
+            top = driver.top
+            if driver.top_name == "CurtainScene" and not session.queue:
+                offered = session.legal(2)
+                if any(type(a) is Play for a in offered):
+                    n = len(session.log)
+                    driver.until(lambda top=top: driver.top is not top, limit=200)
+                    jumped = [e for e in session.log[n:] if e["t"] == "play" and e["p"] == 2]
+                    if not jumped:
+                        break  # the bot let it pass (or the curtain was lifted): next seed
+                    assert driver.top is not top
+                    assert screen.table.viewer is None  # nobody's hand went up on its own
+                    return
+            couch.step()
+    raise AssertionError("no bot jumped in behind a curtain")
