@@ -22,21 +22,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import i18n
-from game.bots import BOTS, make_bot
-from game.engine.cards import kind_label
-from game.engine.rng import Rng
 from game.i18n import LANGUAGES, _, ngettext, say
-from game.log import LogError, LogWriter
-from game.log.format import MAX_LOG_BYTES
 from game.native import engine_kind
 from game.plain_text import printable
-from game.rules.errors import RuleFileError
-from game.rules.loader import load_rules
-from game.rules.names import NameRefused, names_for_folder
-from game.sim import MatchDidNotEnd, Tally, play_match
+from game.seats import KNOWN_LEVELS
 
 if TYPE_CHECKING:
     from game.engine.ruleset import RuleSet
+    from game.sim import MatchDidNotEnd
+
+# The commands' modules are imported by the command that needs them: the game
+# itself (the default) opens its window without loading the rules engine, the
+# bots or the log, which its menu does not need (bench/startup.py times it).
 
 MAX_ERRORS_SHOWN = 50
 
@@ -111,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
         "--bots",
         default="basic",
         help=_("one level for every seat or a comma list per seat ({levels})").format(
-            levels=", ".join(BOTS)
+            levels=", ".join(KNOWN_LEVELS)
         ),
     )
     sim.add_argument(
@@ -131,7 +128,7 @@ def _parser() -> argparse.ArgumentParser:
         required=True,
         metavar="LIST",
         help=_("a comma list, one level per seat; seats rotate every game ({levels})").format(
-            levels=", ".join(BOTS)
+            levels=", ".join(KNOWN_LEVELS)
         ),
     )
     tour.add_argument("--games", type=int, default=400)
@@ -186,7 +183,7 @@ def _play(replay: str | None = None, language: str | None = None) -> int:
     import asyncio
 
     if replay is not None:
-        from game.log import open_log
+        from game.log import LogError, open_log
 
         try:
             open_log(replay).close()
@@ -231,6 +228,8 @@ def _check(files: list[str]) -> int:
 
 def _describe(names: list[str]) -> int:
     from game.rules.describe import describe
+    from game.rules.errors import RuleFileError
+    from game.rules.loader import load_rules
 
     try:
         rules = load_rules(names)
@@ -242,6 +241,8 @@ def _describe(names: list[str]) -> int:
 
 
 def _bot_levels(spec: str, players: int) -> list[str]:
+    from game.bots import BOTS
+
     levels = [level.strip() for level in spec.split(",") if level.strip()]
     if len(levels) == 1:
         levels *= players
@@ -263,6 +264,10 @@ def _bot_levels(spec: str, players: int) -> list[str]:
 
 def _simulation_rules(args) -> tuple[RuleSet, list[str]] | int:
     """The rules and bot levels `simulate` was asked for, or the status to exit with."""
+    from game.rules.errors import RuleFileError
+    from game.rules.loader import load_rules
+    from game.rules.names import NameRefused, names_for_folder
+
     names, folder = list(args.rules), None
     if args.log is not None and not args.log.strip():
         print(_("--log needs the name of a file to write"), file=sys.stderr)
@@ -306,6 +311,13 @@ def _cannot_write_log(path: str, err: OSError) -> str:
 
 
 def _simulate(args) -> int:
+    from game.bots import make_bot
+    from game.engine.cards import kind_label
+    from game.engine.rng import Rng
+    from game.log import LogWriter
+    from game.log.format import MAX_LOG_BYTES
+    from game.sim import MatchDidNotEnd, Tally, play_match
+
     chosen = _simulation_rules(args)
     if isinstance(chosen, int):
         return chosen
@@ -442,6 +454,10 @@ def _endless(err: MatchDidNotEnd) -> str:
 
 def _tournament(args) -> int:
     from game import tournament
+    from game.bots import BOTS
+    from game.rules.errors import RuleFileError
+    from game.rules.loader import load_rules
+    from game.sim import MatchDidNotEnd
 
     try:
         rules = load_rules(args.rules)

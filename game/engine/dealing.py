@@ -4,7 +4,9 @@ the first card.
 Before the first round every seat cuts a card and the highest number deals
 (action cards count 0; ties cut again). A round: shuffle, deal each seat its
 hand starting left of the dealer (or draft: each seat in turn looks at the
-top card and keeps it or the next), then turn up the first card. The first
+top card and keeps it or the next, card by card, or with `draft_order:
+whole_hand` each seat its whole hand before the next), then turn up the
+first card. The first
 card is treated as if the dealer had played it: its `first_card` effects
 resolve with the dealer as the seat that played (so "next" is the seat left
 of the dealer), or it goes back into the pile and another is turned. Then
@@ -194,8 +196,10 @@ def _draft(state: GameState, events: EventSink, action: Choose) -> bool:
     for card, was_kept in steps:
         if events is not None:
             events.append({"t": "draft", "p": seat, "card": names[card], "kept": was_kept})
-    size = state.rules.model.dealing.hand_size
-    nxt = state.next_seat(seat)
+    dealing = state.rules.model.dealing
+    size = dealing.hand_size
+    whole_hand = dealing.draft_order == "whole_hand" and len(state.hands[seat]) < size
+    nxt = seat if whole_hand else state.next_seat(seat)
     if len(state.hands[nxt]) < size:
         _offer_draft(state, events, nxt)
         return False

@@ -153,6 +153,9 @@ class ColorLook(_Block):
 
 class Dealing(_Block):
     mode: Literal["deal", "draft"] = "deal"
+    # A draft's order: the seats take turns card by card, or each drafts its
+    # whole hand before the next begins (the same cards, met in another order).
+    draft_order: Literal["alternate", "whole_hand"] = "alternate"
     hand_size: int = Field(7, ge=1, le=50)
     cut_for_dealer: bool = True
     dealer_moves: Literal["left", "right", "stays"] = "left"

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from game.engine.kind_names import KindName
-from game.engine.state import GameState
+
+if TYPE_CHECKING:
+    from game.engine.state import GameState
 
 
 class PendingView(TypedDict):

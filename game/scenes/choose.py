@@ -72,9 +72,7 @@ class ColorWheelScene(Scene):
         self.cancellable = cancellable
         self.focus = self.colors[0]
         self.t = 0.0
-        region = table.layout.regions["color_wheel"]
-        self.center = region.center
-        self.radius = min(region.width, region.height) // 2 - 20
+        self._place()
         if advice is not None:
             advice.focus_with(self._focus_on)
 
@@ -160,6 +158,16 @@ class ColorWheelScene(Scene):
         if self.advice is not None:
             self.advice.update()
 
+    def _title(self) -> pygame.Surface:
+        return text.shadowed(_("Name a colour"), 44, (255, 255, 255), bold=True)
+
+    def _place(self) -> None:
+        """The wheel and its title, clear of the name plates (how much room the
+        title takes depends on its words and the text size)."""
+        self.center, self.radius, self.title_rect = self.table.geometry.color_wheel(
+            self._title().get_size()
+        )
+
     def relabel(self) -> None:
         if self.advice is not None:
             self.advice.relabel()
@@ -172,10 +180,10 @@ class ColorWheelScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 120)
-        title = text.shadowed(_("Name a colour"), 44, (255, 255, 255), bold=True)
+        self._place()  # the words, or the text size in Settings, may have changed
         cx, cy = self.center
         r = self.radius
-        surface.blit(title, title.get_rect(midbottom=(cx, cy - r - 22)))
+        surface.blit(self._title(), self.title_rect)
         pygame.draw.circle(surface, (10, 14, 24), (cx, cy), r + 10)
         book = self.table.book
         wheel = self.app.art.wheel(

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.bots.timing import turn_choices
-from game.engine import Choose
+from game.engine import CallUno, Choose
 from game.engine.decisions import Ask, asks
 from game.engine.state import Decision, GameState
 from game.i18n import _, language
@@ -68,9 +68,15 @@ class PlayScene(Scene):
         self.bot_timer = 0.0
 
     def _bot_act(self, seat: int) -> None:
-        bot = self.session.bots[seat]
-        action = bot.choose(self.session.look(seat), turn_choices(self.session.legal(seat)))
-        self.session.apply(action)
+        session = self.session
+        bot = session.bots[seat]
+        level = session.seats[seat].level
+        action = bot.choose(session.look(seat), turn_choices(session.legal(seat), level))
+        session.apply(action)
+        if type(action) is CallUno and self.state.to_act == seat:
+            # UNO said with the play: the card goes down in the same moment.
+            action = bot.choose(session.look(seat), turn_choices(session.legal(seat), level))
+            session.apply(action)
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
@@ -149,6 +155,17 @@ class PlayScene(Scene):
     @property
     def looking(self) -> int | None:
         return self.table.viewer
+
+    def behind_curtain(self, dt: float) -> None:
+        """A curtain is up over the table (game/scenes/curtain.py): it hides the
+        hands, not the table. What happens out of turn is shown as it happens and
+        the bots call and catch as they would in the open."""
+        self.clock += dt
+        self.table.update(dt)
+        self._pump()
+        pending = self.state.pending
+        if self.controls.idle and pending is not None and pending.kind != "next_round":
+            self.reactions.update(self.clock)
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -161,7 +161,7 @@ class RoundScoreScene(Scene):
         badge = 36 if self.teams is not None else 0
         state = self.session.state
         # A knocked-out player's name shares the column with its OUT tag.
-        out = self._out_tag().get_width() + 8
+        out = self._out_tag().get_width() + 8 if any(state.eliminated) else 0
         needed = max(
             text.width(name, 24, bold=True) + (out if state.eliminated[seat] else 0)
             for seat, name in enumerate(state.names)

@@ -10,11 +10,14 @@ A card is drawn face up only where `may_see` says so:
 - the discard pile and the table's public spots (cut cards, UNO Duo's draft
   discard): always; the draw pile: never.
 
-A card in flight asks `in_flight`: going to a public place it turns face up
-half-way; going into a hand it shows its back unless both ends may be seen
-(the viewer re-sorting their own hand), so cards passed between hands by a
-swap, a shuffle or a jump-in never tell who held what, and a drawn card turns
-up only once it has landed in the viewer's hand.
+A card in flight asks `in_flight`: played from a hand onto the discard pile it
+shows its face all the way (a card played is public, and its player's hand
+may already have gone face down as the turn ended); going to a public place
+from the draw pile it turns face up half-way; going into a hand it shows its
+back unless both ends may be seen (the viewer re-sorting their own hand), so
+cards passed between hands by a swap, a shuffle or a jump-in never tell who
+held what, and a drawn card turns up only once it has landed in the viewer's
+hand.
 
 Tests watch what is drawn through `witness`: every path that draws a card
 reports it there (card, where it comes from, where it is, face up or not).
@@ -55,6 +58,8 @@ class Privacy:
         """May a card flying from `origin` to `place` be drawn face up, `progress` of the way?"""
         if isinstance(place, int):
             return self.may_see(origin) and self.may_see(place)
+        if place == DISCARD and isinstance(origin, int):
+            return True  # played: public from the moment it leaves the hand
         if progress < 0.5:
             return self.may_see(origin)
         return self.may_see(place)

@@ -237,6 +237,13 @@ class Settings:
                     high=MAX_TARGET,
                 )
             )
+        decided = setup.get("house_decided")
+        if (
+            isinstance(decided, list)
+            and len(decided) <= MAX_HOUSE
+            and all(isinstance(h, str) and len(h) <= MAX_NAME_TEXT for h in decided)
+        ):
+            checked["house_decided"] = decided  # the house rules a player set on or off
         return checked
 
     def save(self, folder: Path | None = None) -> bool:

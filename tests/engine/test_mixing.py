@@ -61,6 +61,10 @@ REFUSED_PAIRS = {
     "scheme makes reaching the target lose",
 }
 
+ONLY_DUO = "drafts a whole hand at a time: only a rule set that drafts (`requires: duo`)"
+for _base in ("classic", "uno112", "uno112-blank"):
+    REFUSED_PAIRS[(_base, "house/draft-whole-hand")] = ONLY_DUO
+
 # Pairs whose expected outcome the engine does not give (each an engine bug).
 PAIR_BUGS = {}
 
@@ -142,6 +146,14 @@ def test_two_house_rules_together(first, second):
     message naming both house files."""
     needs_112 = {"house/shuffle-hands-redeal", "house/swap-hands-card"} & {first, second}
     base = "uno112" if needs_112 else "classic"
+    if "house/draft-whole-hand" in (first, second):
+        base = "duo"  # built on uno112 too
+        other = second if first == "house/draft-whole-hand" else first
+        if (base, other) in REFUSED_PAIRS:
+            with pytest.raises(RuleFileError) as err:
+                load_rules([base, first, second])
+            assert _names_both(str(err.value), base, other), str(err.value)
+            return
     names = [base, first, second]
     if frozenset({first, second}) in REFUSED_HOUSE_PAIRS:
         with pytest.raises(RuleFileError) as err:

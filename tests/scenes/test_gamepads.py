@@ -166,7 +166,9 @@ def test_calls_and_catches_on_a_pad(driver, monkeypatch):
     from tests.scenes.players import Couch, start_match
 
     monkeypatch.setitem(timing.PACE, "instant", 1000.0)  # bots leave it to the pad
-    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
+    # Beginners say UNO a reaction after their card is down, so one may be caught
+    # (a bot that never forgets says it with its play).
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot", "beginner") for n in ("Bo", "Cy", "Dee")]
     screen = start_match(driver.app, seats, seed=7)
     session = screen.session
     couch = Couch(driver, call_uno=False)

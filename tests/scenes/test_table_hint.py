@@ -272,3 +272,33 @@ def test_enter_takes_a_hint_that_is_not_a_card(driver):
                 return
             couch.play_on()
     raise AssertionError(f"too few hints that are not a card: {taken_as_hinted}, {chose_own}")
+
+
+def test_a_refusal_after_a_hint_is_readable_and_t_selects_the_hinted_card_again(driver):
+    """Seen: after T, trying a card that may not be played drew its red reason
+    under the hint's line, where it faded unread; and T again left the other
+    card selected, so Enter played it."""
+    for seed in range(3, 30):
+        driver.app.stack.clear()
+        start_match(driver.app, ONE_HUMAN, seed=seed)
+        scene = my_turn(driver)
+        seat = scene.controls.actor()
+        hand = scene.table.sprites(seat)
+        unplayable = [i for i, s in enumerate(hand) if s.name not in scene.controls.lit.lift]
+        driver.key(pygame.K_t)
+        wait_hint(driver, scene)
+        hint = scene.controls.hint
+        if not unplayable or not isinstance(hint.shown.action, Play):
+            continue
+        hinted = scene.controls.selected
+        while scene.controls.selected != unplayable[0]:
+            driver.key(pygame.K_RIGHT)
+        driver.key(pygame.K_RETURN)
+        toast = scene.table.toast_box()
+        assert toast is not None, "no reason was given"
+        line = hint.line_box()
+        assert line is not None and not line.colliderect(toast), "the hint covers the reason"
+        driver.key(pygame.K_t)
+        assert scene.controls.selected == hinted
+        return
+    raise AssertionError("no hint on a hand with a card that may not be played")
