@@ -36,6 +36,9 @@ ARTS: dict[str, str] = {
     "pencil": "a pencil over the card's label, as if written on the card",
     "blank": "an empty dashed frame",
     "star": "a star",
+    "skip-everyone": "a ring crossed out with arrows fanning out to every seat",
+    "flip": "a card turning over, half light and half dark",
+    "wild-draw-color": "small cards in every colour with a question mark: draw until the named colour",
 }
 NUMBER_ART = "number"
 WILD_ART = "wild"  # the oval itself is the art: no symbol on top of it
