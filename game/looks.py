@@ -97,6 +97,8 @@ EXTRA_PATTERNS = (
     "frame",
     "chevron",
     "half",
+    "heart",
+    "moon",
 )
 PATTERNS: dict[str, str] = {
     "triangle": "a triangle pointing up",
@@ -113,6 +115,8 @@ PATTERNS: dict[str, str] = {
     "frame": "a hollow square",
     "chevron": "an arrowhead pointing up",
     "half": "a disc, its left half filled",
+    "heart": "a heart",
+    "moon": "a crescent moon",
 }
 WILD_BODY: RGB = (0x1C, 0x1C, 0x22)  # a card with no colour of its own
 
@@ -229,11 +233,23 @@ class CardLook:
     # palette's, colour by colour; a face shows them only when the mode is on.
     mark: str | None = None
     marks: tuple[str, ...] = ()
+    # The border round the face: None is white; a side of a two-sided deck
+    # may have its own (a Dark face's is near black).
+    rim: RGB | None = None
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Faces are looked up every frame: hash the fields once.
-        key = (self.art, self.text, self.corner, self.body, self.palette, self.mark, self.marks)
+        key = (
+            self.art,
+            self.text,
+            self.corner,
+            self.body,
+            self.palette,
+            self.mark,
+            self.marks,
+            self.rim,
+        )
         object.__setattr__(self, "_hash", hash(key))
 
     def __hash__(self) -> int:
