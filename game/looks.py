@@ -119,6 +119,9 @@ PATTERNS: dict[str, str] = {
     "moon": "a crescent moon",
 }
 WILD_BODY: RGB = (0x1C, 0x1C, 0x22)  # a card with no colour of its own
+# The border of the faces of a two-sided deck's other side (UNO Flip's Dark
+# side): near black, a shade apart from a wild's body.
+SIDE_RIM: RGB = (0x2A, 0x24, 0x33)
 
 # The Wild card's oval, clockwise from top-left: the classic colours keep this
 # order wherever a symbol shows every colour (the oval, the wheel, +4's cards).
