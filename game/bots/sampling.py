@@ -94,6 +94,9 @@ class TableSampler:
             and pending["seat"] == self.seat
             and view["top"] is not None
             and view["penalty"] is None
+            # A two-sided deck's worlds would need the other faces of the
+            # hidden cards dealt too: not sampled yet, the strong bot decides.
+            and view["side"] is None
         )
 
     def prepare(self, view: dict, knowledge: SeatKnowledge) -> None:

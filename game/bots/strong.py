@@ -74,8 +74,28 @@ class StrongBot(Bot):
         self.sampler = TableSampler(self.deck, self.seat)
 
     def observe(self, action, events: Sequence[Mapping[str, Any]]) -> None:
-        if self.seat is not None:
-            self.knowledge.observe(action, events)
+        if self.seat is None or self._faces_stale:
+            return
+        for at, event in enumerate(events):
+            if event["t"] == "flip":
+                # The cards now show faces this memory does not count by: it
+                # starts again from the seat's next look at the table.
+                self.knowledge.observe(action, events[:at])
+                self._faces_stale = True
+                return
+        self.knowledge.observe(action, events)
+
+    _faces_stale = False
+
+    def see_faces(self, view: dict) -> None:
+        """Count by the faces in play (a two-sided deck turns over, and pairs
+        its faces anew each match): a new set of faces starts a new memory."""
+        if view["cards"] is not self.deck.cards:
+            assert self.rules is not None and self.seat is not None
+            self.deck = deck_facts(self.rules, view["cards"])
+            self.knowledge = SeatKnowledge(self.deck, self.seat)
+            self.sampler = TableSampler(self.deck, self.seat)
+        self._faces_stale = False
 
     # --- out of turn -------------------------------------------------------------
 
@@ -88,6 +108,7 @@ class StrongBot(Bot):
             if isinstance(action, Catch):
                 if view is None:
                     view = look()
+                    self.see_faces(view)
                 if not self.is_partner(view, action.target):
                     return action
         for action in actions:
@@ -103,6 +124,7 @@ class StrongBot(Bot):
             return actions[0]
         view = look()
         self._require_rules(view)
+        self.see_faces(view)
         self.knowledge.sync(view)
         if CallUno in types:
             return next(a for a in actions if isinstance(a, CallUno))

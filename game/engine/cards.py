@@ -13,6 +13,7 @@ them. A screen showing another language asks `labels_in(code)` and
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 
 from game.engine.actions import Play
 from game.engine.choice_effects import ChooseColorParams
@@ -27,13 +28,27 @@ LabelParts = tuple[int, str | None, str]
 class CardTable:
     """Per-card facts for one rule set's deck, indexed by card id."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        side: int = 0,
+        order: Sequence[int] | None = None,
+        backs: Sequence[str] | None = None,
+    ) -> None:
+        """The faces of side `side` (a one-sided deck has side 0 only). A
+        two-sided deck's cards pair faces: card `i` shows face `order[i]` of
+        this side (None: face `i`), and `backs[i]` names its other face."""
         model = rules.model
-        self.colors: tuple[str, ...] = tuple(model.colors)
+        sides = model.side_names()
+        self.side_name: str | None = sides[side] if sides else None
+        self.side = side
+        self.colors: tuple[str, ...] = tuple(
+            model.sides[sides[side]].colors if sides else model.colors
+        )
         # The colour's name (as events write it) by colour index; -1 (no
         # colour) reads the trailing None.
         self.color_label: tuple[str | None, ...] = (*self.colors, None)
-        self.color_labels: tuple[str, ...] = color_labels(model)  # what players read
+        self.color_labels: tuple[str, ...] = color_labels(model, colors=self.colors)
         self._model = model
         self._kinds = rules.kinds
         self.names: list[str] = []
@@ -49,6 +64,8 @@ class CardTable:
         self._labels_in: dict[str, list[str]] = {ENGLISH: self.labels}
         for name, spec in rules.kinds.items():
             kind = spec.model
+            if self.side_name is not None and kind.side != self.side_name:
+                continue
             colors = [-1] if kind.wild else range(len(self.colors))
             for color in colors:
                 # (face, copies, points, effects) of each face of the kind
@@ -81,6 +98,25 @@ class CardTable:
                         self.symbol.append(face)
                         self.points.append(points)
                         self.category.append(kind.category)
+        if order is not None:
+            for facts in (
+                self.labels,
+                self._label_parts,
+                self.effects,
+                self.names,
+                self.color,
+                self.kind,
+                self.symbol,
+                self.points,
+                self.category,
+            ):
+                facts[:] = [facts[i] for i in order]  # type: ignore[index]
+        # The face alone ("red:7"); a two-sided card's name is its face in
+        # play and its other face ("red:7/teal:5"), so that two cards alike on
+        # one side but not on the other are never taken for copies.
+        self.face_names: list[str] = list(self.names)
+        if backs is not None:
+            self.names = [f"{face}/{back}" for face, back in zip(self.names, backs, strict=True)]
         self.size = len(self.names)
         # The cut for the dealer counts action cards as 0.
         self.cut_value = [
@@ -167,7 +203,7 @@ class CardTable:
 
     def color_labels_in(self, lang: str) -> tuple[str, ...]:
         """Each colour's label in `lang`, by colour index."""
-        return color_labels(self._model, lang)
+        return color_labels(self._model, lang, self.colors)
 
     def _card_label(self, parts: LabelParts, colors: tuple[str, ...], lang: str) -> str:
         """A card as players read it: its colour's label, then its kind's label,
@@ -189,11 +225,14 @@ def color_label(color: str) -> str:
     return color.replace("_", " ").capitalize()
 
 
-def color_labels(model: RuleSetModel, lang: str = ENGLISH) -> tuple[str, ...]:
-    """Each colour of a rule set as players read it in `lang`: the `label:`
-    its file gives it under `color_looks:`, else its name in words."""
+def color_labels(
+    model: RuleSetModel, lang: str = ENGLISH, colors: Sequence[str] | None = None
+) -> tuple[str, ...]:
+    """Each colour of a rule set (or each of `colors`) as players read it in
+    `lang`: the `label:` its file gives it under `color_looks:`, else its
+    name in words."""
     labels = []
-    for color in model.colors:
+    for color in model.colors if colors is None else colors:
         look = model.color_looks.get(color)
         label = look.label if look is not None else None
         labels.append(label.in_language(lang) if label else color_label(color))

@@ -31,9 +31,11 @@ from game.engine import effects as effect_registry
 from game.engine.look_validation import art_problems, control_character_problems, look_problems
 from game.engine.ruleset import (
     IDENTIFIER,
+    MAX_COLORS,
     MAX_DECK,
     MAX_IDENTIFIER,
     WILD,
+    CardKind,
     EffectSpec,
     KindSpec,
     Loc,
@@ -42,6 +44,7 @@ from game.engine.ruleset import (
     RuleSetModel,
     deck_count,
 )
+from game.engine.sides import face_codes, side_problems
 
 
 class Alternatives(tuple[Loc, ...]):
@@ -264,6 +267,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if not isinstance(data, dict):
         raise RulesInvalid([((), "a rule set is a mapping of settings")])
     problems: list[Problem] = []
+    data = _with_side_colors(data, problems)
     try:
         model = RuleSetModel.model_validate(data)
     except ValidationError as err:
@@ -285,7 +289,11 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if model.players.only is not None and not model.allowed_counts():
         problems.append((("players", "only"), "no player count is allowed"))
     if not model.colors or len(set(model.colors)) != len(model.colors):
-        problems.append((("colors",), "colours must be a non-empty list without repeats"))
+        where = ("sides",) if model.sides else ("colors",)
+        problems.append((where, "colours must be a non-empty list without repeats"))
+    if not model.sides and len(model.colors) > MAX_COLORS:
+        problems.append((("colors",), f"may have at most {MAX_COLORS} items"))
+    problems.extend(side_problems(model))
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
     problems.extend(control_character_problems(model, data))
@@ -326,7 +334,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
                 problems.append((loc + ("face_effects", face), f"{face} is not one of the faces"))
         kinds[name] = KindSpec(name, kind, effects, by_face, first, only_if, kind.play_only_if)
 
-    total = sum(deck_count(model, k) for k in model.cards.values())
+    total = sum(deck_count(model, k) for k in _first_side(model))
     dealt = model.players.max * model.dealing.hand_size
     if model.dealing.mode == "draft":
         # Each card kept in a draft costs two off the pile (the one looked at
@@ -354,7 +362,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
                 " points, or write target: null (one round is the match) or scheme: rounds_won",
             )
         )
-    may_start = sum(deck_count(model, k) for k in model.cards.values() if k.first_card != "return")
+    may_start = sum(deck_count(model, k) for k in _first_side(model) if k.first_card != "return")
     if model.cards and not may_start:
         problems.append((("cards",), "every kind is put back as a first card: no round can start"))
     elif model.cards and total >= needed and may_start <= dealt:
@@ -372,6 +380,36 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if problems:
         raise RulesInvalid(problems)
     return RuleSet(model=model, kinds=kinds, sources=sources)
+
+
+def _with_side_colors(data: dict, problems: list[Problem]) -> dict:
+    """A two-sided deck names its colours side by side; the rule set's own
+    `colors` and `color_looks` are then every side's, so whatever looks a
+    colour up by name (its label, its look) finds both sides' colours."""
+    sides = data.get("sides")
+    if not isinstance(sides, dict) or not sides:
+        return data
+    for key in ("colors", "color_looks"):
+        if key in data:
+            problems.append(
+                ((key,), f"a two-sided deck writes {key} under each of its sides, not here")
+            )
+    colors: list[Any] = []
+    looks: dict[Any, Any] = {}
+    for side in sides.values():
+        if isinstance(side, dict):
+            if isinstance(side.get("colors"), list):
+                colors += side["colors"]
+            if isinstance(side.get("color_looks"), dict):
+                looks.update(side["color_looks"])
+    return {**data, "colors": colors, "color_looks": looks}
+
+
+def _first_side(model: RuleSetModel) -> list[CardKind]:
+    """The kinds that count the deck's cards: a two-sided deck's first side
+    (every card has one face there), or every kind."""
+    names = model.side_names()
+    return [k for k in model.cards.values() if not names or k.side == names[0]]
 
 
 def is_identifier(name: str) -> bool:
@@ -395,7 +433,7 @@ def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:
         if kind.category != "number":
             continue
         for face in sorted(set(kind.faces or [])):
-            for color in [WILD] if kind.wild else model.colors:
+            for color in [WILD] if kind.wild else model.colors_of(kind):
                 code = f"{color}:{face}"
                 other = owner.setdefault(code, name)
                 if other != name:

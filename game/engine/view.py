@@ -1,10 +1,19 @@
-"""What one seat may know: its own hand, and only the public rest."""
+"""What one seat may know: its own hand, and only the public rest.
+
+A two-sided deck (game/engine/sides.py) shows more: a hand is held with the
+face in play towards its owner, so everyone else sees the other face of
+every card in it, and the draw pile lies with the face in play down, so its
+top card's other face is seen by all (`public`, `pile_back`). A seat never
+sees the other faces of its own hand. Cards are named here by the face seen
+(`red:7`), never by both faces.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
+from game.engine.cards import CardTable
 from game.engine.state import GameState
 
 
@@ -21,10 +30,19 @@ class PenaltyView(TypedDict):
     challengeable: bool
     stacked: bool
     color_before: str | None
+    until_color: str | None  # draws go on until a card of this colour
 
 
 class View(TypedDict):
     seat: int
+    # The faces in play, shared by the match: per card id, what the seat's
+    # own cards show it (`cards.face_names`, colours, kinds). No hidden card's
+    # place is in it.
+    cards: CardTable
+    side: str | None  # the side in play of a two-sided deck
+    # Per seat, the other faces of its hand in hand order (the seat's own: []).
+    public: list[list[str]]
+    pile_back: str | None  # the other face of the draw pile's top card
     players: int
     names: list[str]
     hand: list[int]
@@ -55,11 +73,21 @@ def view(state: GameState, seat: int) -> View:
     """The table as `seat` sees it. Other hands are sizes only; the draw pile
     is a count; whether a Wild Draw Four was a bluff stays hidden."""
     cards = state.cards
-    names = cards.names
+    names = cards.face_names
     decision = state.pending
     owed = state.penalty
+    back = state.back
     return {
         "seat": seat,
+        "cards": cards,
+        "side": cards.side_name,
+        "public": [
+            [] if back is None or other == seat else [back.face_names[c] for c in hand]
+            for other, hand in enumerate(state.hands)
+        ],
+        "pile_back": back.face_names[state.draw_pile[-1]]
+        if back is not None and state.draw_pile
+        else None,
         "players": state.players,
         "names": list(state.names),
         "hand": list(state.hands[seat]),
@@ -89,6 +117,7 @@ def view(state: GameState, seat: int) -> View:
             "challengeable": owed.challengeable,
             "stacked": owed.stacked,
             "color_before": owed.color_before,
+            "until_color": cards.color_name(owed.until_color),
         },
         "drawn": [names[c] for c in state.drawn] if state.actor == seat else [],
         # A draft: only the drafting seat sees the card it looks at.
@@ -116,6 +145,7 @@ def seen_events(events: Sequence[Mapping[str, Any]], seat: int) -> list[Mapping[
     are passed on as they are: read them, never change them."""
     seen = []
     for event in events:
+        event = _faces_seen(event)
         kind = event["t"]
         # Dealt and drawn cards are their seat's; a reveal is its challenger's.
         owner = event["to"] if kind == "reveal" else event.get("p")
@@ -133,3 +163,35 @@ def seen_events(events: Sequence[Mapping[str, Any]], seat: int) -> list[Mapping[
             event = {**event, "hands": hands}
         seen.append(event)
     return seen
+
+
+def _face(name: str | None) -> str | None:
+    """A card as a seat sees it: a two-sided card's face in play (red:7/teal:5 -> red:7)."""
+    return name if name is None else name.partition("/")[0]
+
+
+def _faces_seen(event: Mapping[str, Any]) -> Mapping[str, Any]:
+    """`event` with its cards named by the face seen; the event itself when
+    no card in it has two faces (a one-sided deck's never has)."""
+    kind = event["t"]
+    if kind in ("play", "start", "draft"):
+        card = event["card"]
+        return {**event, "card": _face(card)} if card and "/" in card else event
+    if kind == "flip":
+        return {**event, "top": _face(event["top"])}
+    if kind in ("deal", "draw", "reveal", "discard"):
+        cards = event["cards"]
+        if any(card and "/" in card for card in cards):
+            return {**event, "cards": [_face(c) for c in cards]}
+        return event
+    if kind == "cut":
+        cut = event["cards"]
+        if any("/" in card for card in cut.values()):
+            return {**event, "cards": {s: _face(c) for s, c in cut.items()}}
+        return event
+    if kind == "hands" and any("/" in c for hand in event["hands"] for c in hand):
+        changed = {**event, "hands": [[_face(c) for c in hand] for hand in event["hands"]]}
+        if "discard" in event:
+            changed["discard"] = [_face(c) for c in event["discard"]]
+        return changed
+    return event
