@@ -75,6 +75,16 @@ DEFAULT_RGB: dict[str, str] = {
     "maroon": "#880e4f",
     "olive": "#827717",
 }
+# A two-sided deck's other side (UNO Flip's Dark side) is a deeper set: its
+# colours, when the rule file does not say how they look, take these shades
+# and shapes rather than DEFAULT_RGB's and EXTRA_PATTERNS' (pink leans
+# magenta so it never reads as red; the moon is the Dark side's own).
+OTHER_SIDE_LOOKS: dict[str, tuple[str, str]] = {
+    "pink": ("#d81b7a", "heart"),
+    "teal": ("#00897b", "plus"),
+    "orange": ("#ef6c00", "star"),
+    "purple": ("#6a1b9a", "moon"),
+}
 # Colour-blind mode (Settings) draws each colour's shape wherever the colour
 # shows: on a card, the ring of the colour in force, the colour wheel, the
 # messages. The classic four always have these; any other colour takes the

@@ -22,7 +22,8 @@ of every side, so a card is named and painted by its face in play, and
 `turned(card)` (game/ui/table_model.py) is the same card the other way up. Each side has its own
 colours: a wild shows its side's on its oval, and the faces of every side
 but the first have a dark rim (`SIDE_RIM`), so the Dark side is known at a
-glance.
+glance; their colours, unless the file says how they look, take the deeper
+shades and shapes of `OTHER_SIDE_LOOKS` (game/looks.py).
 
 A replay whose rules cannot be loaded gets a book without rules, which names
 cards as the log writes them ("purple:star" -> "Purple Star") and shows each
@@ -39,6 +40,7 @@ from game.engine.words import ENGLISH
 from game.i18n import _
 from game.looks import (
     NUMBER_ART,
+    OTHER_SIDE_LOOKS,
     RGB,
     SIDE_RIM,
     CardLook,
@@ -100,6 +102,13 @@ class CardBook:
             looks = rules.model.color_looks
             given = {c: look.rgb for c, look in looks.items() if look.rgb}
             shapes = {c: look.pattern for c, look in looks.items() if look.pattern}
+            for table in tables[1:]:
+                for color in table.colors:
+                    rgb, shape = OTHER_SIDE_LOOKS.get(color, (None, None))
+                    if rgb is not None and color not in given:
+                        given[color] = rgb
+                    if shape is not None and color not in shapes and shape not in shapes.values():
+                        shapes[color] = shape
         self._rgb: dict[str, RGB] = color_rgbs(self.colors, given)
         self._patterns: dict[str, str] = color_patterns(self.colors or COLOR_NAMES, shapes)
         # The colours symbols show on a wild (its oval, +4's cards), in wheel

@@ -77,12 +77,12 @@ class TableModel:
     def apply(self, event: dict) -> None:
         """Take in one event (unknown kinds are ignored: a newer log, a modded engine)."""
         self.events += 1
-        if "pile_back" in event:
-            back = event["pile_back"]
-            self.pile_back = str(back) if back else None
         handler = _HANDLERS.get(str(event.get("t")))
         if handler is not None:
             handler(self, event)
+        if "pile_back" in event:
+            back = event["pile_back"]
+            self.pile_back = str(back) if back else None
 
     # --- one method per event kind --------------------------------------------------
 
@@ -111,6 +111,7 @@ class TableModel:
         self.round_over = False
         self.side = None
         self.flips = 0
+        self.pile_back = None
 
     def _deal(self, e: dict) -> None:
         cards = [str(c) for c in e.get("cards", [])]
