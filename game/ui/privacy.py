@@ -84,6 +84,12 @@ class Privacy:
         if self.witness is not None:
             self.witness(card if face_up else turned(card), origin, place, face_up)
 
+    def card_shown(self, card: str, place: Place) -> str | None:
+        """For a screen drawing a card of `place` by itself: what of it to draw
+        (`drawn`: the card, its other face, or None for its back). Reported to
+        the witness."""
+        return self.drawn(card, self.card_face(card, place))
+
     def card_face(self, card: str, place: Place) -> bool:
         """For a screen drawing a card of `place` by itself: may it show its face?
         (The card is reported to the witness either way.)"""

@@ -20,6 +20,10 @@ from dataclasses import dataclass, field
 FACES_APART = "/"  # between a two-sided card's faces in its name: "red:7/teal:5"
 
 
+# Events after which the draw pile's top card may be another card.
+PILE_EVENTS = frozenset(("round", "deal", "draft", "start", "draw", "reshuffle", "hands", "flip"))
+
+
 def turned(card: str) -> str:
     """The same card the other way up ("red:7/teal:5" -> "teal:5/red:7"); a
     card with one face stays as it is."""
