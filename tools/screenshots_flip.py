@@ -39,7 +39,10 @@ def flip_shots(shots: ModuleType) -> None:
     def ana_to_play(side: str | None) -> Callable[[], bool]:
         def done() -> bool:
             top = app.top
+            if type(top).__name__ == "RoundScoreScene":
+                shots.press(app, pygame.K_RETURN, 2)  # not this round: the next one
             if type(top).__name__ != "PlayScene" or top.controls.actor() is None:
+                shots.autopilot(app)
                 return False
             if top.table.model.side == side and not top.table.busy:
                 return True
@@ -54,6 +57,8 @@ def flip_shots(shots: ModuleType) -> None:
 
     def turning_dark() -> bool:
         top = app.top
+        if type(top).__name__ == "RoundScoreScene":
+            shots.press(app, pygame.K_RETURN, 2)  # no Flip this round: the next one
         if type(top).__name__ != "PlayScene":
             return False
         done = top.table.animator.turning()
@@ -63,7 +68,7 @@ def flip_shots(shots: ModuleType) -> None:
     shots.save(app, "flip_turning")
     app.settings.color_patterns = True
     accessibility.apply(app.settings, app.art)
-    assert shots.run_until(app, ana_to_play("dark"), pilot=False)
+    assert shots.run_until(app, ana_to_play("dark"), pilot=False), "the Dark side did not last"
     shots.frames(app, 30)
     shots.save(app, "flip_dark")
     assert shots.run_until(app, shots.top_is(app, "RoundScoreScene"))

@@ -195,3 +195,16 @@ def test_the_eight_colours_shapes_look_different():
         overlap = ma.overlap_area(mb, (0, 0))
         union = ma.count() + mb.count() - overlap
         assert union - overlap > 0.08 * union, (a, b)
+
+
+def test_the_rules_in_the_pause_say_which_side_is_in_play(flip_rules):
+    from game.ui.rules_words import describe
+
+    state, events = new_game(flip_rules, 4, 4, ["a", "b", "c", "d"])
+    assert any(e["t"] == "flip" for e in events), "the first card turned up was a Flip"
+    assert "The Dark side is in play." in describe(flip_rules, state)
+    state, _events = new_game(flip_rules, 4, 9, ["a", "b", "c", "d"])
+    assert "The Light side is in play." in describe(flip_rules, state)
+    classic = load_rules(["classic"])
+    state, _events = new_game(classic, 4, 9, ["a", "b", "c", "d"])
+    assert not any("side is in play" in line for line in describe(classic, state))
