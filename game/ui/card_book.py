@@ -68,8 +68,9 @@ class CardFacts:
     side: int = 0  # which side of a two-sided deck the face is printed on
 
 
-def side_tables(rules: RuleSet) -> list[CardTable]:
-    """The deck's faces, one table per side (a one-sided deck: its one table)."""
+def face_tables(rules: RuleSet) -> list[CardTable]:
+    """The faces of each side of the deck, one table per side and unpaired (the
+    engine pairs them per match, game/engine/sides.py); a one-sided deck: its table."""
     sides = rules.model.side_names()
     if not sides:
         return [card_table(rules)]
@@ -89,7 +90,7 @@ class CardBook:
     def _learn(self, rules: RuleSet | None, lang: str) -> None:
         self.lang = lang
         self._engine_words: dict[str, str] | None = None
-        tables = side_tables(rules) if rules is not None else []
+        tables = face_tables(rules) if rules is not None else []
         self.sides: tuple[str, ...] = tuple(rules.model.side_names()) if rules is not None else ()
         self.colors: tuple[str, ...] = tuple(dict.fromkeys(c for t in tables for c in t.colors))
         self._color_labels: dict[str, str] = {}
@@ -227,7 +228,7 @@ class CardBook:
         -> this book's ("Kırmızı 7", "Kırmızı"): what its refusals put in words."""
         if self._engine_words is None:
             found: dict[str, str] = {}
-            for table in side_tables(self._rules) if self._rules is not None else []:
+            for table in face_tables(self._rules) if self._rules is not None else []:
                 found.update(zip(table.labels, table.labels_in(self.lang), strict=True))
                 here = table.color_labels_in(self.lang)
                 found.update(zip(table.colors, here, strict=True))
