@@ -53,7 +53,9 @@ def describe(rules: RuleSet) -> str:
         lines.append(_("Built from: {sources}").format(sources=" + ".join(rules.sources)))
     lines.append(_("Players: {players}").format(players=say(model.players_text())))
     sides = model.side_names()
-    total = sum(deck_count(model, k) for k in model.cards.values() if not sides or k.side == sides[0])
+    total = sum(
+        deck_count(model, k) for k in model.cards.values() if not sides or k.side == sides[0]
+    )
     if sides:
         paired = (
             _("paired at random for each match")
@@ -268,9 +270,7 @@ def describe(rules: RuleSet) -> str:
     scoring = model.scoring
     lines += ["", _("Scoring: {how}.").format(how=_scheme_words(scoring.scheme))]
     if sides:
-        lines.append(
-            _("Cards count by their faces on the side in play when the round ends.")
-        )
+        lines.append(_("Cards count by their faces on the side in play when the round ends."))
     if scoring.teams:
         lines.append(
             "  " + _("Teams of two partners sitting opposite share their points and results.")
