@@ -44,7 +44,7 @@ from game.engine.ruleset import (
     RuleSetModel,
     deck_count,
 )
-from game.engine.sides import face_codes, side_problems
+from game.engine.sides import side_problems
 
 
 class Alternatives(tuple[Loc, ...]):

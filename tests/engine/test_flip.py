@@ -7,7 +7,7 @@ import functools
 
 from game.engine import new_game, view
 from game.engine.sides import show_side
-from tests.support.acting import accept, act, challenge, play_of, play_offered
+from tests.support.acting import accept, act, challenge, play_of
 from tests.support.rules import rules
 from tests.support.table import color, hand, pending, rigged, start_round, top
 
