@@ -248,9 +248,11 @@ def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: E
     rules let a card stack on this one, and `stackable` is not false) or
     challenging (if `challengeable`), else draws them and, with `lose_turn`,
     loses its turn. A stacked card adds to the cards already owed. With
-    `until_color` the seat then draws on, one card at a time, until it draws
-    a card of the colour in force (named by the card; a wild does not count)
-    or nothing is left to draw.
+    `until_color` the seat first draws one card at a time until it draws a
+    card of the colour in force (the one the card named; a wild does not
+    count) or nothing is left to draw, then the `count` cards; a challenge's
+    draws go the same way (guilty: its player; innocent: the challenger,
+    `challenge.extra_if_innocent` more).
 
     YAML: `- penalty: {count: 4, challengeable: true}`; Wild Draw Colour:
     `- choose_color` then `- penalty: {count: 0, until_color: true, challengeable: true}`.
