@@ -380,7 +380,7 @@ def test_effect_skip_all_skips_every_other_seat_so_its_player_goes_again():
 
 def test_effect_penalty_until_color_owes_draws_until_the_named_colour():
     state = rigged(hands=THREE, top="wild:wild_draw_four", color="blue", to_act=1)
-    run(state, "penalty", {"count": 0, "until_color": True, "challengeable": True})
+    run(state, "penalty", {"until_color": True, "challengeable": True})
     assert state.penalty.until_color == state.cards.colors.index("blue")
     state = rigged(hands=THREE, top="red:5", draw=["red:1", "wild:wild", "blue:3", "red:2"])
     taken = state.take_owed(1, 0, state.cards.colors.index("blue"), "penalty", None)
