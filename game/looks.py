@@ -38,7 +38,7 @@ ARTS: dict[str, str] = {
     "star": "a star",
     "skip-everyone": "a ring crossed out with arrows fanning out to every seat",
     "flip": "a card turning over, half light and half dark",
-    "wild-draw-color": "small cards in every colour with a question mark: draw until the named colour",
+    "wild-draw-color": "small cards in every colour and a question mark: draw until the colour",
 }
 NUMBER_ART = "number"
 WILD_ART = "wild"  # the oval itself is the art: no symbol on top of it

@@ -121,7 +121,7 @@ class DeckFacts:
                 weight = 0.5 if spec.when else 1.0
                 params = spec.params
                 if isinstance(params, PenaltyParams):
-                    count = params.count + (_UNTIL_COLOR_WORTH if params.until_color else 0)
+                    count = params.cards + (_UNTIL_COLOR_WORTH if params.until_color else 0)
                     total += weight * (count + (_SKIP_WORTH if params.lose_turn else 0))
                 elif isinstance(params, DrawParams) and params.who in _AIMED_AT_OTHERS:
                     total += weight * params.count

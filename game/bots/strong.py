@@ -77,7 +77,8 @@ class StrongBot(Bot):
         if self.seat is None or self._faces_stale:
             return
         for at, event in enumerate(events):
-            if event["t"] == "flip":
+            # A round starts on the first side again.
+            if event["t"] == "flip" or (event["t"] == "round" and self.deck.cards.side):
                 # The cards now show faces this memory does not count by: it
                 # starts again from the seat's next look at the table.
                 self.knowledge.observe(action, events[:at])

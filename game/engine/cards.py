@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
+from typing import TypeVar
 
 from game.engine.actions import Play
 from game.engine.choice_effects import ChooseColorParams
 from game.engine.ruleset import WILD, EffectSpec, KindSpec, RuleSet, RuleSetModel
 from game.engine.words import ENGLISH
+
+T = TypeVar("T")
 
 # What a card's label is made of: its colour index (-1: none), its kind's name
 # (None: a number card, named by its face) and its face.
@@ -99,18 +102,16 @@ class CardTable:
                         self.points.append(points)
                         self.category.append(kind.category)
         if order is not None:
-            for facts in (
-                self.labels,
-                self._label_parts,
-                self.effects,
-                self.names,
-                self.color,
-                self.kind,
-                self.symbol,
-                self.points,
-                self.category,
-            ):
-                facts[:] = [facts[i] for i in order]  # type: ignore[index]
+            self.labels = _permuted(self.labels, order)
+            self._label_parts = _permuted(self._label_parts, order)
+            self.effects = _permuted(self.effects, order)
+            self.names = _permuted(self.names, order)
+            self.color = _permuted(self.color, order)
+            self.kind = _permuted(self.kind, order)
+            self.symbol = _permuted(self.symbol, order)
+            self.points = _permuted(self.points, order)
+            self.category = _permuted(self.category, order)
+            self._labels_in[ENGLISH] = self.labels
         # The face alone ("red:7"); a two-sided card's name is its face in
         # play and its other face ("red:7/teal:5"), so that two cards alike on
         # one side but not on the other are never taken for copies.
@@ -211,6 +212,11 @@ class CardTable:
         color, kind, face = parts
         label = face if kind is None else kind_label(self._kinds[kind], lang)
         return label if color < 0 else f"{colors[color]} {label}"
+
+
+def _permuted(facts: list[T], order: Sequence[int]) -> list[T]:
+    """Per-card facts in another card order: card `i` takes what `order[i]` had."""
+    return [facts[i] for i in order]
 
 
 def kind_label(spec: KindSpec, lang: str = ENGLISH) -> str:

@@ -26,8 +26,8 @@ from game.engine.legality import next_round_answers
 from game.engine.pending import Decision, PlayContext
 from game.engine.refusals import next_round_refusal
 from game.engine.rng import Rng
-from game.engine.sides import show_side, side_tables
 from game.engine.ruleset import RuleSet
+from game.engine.sides import show_side, side_tables
 from game.engine.state import GameState
 from game.engine.turn import run_effects
 

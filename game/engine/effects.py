@@ -214,7 +214,7 @@ def _penalty_words(p: PenaltyParams) -> Said:
     elif p.until_color:
         words = said("the next player draws until they draw a card of the named colour")
     else:
-        words = said("the next player draws {n}", n=p.count)
+        words = said("the next player draws {n}", n=p.cards)
     if p.lose_turn:
         words = said("{what} and loses their turn", what=words)
     if p.challengeable:
@@ -223,19 +223,25 @@ def _penalty_words(p: PenaltyParams) -> Said:
 
 
 class PenaltyParams(Params):
-    count: int = Field(ge=0, le=50)
+    # Without `until_color`, required; with it, the cards drawn after the colour.
+    count: int | None = Field(None, ge=1, le=50)
     lose_turn: bool = True
     challengeable: bool = False
     stackable: bool = True
-    # Then draw on until a card of the colour in force (the one just named);
-    # a wild does not count. A challenge's draws go on until it too.
+    # Draw until a card of the colour in force (the one just named; a wild
+    # does not count). A challenge's draws go on until it too.
     until_color: bool = False
 
     @model_validator(mode="after")
     def _draws_something(self) -> PenaltyParams:
-        if self.count == 0 and not self.until_color:
-            raise ValueError("count must be at least 1 (or draw until_color)")
+        if self.count is None and not self.until_color:
+            raise ValueError("count is required (or until_color: true)")
         return self
+
+    @property
+    def cards(self) -> int:
+        """The cards owed beyond any drawn until a colour."""
+        return self.count or 0
 
 
 @effect(
@@ -244,30 +250,33 @@ class PenaltyParams(Params):
     owes=True,
 )
 def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: EventSink) -> bool:
-    """The next seat owes `count` cards; it may answer by stacking (if the
+    """The next seat owes `count` cards (which only `until_color` may leave
+    out); it may answer by stacking (if the
     rules let a card stack on this one, and `stackable` is not false) or
     challenging (if `challengeable`), else draws them and, with `lose_turn`,
     loses its turn. A stacked card adds to the cards already owed. With
-    `until_color` the seat then draws on, one card at a time, until it draws
-    a card of the colour in force (named by the card; a wild does not count)
-    or nothing is left to draw.
+    `until_color` the seat first draws one card at a time until it draws a
+    card of the colour in force (the one the card named; a wild does not
+    count) or nothing is left to draw, then the `count` cards; a challenge's
+    draws go the same way (guilty: its player; innocent: the challenger,
+    `challenge.extra_if_innocent` more).
 
     YAML: `- penalty: {count: 4, challengeable: true}`; Wild Draw Colour:
-    `- choose_color` then `- penalty: {count: 0, until_color: true, challengeable: true}`.
+    `- choose_color` then `- penalty: {until_color: true, challengeable: true}`.
     """
     target = state.next_seat(ctx.actor)
     owed = state.penalty
     until = state.color if params.until_color else -1
     if ctx.going_out:
         if state.rules.model.round_end.final_penalty_drawn:
-            total = params.count + (owed.count if owed else 0)
+            total = params.cards + (owed.count if owed else 0)
             if until < 0 and owed is not None:
                 until = owed.until_color
             state.penalty = None
             state.take_owed(target, total, until, "penalty", events)
         return False
     if owed is not None:
-        owed.count += params.count
+        owed.count += params.cards
         owed.target = target
         owed.source = ctx.actor
         owed.stacked = True
@@ -279,7 +288,7 @@ def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: E
             owed.until_color = until
         return False
     state.penalty = Penalty(
-        params.count,
+        params.cards,
         target,
         ctx.actor,
         params.lose_turn,

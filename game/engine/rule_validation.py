@@ -31,7 +31,6 @@ from game.engine import effects as effect_registry
 from game.engine.look_validation import art_problems, control_character_problems, look_problems
 from game.engine.ruleset import (
     IDENTIFIER,
-    MAX_COLORS,
     MAX_DECK,
     MAX_IDENTIFIER,
     WILD,
@@ -44,7 +43,7 @@ from game.engine.ruleset import (
     RuleSetModel,
     deck_count,
 )
-from game.engine.sides import face_codes, side_problems
+from game.engine.sides import side_problems
 
 
 class Alternatives(tuple[Loc, ...]):
@@ -291,8 +290,6 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if not model.colors or len(set(model.colors)) != len(model.colors):
         where = ("sides",) if model.sides else ("colors",)
         problems.append((where, "colours must be a non-empty list without repeats"))
-    if not model.sides and len(model.colors) > MAX_COLORS:
-        problems.append((("colors",), f"may have at most {MAX_COLORS} items"))
     problems.extend(side_problems(model))
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
@@ -382,7 +379,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     return RuleSet(model=model, kinds=kinds, sources=sources)
 
 
-def _with_side_colors(data: dict, problems: list[Problem]) -> dict:
+def _with_side_colors(data: dict[str, Any], problems: list[Problem]) -> dict[str, Any]:
     """A two-sided deck names its colours side by side; the rule set's own
     `colors` and `color_looks` are then every side's, so whatever looks a
     colour up by name (its label, its look) finds both sides' colours."""

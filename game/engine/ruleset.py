@@ -293,8 +293,9 @@ class RuleSetModel(_Block):
     # all of them.
     house_rules: dict[ShortText, HouseRuleEntry] = Field({}, max_length=MAX_HOUSE_RULES)
     players: PlayerRange = PlayerRange()
-    colors: list[str] = Field(list(COLOR_NAMES), max_length=2 * MAX_COLORS)
-    color_looks: dict[str, ColorLook] = Field({}, max_length=2 * MAX_COLORS)
+    # A two-sided deck's colours are every side's (game/engine/rule_validation.py).
+    colors: list[str] = Field(list(COLOR_NAMES), max_length=MAX_COLORS)
+    color_looks: dict[str, ColorLook] = Field({}, max_length=MAX_COLORS)
     # A two-sided deck: its sides (exactly two), and which faces share a card.
     sides: dict[str, Side] = Field({}, max_length=2)
     pairs: Literal["random"] | list[FacePair] = Field("random", max_length=MAX_DECK)

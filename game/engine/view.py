@@ -170,28 +170,30 @@ def _face(name: str | None) -> str | None:
     return name if name is None else name.partition("/")[0]
 
 
+def _two_sided(name: object) -> bool:
+    return isinstance(name, str) and "/" in name
+
+
 def _faces_seen(event: Mapping[str, Any]) -> Mapping[str, Any]:
     """`event` with its cards named by the face seen; the event itself when
-    no card in it has two faces (a one-sided deck's never has)."""
-    kind = event["t"]
-    if kind in ("play", "start", "draft"):
-        card = event["card"]
-        return {**event, "card": _face(card)} if card and "/" in card else event
-    if kind == "flip":
-        return {**event, "top": _face(event["top"])}
-    if kind in ("deal", "draw", "reveal", "discard"):
-        cards = event["cards"]
-        if any(card and "/" in card for card in cards):
-            return {**event, "cards": [_face(c) for c in cards]}
-        return event
-    if kind == "cut":
-        cut = event["cards"]
-        if any("/" in card for card in cut.values()):
-            return {**event, "cards": {s: _face(c) for s, c in cut.items()}}
-        return event
-    if kind == "hands" and any("/" in c for hand in event["hands"] for c in hand):
-        changed = {**event, "hands": [[_face(c) for c in hand] for hand in event["hands"]]}
-        if "discard" in event:
-            changed["discard"] = [_face(c) for c in event["discard"]]
-        return changed
-    return event
+    no card in it has two faces (a one-sided deck's never has). Cards are in
+    `card` and `top` (one card), `cards` and `discard` (a list; the cut's
+    `cards` maps seats to cards) and `hands` (a list per seat)."""
+    changed: dict[str, Any] | None = None
+    for field in ("card", "top"):
+        if _two_sided(event.get(field)):
+            changed = changed if changed is not None else dict(event)
+            changed[field] = _face(event[field])
+    for field in ("cards", "discard"):
+        cards = event.get(field)
+        if isinstance(cards, list) and any(_two_sided(c) for c in cards):
+            changed = changed if changed is not None else dict(event)
+            changed[field] = [_face(c) for c in cards]
+        elif isinstance(cards, dict) and any(_two_sided(c) for c in cards.values()):
+            changed = changed if changed is not None else dict(event)
+            changed[field] = {seat: _face(c) for seat, c in cards.items()}
+    hands = event.get("hands")
+    if isinstance(hands, list) and any(_two_sided(c) for hand in hands for c in hand):
+        changed = changed if changed is not None else dict(event)
+        changed["hands"] = [[_face(c) for c in hand] for hand in hands]
+    return event if changed is None else changed

@@ -52,20 +52,50 @@ def describe(rules: RuleSet) -> str:
     if rules.sources:
         lines.append(_("Built from: {sources}").format(sources=" + ".join(rules.sources)))
     lines.append(_("Players: {players}").format(players=say(model.players_text())))
-    total = sum(deck_count(model, k) for k in model.cards.values())
-    lines += [
-        "",
-        _("Deck ({n} cards, colours {colors}):").format(
-            n=total, colors=", ".join(color_labels(model, lang))
-        ),
+    sides = model.side_names()
+    total = sum(
+        deck_count(model, k) for k in model.cards.values() if not sides or k.side == sides[0]
+    )
+    if sides:
+        paired = (
+            _("paired at random for each match")
+            if model.pairs == "random"
+            else _("paired as the rule file lists them")
+        )
+        lines += [
+            "",
+            _("Deck ({n} cards, each with a face on both sides, {paired}):").format(
+                n=total, paired=paired
+            ),
+        ]
+    else:
+        lines += [
+            "",
+            _("Deck ({n} cards, colours {colors}):").format(
+                n=total, colors=", ".join(color_labels(model, lang))
+            ),
+        ]
+    lines.append(
         "  "
         + _(
             '(For a card turned up first, "the player" is the dealer and "the next player" '
             "the one who starts.)"
-        ),
-    ]
+        )
+    )
+    shown_side = None
     for spec in rules.kinds.values():
         kind = spec.model
+        if kind.side != shown_side and kind.side is not None:
+            shown_side = kind.side
+            side = model.sides[kind.side]
+            side_label = side.label.in_language(lang) if side.label else kind.side.title()
+            colors = color_labels(model, lang, side.colors)
+            lines.append(
+                " "
+                + _("{side} side, colours {colors}:").format(
+                    side=side_label, colors=", ".join(colors)
+                )
+            )
         count = deck_count(model, kind)
         if count == 0:
             continue
@@ -239,6 +269,8 @@ def describe(rules: RuleSet) -> str:
 
     scoring = model.scoring
     lines += ["", _("Scoring: {how}.").format(how=_scheme_words(scoring.scheme))]
+    if sides:
+        lines.append(_("Cards count by their faces on the side in play when the round ends."))
     if scoring.teams:
         lines.append(
             "  " + _("Teams of two partners sitting opposite share their points and results.")

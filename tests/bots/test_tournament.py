@@ -130,3 +130,12 @@ def test_a_refusal_speaks_the_language(capsys):
     argv = ["tournament", "--rules", "classic", "--players", "2", "--bots", "basic"]
     assert main([*argv, "--lang", "fi"]) == 2
     assert "--bots antaa 1 tason 2 paikalle" in capsys.readouterr().err
+
+
+def test_every_level_plays_a_flip_tournament(capsys):
+    levels = "expert,strong,basic,beginner,random"
+    args = ["tournament", "--rules", "flip", "--players", "5", "--bots", levels]
+    code = main([*args, "--games", "2", "--rounds-only", "--jobs", "1", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["levels"]) == set(levels.split(","))
