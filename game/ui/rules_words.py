@@ -23,8 +23,9 @@ def describe(rules, state=None) -> list[str]:
             continue
         if not lines:
             lines.append("# " + line.strip())
-        elif not raw.startswith(" ") and line.endswith(":"):
-            lines.append("# " + line[:-1])
+        elif not raw.startswith("  ") and line.endswith(":"):
+            # A section, or a side of a two-sided deck within the deck (one space in).
+            lines.append("# " + line.strip()[:-1])
         else:
             lines.append(("    " if raw.startswith("    ") else "") + line.strip())
     if state is not None:

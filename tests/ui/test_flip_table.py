@@ -208,3 +208,11 @@ def test_the_rules_in_the_pause_say_which_side_is_in_play(flip_rules):
     classic = load_rules(["classic"])
     state, _events = new_game(classic, 4, 9, ["a", "b", "c", "d"])
     assert not any("side is in play" in line for line in describe(classic, state))
+
+
+def test_the_rules_screen_heads_each_side_of_the_deck(flip_rules):
+    from game.ui.rules_words import describe
+
+    lines = describe(flip_rules)
+    assert "# Light side, colours Red, Yellow, Green, Blue" in lines
+    assert "# Dark side, colours Pink, Teal, Orange, Purple" in lines
