@@ -164,7 +164,7 @@ def test_privacy_draws_the_other_face_of_a_hidden_two_sided_card():
     assert Privacy.drawn("red:7", False) is None
 
 
-def test_the_dark_side_has_its_own_colours_shapes_and_rim(flip_rules):
+def test_the_dark_side_has_its_own_colors_shapes_and_rim(flip_rules):
     book = CardBook(flip_rules)
     assert book.colors == (*LIGHT, *DARK)
     shapes = [book.color_pattern(c) for c in book.colors]
@@ -184,7 +184,7 @@ def test_the_dark_side_has_its_own_colours_shapes_and_rim(flip_rules):
     assert CardBook(flip_rules, "fi").side_label("dark") == "Tumma puoli"
 
 
-def test_the_eight_colours_shapes_look_different():
+def test_the_eight_colors_shapes_look_different():
     pygame.init()
     shapes = color_patterns([*LIGHT, *DARK], {"pink": "heart", "purple": "moon"})
     white, near = (255, 255, 255, 255), (70, 70, 70, 255)
