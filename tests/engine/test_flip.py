@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import functools
 
-from game.engine import new_game, view
+from game.engine import Play, new_game, view
 from game.engine.sides import show_side
-from tests.support.acting import accept, act, challenge, play_of
-from tests.support.rules import rules
+from game.rules.loader import load_rules
+from tests.support.acting import accept, act, challenge, offered, play_of
+from tests.support.rules import DAY_NIGHT, rules
 from tests.support.table import color, hand, pending, rigged, start_round, top
 
 
@@ -192,3 +193,24 @@ def test_every_seat_sees_the_other_faces_of_the_other_hands_and_the_pile_top():
     assert seen["public"][1] == [back.face_names[c] for c in state.hands[1]]
     assert seen["pile_back"] == back.face_names[state.draw_pile[-1]]
     assert all("/" not in name for name in seen["hand_cards"] + seen["discard"])
+
+
+def test_a_card_identical_on_the_side_in_play_may_jump_in_whatever_its_other_face():
+    # The jump-in house rule: a card identical to the top card (same colour
+    # and face) may be played out of turn; on a two-sided deck the face that
+    # counts is the one in play, the other face lies against the table.
+    rule_set = load_rules([str(DAY_NIGHT), "house/jump-in"])
+    state = rigged(
+        rule_set,
+        hands={
+            0: ["yellow:2/purple:5"],
+            1: ["red:3/teal:2"],
+            2: ["red:1/teal:4", "red:2/purple:2"],
+        },
+        top="red:1/teal:1",
+        to_act=1,
+    )
+    jumps = [a for a in offered(state, 2) if isinstance(a, Play)]
+    assert [state.cards.names[a.card] for a in jumps] == ["red:1/teal:4"]
+    state, events = act(state, jumps[0])
+    assert events[0] == {"t": "jump_in", "p": 2, "over": 1}
