@@ -84,8 +84,10 @@ def test_beliefs_never_rule_out_the_real_hands(names):
         nonlocal checked, narrowed
         if out_of_turn:
             return
+        seen = view(state, seat)
+        bot.see_faces(seen)  # a two-sided deck: the faces in play (as `choose` does first)
         knowledge = bot.knowledge
-        knowledge.sync(view(state, seat))
+        knowledge.sync(seen)
         wrong = beliefs_fit(knowledge, state, seat)
         assert not wrong, wrong
         checked += 1
@@ -125,7 +127,13 @@ def test_seen_events_hide_what_the_seat_cannot_see():
     assert events[1]["cards"] == ["blue:1", "blue:2"], "the originals are left alone"
 
 
-@pytest.mark.parametrize("names", MIXES, ids=lambda names: "+".join(names))
+# A two-sided deck's memory starts again at every flip (the strong bot's
+# `see_faces`), so a clue never reaches back across one; a knowledge fed a
+# whole round, as here, would count one side's faces by the other's names.
+ONE_SIDED = [names for names in MIXES if not load_rules(names).model.sides]
+
+
+@pytest.mark.parametrize("names", ONE_SIDED, ids=lambda names: "+".join(names))
 def test_a_hand_taken_back_through_its_clues_is_the_hand_it_played_from(names):
     """The search weighs a guessed hand by every play its seat made this round
     (`game.bots.inference.PlayHistory`), taking the hand back in time: what it

@@ -132,7 +132,7 @@ def _dark_wild_draw_color(holding_color: bool):
     return state, card
 
 
-def test_wild_draw_color_makes_the_next_player_draw_until_the_named_colour():
+def test_wild_draw_color_makes_the_next_player_draw_until_the_named_color():
     # The published rules: the next player draws until a card of the named
     # colour (a wild does not count) and loses the turn.
     state, card = _dark_wild_draw_color(holding_color=False)
@@ -144,7 +144,7 @@ def test_wild_draw_color_makes_the_next_player_draw_until_the_named_colour():
     assert pending(state) == ("play", 2)
 
 
-def test_a_guilty_wild_draw_color_makes_its_player_draw_until_the_colour():
+def test_a_guilty_wild_draw_color_makes_its_player_draw_until_the_color():
     # The published rules: guilty, its player draws until the colour instead.
     state, card = _dark_wild_draw_color(holding_color=True)
     state, _ = act(state, play_of(state, 0, "wild:wild_draw_color", "teal"))
@@ -155,7 +155,7 @@ def test_a_guilty_wild_draw_color_makes_its_player_draw_until_the_colour():
     assert len(state.hands[1]) == 1
 
 
-def test_an_innocent_wild_draw_color_makes_the_challenger_draw_until_the_colour_and_two():
+def test_an_innocent_wild_draw_color_makes_the_challenger_draw_until_the_color_and_two():
     state, card = _dark_wild_draw_color(holding_color=False)
     state, _ = act(state, play_of(state, 0, "wild:wild_draw_color", "teal"))
     state, events = challenge(state, 1)
