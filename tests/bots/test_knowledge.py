@@ -18,7 +18,7 @@ import pytest
 from game.bots.deck import deck_facts
 from game.bots.inference import rewind
 from game.bots.knowledge import SeatKnowledge
-from game.engine import view
+from game.engine import new_game, view
 from game.engine.rng import Rng
 from game.engine.view import seen_events
 from game.rules.loader import load_rules
@@ -191,3 +191,25 @@ def _clue_hands_checked(rules, players: int, seed: int) -> int:
 
     play(rules, ["strong"] * players, seed, rounds=2, before=before, after=after)
     return checked
+
+
+def test_the_public_faces_of_a_flip_hand_say_what_it_may_hold():
+    # A two-sided deck: the other face of each card in another hand is seen by
+    # all, so a card there is one of the cards printed with that face behind.
+    rules = load_rules(["flip"])
+    state, _ = new_game(rules, 3, seed=4)
+    seen = view(state, 0)
+    deck = deck_facts(rules, seen["cards"])
+    knowledge = SeatKnowledge(deck, 0)
+    knowledge.sync(seen)
+    back = state.back
+    for seat in (1, 2):
+        behind = {
+            deck.nid[c]
+            for c in range(state.cards.size)
+            if back.face_names[c] in seen["public"][seat]
+        }
+        elsewhere = deck.all_mask & ~sum(1 << n for n in behind)
+        assert knowledge.p_holds(seat, elsewhere, knowledge.unseen(seen)) == 0.0
+        real = sum(1 << deck.nid[c] for c in state.hands[seat])
+        assert knowledge.p_holds(seat, real, knowledge.unseen(seen)) > 0.0
