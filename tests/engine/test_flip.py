@@ -214,3 +214,31 @@ def test_a_card_identical_on_the_side_in_play_may_jump_in_whatever_its_other_fac
     assert [state.cards.names[a.card] for a in jumps] == ["red:1/teal:4"]
     state, events = act(state, jumps[0])
     assert events[0] == {"t": "jump_in", "p": 2, "over": 1}
+
+
+def test_reading_b_turns_the_discard_pile_over_as_a_stack():
+    # The published rules, reading B: the discard pile is turned over as a
+    # stack, so its bottom card comes on top.
+    rule_set = rules("flip", "house/flip-as-stack")
+    state = rigged(
+        rule_set,
+        hands={0: ["red:flip", "red:3"], 1: ["blue:4"], 2: ["green:5"]},
+        top="red:7",
+        under_top=["red:2", "red:4"],
+        rest="draw",
+    )
+    bottom = state.discard[0]
+    state, events = act(state, play_of(state, 0, "red:flip"))
+    flipped = next(e for e in events if e["t"] == "flip")
+    assert state.top == bottom and flipped["top"] == state.cards.names[bottom]
+
+
+def test_reading_b_plays_a_flip_turned_up_first_as_a_plain_card():
+    # The published rules, reading B: a Flip turned up first is played as a
+    # plain card of its colour; play starts on the Light side.
+    state, events = start_round(
+        rules("flip", "house/flip-first-card-plain"), 3, dealer=0, turned=["red:flip"]
+    )
+    assert not any(e["t"] == "flip" for e in events)
+    assert state.cards.side_name == "light" and color(state) == "red"
+    assert pending(state) == ("play", 1)
