@@ -75,12 +75,14 @@ def test_a_flip_turns_every_card_over_and_the_next_player_matches_its_other_face
 
 
 def test_draw_one_makes_the_next_player_draw_one_and_lose_the_turn():
+    # The published rules: Draw One (Light), the next player draws 1 and loses the turn.
     state = rigged(flip(), hands={0: ["red:draw_one", "red:3"], 1: ["blue:4"], 2: ["green:5"]})
     state, events = act(state, play_of(state, 0, "red:draw_one"))
     assert len(hand(state, 1)) == 2 and pending(state) == ("play", 2)
 
 
 def test_draw_five_makes_the_next_player_draw_five_and_lose_the_turn():
+    # The published rules: Draw Five (Dark), the next player draws 5 and loses the turn.
     state = dark(rigged(flip(), hands={0: ["red:1", "red:3"], 1: ["blue:4"], 2: ["green:5"]}))
     card = give(state, 0, 0, lambda name: name.endswith(":draw_five"))
     state.color = state.cards.color[card]
@@ -242,3 +244,22 @@ def test_reading_b_plays_a_flip_turned_up_first_as_a_plain_card():
     assert not any(e["t"] == "flip" for e in events)
     assert state.cards.side_name == "light" and color(state) == "red"
     assert pending(state) == ("play", 1)
+
+
+def test_a_dark_reverse_with_two_players_acts_as_a_skip():
+    # The published rules: Reverse, Skip as in classic; with 2 players Reverse acts as Skip.
+    state = dark(rigged(flip(), hands={0: ["red:1", "red:3"], 1: ["blue:4"]}))
+    card = give(state, 0, 0, lambda name: name.endswith(":dark_reverse"))
+    state.color = state.cards.color[card]
+    state, events = act(state, play_of(state, 0, state.cards.face_names[card]))
+    assert pending(state) == ("play", 0)
+
+
+def test_a_wild_names_a_colour_of_the_side_in_play():
+    # The published rules: Wild, name the colour (of the side in play).
+    state = dark(rigged(flip(), hands={0: ["red:1", "red:3"], 1: ["blue:4"], 2: ["green:5"]}))
+    card = give(state, 0, 0, lambda name: name == "wild:dark_wild")
+    plays = [a for a in offered(state, 0) if isinstance(a, Play) and a.card == card]
+    assert sorted(a.color for a in plays) == ["orange", "pink", "purple", "teal"]
+    state, _ = act(state, plays[0])
+    assert color(state) == plays[0].color
