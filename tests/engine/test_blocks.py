@@ -1,5 +1,5 @@
 """Each building block on its own: every registered effect
-(game/engine/effects.py, choice_effects.py, hand_effects.py), condition
+(game/engine/effects.py, choice_effects.py, hand_effects.py, sides.py), condition
 (conditions.py) and scoring scheme (scoring.py), called directly on a
 rigged table, beside the whole-rule-set scenarios that play them through
 the turn. A block registered without a unit test here fails
