@@ -59,8 +59,29 @@ def errors(tmp_path, text: str) -> list[tuple[int, int, str]]:
             (2, 1),
             "sides: may have at most 2 entries, not 3",
         ),
+        (  # a colour on both sides
+            "sides:\n  day: {colors: [red, yellow]}\n  night: {colors: [teal, red]}\n"
+            f"cards:\n  n: {{side: day, {NUMBERS}}}\n  m: {{side: night, {NUMBERS}}}\n",
+            (2, 1),
+            "sides: a colour is named once in the whole deck, on one side",
+        ),
+        (  # a colour that cannot be written in a card's code
+            'sides:\n  day: {colors: [red, "bad:colour"]}\n  night: {colors: [teal, blue]}\n'
+            f"cards:\n  n: {{side: day, {NUMBERS}}}\n  m: {{side: night, {NUMBERS}}}\n",
+            (3, 23),
+            "sides.day.colors.1: 'bad:colour' cannot name a colour",
+        ),
     ],
-    ids=["no side", "sizes", "top colours", "pairs", "one-sided", "three sides"],
+    ids=[
+        "no side",
+        "sizes",
+        "top colours",
+        "pairs",
+        "one-sided",
+        "three sides",
+        "shared colour",
+        "bad colour",
+    ],
 )
 def test_a_broken_two_sided_deck_is_refused_where_it_is_written(tmp_path, text, where, words):
     found = errors(tmp_path, text)
