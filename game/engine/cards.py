@@ -2,7 +2,9 @@
 
 A rule set's cards are numbered once (`card_table(rules)`), and every game of
 that rule set shares the table: names for the log, labels for players,
-colours, points, effects and the matching rule as lookup tables.
+colours, points, effects and the matching rule as lookup tables. A
+two-sided deck (game/engine/sides.py) has a table per side, over the same
+card ids, made for each match from the faces it pairs.
 
 Labels are English (`labels`, `color_labels`): logs, messages and tests read
 them. A screen showing another language asks `labels_in(code)` and

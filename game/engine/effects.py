@@ -20,8 +20,9 @@ Seat selectors, relative to the seat that played the card (`self`):
 
 This module holds the registry and the blocks of turn order and drawing;
 choice_effects.py holds those that ask a seat something (a colour, a
-player), hand_effects.py those that move cards between hands. Each block
-module registers its blocks here when imported (rule_validation.py imports them all).
+player), hand_effects.py those that move cards between hands, sides.py the
+flip of a two-sided deck. Each block module registers its blocks here when
+imported (rule_validation.py imports them all).
 """
 
 from __future__ import annotations

@@ -288,15 +288,25 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if model.players.only is not None and not model.allowed_counts():
         problems.append((("players", "only"), "no player count is allowed"))
     if not model.colors or len(set(model.colors)) != len(model.colors):
-        where = ("sides",) if model.sides else ("colors",)
-        problems.append((where, "colours must be a non-empty list without repeats"))
+        if model.sides:
+            problems.append((("sides",), "a colour is named once in the whole deck, on one side"))
+        else:
+            problems.append((("colors",), "colours must be a non-empty list without repeats"))
     problems.extend(side_problems(model))
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
     problems.extend(control_character_problems(model, data))
-    for index, color in enumerate(model.colors):
+    # Where each colour is written: a two-sided deck's under its side.
+    color_locs: list[Loc] = [("colors", index) for index in range(len(model.colors))]
+    if model.sides:
+        color_locs = [
+            ("sides", side, "colors", index)
+            for side, spec in model.sides.items()
+            for index in range(len(spec.colors))
+        ]
+    for loc, color in zip(color_locs, model.colors, strict=False):
         if not is_identifier(color):
-            problems.append((("colors", index), identifier_problem(color, "colour")))
+            problems.append((loc, identifier_problem(color, "colour")))
     if not model.cards:
         problems.append((("cards",), "a rule set needs at least one card kind"))
     for name in model.cards:
@@ -424,7 +434,7 @@ def identifier_problem(name: str, what: str) -> str:
 
 def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:
     """Two number kinds with a face in common would print two cards alike."""
-    owner: dict[str, str] = {}
+    owner: dict[tuple[str | None, str], str] = {}  # (side, code) -> kind
     problems: list[tuple[Loc, str]] = []
     for name, kind in model.cards.items():
         if kind.category != "number":
@@ -432,7 +442,8 @@ def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:
         for face in sorted(set(kind.faces or [])):
             for color in [WILD] if kind.wild else model.colors_of(kind):
                 code = f"{color}:{face}"
-                other = owner.setdefault(code, name)
+                # Faces on different sides are never held side by side.
+                other = owner.setdefault((kind.side, code), name)
                 if other != name:
                     problems.append(
                         (

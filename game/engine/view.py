@@ -40,6 +40,11 @@ class View(TypedDict):
     # place is in it.
     cards: CardTable
     side: str | None  # the side in play of a two-sided deck
+    # The other side's faces, by card id: the deck's list of which faces
+    # share a card (a printed deck's is fixed, this one's is the match's), for
+    # a sampler to deal hidden cards that agree with the public faces. A card
+    # of the seat's own hand is looked up in it only by what others see.
+    back: CardTable | None
     # Per seat, the other faces of its hand in hand order (the seat's own: []).
     public: list[list[str]]
     pile_back: str | None  # the other face of the draw pile's top card
@@ -81,6 +86,7 @@ def view(state: GameState, seat: int) -> View:
         "seat": seat,
         "cards": cards,
         "side": cards.side_name,
+        "back": back,
         "public": [
             [] if back is None or other == seat else [back.face_names[c] for c in hand]
             for other, hand in enumerate(state.hands)

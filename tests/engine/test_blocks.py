@@ -1,5 +1,5 @@
 """Each building block on its own: every registered effect
-(game/engine/effects.py, choice_effects.py, hand_effects.py), condition
+(game/engine/effects.py, choice_effects.py, hand_effects.py, sides.py), condition
 (conditions.py) and scoring scheme (scoring.py), called directly on a
 rigged table, beside the whole-rule-set scenarios that play them through
 the turn. A block registered without a unit test here fails
@@ -378,7 +378,7 @@ def test_effect_skip_all_skips_every_other_seat_so_its_player_goes_again():
     assert state.skips == 0
 
 
-def test_effect_penalty_until_color_owes_draws_until_the_named_colour():
+def test_effect_penalty_until_color_owes_draws_until_the_named_color():
     state = rigged(hands=THREE, top="wild:wild_draw_four", color="blue", to_act=1)
     run(state, "penalty", {"until_color": True, "challengeable": True})
     assert state.penalty.until_color == state.cards.colors.index("blue")
@@ -420,7 +420,7 @@ def test_effect_flip_as_a_stack_turns_the_discard_pile_bottom_up():
     assert events[0]["top"] == "teal:4/yellow:1" and events[0]["color"] == "teal"
 
 
-def test_effect_flip_onto_a_wild_lets_the_seat_that_flipped_name_the_colour():
+def test_effect_flip_onto_a_wild_lets_the_seat_that_flipped_name_the_color():
     state = rigged(day_night(), hands=DAY, top="red:flip/wild:wild_draw_color", to_act=1)
     opened, events = run(state, "flip")
     assert opened and events[0]["color"] is None

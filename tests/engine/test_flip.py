@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import functools
 
-from game.engine import new_game, view
+from game.engine import Play, new_game, view
 from game.engine.sides import show_side
-from tests.support.acting import accept, act, challenge, play_of
-from tests.support.rules import rules
+from game.rules.loader import load_rules
+from tests.support.acting import accept, act, challenge, offered, play_of
+from tests.support.rules import DAY_NIGHT, rules
 from tests.support.table import color, hand, pending, rigged, start_round, top
 
 
@@ -74,12 +75,14 @@ def test_a_flip_turns_every_card_over_and_the_next_player_matches_its_other_face
 
 
 def test_draw_one_makes_the_next_player_draw_one_and_lose_the_turn():
+    # The published rules: Draw One (Light), the next player draws 1 and loses the turn.
     state = rigged(flip(), hands={0: ["red:draw_one", "red:3"], 1: ["blue:4"], 2: ["green:5"]})
     state, events = act(state, play_of(state, 0, "red:draw_one"))
     assert len(hand(state, 1)) == 2 and pending(state) == ("play", 2)
 
 
 def test_draw_five_makes_the_next_player_draw_five_and_lose_the_turn():
+    # The published rules: Draw Five (Dark), the next player draws 5 and loses the turn.
     state = dark(rigged(flip(), hands={0: ["red:1", "red:3"], 1: ["blue:4"], 2: ["green:5"]}))
     card = give(state, 0, 0, lambda name: name.endswith(":draw_five"))
     state.color = state.cards.color[card]
@@ -131,7 +134,7 @@ def _dark_wild_draw_color(holding_color: bool):
     return state, card
 
 
-def test_wild_draw_color_makes_the_next_player_draw_until_the_named_colour():
+def test_wild_draw_color_makes_the_next_player_draw_until_the_named_color():
     # The published rules: the next player draws until a card of the named
     # colour (a wild does not count) and loses the turn.
     state, card = _dark_wild_draw_color(holding_color=False)
@@ -143,7 +146,7 @@ def test_wild_draw_color_makes_the_next_player_draw_until_the_named_colour():
     assert pending(state) == ("play", 2)
 
 
-def test_a_guilty_wild_draw_color_makes_its_player_draw_until_the_colour():
+def test_a_guilty_wild_draw_color_makes_its_player_draw_until_the_color():
     # The published rules: guilty, its player draws until the colour instead.
     state, card = _dark_wild_draw_color(holding_color=True)
     state, _ = act(state, play_of(state, 0, "wild:wild_draw_color", "teal"))
@@ -154,7 +157,7 @@ def test_a_guilty_wild_draw_color_makes_its_player_draw_until_the_colour():
     assert len(state.hands[1]) == 1
 
 
-def test_an_innocent_wild_draw_color_makes_the_challenger_draw_until_the_colour_and_two():
+def test_an_innocent_wild_draw_color_makes_the_challenger_draw_until_the_color_and_two():
     state, card = _dark_wild_draw_color(holding_color=False)
     state, _ = act(state, play_of(state, 0, "wild:wild_draw_color", "teal"))
     state, events = challenge(state, 1)
@@ -192,3 +195,71 @@ def test_every_seat_sees_the_other_faces_of_the_other_hands_and_the_pile_top():
     assert seen["public"][1] == [back.face_names[c] for c in state.hands[1]]
     assert seen["pile_back"] == back.face_names[state.draw_pile[-1]]
     assert all("/" not in name for name in seen["hand_cards"] + seen["discard"])
+
+
+def test_a_card_identical_on_the_side_in_play_may_jump_in_whatever_its_other_face():
+    # The jump-in house rule: a card identical to the top card (same colour
+    # and face) may be played out of turn; on a two-sided deck the face that
+    # counts is the one in play, the other face lies against the table.
+    rule_set = load_rules([str(DAY_NIGHT), "house/jump-in"])
+    state = rigged(
+        rule_set,
+        hands={
+            0: ["yellow:2/purple:5"],
+            1: ["red:3/teal:2"],
+            2: ["red:1/teal:4", "red:2/purple:2"],
+        },
+        top="red:1/teal:1",
+        to_act=1,
+    )
+    jumps = [a for a in offered(state, 2) if isinstance(a, Play)]
+    assert [state.cards.names[a.card] for a in jumps] == ["red:1/teal:4"]
+    state, events = act(state, jumps[0])
+    assert events[0] == {"t": "jump_in", "p": 2, "over": 1}
+
+
+def test_reading_b_turns_the_discard_pile_over_as_a_stack():
+    # The published rules, reading B: the discard pile is turned over as a
+    # stack, so its bottom card comes on top.
+    rule_set = rules("flip", "house/flip-as-stack")
+    state = rigged(
+        rule_set,
+        hands={0: ["red:flip", "red:3"], 1: ["blue:4"], 2: ["green:5"]},
+        top="red:7",
+        under_top=["red:2", "red:4"],
+        rest="draw",
+    )
+    bottom = state.discard[0]
+    state, events = act(state, play_of(state, 0, "red:flip"))
+    flipped = next(e for e in events if e["t"] == "flip")
+    assert state.top == bottom and flipped["top"] == state.cards.names[bottom]
+
+
+def test_reading_b_plays_a_flip_turned_up_first_as_a_plain_card():
+    # The published rules, reading B: a Flip turned up first is played as a
+    # plain card of its colour; play starts on the Light side.
+    state, events = start_round(
+        rules("flip", "house/flip-first-card-plain"), 3, dealer=0, turned=["red:flip"]
+    )
+    assert not any(e["t"] == "flip" for e in events)
+    assert state.cards.side_name == "light" and color(state) == "red"
+    assert pending(state) == ("play", 1)
+
+
+def test_a_dark_reverse_with_two_players_acts_as_a_skip():
+    # The published rules: Reverse, Skip as in classic; with 2 players Reverse acts as Skip.
+    state = dark(rigged(flip(), hands={0: ["red:1", "red:3"], 1: ["blue:4"]}))
+    card = give(state, 0, 0, lambda name: name.endswith(":dark_reverse"))
+    state.color = state.cards.color[card]
+    state, events = act(state, play_of(state, 0, state.cards.face_names[card]))
+    assert pending(state) == ("play", 0)
+
+
+def test_a_wild_names_a_colour_of_the_side_in_play():
+    # The published rules: Wild, name the colour (of the side in play).
+    state = dark(rigged(flip(), hands={0: ["red:1", "red:3"], 1: ["blue:4"], 2: ["green:5"]}))
+    card = give(state, 0, 0, lambda name: name == "wild:dark_wild")
+    plays = [a for a in offered(state, 0) if isinstance(a, Play) and a.card == card]
+    assert sorted(a.color for a in plays) == ["orange", "pink", "purple", "teal"]
+    state, _ = act(state, plays[0])
+    assert color(state) == plays[0].color

@@ -64,7 +64,7 @@ REFUSED_PAIRS = {
 # UNO Flip (docs/rules.md section 5) has its own stacking file and the other
 # reading of the Flip; the house rules written for the classic cards are
 # refused over it, and its own files over the other bases.
-FLIP_ONLY = {"house/flip-stacking", "house/flip-as-stack"}
+FLIP_ONLY = {"house/flip-stacking", "house/flip-as-stack", "house/flip-first-card-plain"}
 REFUSED_ON_FLIP = {
     "house/stacking": "Flip's draw cards stack by house/flip-stacking",
     "house/stacking-cross": "Flip's draw cards stack by house/flip-stacking",
