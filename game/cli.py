@@ -393,10 +393,12 @@ def _simulate(args) -> int:
         games = _("{n} matches, {rounds} rounds")
     # --json keeps the kinds' ids; people read each kind as its rule file calls it.
     kinds = rules.kinds
-    ends = ", ".join(
-        f"{kind_label(kinds[k], i18n.language()) if k in kinds else k} {v:.1%}"
-        for k, v in summary["round_ends_on"].items()
-    )
+    # Kinds called alike (a two-sided deck's Reverse on each side) are one line.
+    by_label: dict[str, float] = {}
+    for k, v in summary["round_ends_on"].items():
+        label = kind_label(kinds[k], i18n.language()) if k in kinds else k
+        by_label[label] = by_label.get(label, 0.0) + v
+    ends = ", ".join(f"{label} {v:.1%}" for label, v in by_label.items())
     wins = "  ".join(
         _("seat {n}: {wins}").format(n=i, wins=w) for i, w in enumerate(summary["wins"])
     )

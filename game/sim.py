@@ -166,7 +166,8 @@ class Tally:
                 if event["winner"] == first:
                     self.first_player_wins += 1
                 if last_play is not None and not event.get("blocked"):
-                    face = last_play.split(":", 1)[1]
+                    # A two-sided card ends the round on its face in play.
+                    face = last_play.partition("/")[0].split(":", 1)[1]
                     kind_name = "number" if face.isdigit() else face
                     self.last_card[kind_name] = self.last_card.get(kind_name, 0) + 1
                 last_play = None

@@ -540,3 +540,21 @@ def test_a_reason_that_repeats_its_options_name_repeats_it_word_for_word(code):
         assert reason.casefold().startswith(option.casefold())  # the English does
         shown, told = found.get(option).string, found.get(reason).string
         assert told.casefold().startswith(shown.casefold()), (shown, told)
+
+
+@pytest.mark.parametrize(
+    ("code", "dark", "skip_everyone"),
+    [
+        ("en", "Dark side", "every other player loses their turn"),
+        ("tr", "Koyu yüz", "diğer bütün oyuncular sıralarını kaybeder"),
+        ("fi", "Tumma puoli", "kaikki muut pelaajat menettävät vuoronsa"),
+        ("el", "Σκοτεινή πλευρά", "όλοι οι άλλοι παίκτες χάνουν τη σειρά τους"),
+        ("et", "Tume pool", "kõik teised mängijad jäävad käigust ilma"),
+    ],
+)
+def test_uno_flip_is_explained_in_every_language(code, dark, skip_everyone, capsys):
+    assert cli_main(["rules", "flip", "--lang", code]) == 0
+    out = capsys.readouterr().out
+    assert dark in out and skip_everyone in out
+    if code != "en":
+        assert "every card turns over" not in out and "named colour" not in out

@@ -362,3 +362,29 @@ def test_a_save_from_before_house_rule_names_still_resumes(tmp_path):
     saved = fresh.saved()
     assert saved is not None and saved.header.rules_label == "Classic UNO + jump-in"
     assert fresh.resume().log == session.log
+
+
+def test_a_flip_match_saved_on_its_dark_side_resumes_there(tmp_path):
+    # A two-sided deck's save is its log: the pairs of faces come back from
+    # the seed, and the flips from re-executing the plays.
+    slot = SaveSlot(tmp_path)
+    session = MatchSession(["flip"], SEATS, seed=3)
+    slot.keep(session)
+    bots = {i: make_bot("basic", 7 + i, session.rules) for i in range(session.players)}
+    for _ in range(5000):
+        state = session.state
+        if state.side == 1 and state.pending.kind == "play":
+            break
+        session.apply(
+            bots[state.pending.seat].choose(
+                session.look(state.pending.seat), session.legal(state.pending.seat)
+            )
+        )
+    slot.close()
+    assert session.state.side == 1
+    resumed = slot.resume().state
+    assert resumed.side == 1 and resumed.cards.names == session.state.cards.names
+    assert hands(resumed) == hands(session.state)
+    assert [resumed.cards.names[c] for c in resumed.draw_pile] == [
+        session.state.cards.names[c] for c in session.state.draw_pile
+    ]

@@ -64,6 +64,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     mixes = [(["classic"], args.players), (["classic"], 2), (["uno112"], args.players)]
+    mixes.append((["flip"], args.players))  # the base of its own house rules
     for name in available_rule_sets():
         if name.startswith("house/"):
             base = layer_base(resolve_name(name)) or "classic"

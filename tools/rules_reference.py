@@ -33,6 +33,9 @@ END = "<!-- end of building blocks -->"
 
 
 def _type_words(annotation) -> str:
+    args = typing.get_args(annotation)
+    if type(None) in args and len(args) == 2:  # optional: the other type's words
+        return _type_words(next(a for a in args if a is not type(None)))
     if typing.get_origin(annotation) is typing.Literal:
         return " | ".join(map(str, typing.get_args(annotation)))
     return {bool: "true/false", int: "a whole number", str: "text"}.get(annotation, str(annotation))
@@ -41,7 +44,7 @@ def _type_words(annotation) -> str:
 def _default_words(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return "null" if value is None else str(value)
+    return "none" if value is None else str(value)
 
 
 def _settings(model) -> str:

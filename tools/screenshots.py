@@ -4,6 +4,7 @@
     xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py --bots
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --languages
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --setup
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --flip
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
 an autopilot plays for the humans. Every match is saved as in the game (to a
@@ -23,6 +24,9 @@ shots, and the curtain, history, draft, scores, match end and replay shots.
 `--bots` takes only docs/bots.md's shots: the seats with their levels
 (setup_levels.png), a hint on the table (hint.png) and one on a choice
 (hint_choice.png).
+`--flip` takes only the UNO Flip shots (tools/screenshots_flip.py): the other
+players' public faces, a flip turning the table, the Dark side, and the
+round score's side; then plays a family's Flip match through the keyboard.
 `--setup` takes only the New game screen: setup.png, and UNO Duo in Turkish
 with the house rules that do not go with it greyed (setup_duo_tr.png,
 docs/playing.md "Languages").
@@ -50,6 +54,7 @@ from game.ui.input import key_event  # noqa: E402
 from game.ui.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.window import Window  # noqa: E402
+from tools.screenshots_flip import flip_shots  # noqa: E402
 
 ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 OUT = Path(ARGS[0]) if ARGS else ROOT / "docs" / "screenshots"
@@ -372,6 +377,7 @@ def main() -> int:
         "--eyes": eyes_shots,
         "--languages": language_shots,
         "--setup": setup_shots,
+        "--flip": lambda: flip_shots(sys.modules[__name__]),
     }
     for flag, shots in sections.items():
         if flag in sys.argv:

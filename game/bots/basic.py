@@ -49,7 +49,7 @@ class BasicBot(Bot):
         if types == {NextRound}:
             return actions[0]
         view = look()
-        deck = deck_facts(self._require_rules(view))
+        deck = deck_facts(self._require_rules(view), view["cards"])
         for wanted in (CallUno, Catch):
             if wanted in types:
                 return next(a for a in actions if isinstance(a, wanted))

@@ -54,7 +54,7 @@ class BeginnerBot(Bot):
         if types == {NextRound}:
             return actions[0]
         view = look()
-        deck = deck_facts(self._require_rules(view))
+        deck = deck_facts(self._require_rules(view), view["cards"])
         if CallUno in types:
             if self.chance(self.settings.forgets_uno):
                 self._forgot = True

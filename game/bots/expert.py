@@ -108,6 +108,7 @@ class ExpertBot(Bot):
         view = look()
         self._require_rules(view)
         advisor = self.advisor
+        advisor.see_faces(view)
         if not advisor.sampler.can_sample(view):
             return advisor.choose(lambda: view, actions)
         for action in actions:

@@ -75,6 +75,7 @@ class Advisor:
         taken at the first step: step it before the table changes."""
         view = look()
         bot = self.bot
+        bot.advisor.see_faces(view)  # the faces in play (a two-sided deck turns over)
         action: object
         if any(isinstance(a, CallUno) for a in actions):
             action = next(a for a in actions if isinstance(a, CallUno))

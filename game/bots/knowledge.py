@@ -433,6 +433,8 @@ class SeatKnowledge:
                 self.known[seat] = Counter()
                 self.groups[seat] = [[sizes[seat], 0]] if sizes[seat] else []
         self.size = list(sizes)
+        if view["back"] is not None:
+            self._see_public_faces(view)
         if sum(self.pile_bottom.values()) > view["draw_pile"]:
             # Draws reached the cards known to lie at the bottom of the pile:
             # where the rest of them are is no longer known.
@@ -440,6 +442,27 @@ class SeatKnowledge:
         self.top = deck.index[view["top"]] if view["top"] else None
         self.color = self._color(view["color"])
         self.direction = view["direction"]
+
+    def _see_public_faces(self, view: View) -> None:
+        """A two-sided deck: everyone sees the other face of each card in the
+        other hands, and a card showing other face `b` is one of the cards
+        printed with `b` behind: each hand's cards are grouped by the face
+        seen, each group excluding every name no such card has in play."""
+        deck = self.deck
+        back = view["back"]
+        if back is None:
+            return  # a one-sided deck shows nothing of the other hands
+        behind: dict[str, int] = {}  # other face -> the names in play it may hide
+        for card, face in enumerate(back.face_names):
+            behind[face] = behind.get(face, 0) | 1 << deck.nid[card]
+        for seat, faces in enumerate(view["public"]):
+            if seat == self.seat:
+                continue
+            self.known[seat] = Counter()
+            self.groups[seat] = [
+                [n, deck.all_mask & ~behind.get(face, deck.all_mask)]
+                for face, n in sorted(Counter(faces).items())
+            ]
 
     def unseen(self, view: View) -> list[int]:
         """Per name, the copies whose place this seat does not know: in another

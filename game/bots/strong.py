@@ -77,8 +77,29 @@ class StrongBot(Bot):
         self.sampler = TableSampler(self.deck, self.seat)
 
     def observe(self, action, events: Sequence[Mapping[str, Any]]) -> None:
-        if self.seat is not None:
-            self.knowledge.observe(action, events)
+        if self.seat is None or self._faces_stale:
+            return
+        for at, event in enumerate(events):
+            # A round starts on the first side again.
+            if event["t"] == "flip" or (event["t"] == "round" and self.deck.cards.side):
+                # The cards now show faces this memory does not count by: it
+                # starts again from the seat's next look at the table.
+                self.knowledge.observe(action, events[:at])
+                self._faces_stale = True
+                return
+        self.knowledge.observe(action, events)
+
+    _faces_stale = False
+
+    def see_faces(self, view: View) -> None:
+        """Count by the faces in play (a two-sided deck turns over, and pairs
+        its faces anew each match): a new set of faces starts a new memory."""
+        if view["cards"] is not self.deck.cards:
+            assert self.rules is not None and self.seat is not None
+            self.deck = deck_facts(self.rules, view["cards"])
+            self.knowledge = SeatKnowledge(self.deck, self.seat)
+            self.sampler = TableSampler(self.deck, self.seat)
+        self._faces_stale = False
 
     # --- out of turn -------------------------------------------------------------
 
@@ -91,6 +112,7 @@ class StrongBot(Bot):
             if isinstance(action, Catch):
                 if view is None:
                     view = look()
+                    self.see_faces(view)
                 if not self.is_partner(view, action.target):
                     return action
         for action in actions:
@@ -106,6 +128,7 @@ class StrongBot(Bot):
             return actions[0]
         view = look()
         self._require_rules(view)
+        self.see_faces(view)
         self.knowledge.sync(view)
         if CallUno in types:
             return next(a for a in actions if isinstance(a, CallUno))

@@ -23,7 +23,8 @@ declared in `decisions.REGISTRY`); `out_of_turn_seats(state)` says who else
 may act right now (a catch, an UNO call, an identical card played out of
 turn). Per-card facts — names,
 colours, points, the deck size — are `state.cards` (a `CardTable`), shared
-by every game of a rule set.
+by every game of a rule set; a two-sided deck's are the side in play's
+(`state.tables` holds one per side, `state.back` the faces not in play).
 """
 
 from __future__ import annotations

@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Final
 
 from game.engine.actions import Choose, NextRound
-from game.engine.cards import card_table
 from game.engine.decisions import Ask, DecisionKind, declare, declare_choice
 from game.engine.events import Event, EventSink
 from game.engine.flags import RuleFlags
@@ -31,6 +30,7 @@ from game.engine.refusals import next_round_refusal
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
 from game.engine.said import said
+from game.engine.sides import show_side, side_tables
 from game.engine.state import GameState
 from game.engine.turn import run_effects
 
@@ -59,13 +59,16 @@ def new_game(
     else:
         assert target is None or isinstance(target, int), "a target is a score or None"
         goal = target
-    cards = card_table(rules)
+    rng = Rng(seed)
+    tables = side_tables(rules, rng)
+    cards = tables[0]
     state = GameState(
         rules=rules,
         cards=cards,
+        tables=tables,
         players=players,
         names=names,
-        rng=Rng(seed),
+        rng=rng,
         target=goal,
         single_round=single_round,
         scores=[0] * players,
@@ -125,6 +128,8 @@ MAX_CUTS: Final = 10
 
 def start_round(state: GameState, events: EventSink) -> None:
     rules = state.rules.model
+    if state.side:
+        show_side(state, 0)  # every round starts on the first side
     cards = state.cards
     state.round_no += 1
     if events is not None:

@@ -225,7 +225,8 @@ def jump_in_open(state: GameState, decision: Decision) -> bool:
 
 
 def _identical(state: GameState, seat: int) -> list[int]:
-    names = state.cards.names
+    # By the face in play: a two-sided card's other face is not compared.
+    names = state.cards.face_names
     name = names[state.discard[-1]]
     return [c for c in state.hands[seat] if names[c] == name]
 

@@ -46,6 +46,7 @@ from game.engine.ruleset import (
     RuleSetModel,
     deck_count,
 )
+from game.engine.sides import side_problems
 
 
 class RulesInvalid(Exception):
@@ -259,6 +260,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if not isinstance(data, dict):
         raise RulesInvalid([((), "a rule set is a mapping of settings")])
     problems: list[Problem] = []
+    data = _with_side_colors(data, problems)
     try:
         model = RuleSetModel.model_validate(data)
     except ValidationError as err:
@@ -303,13 +305,25 @@ def _naming_problems(model: RuleSetModel, data: dict[str, Any]) -> list[Problem]
     the cards those names make and the looks they are given."""
     problems: list[Problem] = []
     if not model.colors or len(set(model.colors)) != len(model.colors):
-        problems.append((("colors",), "colours must be a non-empty list without repeats"))
+        if model.sides:
+            problems.append((("sides",), "a colour is named once in the whole deck, on one side"))
+        else:
+            problems.append((("colors",), "colours must be a non-empty list without repeats"))
+    problems.extend(side_problems(model))
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
     problems.extend(control_character_problems(model, data))
-    for index, color in enumerate(model.colors):
+    # Where each colour is written: a two-sided deck's under its side.
+    color_locs: list[Loc] = [("colors", index) for index in range(len(model.colors))]
+    if model.sides:
+        color_locs = [
+            ("sides", side, "colors", index)
+            for side, spec in model.sides.items()
+            for index in range(len(spec.colors))
+        ]
+    for loc, color in zip(color_locs, model.colors, strict=False):
         if not is_identifier(color):
-            problems.append((("colors", index), identifier_problem(color, "colour")))
+            problems.append((loc, identifier_problem(color, "colour")))
     if not model.cards:
         problems.append((("cards",), "a rule set needs at least one card kind"))
     for name in model.cards:
@@ -351,7 +365,7 @@ def _deck_problems(model: RuleSetModel) -> list[Problem]:
     """The deck as a whole: enough cards to deal and turn one up, not too many,
     points to reach a target with, cards that may start a round."""
     problems: list[Problem] = []
-    total = sum(deck_count(model, k) for k in model.cards.values())
+    total = sum(deck_count(model, k) for k in _first_side(model))
     dealt = model.players.max * model.dealing.hand_size
     if model.dealing.mode == "draft":
         # Each card kept in a draft costs two off the pile (the one looked at
@@ -372,7 +386,7 @@ def _deck_problems(model: RuleSetModel) -> list[Problem]:
             (("cards",), f"the deck has {total} cards; a rule set may have at most {MAX_DECK}")
         )
     problems.extend(match_length_problems(model))
-    may_start = sum(deck_count(model, k) for k in model.cards.values() if k.first_card != "return")
+    may_start = sum(deck_count(model, k) for k in _first_side(model) if k.first_card != "return")
     if model.cards and not may_start:
         problems.append((("cards",), "every kind is put back as a first card: no round can start"))
     elif model.cards and total >= needed and may_start <= dealt:
@@ -387,6 +401,36 @@ def _deck_problems(model: RuleSetModel) -> list[Problem]:
             )
         )
     return problems
+
+
+def _with_side_colors(data: dict[str, Any], problems: list[Problem]) -> dict[str, Any]:
+    """A two-sided deck names its colours side by side; the rule set's own
+    `colors` and `color_looks` are then every side's, so whatever looks a
+    colour up by name (its label, its look) finds both sides' colours."""
+    sides = data.get("sides")
+    if not isinstance(sides, dict) or not sides:
+        return data
+    for key in ("colors", "color_looks"):
+        if key in data:
+            problems.append(
+                ((key,), f"a two-sided deck writes {key} under each of its sides, not here")
+            )
+    colors: list[Any] = []
+    looks: dict[Any, Any] = {}
+    for side in sides.values():
+        if isinstance(side, dict):
+            if isinstance(side.get("colors"), list):
+                colors += side["colors"]
+            if isinstance(side.get("color_looks"), dict):
+                looks.update(side["color_looks"])
+    return {**data, "colors": colors, "color_looks": looks}
+
+
+def _first_side(model: RuleSetModel) -> list[CardKind]:
+    """The kinds that count the deck's cards: a two-sided deck's first side
+    (every card has one face there), or every kind."""
+    names = model.side_names()
+    return [k for k in model.cards.values() if not names or k.side == names[0]]
 
 
 def is_identifier(name: str) -> bool:
@@ -404,15 +448,16 @@ def identifier_problem(name: str, what: str) -> str:
 
 def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:
     """Two number kinds with a face in common would print two cards alike."""
-    owner: dict[str, str] = {}
+    owner: dict[tuple[str | None, str], str] = {}  # (side, code) -> kind
     problems: list[tuple[Loc, str]] = []
     for name, kind in model.cards.items():
         if kind.category != "number":
             continue
         for face in sorted(set(kind.faces or [])):
-            for color in [WILD] if kind.wild else model.colors:
+            for color in [WILD] if kind.wild else model.colors_of(kind):
                 code = f"{color}:{face}"
-                other = owner.setdefault(code, name)
+                # Faces on different sides are never held side by side.
+                other = owner.setdefault((kind.side, code), name)
                 if other != name:
                     problems.append(
                         (

@@ -99,6 +99,8 @@ WORD_PATHS: tuple[tuple[str | None, ...], ...] = (
     ("house_rules", None, "description"),
     ("cards", None, "label"),
     ("color_looks", None, "label"),
+    ("sides", None, "label"),
+    ("sides", None, "color_looks", None, "label"),
 )
 
 
@@ -141,6 +143,8 @@ class CardKind(_Block):
     play_only_if: dict[str, Any] | None = None
     when_not_allowed: Literal["bluff", "refuse"] = "bluff"
     stacks_on: list[str] = Field([], max_length=MAX_KINDS)
+    # In a two-sided deck (`sides:`), the side whose faces this kind prints.
+    side: str | None = None
 
 
 class ColorLook(_Block):
@@ -149,6 +153,20 @@ class ColorLook(_Block):
     rgb: str | None = None  # "#RRGGBB"
     label: Label | None = None
     pattern: str | None = None  # colour-blind mode's shape: one of game.looks.PATTERNS
+
+
+class Side(_Block):
+    """One entry under `sides:`: one face of a two-sided deck, with its own
+    colours and how they look. The first side listed is the one play starts on."""
+
+    label: Label | None = None
+    colors: list[str] = Field(min_length=1, max_length=MAX_COLORS)
+    color_looks: dict[str, ColorLook] = Field({}, max_length=MAX_COLORS)
+
+
+# A pair of faces printed on one card: [first side's face, second side's face],
+# each written as the log writes a card (`red:7`, `wild:wild_draw_two`).
+FacePair = Annotated[list[Annotated[str, Field(max_length=80)]], Field(min_length=2, max_length=2)]
 
 
 class Dealing(_Block):
@@ -287,8 +305,12 @@ class RuleSetModel(_Block):
     # all of them.
     house_rules: dict[ShortText, HouseRuleEntry] = Field({}, max_length=MAX_HOUSE_RULES)
     players: PlayerRange = PlayerRange()
+    # A two-sided deck's colours are every side's (game/engine/rule_validation.py).
     colors: list[str] = Field(list(COLOR_NAMES), max_length=MAX_COLORS)
     color_looks: dict[str, ColorLook] = Field({}, max_length=MAX_COLORS)
+    # A two-sided deck: its sides (exactly two), and which faces share a card.
+    sides: dict[str, Side] = Field({}, max_length=2)
+    pairs: Literal["random"] | list[FacePair] = Field("random", max_length=MAX_DECK)
     dealing: Dealing = Dealing()
     cards: dict[str, CardKind] = Field(max_length=MAX_KINDS)
     turn: TurnRules = TurnRules()
@@ -296,6 +318,16 @@ class RuleSetModel(_Block):
     uno: UnoRules = UnoRules()
     round_end: RoundEnd = RoundEnd()
     scoring: Scoring = Scoring()
+
+    def side_names(self) -> list[str]:
+        """The sides of a two-sided deck, the starting one first; [] for one-sided."""
+        return list(self.sides)
+
+    def colors_of(self, kind: CardKind) -> list[str]:
+        """The colours a kind is printed in: its side's, or the rule set's."""
+        if kind.side is not None and kind.side in self.sides:
+            return self.sides[kind.side].colors
+        return self.colors
 
     def allowed_counts(self) -> list[int]:
         counts = range(self.players.min, self.players.max + 1)
@@ -351,7 +383,7 @@ class RuleSet:
 
 def deck_count(model: RuleSetModel, kind: CardKind) -> int:
     """How many physical cards of a kind the deck holds."""
-    colors = 1 if kind.wild else len(model.colors)
+    colors = 1 if kind.wild else len(model.colors_of(kind))
     if kind.category == "number":
         per_color = sum(kind.copies_of.get(face, kind.copies) for face in kind.faces or [])
         return colors * per_color

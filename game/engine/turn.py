@@ -151,7 +151,7 @@ def _take_penalty(state: GameState, events: EventSink, seat: int, turn_announced
     owed = state.penalty
     assert owed is not None, "a penalty is owed"
     state.penalty = None
-    state.take_cards(seat, owed.count, "penalty", events)
+    state.take_owed(seat, owed.count, owed.until_color, "penalty", events)
     _after_penalty(state, events, seat, owed, owed.lose_turn, turn_announced)
 
 
@@ -192,7 +192,7 @@ def _challenge(state: GameState, events: EventSink, seat: int) -> None:
             }
         )
     if owed.guilty:
-        state.take_cards(owed.source, owed.count, "challenge", events)
+        state.take_owed(owed.source, owed.count, owed.until_color, "challenge", events)
         after = state.rules.model.challenge.after_guilty
         if owed.resume_seat is not None and after == "as_played":
             begin_turn(state, events, owed.resume_seat)
@@ -203,7 +203,7 @@ def _challenge(state: GameState, events: EventSink, seat: int) -> None:
             state.pending = Decision("play", seat)
         return
     extra = state.rules.model.challenge.extra_if_innocent
-    state.take_cards(seat, owed.count + extra, "challenge", events)
+    state.take_owed(seat, owed.count + extra, owed.until_color, "challenge", events)
     lost = state.rules.model.challenge.innocent_loses_turn
     _after_penalty(state, events, seat, owed, lost, turn_announced=True)
 
@@ -233,6 +233,9 @@ def end_round(state: GameState, events: EventSink, winner: int, blocked: bool = 
         }
         if blocked:
             event["blocked"] = True
+        side = state.cards.side_name
+        if side is not None:
+            event["side"] = side
         events.append(event)
     state.queue = []
     state.penalty = None

@@ -197,9 +197,11 @@ def _text(value: object, players: int, *, card: bool = False, color: bool = Fals
     if not value.isprintable():
         return "holds a control or format character"
     if card:
-        color_part, _, face = value.partition(":")
-        if not color_part or not face or ":" in face:
-            return f"'{printable(value, 40)}' is not a card (written colour:face)"
+        # A two-sided card is written face in play/other face: red:7/teal:5.
+        for side in value.split("/", 1):
+            color_part, _, face = side.partition(":")
+            if not color_part or not face or ":" in face or "/" in face:
+                return f"'{printable(value, 40)}' is not a card (written colour:face)"
     if color and ":" in value:
         return f"'{printable(value, 40)}' is not a colour"
     return None
@@ -357,7 +359,7 @@ EVENTS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "hands": ({"hands": _per_seat(_CARDS, "hands")}, {"discard": _CARDS}),
     "round_end": (
         {"winner": _seat, "points": _points, "scores": _SCORES},
-        {"blocked": _true},
+        {"blocked": _true, "side": _text},
     ),
     "game_end": (
         {"winner": _seat, "scores": _SCORES},
@@ -367,6 +369,7 @@ EVENTS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "eliminated": ({"p": _seat, "score": _SCORE}, {}),
     "discard": ({"p": _seat, "cards": _SOME_CARDS}, {}),
     "jump_in": ({"p": _seat, "over": _seat}, {}),
+    "flip": ({"side": _text, "top": _card, "color": _color_or_null}, {}),
 }
 
 

@@ -78,24 +78,55 @@ def _heading(rules: RuleSet, lang: str) -> list[str]:
 
 
 def _deck_lines(rules: RuleSet, lang: str) -> list[str]:
-    """The deck, a line for each kind of card in it."""
+    """The deck, a line for each kind of card in it (a two-sided deck's kinds
+    under the heading of their side)."""
     model = rules.model
-    total = sum(deck_count(model, k) for k in model.cards.values())
-    lines = [
-        "",
-        _("Deck ({n} cards, colours {colors}):").format(
-            n=total, colors=", ".join(color_labels(model, lang))
-        ),
+    sides = model.side_names()
+    total = sum(
+        deck_count(model, k) for k in model.cards.values() if not sides or k.side == sides[0]
+    )
+    if sides:
+        paired = (
+            _("paired at random for each match")
+            if model.pairs == "random"
+            else _("paired as the rule file lists them")
+        )
+        lines = [
+            "",
+            _("Deck ({n} cards, each with a face on both sides, {paired}):").format(
+                n=total, paired=paired
+            ),
+        ]
+    else:
+        lines = [
+            "",
+            _("Deck ({n} cards, colours {colors}):").format(
+                n=total, colors=", ".join(color_labels(model, lang))
+            ),
+        ]
+    lines.append(
         "  "
         + _(
             '(For a card turned up first, "the player" is the dealer and "the next player" '
             "the one who starts.)"
-        ),
-    ]
+        )
+    )
+    shown_side = None
     for spec in rules.kinds.values():
-        if deck_count(model, spec.model):
+        kind = spec.model
+        if kind.side != shown_side and kind.side is not None:
+            shown_side = kind.side
+            lines.append(_side_heading(model, kind.side, lang))
+        if deck_count(model, kind):
             lines += _card_lines(rules, spec, lang)
     return lines
+
+
+def _side_heading(model: RuleSetModel, name: str, lang: str) -> str:
+    side = model.sides[name]
+    label = side.label.in_language(lang) if side.label else name.title()
+    colors = color_labels(model, lang, side.colors)
+    return " " + _("{side} side, colours {colors}:").format(side=label, colors=", ".join(colors))
 
 
 def _card_lines(rules: RuleSet, spec: KindSpec, lang: str) -> list[str]:
@@ -308,6 +339,8 @@ def _scoring_lines(model: RuleSetModel, lang: str) -> list[str]:
     """Scoring, the match's target, and the house rules in play."""
     scoring = model.scoring
     lines = ["", _("Scoring: {how}.").format(how=_scheme_words(scoring.scheme))]
+    if model.side_names():
+        lines.append(_("Cards count by their faces on the side in play when the round ends."))
     if scoring.teams:
         lines.append(
             "  " + _("Teams of two partners sitting opposite share their points and results.")

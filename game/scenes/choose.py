@@ -461,17 +461,17 @@ class ChoiceScene(OptionsScene):
         surface.blit(title, title.get_rect(center=(640, 190)))
         art = self.app.art
         if self.card is not None:
-            face = self.privacy.card_face(self.card, self.owner)
-            img = art.face(self.book.look(self.card), (140, 210)) if face else art.back((140, 210))
+            shown = self.privacy.card_shown(self.card, self.owner)
+            img = art.face(self.book.look(shown), (140, 210)) if shown else art.back((140, 210))
             surface.blit(img, img.get_rect(center=(640, 320)))
-            if face:
+            if shown == self.card:
                 name = text.shadowed(self.book.label(self.card), 26, (255, 255, 255), bold=True)
                 surface.blit(name, name.get_rect(center=(640, 445)))
         if self.card_names is not None:
             for i, (option, rect) in enumerate(zip(self.options, self.rects, strict=True)):
                 card = self.card_names[option]
-                face = self.privacy.card_face(card, self.owner)
-                img = art.face(self.book.look(card), self.size) if face else art.back(self.size)
+                shown = self.privacy.card_shown(card, self.owner)
+                img = art.face(self.book.look(shown), self.size) if shown else art.back(self.size)
                 if i == self.index:
                     glow = self.app.art.glow(self.size)
                     surface.blit(glow, glow.get_rect(center=rect.center))

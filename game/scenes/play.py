@@ -111,6 +111,7 @@ class PlayScene(Scene):
                 self.screen.last_round_end = event
             table.feed(event)
             rumble_for(self.app, event)
+            self.screen.caught_up()
             if kind == "reveal":
                 self._reveal(event)
                 return

@@ -72,3 +72,22 @@ def test_an_advisor_follows_a_whole_game_and_always_answers():
 
     play(rule_set, ["basic", "basic", "basic"], seed=5, rounds=2, before=before, after=after)
     assert len(tips) > 5
+
+
+def test_an_advisor_gives_hints_on_both_sides_of_a_flip_game():
+    rule_set = load_rules(["flip"])
+    advisor = Advisor(rule_set, seat=0, seed=1)
+    sides = set()
+
+    def before(state, seat, bot, actions, out_of_turn):
+        if seat == 0 and not out_of_turn and len(actions) > 1:
+            tip = advisor.hint(functools.partial(view, state, 0), actions)
+            assert tip.action in actions
+            assert tip.why and "\n" not in tip.why
+            sides.add(state.side)
+
+    def after(state, action, events):
+        advisor.observe(action, seen_events(events, 0))
+
+    play(rule_set, ["basic", "basic", "basic"], seed=5, rounds=3, before=before, after=after)
+    assert sides == {0, 1}

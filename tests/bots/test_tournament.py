@@ -183,3 +183,12 @@ def test_a_match_that_does_not_end_stops_simulate_and_tournament_in_words(monkey
     status = main([*argv, "--jobs", "1"])
     _out, err = capsys.readouterr()
     assert status == 1 and err.strip().startswith("a game did not end within 50 actions")
+
+
+def test_every_level_plays_a_flip_tournament(capsys):
+    levels = "expert,strong,basic,beginner,random"
+    args = ["tournament", "--rules", "flip", "--players", "5", "--bots", levels]
+    code = main([*args, "--games", "2", "--rounds-only", "--jobs", "1", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["levels"]) == set(levels.split(","))

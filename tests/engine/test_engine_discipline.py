@@ -44,7 +44,9 @@ SOURCES = sorted(ENGINE.glob("*.py"))
 
 RULE_SETS = available_rule_sets()
 # Engine settings / schemes that share a meaning (not a spelling) with a rule set.
-SETTING_NAMES = {"jump_in", "teams", "rounds_won"}
+# Words a rule set shares with a setting or a building block: `flip` names the
+# rule set, the effect that turns a two-sided deck over and its event.
+SETTING_NAMES = {"jump_in", "teams", "rounds_won", "flip"}
 CATEGORIES = {"number", "wild", "action"}
 
 

@@ -62,9 +62,30 @@ REFUSED_PAIRS = {
 }
 
 ONLY_DUO = "drafts a whole hand at a time: only a rule set that drafts (`requires: duo`)"
-for _base in ("classic", "uno112", "uno112-blank"):
+for _base in ("classic", "uno112", "uno112-blank", "flip"):
     REFUSED_PAIRS[(_base, "house/draft-whole-hand")] = ONLY_DUO
 
+# UNO Flip (docs/rules.md section 5) has its own stacking file and the other
+# reading of the Flip; the house rules written for the classic cards are
+# refused over it, and its own files over the other bases.
+FLIP_ONLY = {"house/flip-stacking", "house/flip-as-stack", "house/flip-first-card-plain"}
+REFUSED_ON_FLIP = {
+    "house/stacking": "Flip's draw cards stack by house/flip-stacking",
+    "house/stacking-cross": "Flip's draw cards stack by house/flip-stacking",
+    "house/seven-o": "Flip has no 0 to pass the hands on",
+    "house/wd4-no-playable": "Flip has no Wild Draw Four",
+    "house/reverse-no-skip-2p": "Flip has a Reverse on each side; the file changes one",
+    "house/shuffle-hands-redeal": NEEDS_112,
+    "house/swap-hands-card": NEEDS_112,
+}
+REFUSED_PAIRS.update({("flip", house): why for house, why in REFUSED_ON_FLIP.items()})
+REFUSED_PAIRS.update(
+    {
+        (base, house): "written for UNO Flip's cards (`requires: flip`)"
+        for base in ("classic", "duo", "uno112", "uno112-blank")
+        for house in FLIP_ONLY
+    }
+)
 # Pairs whose expected outcome the engine does not give (each an engine bug).
 PAIR_BUGS = {}
 
@@ -155,6 +176,14 @@ def test_two_house_rules_together(first, second):
             assert _names_both(str(err.value), base, other), str(err.value)
             return
     names = [base, first, second]
+    if FLIP_ONLY & {first, second}:
+        names = ["flip", first, second]
+        other = ({first, second} - FLIP_ONLY or {first}).pop()
+        if other in REFUSED_ON_FLIP:
+            with pytest.raises(RuleFileError) as err:
+                load_rules(names)
+            assert _names_both(str(err.value), "flip", other), str(err.value)
+            return
     if frozenset({first, second}) in REFUSED_HOUSE_PAIRS:
         with pytest.raises(RuleFileError) as err:
             load_rules(names)

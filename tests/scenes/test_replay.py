@@ -184,3 +184,30 @@ def test_the_keys_are_wrapped_whole_in_any_language_and_size(driver, tmp_path, m
         text.set_size("normal")
     assert leaving not in fitted  # never shrunk or cut to fit
     assert (leaving, 15) in drawn
+
+
+@pytest.mark.parametrize("rules", [("flip",), ("flip", "house/flip-as-stack")])
+def test_a_flip_log_replays_with_the_table_turned_and_the_pile_top_shown(driver, tmp_path, rules):
+    """UNO Flip: the replay turns the table on each flip (the discard pile in
+    place, or as a stack), and the draw pile shows its top card's other face,
+    as the re-executing engine says."""
+    log = write_log(tmp_path / "flip.jsonl", players=3, seed=5, rules=rules)
+    flips = sum(1 for line in log.read_text().splitlines() if line.startswith('{"t":"flip"'))
+    assert flips, "the simulated round had no flip"
+    scene = ReplayScene(driver.app, str(log))
+    driver.app.push(scene)
+    fast(scene)
+    assert driver.until(lambda: scene.finished, limit=20000)
+    assert scene.error is None and scene.note is None
+    state = scene.replay.state
+    table = scene.table
+    names = state.cards.names
+    for seat in range(3):
+        assert sorted(table.hand_names(seat)) == sorted(names[c] for c in state.hands[seat])
+    assert table.top_card == names[state.discard[-1]]
+    assert table.model.discard == [names[c] for c in state.discard]
+    assert table.model.side == state.cards.side_name or (
+        table.model.side is None and state.side == 0
+    )
+    pile = state.back.face_names[state.draw_pile[-1]] if state.draw_pile else None
+    assert table.model.pile_back == pile
