@@ -99,6 +99,9 @@ class StrongBot(Bot):
             self.deck = deck_facts(self.rules, view["cards"])
             self.knowledge = SeatKnowledge(self.deck, self.seat)
             self.sampler = TableSampler(self.deck, self.seat)
+            # Every reader of the memory (a hint's words too) finds the hands
+            # it starts from, whichever path the caller takes next.
+            self.knowledge.sync(view)
         self._faces_stale = False
 
     # --- out of turn -------------------------------------------------------------

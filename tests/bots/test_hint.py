@@ -12,6 +12,7 @@ import functools
 from game.bots.hint import Advisor, hint
 from game.engine import Play, legal_actions, view
 from game.engine.view import seen_events
+from game.match import MatchSession, SeatConfig
 from game.rules.loader import load_rules
 from tests.support.bots import play
 from tests.support.rules import rules
@@ -91,3 +92,17 @@ def test_an_advisor_gives_hints_on_both_sides_of_a_flip_game():
 
     play(rule_set, ["basic", "basic", "basic"], seed=5, rounds=3, before=before, after=after)
     assert sides == {0, 1}
+
+
+def test_a_first_hint_in_a_flip_match_with_one_move_open_is_given():
+    # The table's advisor is made at a person's first hint, mid-round; a
+    # two-sided deck pairs its faces anew each match, so its memory starts
+    # again from that look at the table, and the hint's words read it.
+    session = MatchSession(["flip"], [SeatConfig(n) for n in ("Ana", "Bo", "Cy")], seed=5)
+    pending = session.state.pending
+    assert pending is not None
+    actions = tuple(legal_actions(session.state, pending.seat))
+    assert len(actions) == 1  # the search has nothing to weigh
+    tip = session.advisor(pending.seat).hint(session.look(pending.seat), actions)
+    assert tip.action == actions[0]
+    assert tip.why
