@@ -104,8 +104,9 @@ class Offers(Generic[A]):
         self._current[seat] = (number, tuple(actions))
         return number
 
-    def withdraw(self, seat: int) -> None:
-        self._current.pop(seat, None)
+    def current(self, seat: int) -> int:
+        """The number of `seat`'s open offer (0 when none is open)."""
+        return self._current.get(seat, (0, ()))[0]
 
     def take(self, seat: int, act: Act) -> A:
         """The action `act` chose for `seat`, which uses up the offer; or Refused."""

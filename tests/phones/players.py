@@ -65,7 +65,9 @@ class ScriptedPhones:
             self.received[seat].append(data)
             choice = _choice(data) if data["type"] == "state" else None
             if choice is not None:
-                await ws.send_str(json.dumps({"type": "act", "offer": data["offer"], "choice": choice}))
+                await ws.send_str(
+                    json.dumps({"type": "act", "offer": data["offer"], "choice": choice})
+                )
 
 
 def _choice(state: dict[str, Any]) -> int | None:
@@ -80,23 +82,42 @@ def _choice(state: dict[str, Any]) -> int | None:
     return (cards or others or [0])[0]
 
 
+def step(session: MatchSession, table: PhoneTable) -> bool:
+    """One turn of the game's loop: offer, apply what the phones chose, let a
+    bot whose turn it is move. False when nobody could move (a phone is
+    expected: the caller lets it answer)."""
+    table.sync(session.state, len(session.log))
+    moved = False
+    for seat, action in table.take():
+        try:
+            session.apply(action)
+            moved = True
+        except IllegalAction as refused:
+            table.refuse(seat, refused.args[0])
+    decision = session.state.pending
+    if decision is not None and session.is_bot(decision.seat):
+        seat = decision.seat
+        session.apply(session.bots[seat].choose(session.look(seat), session.legal(seat)))
+        moved = True
+    return moved
+
+
+def round_over(session: MatchSession, rounds: int = 1) -> bool:
+    state = session.state
+    return (
+        state.over
+        or state.round_no > rounds
+        or (state.pending is not None and state.pending.kind == "next_round")
+    )
+
+
 def drive(session: MatchSession, table: PhoneTable, *, rounds: int = 1) -> None:
     """Play until `rounds` rounds have ended: the phones' seats by their
     phones, the others by their bots, one action at a time."""
-    state = session.state
     for _ in range(MAX_STEPS):
-        table.sync(state, len(session.log))
-        if state.over or state.round_no > rounds:
+        if round_over(session, rounds):
+            table.sync(session.state, len(session.log))
             return
-        for seat, action in table.take():
-            try:
-                session.apply(action)
-            except IllegalAction as refused:
-                table.refuse(seat, refused.args[0])
-        decision = state.pending
-        if decision is not None and session.is_bot(decision.seat):
-            seat = decision.seat
-            session.apply(session.bots[seat].choose(session.look(seat), session.legal(seat)))
-        else:
+        if not step(session, table):
             time.sleep(0.002)  # a phone's answer is on its way
     raise AssertionError("the match did not get on")

@@ -65,6 +65,7 @@ function act(index) {
 function render(message) {
   state = message;
   words = message.words;
+  document.body.dataset.offer = message.offer; // which offer the page shows (tests wait on it)
   document.documentElement.lang = message.lang;
   document.body.classList.toggle("large", message.looks.large_text);
   renderPlayers(message);
@@ -115,7 +116,21 @@ function renderHand(message) {
     };
     box.append(button);
   });
+  fitHand();
 }
+
+// The hand overlaps like a fan held in the hand, just enough to fit the
+// screen's width; each card's corner stays in view.
+function fitHand() {
+  const box = document.getElementById("hand");
+  const cards = box.children;
+  if (cards.length < 2) return;
+  const width = cards[0].getBoundingClientRect().width;
+  const room = box.clientWidth - 32; // less the padding either side
+  const overlap = Math.max(0, Math.min(width * 0.7, (cards.length * width - room) / (cards.length - 1)));
+  box.style.setProperty("--overlap", `${overlap}px`);
+}
+window.addEventListener("resize", fitHand);
 
 function renderButtons(message) {
   const box = document.getElementById("buttons");
