@@ -72,6 +72,7 @@ def shown_offer(page) -> int:
 def move(page) -> None:
     """What a person would tap: UNO when it is offered, the colour or option a
     question asks, else the first card that is lifted, else the first button."""
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
     buttons = page.find_elements(By.CSS_SELECTOR, "#buttons button")
@@ -84,7 +85,9 @@ def move(page) -> None:
         return
     lifted = page.find_elements(By.CSS_SELECTOR, "#hand .card.playable")
     if lifted:
-        lifted[0].click()
+        # A fanned card shows its left edge: a thumb taps there, not its middle.
+        edge = -lifted[0].size["width"] // 2 + 8
+        ActionChains(page).move_to_element_with_offset(lifted[0], edge, 0).click().perform()
         return
     others = [b for b in buttons if not b.text.startswith("Catch")]
     if others:
