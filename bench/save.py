@@ -1,4 +1,4 @@
-"""What saving at every decision costs the frame (issue 12 §4).
+"""What saving at every decision costs the frame.
 
     python bench/save.py [--matches N] [--frames N]
 
@@ -121,6 +121,8 @@ class _NotSaved:
 
 
 def line(name: str, values: list[float]) -> str:
+    if not values:  # a short run (--frames) may take no decision in a frame
+        return f"{name:<28} none measured"
     return (
         f"{name:<28} median {statistics.median(values):6.3f}  "
         f"p99 {percentile(values, 99):6.3f}  max {max(values):6.3f} ms"

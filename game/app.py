@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -254,6 +255,9 @@ class App:
             line = self._saves.take_notice()
             if line:
                 self.show_notice(line, seconds=6.0)
+        unsaved = self.settings.take_write_notice()
+        if unsaved is not None:
+            self.show_notice(unsaved, seconds=6.0)
         top = self.top
         if top is not None:
             top.update(dt)
@@ -299,11 +303,19 @@ def first_scene(app: App, replay: str | None = None) -> Scene:
     return make_scene(app, "title")
 
 
+def stop_on_sigterm(app: App) -> None:
+    """`kill PID` ends the game as closing the window twice would: the match in
+    progress is already saved (at every decision), so nobody is asked. SDL would
+    turn the signal into a window close, whose question nobody is there to answer."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: app.quit())
+
+
 async def main(replay: str | None = None, language: str | None = None) -> int:
     """Open the window and run scenes until the player quits."""
     start_pygame()
     window = open_window()
     app = App(window, language=language)
+    stop_on_sigterm(app)
     app.gamepads = Gamepads()
     if app.settings.fullscreen:
         window.toggle_fullscreen()

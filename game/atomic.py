@@ -40,9 +40,7 @@ def atomic_writer(path: str | os.PathLike[str], *, encoding: str = "utf-8") -> I
     On an error (the disk is full, the block raises) the temporary file is
     removed and `path` is left exactly as it was."""
     target = Path(path)
-    check_writable_target(target)
-    folder = target.parent
-    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    fd, temp_name = _temporary(target)
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as out:
             yield out
@@ -53,13 +51,51 @@ def atomic_writer(path: str | os.PathLike[str], *, encoding: str = "utf-8") -> I
         with contextlib.suppress(OSError):
             os.unlink(temp_name)
         raise
-    _sync_folder(folder)
+    _sync_folder(target.parent)
+
+
+class AtomicFile:
+    """A binary file written over many steps (a log written match by match)
+    that replaces `path` only at `commit()`: until then, and for good after
+    `discard()`, `path` is exactly as it was. `file` is unbuffered, so what
+    a write returned is what the file holds."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.target = Path(path)
+        fd, self.temp_name = _temporary(self.target)
+        self.file = os.fdopen(fd, "wb", buffering=0)
+
+    def commit(self) -> None:
+        """Put the file in place of `path`, on disk first; on an error (a full
+        disk) it is discarded and `path` left as it was."""
+        try:
+            os.fsync(self.file.fileno())
+            self.file.close()
+            os.replace(self.temp_name, self.target)
+        except BaseException:
+            self.discard()
+            raise
+        _sync_folder(self.target.parent)
+
+    def discard(self) -> None:
+        """Remove the file; `path` stays as it was."""
+        with contextlib.suppress(OSError):
+            self.file.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self.temp_name)
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Replace `path` with `text` (UTF-8), whole or not at all."""
     with atomic_writer(path) as out:
         out.write(text)
+
+
+def _temporary(target: Path) -> tuple[int, str]:
+    """A new temporary file beside `target` (the same disk, so the rename is
+    atomic), named `.NAME.*.tmp` (game/saves/format.py clears leftovers)."""
+    check_writable_target(target)
+    return tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
 
 
 def _sync_folder(folder: Path) -> None:

@@ -6,7 +6,7 @@ LANG), or the one `--lang CODE` names, before or after the command
 (`python main.py rules classic --lang fi`); `play --lang` opens the game in
 that language for the session. JSON output (`simulate --json`) stays as it is.
 
-Exit statuses (the README's command-line table lists them): 0 done; 1 the
+Exit statuses (docs/playing.md, "The command line", lists them): 0 done; 1 the
 input was refused (a rule file, a replay log, a log that does not
 re-execute); 2 the command line itself is wrong; 3 the replay log could not
 be written (`simulate --log`); 130 stopped with Ctrl-C.
@@ -19,19 +19,21 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game import i18n
-from game.bots import BOTS, make_bot
-from game.engine.cards import kind_label
-from game.engine.rng import Rng
 from game.i18n import LANGUAGES, _, ngettext, say
-from game.log import LogError, LogWriter
 from game.native import engine_kind
 from game.plain_text import printable
-from game.rules.errors import RuleFileError
-from game.rules.loader import load_rules
-from game.rules.names import NameRefused, names_for_folder
-from game.sim import Tally, play_match
+from game.seats import KNOWN_LEVELS
+
+if TYPE_CHECKING:
+    from game.engine.ruleset import RuleSet
+    from game.sim import MatchDidNotEnd
+
+# The commands' modules are imported by the command that needs them: the game
+# itself (the default) opens its window without loading the rules engine, the
+# bots or the log, which its menu does not need (bench/startup.py times it).
 
 MAX_ERRORS_SHOWN = 50
 
@@ -106,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
         "--bots",
         default="basic",
         help=_("one level for every seat or a comma list per seat ({levels})").format(
-            levels=", ".join(BOTS)
+            levels=", ".join(KNOWN_LEVELS)
         ),
     )
     sim.add_argument(
@@ -126,7 +128,7 @@ def _parser() -> argparse.ArgumentParser:
         required=True,
         metavar="LIST",
         help=_("a comma list, one level per seat; seats rotate every game ({levels})").format(
-            levels=", ".join(BOTS)
+            levels=", ".join(KNOWN_LEVELS)
         ),
     )
     tour.add_argument("--games", type=int, default=400)
@@ -181,7 +183,7 @@ def _play(replay: str | None = None, language: str | None = None) -> int:
     import asyncio
 
     if replay is not None:
-        from game.log import open_log
+        from game.log import LogError, open_log
 
         try:
             open_log(replay).close()
@@ -226,6 +228,8 @@ def _check(files: list[str]) -> int:
 
 def _describe(names: list[str]) -> int:
     from game.rules.describe import describe
+    from game.rules.errors import RuleFileError
+    from game.rules.loader import load_rules
 
     try:
         rules = load_rules(names)
@@ -237,6 +241,8 @@ def _describe(names: list[str]) -> int:
 
 
 def _bot_levels(spec: str, players: int) -> list[str]:
+    from game.bots import BOTS
+
     levels = [level.strip() for level in spec.split(",") if level.strip()]
     if len(levels) == 1:
         levels *= players
@@ -256,8 +262,16 @@ def _bot_levels(spec: str, players: int) -> list[str]:
     return levels
 
 
-def _simulate(args) -> int:
+def _simulation_rules(args) -> tuple[RuleSet, list[str]] | int:
+    """The rules and bot levels `simulate` was asked for, or the status to exit with."""
+    from game.rules.errors import RuleFileError
+    from game.rules.loader import load_rules
+    from game.rules.names import NameRefused, names_for_folder
+
     names, folder = list(args.rules), None
+    if args.log is not None and not args.log.strip():
+        print(_("--log needs the name of a file to write"), file=sys.stderr)
+        return USAGE
     if args.log:
         # The log names its rules as a shared file must: from its own folder.
         folder = Path(args.log).parent
@@ -287,16 +301,31 @@ def _simulate(args) -> int:
     if args.games < 1:
         print(_("--games must be at least 1"), file=sys.stderr)
         return 2
+    return rules, levels
 
+
+def _cannot_write_log(path: str, err: OSError) -> str:
+    return _("cannot write the log {path}: {reason}").format(
+        path=printable(path), reason=_os_reason(err, path)
+    )
+
+
+def _simulate(args) -> int:
+    from game.bots import make_bot
+    from game.engine.cards import kind_label
+    from game.engine.rng import Rng
+    from game.log import LogWriter
+    from game.log.format import MAX_LOG_BYTES
+    from game.sim import MatchDidNotEnd, Tally, play_match
+
+    chosen = _simulation_rules(args)
+    if isinstance(chosen, int):
+        return chosen
+    rules, levels = chosen
     try:
         log = LogWriter(args.log) if args.log else None
     except OSError as err:
-        print(
-            _("cannot write the log {path}: {reason}").format(
-                path=printable(args.log), reason=_os_reason(err, args.log)
-            ),
-            file=sys.stderr,
-        )
+        print(_cannot_write_log(args.log, err), file=sys.stderr)
         return CANNOT_WRITE
     seeds = Rng(args.seed)
     tally = Tally(args.players)
@@ -312,22 +341,37 @@ def _simulate(args) -> int:
             tally.add_match(result)
     except KeyboardInterrupt:
         status, stopped = INTERRUPTED, _("interrupted")
+    except MatchDidNotEnd as err:
+        status, stopped = REFUSED, _endless(err)
     except OSError as err:
-        reason = _os_reason(err, args.log)
-        stopped = _("cannot write the log {path}: {reason}").format(
-            path=printable(args.log), reason=reason
-        )
-        status = CANNOT_WRITE
+        status, stopped = CANNOT_WRITE, _cannot_write_log(args.log, err)
     finally:
         if log is not None:
-            log.close()
+            try:
+                log.close()
+            except OSError as err:
+                status, stopped = CANNOT_WRITE, _cannot_write_log(args.log, err)
     seconds = time.perf_counter() - started
     if stopped is not None:
-        if log is not None:
+        if log is None:
+            words = _("{why}: stopped after {n} of {games} games")
+        elif log.kept:
             words = _("{why}: stopped after {n} of {games} games; the log holds them whole")
         else:
-            words = _("{why}: stopped after {n} of {games} games")
+            words = _("{why}: stopped after {n} of {games} games; the log was left as it was")
         print(words.format(why=stopped, n=tally.games, games=args.games), file=sys.stderr)
+    if log is not None and log.kept and log.too_large_to_read:
+        print(
+            _(
+                "warning: the log {path} is {size} MiB, and verify and replay read logs of "
+                "at most {limit} MiB: simulate fewer games per log"
+            ).format(
+                path=printable(args.log),
+                size=f"{log.size / (1024 * 1024):.1f}",
+                limit=MAX_LOG_BYTES // (1024 * 1024),
+            ),
+            file=sys.stderr,
+        )
 
     summary = {
         "rules": args.rules,
@@ -349,10 +393,12 @@ def _simulate(args) -> int:
         games = _("{n} matches, {rounds} rounds")
     # --json keeps the kinds' ids; people read each kind as its rule file calls it.
     kinds = rules.kinds
-    ends = ", ".join(
-        f"{kind_label(kinds[k], i18n.language()) if k in kinds else k} {v:.1%}"
-        for k, v in summary["round_ends_on"].items()
-    )
+    # Kinds called alike (a two-sided deck's Reverse on each side) are one line.
+    by_label: dict[str, float] = {}
+    for k, v in summary["round_ends_on"].items():
+        label = kind_label(kinds[k], i18n.language()) if k in kinds else k
+        by_label[label] = by_label.get(label, 0.0) + v
+    ends = ", ".join(f"{label} {v:.1%}" for label, v in by_label.items())
     wins = "  ".join(
         _("seat {n}: {wins}").format(n=i, wins=w) for i, w in enumerate(summary["wins"])
     )
@@ -394,11 +440,26 @@ def _os_reason(err: OSError, path: str) -> str:
         return _("it is a folder")
     if isinstance(err, NotAFile):
         return _("it is not a regular file")
-    return (err.strerror or str(err)).lower()
+    from game.os_words import os_problem
+
+    return say(os_problem(err))
+
+
+def _endless(err: MatchDidNotEnd) -> str:
+    """A match the bots played past the limit, in words (the rule checks keep
+    a rule set from getting here; a modded engine block might not)."""
+    return _(
+        "a game did not end within {actions} actions: these rules may not let a match end"
+        " (python main.py check FILE says what keeps it going)"
+    ).format(actions=f"{err.actions:,}")
 
 
 def _tournament(args) -> int:
     from game import tournament
+    from game.bots import BOTS
+    from game.rules.errors import RuleFileError
+    from game.rules.loader import load_rules
+    from game.sim import MatchDidNotEnd
 
     try:
         rules = load_rules(args.rules)
@@ -465,7 +526,11 @@ def _tournament(args) -> int:
         else:
             print(line, file=sys.stderr, flush=True)
 
-    standings = tournament.run(setup, args.jobs, progress)
+    try:
+        standings = tournament.run(setup, args.jobs, progress)
+    except MatchDidNotEnd as err:
+        print(_endless(err), file=sys.stderr)
+        return REFUSED
     data = tournament.summary(setup, standings, time.perf_counter() - started)
     if args.json:
         print(json.dumps(data))

@@ -5,7 +5,7 @@ language, whose msgids are the English text (so English needs no catalog).
 They are compiled when first used (Babel reads the `.po` and writes the
 binary catalog into memory for `gettext.GNUTranslations`), so the `.po`
 source is the only form kept in the repository and the package. Babel also
-extracts the strings (`babel.cfg`; the README gives the command) and knows
+extracts the strings (`babel.cfg`; docs/contributing.md gives the command) and knows
 each language's plural rule, which the catalog header carries.
 
 One language is current for the whole process: `_()` and `ngettext()`

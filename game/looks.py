@@ -36,6 +36,9 @@ ARTS: dict[str, str] = {
     "pencil": "a pencil over the card's label, as if written on the card",
     "blank": "an empty dashed frame",
     "star": "a star",
+    "skip-everyone": "a ring crossed out with arrows fanning out to every seat",
+    "flip": "a card turning over, half light and half dark",
+    "wild-draw-color": "small cards in every colour and a question mark: draw until the colour",
 }
 NUMBER_ART = "number"
 WILD_ART = "wild"  # the oval itself is the art: no symbol on top of it
@@ -72,6 +75,16 @@ DEFAULT_RGB: dict[str, str] = {
     "maroon": "#880e4f",
     "olive": "#827717",
 }
+# A two-sided deck's other side (UNO Flip's Dark side) is a deeper set: its
+# colours, when the rule file does not say how they look, take these shades
+# and shapes rather than DEFAULT_RGB's and EXTRA_PATTERNS' (pink leans
+# magenta so it never reads as red; the moon is the Dark side's own).
+OTHER_SIDE_LOOKS: dict[str, tuple[str, str]] = {
+    "pink": ("#d81b7a", "heart"),
+    "teal": ("#00897b", "plus"),
+    "orange": ("#ef6c00", "star"),
+    "purple": ("#6a1b9a", "moon"),
+}
 # Colour-blind mode (Settings) draws each colour's shape wherever the colour
 # shows: on a card, the ring of the colour in force, the colour wheel, the
 # messages. The classic four always have these; any other colour takes the
@@ -94,6 +107,8 @@ EXTRA_PATTERNS = (
     "frame",
     "chevron",
     "half",
+    "heart",
+    "moon",
 )
 PATTERNS: dict[str, str] = {
     "triangle": "a triangle pointing up",
@@ -110,8 +125,13 @@ PATTERNS: dict[str, str] = {
     "frame": "a hollow square",
     "chevron": "an arrowhead pointing up",
     "half": "a disc, its left half filled",
+    "heart": "a heart",
+    "moon": "a crescent moon",
 }
 WILD_BODY: RGB = (0x1C, 0x1C, 0x22)  # a card with no colour of its own
+# The border of the faces of a two-sided deck's other side (UNO Flip's Dark
+# side): near black, a shade apart from a wild's body.
+SIDE_RIM: RGB = (0x2A, 0x24, 0x33)
 
 # The Wild card's oval, clockwise from top-left: the classic colours keep this
 # order wherever a symbol shows every colour (the oval, the wheel, +4's cards).
@@ -226,11 +246,23 @@ class CardLook:
     # palette's, colour by colour; a face shows them only when the mode is on.
     mark: str | None = None
     marks: tuple[str, ...] = ()
+    # The border round the face: None is white; a side of a two-sided deck
+    # may have its own (a Dark face's is near black).
+    rim: RGB | None = None
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Faces are looked up every frame: hash the fields once.
-        key = (self.art, self.text, self.corner, self.body, self.palette, self.mark, self.marks)
+        key = (
+            self.art,
+            self.text,
+            self.corner,
+            self.body,
+            self.palette,
+            self.mark,
+            self.marks,
+            self.rim,
+        )
         object.__setattr__(self, "_hash", hash(key))
 
     def __hash__(self) -> int:

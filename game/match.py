@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, cast
 
 from game.bots import make_bot
+from game.bots.base import Look
 from game.bots.hint import Advisor
-from game.engine import Event, apply, legal_actions, new_game, view
+from game.engine import Action, Event, apply, legal_actions, new_game, view
 from game.engine.ruleset import RuleSet
 from game.log import LogError, write_log
 from game.rules.loader import load_rules
@@ -120,14 +121,14 @@ class MatchSession:
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
 
-    def look(self, seat: int):
+    def look(self, seat: int) -> Look:
         state = self.state
         return lambda: view(state, seat)
 
-    def legal(self, seat: int) -> tuple:
+    def legal(self, seat: int) -> tuple[Action, ...]:
         return legal_actions(self.state, seat)
 
-    def apply(self, action) -> list[dict]:
+    def apply(self, action: Action) -> list[dict]:
         """Apply a legal action in place and queue its events for the table."""
         _, typed = apply(self.state, action, in_place=True)
         events = _wire(typed)

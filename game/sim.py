@@ -24,6 +24,7 @@ from game.engine import (
     out_of_turn_seats,
     view,
 )
+from game.engine.decisions import Ask, asks
 from game.engine.ruleset import RuleSet
 from game.engine.view import seen_events
 
@@ -49,14 +50,32 @@ def tell_bots(bots, watchers: list[int], action, events: Sequence[Mapping[str, A
         bots[seat].observe(action, seen_events(events, seat))
 
 
-def play_out(state, bots, events: list, max_actions: int = 2_000_000) -> int:
+# What a whole match may take before it is given up on. The rule checks keep
+# a rule set's matches far below it (game/rules/selftest.py, MATCH_ACTIONS).
+MAX_MATCH_ACTIONS = 2_000_000
+
+
+class MatchDidNotEnd(RuntimeError):
+    """The bots played `actions` actions and the match (or round) went on."""
+
+    def __init__(self, actions: int) -> None:
+        super().__init__(actions)  # its only argument: it crosses a process pool whole
+        self.actions = actions
+
+    def __str__(self) -> str:
+        return f"the match did not end within {self.actions:,} actions"
+
+
+def play_out(state, bots, events: list, max_actions: int | None = None) -> int:
     """Let the bots play `state` to its end, appending the events; returns actions taken."""
-    return _drive(state, bots, events, max_actions, whole_match=True)
+    limit = MAX_MATCH_ACTIONS if max_actions is None else max_actions
+    return _drive(state, bots, events, limit, whole_match=True)
 
 
-def play_out_round(state, bots, events: list, max_actions: int = 2_000_000) -> int:
+def play_out_round(state, bots, events: list, max_actions: int | None = None) -> int:
     """Let the bots play the current round to its end (the match may go on)."""
-    return _drive(state, bots, events, max_actions, whole_match=False)
+    limit = MAX_MATCH_ACTIONS if max_actions is None else max_actions
+    return _drive(state, bots, events, limit, whole_match=False)
 
 
 def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> int:
@@ -69,7 +88,7 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
     watchers = seat_bots(state, bots)
     while not state.over:
         decision = state.pending
-        if not whole_match and decision.kind == "next_round":
+        if not whole_match and asks(decision) is Ask.ROUND_OVER:
             break
         if state.uno_window >= 0 or jump_in:
             for seat in out_of_turn_seats(state):
@@ -97,7 +116,7 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
             tell_bots(bots, watchers, choice, events[done:])
         taken += 1
         if taken > max_actions:
-            raise RuntimeError("the match did not end; this is an engine bug")
+            raise MatchDidNotEnd(max_actions)
     return taken
 
 
@@ -147,7 +166,8 @@ class Tally:
                 if event["winner"] == first:
                     self.first_player_wins += 1
                 if last_play is not None and not event.get("blocked"):
-                    face = last_play.split(":", 1)[1]
+                    # A two-sided card ends the round on its face in play.
+                    face = last_play.partition("/")[0].split(":", 1)[1]
                     kind_name = "number" if face.isdigit() else face
                     self.last_card[kind_name] = self.last_card.get(kind_name, 0) + 1
                 last_play = None

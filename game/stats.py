@@ -32,8 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine.said import Said, said
+from game.file_reading import FileRefused, keep_aside, read_small_file
 from game.plain_text import printable
-from game.saves.format import SaveProblem, keep_aside, read_bytes
+from game.saves.format import SaveProblem
 
 FORMAT = "couch-uno-players"
 VERSION = 1
@@ -220,28 +221,34 @@ class PlayerStats:
         used is kept aside with a notice and the count starts again."""
         stats = cls()
         try:
-            data = read_bytes(path, MAX_FILE_BYTES)
+            data = read_small_file(path, MAX_FILE_BYTES)
             if data is None:
                 return stats
             stats._take(_parsed(data))
+        except FileRefused as refused:
+            stats._refused(path, SaveProblem("damaged", refused.words()))
         except SaveProblem as problem:
-            kept = keep_aside(path)
-            stats.players.clear()
-            stats.counted.clear()
-            if kept is not None:
-                notice = said(
-                    "The players' statistics could not be read: {reason}; it was kept "
-                    "as {file}. Counting starts again.",
-                    reason=problem.reason,
-                    file=kept.name,
-                )
-            else:
-                notice = said(
-                    "The players' statistics could not be read: {reason}. Counting starts again.",
-                    reason=problem.reason,
-                )
-            stats.notices.append(notice)
+            stats._refused(path, problem)
         return stats
+
+    def _refused(self, path: Path, problem: SaveProblem) -> None:
+        """A file that cannot be used: kept aside, and the count starts again."""
+        kept = keep_aside(path)
+        self.players.clear()
+        self.counted.clear()
+        if kept is not None:
+            notice = said(
+                "The players' statistics could not be read: {reason}; it was kept "
+                "as {file}. Counting starts again.",
+                reason=problem.reason,
+                file=kept.name,
+            )
+        else:
+            notice = said(
+                "The players' statistics could not be read: {reason}. Counting starts again.",
+                reason=problem.reason,
+            )
+        self.notices.append(notice)
 
     def _take(self, data: dict) -> None:
         players = data.get("players")

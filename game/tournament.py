@@ -198,13 +198,28 @@ def bradley_terry(levels: list[str], beats: dict[str, dict[str, int]]) -> dict[s
     return {a: RATING_MEAN + 400 * math.log10(strength[a]) for a in levels}
 
 
+def cores() -> int:
+    """The cores this process may run on (a container or `taskset` may allow
+    fewer than the machine has)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def workers(jobs: int | None, games: int) -> int:
+    """The processes worth starting: what `--jobs` asks (all cores when it
+    does not say), never more than the cores, nor than there are games (a
+    process more only waits, and `--jobs 100000` would never finish starting)."""
+    return max(1, min(jobs or cores(), cores(), games))
+
+
 def run(
     setup: Setup,
     jobs: int | None = None,
     progress: Callable[[int, int, float], None] | None = None,
 ) -> Standings:
     """Play every game of `setup`; the same figures for any `jobs`."""
-    jobs = max(1, jobs or os.cpu_count() or 1)
+    jobs = workers(jobs, setup.games)
     standings = Standings()
     started = time.perf_counter()
     work = [(setup, game) for game in range(setup.games)]

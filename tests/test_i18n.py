@@ -1,4 +1,4 @@
-"""Five languages (issue 12 §1): the catalogs are complete and keep every
+"""Five languages: the catalogs are complete and keep every
 placeholder, their plurals follow each language's rule, every letter renders
 in the game's font, the language switches at once, and the command line
 follows the locale or --lang."""
@@ -38,7 +38,7 @@ from tests.support.table import rigged
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
-# The keywords babel.cfg's extraction uses (README, "Languages").
+# The keywords babel.cfg's extraction uses (docs/contributing.md, "Translations").
 KEYWORDS = {
     "_": None,
     "N_": None,
@@ -420,7 +420,7 @@ def hint_lines():
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_hints_line_speaks_each_language(code, hint_lines, messages):
-    """Issue 12 §1: the hint's one line of why is worded in the player's language
+    """The hint's one line of why is worded in the player's language
     when it is shown, the cards and colours in it as the rule file names them
     there; every template it is made of is extracted (so the catalog tests
     cover it) and translated."""
@@ -540,3 +540,21 @@ def test_a_reason_that_repeats_its_options_name_repeats_it_word_for_word(code):
         assert reason.casefold().startswith(option.casefold())  # the English does
         shown, told = found.get(option).string, found.get(reason).string
         assert told.casefold().startswith(shown.casefold()), (shown, told)
+
+
+@pytest.mark.parametrize(
+    ("code", "dark", "skip_everyone"),
+    [
+        ("en", "Dark side", "every other player loses their turn"),
+        ("tr", "Koyu yüz", "diğer bütün oyuncular sıralarını kaybeder"),
+        ("fi", "Tumma puoli", "kaikki muut pelaajat menettävät vuoronsa"),
+        ("el", "Σκοτεινή πλευρά", "όλοι οι άλλοι παίκτες χάνουν τη σειρά τους"),
+        ("et", "Tume pool", "kõik teised mängijad jäävad käigust ilma"),
+    ],
+)
+def test_uno_flip_is_explained_in_every_language(code, dark, skip_everyone, capsys):
+    assert cli_main(["rules", "flip", "--lang", code]) == 0
+    out = capsys.readouterr().out
+    assert dark in out and skip_everyone in out
+    if code != "en":
+        assert "every card turns over" not in out and "named colour" not in out

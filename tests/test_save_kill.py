@@ -1,5 +1,5 @@
 """Killing the game at a random moment never leaves an unreadable save or
-loses the previous one (issue 12 §4, "Done when").
+loses the previous one.
 
 Each run starts tests/save_kill_child.py (matches of bots with saving on, one
 decision every few milliseconds, so a write is nearly always in flight),

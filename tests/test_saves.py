@@ -1,4 +1,4 @@
-"""The save file (issue 12 §4) without the screens: written at every decision,
+"""The save file without the screens: written at every decision,
 read back as hostile, resumed only by re-executing its log under the rules it
 was made with; the writer that keeps the frame free of disk waits."""
 
@@ -13,10 +13,11 @@ import pytest
 
 from game.bots import make_bot
 from game.engine import GameState
+from game.file_reading import keep_aside
 from game.log import Incomplete, Reexecution
 from game.match import MatchSession, SeatConfig
 from game.saves import SAVE_FILE, SaveProblem, SaveSlot
-from game.saves.format import SaveHeader, keep_aside, peek
+from game.saves.format import SaveHeader, peek
 from game.saves.writer import FileWriter
 
 SEATS = [SeatConfig("Ana"), SeatConfig("Bo", "bot", "random"), SeatConfig("Cy")]
@@ -271,9 +272,10 @@ def test_resuming_checks_every_event_against_the_format(tmp_path):
     slot, _ = saved_session(tmp_path, actions=30)
     path = tmp_path / SAVE_FILE
     lines = path.read_text().splitlines()
-    event = json.loads(lines[5])
-    event["surprise"] = 1
-    lines[5] = json.dumps(event)
+    deal = next(i for i, line in enumerate(lines) if line.startswith('{"t":"deal",'))
+    event = json.loads(lines[deal])
+    event["cards"] = [1]  # a card is a string (a field the format does not name is welcome)
+    lines[deal] = json.dumps(event)
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(SaveProblem, match="damaged"):
         slot.resume()
@@ -360,3 +362,29 @@ def test_a_save_from_before_house_rule_names_still_resumes(tmp_path):
     saved = fresh.saved()
     assert saved is not None and saved.header.rules_label == "Classic UNO + jump-in"
     assert fresh.resume().log == session.log
+
+
+def test_a_flip_match_saved_on_its_dark_side_resumes_there(tmp_path):
+    # A two-sided deck's save is its log: the pairs of faces come back from
+    # the seed, and the flips from re-executing the plays.
+    slot = SaveSlot(tmp_path)
+    session = MatchSession(["flip"], SEATS, seed=3)
+    slot.keep(session)
+    bots = {i: make_bot("basic", 7 + i, session.rules) for i in range(session.players)}
+    for _ in range(5000):
+        state = session.state
+        if state.side == 1 and state.pending.kind == "play":
+            break
+        session.apply(
+            bots[state.pending.seat].choose(
+                session.look(state.pending.seat), session.legal(state.pending.seat)
+            )
+        )
+    slot.close()
+    assert session.state.side == 1
+    resumed = slot.resume().state
+    assert resumed.side == 1 and resumed.cards.names == session.state.cards.names
+    assert hands(resumed) == hands(session.state)
+    assert [resumed.cards.names[c] for c in resumed.draw_pile] == [
+        session.state.cards.names[c] for c in session.state.draw_pile
+    ]

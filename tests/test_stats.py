@@ -1,4 +1,4 @@
-"""Per-name statistics (issue 12 §4): counted from the engine's events, once
+"""Per-name statistics: counted from the engine's events, once
 per round however often a match is resumed, stored as carefully as the save."""
 
 from __future__ import annotations

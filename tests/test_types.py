@@ -1,4 +1,4 @@
-"""The whole game type-checks with pyproject.toml's settings (issue 10):
+"""The whole game type-checks with pyproject.toml's settings:
 function bodies included (`check_untyped_defs`), so the table's parts talk
 through typed interfaces, not attributes found at run time. `.ci/run` runs
 `mypy` before the tests, so this copy of the check is a slow test, for a

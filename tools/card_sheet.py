@@ -4,9 +4,10 @@
     python tools/card_sheet.py --arts --out arts.png      # each `art:` the game paints
 
 RULES are what `python main.py check` takes (`classic`, `house/stacking`,
-`my-rules.yaml`). Each card is painted by the game's own painter from what its
-rule file says (game/ui/card_book.py), once per colour and face, in the order
-a hand sorts them, with its label under it. `--arts` shows each art name of
+`my-rules.yaml`); a two-sided deck shows each side's faces in turn. Each card
+is painted by the game's own painter from what its rule file says
+(game/ui/card_book.py), once per colour and face, in the order a hand sorts
+them, with its label under it. `--arts` shows each art name of
 game/looks.py on a coloured card and on a wild, and a card without `art:`
 (rules/README.md pictures them). Runs without a window.
 """
@@ -54,17 +55,21 @@ def sheet(cells: list[tuple[CardLook, str]], columns: int) -> pygame.Surface:
 
 
 def rule_set_cells(names: list[str]) -> list[tuple[CardLook, str]]:
-    from game.engine.cards import card_table
     from game.rules.errors import RuleFileError
     from game.rules.loader import load_rules
-    from game.ui.card_book import CardBook
+    from game.ui.card_book import CardBook, face_tables
 
     try:
         rules = load_rules(names)
     except RuleFileError as err:
         raise SystemExit("\n".join(str(e) for e in err.errors) or str(err)) from None
     book = CardBook(rules)
-    cards = sorted(set(card_table(rules).names), key=book.sort_key)
+    # A two-sided deck: every face of its first side, then of the second.
+    cards = [
+        card
+        for table in face_tables(rules)
+        for card in sorted(set(table.face_names), key=book.sort_key)
+    ]
     return [(book.look(card), book.label(card)) for card in cards]
 
 

@@ -64,6 +64,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     mixes = [(["classic"], args.players), (["classic"], 2), (["uno112"], args.players)]
+    mixes.append((["flip"], args.players))  # the base of its own house rules
     for name in available_rule_sets():
         if name.startswith("house/"):
             base = layer_base(resolve_name(name)) or "classic"
@@ -93,7 +94,7 @@ def main() -> int:
         "# House rules by the numbers",
         "",
         f"Each line: {args.rounds:,} single rounds with basic bots (seed {args.seed}), the",
-        "figures `python main.py simulate --rounds-only` prints. Regenerate with",
+        "figures `simulate --rounds-only` prints. Regenerate with",
         "`python tools/house_rule_lab.py`. House rules that need the 112-card deck are",
         "measured on `uno112`; a rule about two players, with two seats. Rules that only",
         "change scoring or the match (loser-scores, rounds-won, teams, app-2-4) show",

@@ -4,6 +4,7 @@
     xvfb-run -a -s "-screen 0 1920x1350x24" python tools/screenshots.py --bots
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --languages
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --setup
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --flip
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
 an autopilot plays for the humans. Every match is saved as in the game (to a
@@ -14,18 +15,21 @@ and to a tall 1080x1350 (window_<W>x<H>.png; the screen must be that large).
 `--modding` takes only the shots of docs/modding.md: its own rule files,
 played in the real window (modding_hand.png, modding_wheel.png).
 `--languages` takes only the play screen in each language (play_<code>.png,
-README "Languages"): the same table, spoken in English, Turkish, Finnish,
+docs/playing.md "Languages"): the same table, spoken in English, Turkish, Finnish,
 Greek and Estonian; and a hint on the table in Turkish (hint_tr.png).
-`--eyes` takes only the shots of the README's Accessibility section
+`--eyes` takes only the shots of docs/playing.md's Accessibility section
 (eyes_*.png: colour-blind mode, large text, reduced motion). Every screen that
 shows colours is taken with colour-blind mode on at least once: the eyes
 shots, and the curtain, history, draft, scores, match end and replay shots.
-`--bots` takes only the README's Bots shots: the seats with their levels
+`--bots` takes only docs/bots.md's shots: the seats with their levels
 (setup_levels.png), a hint on the table (hint.png) and one on a choice
 (hint_choice.png).
+`--flip` takes only the UNO Flip shots (tools/screenshots_flip.py): the other
+players' public faces, a flip turning the table, the Dark side, and the
+round score's side; then plays a family's Flip match through the keyboard.
 `--setup` takes only the New game screen: setup.png, and UNO Duo in Turkish
 with the house rules that do not go with it greyed (setup_duo_tr.png,
-README "Languages").
+docs/playing.md "Languages").
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from game.ui.input import key_event  # noqa: E402
 from game.ui.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.window import Window  # noqa: E402
+from tools.screenshots_flip import flip_shots  # noqa: E402
 
 ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 OUT = Path(ARGS[0]) if ARGS else ROOT / "docs" / "screenshots"
@@ -290,7 +295,7 @@ def wheel_shot(app: App, name: str) -> None:
 
 
 def eyes_shots() -> None:
-    """The README's Accessibility section: the table and the colour wheel in
+    """docs/playing.md's Accessibility section: the table and the colour wheel in
     colour-blind mode with large text, and the Settings screen that sets them."""
     app = new_app(**EYES)
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee", "Eli")]
@@ -365,13 +370,14 @@ def main() -> int:
     global WINDOW
     start_pygame()
     WINDOW = open_window()
-    # One README section's shots alone.
+    # One page's shots alone.
     sections = {
         "--modding": modding_shots,
         "--bots": bots_shots,
         "--eyes": eyes_shots,
         "--languages": language_shots,
         "--setup": setup_shots,
+        "--flip": lambda: flip_shots(sys.modules[__name__]),
     }
     for flag, shots in sections.items():
         if flag in sys.argv:

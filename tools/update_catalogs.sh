@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Extract the game's strings into game/locale/couch_uno.pot and merge them into
-# each language's catalog (README, "Languages"). New strings arrive untranslated
+# each language's catalog (docs/contributing.md, "Translations"). New strings arrive untranslated
 # (tests/test_i18n.py then says which); changed ones are marked fuzzy.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -18,17 +18,43 @@ the rule set are all it has. Its own seeded generator makes it reproducible.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from game.bots.levels import LEVELS, LevelSettings
+from game.engine.actions import Action
+from game.engine.kind_names import KindName
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
+from game.engine.view import PenaltyView, View
+
+# What a bot is handed to see the table: its seat's view, made when asked.
+Look = Callable[[], View]
+
+
+def asked(view: View) -> KindName:
+    """The kind of decision the seat is asked (a bot chooses only when one is open)."""
+    pending = view["pending"]
+    assert pending is not None, "a bot chooses only when a decision is open"
+    return pending["kind"]
+
+
+def owed(view: View) -> PenaltyView:
+    """The cards the seat is asked to take (a penalty decision is open)."""
+    penalty = view["penalty"]
+    assert penalty is not None, "asked about a penalty only while one is owed"
+    return penalty
 
 
 class Bot:
     level = ""
     watches = False  # whether `observe` does anything
+    # How the level answers each kind of decision (game/engine/decisions.py),
+    # called by its `choose` as answer(self, ...) with what that level weighs.
+    # A level may start from another's: {**BasicBot.answers, "draft": ...}.
+    # Empty: the level answers every kind alike (the random bot; the expert,
+    # which searches a turn and otherwise asks its strong advisor).
+    answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {}
 
     def __init__(self, seed: int, rules: RuleSet | None = None) -> None:
         self.rng = Rng(seed)
@@ -49,10 +75,10 @@ class Bot:
     def observe(self, action, events: Sequence[Mapping[str, Any]]) -> None:
         """One action and its events as this seat saw them."""
 
-    def choose(self, look, actions):
+    def choose(self, look: Look, actions: Sequence[Action]) -> Action:
         raise NotImplementedError
 
-    def interject(self, look, actions):
+    def interject(self, look: Look, actions: Sequence[Action]) -> Action | None:
         return None
 
     def chance(self, probability: float) -> bool:
@@ -63,7 +89,7 @@ class Bot:
             return False
         return self.rng.below(1 << 20) < probability * (1 << 20)
 
-    def _require_rules(self, view: dict) -> RuleSet:
+    def _require_rules(self, view: View) -> RuleSet:
         if self.rules is None:
             raise RuntimeError(
                 f"the {self.level} bot needs the rule set: make_bot(level, seed, rules) "

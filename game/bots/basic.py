@@ -6,11 +6,14 @@ Four when the odds favour it. It reads only its own `view` and the rule set
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
 
-from game.bots.base import Bot
+from game.bots.base import Bot, Look, asked
 from game.bots.deck import DeckFacts, deck_facts
 from game.engine.actions import (
     Accept,
+    Action,
     CallUno,
     Catch,
     Challenge,
@@ -20,6 +23,8 @@ from game.engine.actions import (
     Pass,
     Play,
 )
+from game.engine.kind_names import KindName
+from game.engine.view import View
 
 # A lost challenge costs 2 more cards than accepting; a won one saves the
 # 4 and hands them to the bluffer: an 8-card swing. Challenge above 2/10.
@@ -31,7 +36,7 @@ BLUFF_PRIOR = 0.5
 class BasicBot(Bot):
     level = "basic"
 
-    def interject(self, look, actions):
+    def interject(self, look: Look, actions: Sequence[Action]) -> Action | None:
         # Calling UNO matters most, then catching someone, then jumping in.
         for wanted in (CallUno, Catch, Play):
             for action in actions:
@@ -39,35 +44,40 @@ class BasicBot(Bot):
                     return action
         return None
 
-    def choose(self, look, actions):
+    def choose(self, look: Look, actions: Sequence[Action]) -> Action:
         types = {type(a) for a in actions}
         if types == {NextRound}:
             return actions[0]
         view = look()
-        deck = deck_facts(self._require_rules(view))
+        deck = deck_facts(self._require_rules(view), view["cards"])
         for wanted in (CallUno, Catch):
             if wanted in types:
                 return next(a for a in actions if isinstance(a, wanted))
-        if Choose in types:
-            return self._answer_choice(deck, view, actions)
+        return self.answers[asked(view)](self, deck, view, actions)
+
+    def _turn(self, deck: DeckFacts, view, actions):
         plays = [a for a in actions if isinstance(a, Play)]
-        if Accept in types:
-            if plays:  # stack rather than take the cards
-                return self._best_play(deck, view, plays)
-            if Challenge in types and self._worth_challenging(deck, view):
-                return next(a for a in actions if isinstance(a, Challenge))
-            return next(a for a in actions if isinstance(a, Accept))
         if plays:
             return self._best_play(deck, view, plays)
         # Already drew this turn and nothing drawn can be played: drawing on
         # only fattens the hand, unless nothing in it fits at all.
-        if Pass in types and view["drawn"] and self._holds_a_match(deck, view):
-            return next(a for a in actions if isinstance(a, Pass))
+        passes = next((a for a in actions if isinstance(a, Pass)), None)
+        if passes is not None and view["drawn"] and self._holds_a_match(deck, view):
+            return passes
         for fallback in (Draw, Pass):
             for action in actions:
                 if isinstance(action, fallback):
                     return action
         return actions[0]
+
+    def _penalty(self, deck: DeckFacts, view, actions):
+        plays = [a for a in actions if isinstance(a, Play)]
+        if plays:  # stack rather than take the cards
+            return self._best_play(deck, view, plays)
+        challenge = next((a for a in actions if isinstance(a, Challenge)), None)
+        if challenge is not None and self._worth_challenging(deck, view):
+            return challenge
+        return next(a for a in actions if isinstance(a, Accept))
 
     def _holds_a_match(self, deck: DeckFacts, view) -> bool:
         color = -1 if view["color"] is None else deck.colors.index(view["color"])
@@ -106,30 +116,54 @@ class BasicBot(Bot):
         top = [a for a in plays if rank(a) == best]
         return top[self.rng.below(len(top))]
 
-    def _answer_choice(self, deck: DeckFacts, view, offered):
-        # An UNO call or a jump-in may be offered beside the choice: answer the
-        # choice from the Choose actions only.
-        actions = [a for a in offered if isinstance(a, Choose)]
-        kind = view["pending"]["kind"] if view["pending"] else None
-        if kind == "color":
-            favourite = self._favourite_color(deck, view)
-            for action in actions:
-                if action.value == favourite:
-                    return action
-        if kind == "player":
-            sizes = view["hand_sizes"]
-            # Swap with the smallest hand.
-            return min(actions, key=lambda a: (sizes[a.value], a.value))
-        by_value = {a.value: a for a in actions}
-        if kind == "draft":
-            return by_value["keep" if self._worth_keeping(deck, view) else "discard"]
-        if kind == "dump":
-            # Shedding a whole colour is worth it, when the rules allow it.
-            return by_value.get("all", by_value["none"])
-        if kind == "dump_next":
-            # Numbers first, so the last card down is an action aimed at the opponent.
-            return min(actions, key=lambda a: (not deck.is_number[deck.nid[int(a.value)]], a.value))
+    # The choices: an UNO call or a jump-in may be offered beside one, so each
+    # answers from the Choose actions only.
+
+    def _color(self, deck: DeckFacts, view, offered):
+        actions = _choices(offered)
+        favourite = self._favourite_color(deck, view)
+        for action in actions:
+            if action.value == favourite:
+                return action
         return actions[self.rng.below(len(actions))]
+
+    def _player(self, deck: DeckFacts, view, offered):
+        sizes = view["hand_sizes"]
+        # Swap with the smallest hand.
+        return min(_choices(offered), key=lambda a: (sizes[a.value], a.value))
+
+    def _draft(self, deck: DeckFacts, view, offered):
+        by_value = {a.value: a for a in _choices(offered)}
+        return by_value["keep" if self._worth_keeping(deck, view) else "discard"]
+
+    def _dump(self, deck: DeckFacts, view, offered):
+        # Shedding a whole colour is worth it, when the rules allow it.
+        by_value = {a.value: a for a in _choices(offered)}
+        return by_value.get("all", by_value["none"])
+
+    def _dump_next(self, deck: DeckFacts, view, offered):
+        # Numbers first, so the last card down is an action aimed at the opponent.
+        return min(
+            _choices(offered),
+            key=lambda a: (not deck.is_number[deck.nid[int(a.value)]], a.value),
+        )
+
+    def _next_round(self, deck: DeckFacts, view, actions):
+        return actions[0]
+
+    # How this level answers each kind of decision (Bot.answers).
+    answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {
+        "play": _turn,
+        "drawn": _turn,
+        "more": _turn,
+        "penalty": _penalty,
+        "color": _color,
+        "player": _player,
+        "draft": _draft,
+        "dump": _dump,
+        "dump_next": _dump_next,
+        "next_round": _next_round,
+    }
 
     def _worth_keeping(self, deck: DeckFacts, view) -> bool:
         name = deck.index[view["draft_card"]]
@@ -159,7 +193,11 @@ class BasicBot(Bot):
         return p_holds * BLUFF_PRIOR > CHALLENGE_THRESHOLD
 
 
-def _next_seat(view: dict, seat: int) -> int:
+def _choices(offered: list[Action]) -> list[Choose]:
+    return [a for a in offered if isinstance(a, Choose)]
+
+
+def _next_seat(view: View, seat: int) -> int:
     """The next seat in play in the direction of play."""
     players = view["players"]
     eliminated = view["eliminated"]

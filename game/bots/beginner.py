@@ -5,10 +5,14 @@ colour it holds most, forgets to call UNO now and then and is slow to catch
 
 from __future__ import annotations
 
-from game.bots.base import Bot
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+from game.bots.base import Bot, Look, asked
 from game.bots.deck import DeckFacts, deck_facts
 from game.engine.actions import (
     Accept,
+    Action,
     CallUno,
     Catch,
     Challenge,
@@ -18,6 +22,7 @@ from game.engine.actions import (
     Pass,
     Play,
 )
+from game.engine.kind_names import KindName
 
 # How often it dares a challenge.
 CHALLENGES = 0.15
@@ -30,7 +35,7 @@ class BeginnerBot(Bot):
         super().__init__(seed, rules)
         self._forgot = False  # this UNO moment is already lost
 
-    def interject(self, look, actions):
+    def interject(self, look: Look, actions: Sequence[Action]) -> Action | None:
         for action in actions:
             if isinstance(action, CallUno):
                 # Remembers late, or not at all.
@@ -44,12 +49,12 @@ class BeginnerBot(Bot):
                 return action
         return None
 
-    def choose(self, look, actions):
+    def choose(self, look: Look, actions: Sequence[Action]) -> Action:
         types = {type(a) for a in actions}
         if types == {NextRound}:
             return actions[0]
         view = look()
-        deck = deck_facts(self._require_rules(view))
+        deck = deck_facts(self._require_rules(view), view["cards"])
         if CallUno in types:
             if self.chance(self.settings.forgets_uno):
                 self._forgot = True
@@ -61,16 +66,10 @@ class BeginnerBot(Bot):
             self._forgot = False
         if Catch in types and self.chance(self.settings.catches):
             return next(a for a in actions if isinstance(a, Catch))
-        if Choose in types:
-            # An UNO call or a jump-in may be offered beside the choice.
-            return self._answer(deck, view, [a for a in actions if isinstance(a, Choose)])
+        return self.answers[asked(view)](self, deck, view, actions)
+
+    def _turn(self, deck: DeckFacts, view, actions):
         plays = [a for a in actions if isinstance(a, Play)]
-        if Accept in types:
-            if plays:
-                return self._liked(deck, view, plays)
-            if Challenge in types and self.chance(CHALLENGES):
-                return next(a for a in actions if isinstance(a, Challenge))
-            return next(a for a in actions if isinstance(a, Accept))
         if plays:
             return self._liked(deck, view, plays)
         for wanted in (Pass, Draw) if view["drawn"] else (Draw, Pass):
@@ -78,6 +77,15 @@ class BeginnerBot(Bot):
                 if isinstance(action, wanted):
                     return action
         return actions[0]
+
+    def _penalty(self, deck: DeckFacts, view, actions):
+        plays = [a for a in actions if isinstance(a, Play)]
+        if plays:
+            return self._liked(deck, view, plays)
+        challenge = next((a for a in actions if isinstance(a, Challenge)), None)
+        if challenge is not None and self.chance(CHALLENGES):
+            return challenge
+        return next(a for a in actions if isinstance(a, Accept))
 
     def _liked(self, deck: DeckFacts, view, plays):
         """A card of the colour in force if it has one, else any but a wild."""
@@ -96,23 +104,58 @@ class BeginnerBot(Bot):
         wilds = [a for a in plays if a.color in (None, favourite)]
         return wilds[self.rng.below(len(wilds))] if wilds else plays[0]
 
-    def _answer(self, deck: DeckFacts, view, actions):
-        kind = view["pending"]["kind"]
-        by_value = {a.value: a for a in actions}
-        if kind == "color":
-            favourite = _favourite(deck, view)
-            if favourite in by_value:
-                return by_value[favourite]
-        elif kind == "player":
-            sizes = view["hand_sizes"]
-            return min(actions, key=lambda a: (sizes[a.value], self.rng.below(8)))
-        elif kind == "draft":
-            name = deck.index[view["draft_card"]]
-            keep = deck.wild[name] or not deck.is_number[name] or self.chance(0.5)
-            return by_value["keep" if keep else "discard"]
-        elif kind == "dump" and "all" in by_value:
-            return by_value["all"]
+    # The choices: an UNO call or a jump-in may be offered beside one, so each
+    # answers from the Choose actions only.
+
+    def _color(self, deck: DeckFacts, view, offered):
+        actions = _choices(offered)
+        favourite = _favourite(deck, view)
+        for action in actions:
+            if action.value == favourite:
+                return action
+        return self._any(deck, view, actions)
+
+    def _player(self, deck: DeckFacts, view, offered):
+        sizes = view["hand_sizes"]
+        return min(_choices(offered), key=lambda a: (sizes[a.value], self.rng.below(8)))
+
+    def _draft(self, deck: DeckFacts, view, offered):
+        by_value = {a.value: a for a in _choices(offered)}
+        name = deck.index[view["draft_card"]]
+        keep = deck.wild[name] or not deck.is_number[name] or self.chance(0.5)
+        return by_value["keep" if keep else "discard"]
+
+    def _dump(self, deck: DeckFacts, view, offered):
+        actions = _choices(offered)
+        for action in actions:
+            if action.value == "all":
+                return action
+        return self._any(deck, view, actions)
+
+    def _any(self, deck: DeckFacts, view, offered):
+        actions = _choices(offered)
         return actions[self.rng.below(len(actions))]
+
+    def _next_round(self, deck: DeckFacts, view, actions):
+        return actions[0]
+
+    # How this level answers each kind of decision (Bot.answers).
+    answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {
+        "play": _turn,
+        "drawn": _turn,
+        "more": _turn,
+        "penalty": _penalty,
+        "color": _color,
+        "player": _player,
+        "draft": _draft,
+        "dump": _dump,
+        "dump_next": _any,
+        "next_round": _next_round,
+    }
+
+
+def _choices(offered: list[Action]) -> list[Choose]:
+    return [a for a in offered if isinstance(a, Choose)]
 
 
 def _favourite(deck: DeckFacts, view) -> str | None:

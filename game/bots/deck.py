@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import functools
 
-from game.engine.cards import card_table
+from game.engine.cards import CardTable, card_table
 from game.engine.effects import DrawParams, PenaltyParams, SkipParams
 from game.engine.ruleset import RuleSet
 
 # How much an effect hurts the seat it lands on, in "turns lost": a lost turn
 # is worth about one card shed, each card drawn about one card.
 _SKIP_WORTH = 1.0
+# Drawing until a card of one colour of four (a fifth of a deck is wild):
+# about three cards.
+_UNTIL_COLOR_WORTH = 3.0
 _AIMED_AT_OTHERS = ("next", "all_others", "all", "chosen")
 
 
@@ -25,8 +28,8 @@ class DeckFacts:
     """Per-name facts of one rule set's deck, built once and shared by every bot
     that plays it (see `deck_facts`)."""
 
-    def __init__(self, rules: RuleSet) -> None:
-        cards = card_table(rules)
+    def __init__(self, rules: RuleSet, cards: CardTable | None = None) -> None:
+        cards = card_table(rules) if cards is None else cards
         self.rules = rules
         self.cards = cards
         self.colors: tuple[str, ...] = cards.colors
@@ -34,7 +37,9 @@ class DeckFacts:
         self.index: dict[str, int] = {}
         self.ids_of: list[list[int]] = []
         nid = []
-        for card_id, name in enumerate(cards.names):
+        # By the face in play alone: a two-sided card's other face is not
+        # what its holder sees (game/engine/view.py).
+        for card_id, name in enumerate(cards.face_names):
             found = self.index.get(name)
             if found is None:
                 found = self.index[name] = len(self.names)
@@ -116,12 +121,13 @@ class DeckFacts:
                 weight = 0.5 if spec.when else 1.0
                 params = spec.params
                 if isinstance(params, PenaltyParams):
-                    total += weight * (params.count + (_SKIP_WORTH if params.lose_turn else 0))
+                    count = params.cards + (_UNTIL_COLOR_WORTH if params.until_color else 0)
+                    total += weight * (count + (_SKIP_WORTH if params.lose_turn else 0))
                 elif isinstance(params, DrawParams) and params.who in _AIMED_AT_OTHERS:
                     total += weight * params.count
                 elif isinstance(params, SkipParams):
                     total += weight * _SKIP_WORTH * params.count
-                elif spec.name == "play_again":
+                elif spec.name in ("play_again", "skip_all"):
                     total += weight * _SKIP_WORTH
             worth.append(total)
         return worth
@@ -159,5 +165,25 @@ def bits(mask: int):
 
 
 @functools.cache
-def deck_facts(rules: RuleSet) -> DeckFacts:
+def _rule_set_facts(rules: RuleSet) -> DeckFacts:
     return DeckFacts(rules)
+
+
+# A two-sided deck's faces are paired anew for every match, so its facts
+# are per card table; the tables of the last few matches are kept.
+_TABLE_FACTS: list[tuple[CardTable, DeckFacts]] = []
+_KEPT_TABLES = 8
+
+
+def deck_facts(rules: RuleSet, cards: CardTable | None = None) -> DeckFacts:
+    """The facts of a rule set's deck, or of the faces in play `cards` (a
+    view's `cards`) where they are not the rule set's one table."""
+    if cards is None or cards is card_table(rules):
+        return _rule_set_facts(rules)
+    for table, facts in _TABLE_FACTS:
+        if table is cards:
+            return facts
+    facts = DeckFacts(rules, cards)
+    _TABLE_FACTS.insert(0, (cards, facts))
+    del _TABLE_FACTS[_KEPT_TABLES:]
+    return facts

@@ -27,17 +27,18 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from game.bots.base import Bot
+from game.bots.base import Bot, Look
 from game.bots.playout import outcome, play_out
 from game.bots.strong import StrongBot
 from game.engine import apply_in_place
-from game.engine.actions import CallUno, Catch, NextRound, Play
+from game.engine.actions import Action, CallUno, Catch, NextRound, Play
+from game.engine.view import View
 
 T = TypeVar("T")
 
 # Engine actions per decision (each playout's actions count). About 12 µs
 # each on the Python engine: keeps a decision near 30 ms on this project's
-# machine, with room under the 50 ms bar (see README, "Bots").
+# machine, with room under the 50 ms bar (docs/benchmarks.md, "Bot decision times").
 STEP_BUDGET = 2600
 MIN_WORLDS = 2
 MAX_WORLDS = 400
@@ -57,7 +58,7 @@ class Considered:
     over the worlds it met, and its mean gain over the strong bot's choice in
     those worlds with that mean's standard error."""
 
-    action: object
+    action: Action
     value: float
     wins: float
     worlds: int
@@ -91,13 +92,13 @@ class ExpertBot(Bot):
     def observe(self, action, events: Sequence[Mapping[str, Any]]) -> None:
         self.advisor.observe(action, events)
 
-    def interject(self, look, actions):
+    def interject(self, look: Look, actions: Sequence[Action]) -> Action | None:
         return self.advisor.interject(look, actions)
 
-    def choose(self, look, actions):
+    def choose(self, look: Look, actions: Sequence[Action]) -> Action:
         return finish(self.deciding(look, actions))
 
-    def deciding(self, look, actions) -> Generator[None, None, object]:
+    def deciding(self, look: Look, actions: Sequence[Action]) -> Generator[None, None, Action]:
         """`choose`, a world at a time: it yields between worlds, so that a
         caller with a frame to draw (a hint on the table) can spread the search
         over several frames; the choice is the same however it is spread."""
@@ -107,6 +108,7 @@ class ExpertBot(Bot):
         view = look()
         self._require_rules(view)
         advisor = self.advisor
+        advisor.see_faces(view)
         if not advisor.sampler.can_sample(view):
             return advisor.choose(lambda: view, actions)
         for action in actions:
@@ -122,10 +124,10 @@ class ExpertBot(Bot):
         self.last = yield from self.searching(view, candidates)
         return self.pick(self.last).action
 
-    def search(self, view: dict, candidates: list) -> list[Considered]:
+    def search(self, view: View, candidates: list) -> list[Considered]:
         return finish(self.searching(view, candidates))
 
-    def searching(self, view: dict, candidates: list) -> Generator[None, None, list[Considered]]:
+    def searching(self, view: View, candidates: list) -> Generator[None, None, list[Considered]]:
         """Play each candidate out over the same worlds. The first candidate
         (the strong bot's choice) is the yardstick: each other one is judged
         by how much better it did in the same worlds, and dropped once it is
@@ -187,7 +189,7 @@ class ExpertBot(Bot):
 class _Tally:
     """One candidate's outcomes so far, and its gain over the yardstick."""
 
-    def __init__(self, action) -> None:
+    def __init__(self, action: Action) -> None:
         self.action = action
         self.n = 0
         self.total = 0.0

@@ -21,10 +21,11 @@ limit, since the search's budget of engine actions bounds it.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.bots.base import asked, owed
 from game.bots.expert import ExpertBot, finish
 from game.engine.actions import (
     Accept,
@@ -37,8 +38,10 @@ from game.engine.actions import (
     Pass,
     Play,
 )
+from game.engine.kind_names import KindName
 from game.engine.ruleset import RuleSet
 from game.engine.said import Said, said, said_n
+from game.engine.view import View
 
 # Hints answer within this long even on a slow machine (the search's own
 # budget usually ends it sooner).
@@ -72,6 +75,7 @@ class Advisor:
         taken at the first step: step it before the table changes."""
         view = look()
         bot = self.bot
+        bot.advisor.see_faces(view)  # the faces in play (a two-sided deck turns over)
         action: object
         if any(isinstance(a, CallUno) for a in actions):
             action = next(a for a in actions if isinstance(a, CallUno))
@@ -90,125 +94,20 @@ def hint(rules: RuleSet, look, actions, seed: int = 0) -> Hint:
     return Advisor(rules, view["seat"], seed).hint(lambda: view, actions)
 
 
-def explain(bot: ExpertBot, view: dict, action) -> Said:
+def explain(bot: ExpertBot, view: View, action) -> Said:
     """One line, in plain words, of why `action` is the move."""
-    advisor = bot.advisor
-    deck = advisor.deck
-    know = advisor.knowledge
-    names = view["names"]
-    me = view["seat"]
-    players = view["players"]
-    sizes = view["hand_sizes"]
-    step = view["direction"]
-    nxt = (me + step) % players
-    while view["eliminated"][nxt] and nxt != me:
-        nxt = (nxt + step) % players
-    opposite = (me + players // 2) % players
-    partner = opposite if advisor.is_partner(view, opposite) else None
-    hand = [deck.nid[c] for c in view["hand"]]
-    reasons: list[Said] = []
-
-    def on_uno() -> Said | None:
-        close = [s for s in range(players) if s not in (me, partner) and 0 < sizes[s] <= 2]
-        if not close:
-            return None
-        seat = min(close, key=lambda s: (sizes[s], (s - me) % players))
-        if sizes[seat] == 1:
-            return said("{name} is on UNO", name=names[seat])
-        return said_n("{name} has {n} card", "{name} has {n} cards", sizes[seat], name=names[seat])
-
-    kind = type(action)
-    if kind is Play:
-        name = deck.nid[action.card]
-        label = deck.label(name)
-        left = list(hand)
-        left.remove(name)
+    table = _Seat(bot.advisor, view)
+    if isinstance(action, Play):
+        left = list(table.hand)
+        left.remove(bot.advisor.deck.nid[action.card])
         if not left:
+            label = bot.advisor.deck.label(bot.advisor.deck.nid[action.card])
             return said("the {card} is your last card: play it and win the round", card=label)
-        threat = on_uno()
-        if deck.hurt[name] and nxt != partner and sizes[nxt] <= 2:
-            reasons.append(
-                said_n(
-                    "the {card} slows {name}, who has {n} card",
-                    "the {card} slows {name}, who has {n} cards",
-                    sizes[nxt],
-                    card=label,
-                    name=names[nxt],
-                )
-            )
-        elif deck.wild[name]:
-            named = action.color
-            if named is not None:
-                color = deck.colors.index(named)
-                held = sum(1 for n in left if deck.color[n] == color)
-                reasons.append(
-                    said_n(
-                        "the {card} turns play to {color}: you hold {n} {color} card",
-                        "the {card} turns play to {color}: you hold {n} {color} cards",
-                        held,
-                        card=label,
-                        color=named,
-                    )
-                )
-            else:
-                reasons.append(said("the {card} is the card that fits best", card=label))
-        else:
-            wilds = [n for n in left if deck.wild[n]]
-            if wilds:
-                reasons.append(said("keeps your {card}", card=deck.label(wilds[0])))
-            color = deck.color[name]
-            if color >= 0 and color in know.described_voids(nxt) and nxt != partner:
-                reasons.append(
-                    said(
-                        "{name} could not play {color} before",
-                        name=names[nxt],
-                        color=deck.colors[color],
-                    )
-                )
-            elif deck.points[name] >= 10 and threat:
-                reasons.append(
-                    said_n(
-                        "gets the {card} ({n} point) out of your hand",
-                        "gets the {card} ({n} points) out of your hand",
-                        deck.points[name],
-                        card=label,
-                    )
-                )
-            elif not reasons:
-                reasons.append(_plain_reason(deck, label, color, left))
-        if threat and not any(names[s] in r for r in reasons for s in range(players)):
-            reasons.append(threat)
-    elif kind is Draw:
-        if any(isinstance(c.action, Play) for c in bot.last):
-            reasons.append(said("drawing costs less than anything you could play"))
-        else:
-            reasons.append(said("nothing in your hand fits"))
-    elif kind is Pass:
-        if view["drawn"]:
-            drawn = deck.label(deck.index[view["drawn"][-1]])
-            reasons.append(said("keep the {card} for later", card=drawn))
-        else:
-            reasons.append(said("nothing better to do"))
-    elif kind is Challenge:
-        reasons.append(
-            said(
-                "{name} probably still had a {color} card",
-                name=names[view["penalty"]["source"]],
-                color=view["penalty"]["color_before"],
-            )
-        )
-    elif kind is Accept:
-        reasons.append(said("a challenge would probably fail and cost you more"))
-    elif kind is CallUno:
-        reasons.append(said("call UNO now, or anyone can catch you"))
-    elif kind is Catch:
-        reasons.append(said("{name} forgot to call UNO", name=names[action.target]))
-    elif kind is NextRound:
-        reasons.append(said("on to the next round"))
-    elif kind is Choose:
-        reasons.append(_choice_words(advisor, view, action, nxt, partner))
+        reasons = _play_reasons(table, action, left)
     else:
-        reasons.append(said("it is the best move the search found"))
+        why = _WHY.get(type(action))
+        found = said("it is the best move the search found")
+        reasons = [found if why is None else why(bot, table, action)]
     chosen = next((c for c in bot.last if c.action == action), None)
     if chosen is not None and bot.last[0] is not chosen and not reasons[1:]:
         # The search overruled the rule of thumb: say how it knows.
@@ -224,45 +123,235 @@ def explain(bot: ExpertBot, view: dict, action) -> Said:
     return said("{reason}; {more}", reason=reasons[0], more=reasons[1])
 
 
-def _choice_words(advisor, view: dict, action: Choose, nxt: int, partner) -> Said:
-    deck = advisor.deck
-    names = view["names"]
-    kind = view["pending"]["kind"]
-    value = action.value
-    if kind == "color":
-        named = str(value)
-        color = deck.colors.index(named)
-        held = sum(1 for c in view["hand"] if deck.color[deck.nid[c]] == color)
-        if nxt != partner and color in advisor.knowledge.described_voids(nxt):
-            return said_n(
-                "you hold {n} {color} card and {name} could not play {color}",
-                "you hold {n} {color} cards and {name} could not play {color}",
-                held,
-                color=named,
-                name=names[nxt],
+class _Seat:
+    """The advised seat at the table: who plays next, its partner, its hand."""
+
+    def __init__(self, advisor, view: View) -> None:
+        self.advisor = advisor
+        self.view = view
+        self.names = view["names"]
+        self.me = me = view["seat"]
+        self.players = players = view["players"]
+        self.sizes = view["hand_sizes"]
+        step = view["direction"]
+        nxt = (me + step) % players
+        while view["eliminated"][nxt] and nxt != me:
+            nxt = (nxt + step) % players
+        self.nxt = nxt
+        opposite = (me + players // 2) % players
+        self.partner = opposite if advisor.is_partner(view, opposite) else None
+        self.hand = [advisor.deck.nid[c] for c in view["hand"]]
+
+    def threat(self) -> Said | None:
+        """An opponent close to going out, the closest first."""
+        sizes, players, me = self.sizes, self.players, self.me
+        close = [s for s in range(players) if s not in (me, self.partner) and 0 < sizes[s] <= 2]
+        if not close:
+            return None
+        seat = min(close, key=lambda s: (sizes[s], (s - me) % players))
+        name = self.names[seat]
+        if sizes[seat] == 1:
+            return said("{name} is on UNO", name=name)
+        return said_n("{name} has {n} card", "{name} has {n} cards", sizes[seat], name=name)
+
+
+def _play_reasons(table: _Seat, action: Play, left: list[int]) -> list[Said]:
+    """Why a card, with `left` the hand after it: what it does to the next
+    player, the colour it names, or what it keeps; and who is close to going out."""
+    deck = table.advisor.deck
+    name = deck.nid[action.card]
+    label = deck.label(name)
+    nxt, sizes = table.nxt, table.sizes
+    threat = table.threat()
+    reasons: list[Said] = []
+    if deck.hurt[name] and nxt != table.partner and sizes[nxt] <= 2:
+        reasons.append(
+            said_n(
+                "the {card} slows {name}, who has {n} card",
+                "the {card} slows {name}, who has {n} cards",
+                sizes[nxt],
+                card=label,
+                name=table.names[nxt],
             )
-        return said_n("you hold {n} {color} card", "you hold {n} {color} cards", held, color=named)
-    if kind == "player":
+        )
+    elif deck.wild[name]:
+        reasons.append(_wild_reason(deck, action, label, left))
+    else:
+        reasons += _colored_reasons(table, name, label, left, threat)
+    if threat and not any(table.names[s] in r for r in reasons for s in range(table.players)):
+        reasons.append(threat)
+    return reasons
+
+
+def _wild_reason(deck, action: Play, label: str, left: list[int]) -> Said:
+    """Why a wild: the colour it names, and how many of it are held."""
+    named = action.color
+    if named is None:
+        return said("the {card} is the card that fits best", card=label)
+    color = deck.colors.index(named)
+    held = sum(1 for n in left if deck.color[n] == color)
+    return said_n(
+        "the {card} turns play to {color}: you hold {n} {color} card",
+        "the {card} turns play to {color}: you hold {n} {color} cards",
+        held,
+        card=label,
+        color=named,
+    )
+
+
+def _colored_reasons(
+    table: _Seat, name: int, label: str, left: list[int], threat: Said | None
+) -> list[Said]:
+    """Why a card of a colour: the wild it keeps, a colour the next player
+    lacks, points shed before someone goes out, or the plain reason."""
+    deck = table.advisor.deck
+    nxt = table.nxt
+    reasons: list[Said] = []
+    wilds = [n for n in left if deck.wild[n]]
+    if wilds:
+        reasons.append(said("keeps your {card}", card=deck.label(wilds[0])))
+    color = deck.color[name]
+    know = table.advisor.knowledge
+    if color >= 0 and color in know.described_voids(nxt) and nxt != table.partner:
+        reasons.append(
+            said(
+                "{name} could not play {color} before",
+                name=table.names[nxt],
+                color=deck.colors[color],
+            )
+        )
+    elif deck.points[name] >= 10 and threat:
+        reasons.append(
+            said_n(
+                "gets the {card} ({n} point) out of your hand",
+                "gets the {card} ({n} points) out of your hand",
+                deck.points[name],
+                card=label,
+            )
+        )
+    elif not reasons:
+        reasons.append(_plain_reason(deck, label, color, left))
+    return reasons
+
+
+def _draw_reason(bot: ExpertBot, table: _Seat, action: Draw) -> Said:
+    if any(isinstance(c.action, Play) for c in bot.last):
+        return said("drawing costs less than anything you could play")
+    return said("nothing in your hand fits")
+
+
+def _pass_reason(bot: ExpertBot, table: _Seat, action: Pass) -> Said:
+    drawn = table.view["drawn"]
+    if drawn:
+        deck = table.advisor.deck
+        return said("keep the {card} for later", card=deck.label(deck.index[drawn[-1]]))
+    return said("nothing better to do")
+
+
+def _challenge_reason(bot: ExpertBot, table: _Seat, action: Challenge) -> Said:
+    penalty = owed(table.view)
+    return said(
+        "{name} probably still had a {color} card",
+        name=table.names[penalty["source"]],
+        color=penalty["color_before"],
+    )
+
+
+def _accept_reason(bot: ExpertBot, table: _Seat, action: Accept) -> Said:
+    return said("a challenge would probably fail and cost you more")
+
+
+def _call_reason(bot: ExpertBot, table: _Seat, action: CallUno) -> Said:
+    return said("call UNO now, or anyone can catch you")
+
+
+def _catch_reason(bot: ExpertBot, table: _Seat, action: Catch) -> Said:
+    return said("{name} forgot to call UNO", name=table.names[action.target])
+
+
+def _next_round_reason(bot: ExpertBot, table: _Seat, action: NextRound) -> Said:
+    return said("on to the next round")
+
+
+def _choose_reason(bot: ExpertBot, table: _Seat, action: Choose) -> Said:
+    return _choice_words(table.advisor, table.view, action, table.nxt, table.partner)
+
+
+# Why each other type of move (a card played is `_play_reasons`).
+_WHY: dict[type, Callable[..., Said]] = {
+    Draw: _draw_reason,
+    Pass: _pass_reason,
+    Challenge: _challenge_reason,
+    Accept: _accept_reason,
+    CallUno: _call_reason,
+    Catch: _catch_reason,
+    NextRound: _next_round_reason,
+    Choose: _choose_reason,
+}
+
+
+def _choice_words(advisor, view: View, action: Choose, nxt: int, partner) -> Said:
+    reason = CHOICE_REASONS.get(asked(view))
+    if reason is None:
+        return said("the best answer the search found")
+    return reason(advisor, view, action.value, nxt, partner)
+
+
+def _color_reason(advisor, view: View, value, nxt: int, partner) -> Said:
+    deck = advisor.deck
+    named = str(value)
+    color = deck.colors.index(named)
+    held = sum(1 for c in view["hand"] if deck.color[deck.nid[c]] == color)
+    if nxt != partner and color in advisor.knowledge.described_voids(nxt):
         return said_n(
-            "{name} has the fewest cards ({n})",
-            "{name} has the fewest cards ({n})",
-            view["hand_sizes"][value],
-            name=names[value],
+            "you hold {n} {color} card and {name} could not play {color}",
+            "you hold {n} {color} cards and {name} could not play {color}",
+            held,
+            color=named,
+            name=view["names"][nxt],
         )
-    if kind == "draft":
-        label = deck.label(deck.index[view["draft_card"]])
-        if value == "keep":
-            return said("the {card} is worth keeping", card=label)
-        return said("the {card} is weak", card=label)
-    if kind == "dump":
-        if value == "all":
-            return said("play them all: fewer cards in hand")
-        return said("keep them for now")
-    if kind == "dump_next":
-        return said(
-            "the {card} goes down now; the last card down acts", card=deck.card_label(value)
-        )
-    return said("the best answer the search found")
+    return said_n("you hold {n} {color} card", "you hold {n} {color} cards", held, color=named)
+
+
+def _player_reason(advisor, view: View, value, nxt: int, partner) -> Said:
+    return said_n(
+        "{name} has the fewest cards ({n})",
+        "{name} has the fewest cards ({n})",
+        view["hand_sizes"][value],
+        name=view["names"][value],
+    )
+
+
+def _draft_reason(advisor, view: View, value, nxt: int, partner) -> Said:
+    deck = advisor.deck
+    label = deck.label(deck.index[view["draft_card"]])
+    if value == "keep":
+        return said("the {card} is worth keeping", card=label)
+    return said("the {card} is weak", card=label)
+
+
+def _dump_reason(advisor, view: View, value, nxt: int, partner) -> Said:
+    if value == "all":
+        return said("play them all: fewer cards in hand")
+    return said("keep them for now")
+
+
+def _dump_next_reason(advisor, view: View, value, nxt: int, partner) -> Said:
+    return said(
+        "the {card} goes down now; the last card down acts",
+        card=advisor.deck.card_label(value),
+    )
+
+
+# Why the advice answers a choice as it does, for each kind answered by
+# choosing (game/engine/decisions.py); the kinds of a turn are worded above.
+CHOICE_REASONS: dict[KindName, Callable[..., Said]] = {
+    "color": _color_reason,
+    "player": _player_reason,
+    "draft": _draft_reason,
+    "dump": _dump_reason,
+    "dump_next": _dump_next_reason,
+}
 
 
 def _plain_reason(deck, label: str, color: int, left: list[int]) -> Said:

@@ -32,7 +32,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.bots.deck import DeckFacts, bits
-from game.engine.actions import Accept, Challenge, Draw, Pass, Play
+from game.engine.actions import Accept, Challenge, Choose, Draw, Pass, Play
+from game.engine.kind_names import KindName
+from game.engine.view import View
 
 Group = list[int]  # [count, excluded names mask]
 # Cards a seat gained, by name (-1: a card this seat did not see).
@@ -73,7 +75,7 @@ class SeatKnowledge:
         self.top: int | None = None  # the top card's name
         self.color = -1  # the colour in force
         self.to_act: int | None = None
-        self.decision = ""
+        self.decision: KindName | None = None  # what the seat to act was last asked
         self.pile_bottom: Counter[int] = Counter()  # known to lie under the draw pile
         self.draft_discard: Counter[int] = Counter()
         self._new_round()
@@ -110,6 +112,10 @@ class SeatKnowledge:
         ):
             self.faced[actor] += 1
             self.challenged[actor] += kind is Challenge
+        if kind is Choose and actor is not None:
+            # An answer to a question (a colour dump's "all", the first card's
+            # included) is no card picked from the hand: its plays are no clues.
+            self.acted[actor] = True
         drawn_groups: list[Group] = []
         for event in events:
             self._event(event, actor, drawn_groups if kind is Draw else None)
@@ -150,104 +156,123 @@ class SeatKnowledge:
         return mask
 
     def _event(self, e: Mapping[str, Any], actor, drawn_groups: list[Group] | None) -> None:
-        t = e["t"]
-        deck = self.deck
-        if t == "round":
-            self._new_round()
-        elif t == "deal":
-            p = e["p"]
-            self.size[p] = len(e["cards"])
-            if p == self.seat:
-                self.known[p] = Counter(deck.index[c] for c in e["cards"])
-            else:
-                self.groups[p] = [[len(e["cards"]), 0]]
-        elif t == "draft":
-            p = e["p"]
-            card = e["card"]
-            if e["kept"]:
-                self._gain(p, [card])
-            elif card is not None:
-                self.draft_discard[deck.index[card]] += 1
-        elif t == "start":
-            self.top = deck.index[e["card"]]
-            self.color = self._color(e["color"])
-            self.direction = e["direction"]
-            if self.draft_discard:
-                # The draft discard went face down under the draw pile.
-                self.pile_bottom = self.draft_discard
-                self.draft_discard = Counter()
-        elif t == "turn":
-            self.to_act = e["p"]
-            self.acted[e["p"]] = False
-            self.decision = "play"
-        elif t == "play":
-            p = e["p"]
-            name = deck.index[e["card"]]
-            if (
-                p != self.seat
-                and p == actor
-                and self.decision == "play"
-                and self.to_act == p
-                and not self.acted[p]
-                and self.top is not None
-            ):
-                clues = self.clues[p]
-                clues.append(
-                    (
-                        deck.fits(self.color, self.top),
-                        self.size[self._next(p)] <= 2,
-                        name,
-                        self._color(e["color"]) if deck.wild[name] else -1,
-                        tuple(self.gained[p]),
-                        tuple(self.lost[p]),
-                    )
-                )
-                if len(clues) > MAX_CLUES:
-                    del clues[0]
-                self.gained[p] = []
-                self.lost[p] = []
-            elif p != self.seat:  # its own plays explain nothing to itself
-                self.lost[p].append(name)
-            self._lose(p, name)
-            self.top = name
-            self.color = self._color(e["color"])
-        elif t == "color":
-            self.color = self._color(e["color"])
-        elif t == "discard":
-            self._forget(e["p"])
-            for card in e["cards"]:
-                self._lose(e["p"], deck.index[card])
-        elif t == "draw":
-            group = self._gain(e["p"], e["cards"])
-            if drawn_groups is not None and e["p"] == actor and e["why"] == "turn" and group:
-                drawn_groups.append(group)
-        elif t == "reveal" and e["to"] == self.seat:
-            p = e["p"]
-            self.known[p] = Counter(deck.index[c] for c in e["cards"])
-            self.groups[p] = []
-            self._forget(p)
-            self.size[p] = len(e["cards"])
-        elif t == "challenge":
-            if e["guilty"]:
-                self.caught_bluffing[e["p"]] += 1
-            else:
-                self.cleared[e["p"]] += 1
-        elif t == "swap":
-            a, b = e["p"], e["with"]
-            for table in (self.known, self.groups, self.size):
-                table[a], table[b] = table[b], table[a]  # type: ignore[index]
-            self._forget(a)
-            self._forget(b)
-        elif t == "hands":
-            self._hands(e)
-        elif t == "direction":
-            self.direction = e["direction"]
-        elif t == "reshuffle":
-            self.pile_bottom = Counter()
-        elif t == "eliminated":
-            self.eliminated[e["p"]] = True
+        learn = _LEARNT_FROM.get(e["t"])
+        if learn is not None:
+            learn(self, e, actor, drawn_groups)
 
-    def _hands(self, e: Mapping[str, Any]) -> None:
+    # What each event teaches: (self, event, the seat whose action it follows,
+    # the groups of cards that action drew, when they are being collected).
+
+    def _on_round(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        self._new_round()
+
+    def _on_deal(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        p = e["p"]
+        self.size[p] = len(e["cards"])
+        if p == self.seat:
+            self.known[p] = Counter(self.deck.index[c] for c in e["cards"])
+        else:
+            self.groups[p] = [[len(e["cards"]), 0]]
+
+    def _on_draft(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        card = e["card"]
+        if e["kept"]:
+            self._gain(e["p"], [card])
+        elif card is not None:
+            self.draft_discard[self.deck.index[card]] += 1
+
+    def _on_start(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        self.top = self.deck.index[e["card"]]
+        self.color = self._color(e["color"])
+        self.direction = e["direction"]
+        if self.draft_discard:
+            # The draft discard went face down under the draw pile.
+            self.pile_bottom = self.draft_discard
+            self.draft_discard = Counter()
+
+    def _on_turn(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        self.to_act = e["p"]
+        self.acted[e["p"]] = False
+        self.decision = "play"
+
+    def _on_play(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        deck = self.deck
+        p = e["p"]
+        name = deck.index[e["card"]]
+        if (
+            p != self.seat
+            and p == actor
+            and self.decision == "play"
+            and self.to_act == p
+            and not self.acted[p]
+            and self.top is not None
+        ):
+            clues = self.clues[p]
+            clues.append(
+                (
+                    deck.fits(self.color, self.top),
+                    self.size[self._next(p)] <= 2,
+                    name,
+                    self._color(e["color"]) if deck.wild[name] else -1,
+                    tuple(self.gained[p]),
+                    tuple(self.lost[p]),
+                )
+            )
+            if len(clues) > MAX_CLUES:
+                del clues[0]
+            self.gained[p] = []
+            self.lost[p] = []
+        elif p != self.seat:  # its own plays explain nothing to itself
+            self.lost[p].append(name)
+        self._lose(p, name)
+        self.top = name
+        self.color = self._color(e["color"])
+
+    def _on_color(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        self.color = self._color(e["color"])
+
+    def _on_discard(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        self._forget(e["p"])
+        for card in e["cards"]:
+            self._lose(e["p"], self.deck.index[card])
+
+    def _on_draw(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        group = self._gain(e["p"], e["cards"])
+        if drawn is not None and e["p"] == actor and e["why"] == "turn" and group:
+            drawn.append(group)
+
+    def _on_reveal(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        if e["to"] != self.seat:
+            return
+        p = e["p"]
+        self.known[p] = Counter(self.deck.index[c] for c in e["cards"])
+        self.groups[p] = []
+        self._forget(p)
+        self.size[p] = len(e["cards"])
+
+    def _on_challenge(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        if e["guilty"]:
+            self.caught_bluffing[e["p"]] += 1
+        else:
+            self.cleared[e["p"]] += 1
+
+    def _on_swap(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        a, b = e["p"], e["with"]
+        for table in (self.known, self.groups, self.size):
+            table[a], table[b] = table[b], table[a]  # type: ignore[index]
+        self._forget(a)
+        self._forget(b)
+
+    def _on_direction(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        self.direction = e["direction"]
+
+    def _on_reshuffle(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        self.pile_bottom = Counter()
+
+    def _on_eliminated(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        self.eliminated[e["p"]] = True
+
+    def _on_hands(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
         hands = e["hands"]
         players = self.players
         if self.top is not None and self.deck.moves_hands_in_order(self.top):
@@ -303,7 +328,7 @@ class SeatKnowledge:
         self.top = None
         self.color = -1
         self.to_act = None
-        self.decision = ""
+        self.decision = None
         self.pile_bottom = Counter()
         self.draft_discard = Counter()
 
@@ -387,7 +412,7 @@ class SeatKnowledge:
 
     # --- reading ---------------------------------------------------------------
 
-    def sync(self, view: dict) -> None:
+    def sync(self, view: View) -> None:
         """Square the counts with what the seat sees now: its own hand, and
         every hand's size (a bot seated mid-round starts from here)."""
         players = view["players"]
@@ -408,6 +433,8 @@ class SeatKnowledge:
                 self.known[seat] = Counter()
                 self.groups[seat] = [[sizes[seat], 0]] if sizes[seat] else []
         self.size = list(sizes)
+        if view["back"] is not None:
+            self._see_public_faces(view)
         if sum(self.pile_bottom.values()) > view["draw_pile"]:
             # Draws reached the cards known to lie at the bottom of the pile:
             # where the rest of them are is no longer known.
@@ -416,15 +443,36 @@ class SeatKnowledge:
         self.color = self._color(view["color"])
         self.direction = view["direction"]
 
-    def unseen(self, view: dict) -> list[int]:
+    def _see_public_faces(self, view: View) -> None:
+        """A two-sided deck: everyone sees the other face of each card in the
+        other hands, and a card showing other face `b` is one of the cards
+        printed with `b` behind: each hand's cards are grouped by the face
+        seen, each group excluding every name no such card has in play."""
+        deck = self.deck
+        back = view["back"]
+        if back is None:
+            return  # a one-sided deck shows nothing of the other hands
+        behind: dict[str, int] = {}  # other face -> the names in play it may hide
+        for card, face in enumerate(back.face_names):
+            behind[face] = behind.get(face, 0) | 1 << deck.nid[card]
+        for seat, faces in enumerate(view["public"]):
+            if seat == self.seat:
+                continue
+            self.known[seat] = Counter()
+            self.groups[seat] = [
+                [n, deck.all_mask & ~behind.get(face, deck.all_mask)]
+                for face, n in sorted(Counter(faces).items())
+            ]
+
+    def unseen(self, view: View) -> list[int]:
         """Per name, the copies whose place this seat does not know: in another
         hand's unknown cards or in the draw pile."""
         deck = self.deck
         left = list(deck.copies)
         for card in view["hand"]:
             left[deck.nid[card]] -= 1
-        for name in view["discard"]:
-            left[deck.index[name]] -= 1
+        for card_name in view["discard"]:
+            left[deck.index[card_name]] -= 1
         for seat, known in enumerate(self.known):
             if seat != self.seat:
                 for name, n in known.items():
@@ -490,3 +538,24 @@ class SeatKnowledge:
 
     def names_of(self, mask: int) -> list[int]:
         return list(bits(mask))
+
+
+# The events a seat learns from, by type (`t`); the others teach it nothing.
+_LEARNT_FROM = {
+    "round": SeatKnowledge._on_round,
+    "deal": SeatKnowledge._on_deal,
+    "draft": SeatKnowledge._on_draft,
+    "start": SeatKnowledge._on_start,
+    "turn": SeatKnowledge._on_turn,
+    "play": SeatKnowledge._on_play,
+    "color": SeatKnowledge._on_color,
+    "discard": SeatKnowledge._on_discard,
+    "draw": SeatKnowledge._on_draw,
+    "reveal": SeatKnowledge._on_reveal,
+    "challenge": SeatKnowledge._on_challenge,
+    "swap": SeatKnowledge._on_swap,
+    "hands": SeatKnowledge._on_hands,
+    "direction": SeatKnowledge._on_direction,
+    "reshuffle": SeatKnowledge._on_reshuffle,
+    "eliminated": SeatKnowledge._on_eliminated,
+}

@@ -11,8 +11,14 @@ block opens.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.engine import apply_in_place, fresh_legal_actions
-from game.engine.actions import Accept, Challenge, Choose, Draw, Pass, Play
+from game.engine.actions import Accept, Action, Challenge, Choose, Draw, Pass, Play
+from game.engine.decisions import Ask, asks
+from game.engine.kind_names import KindName
+from game.engine.pending import Decision
+from game.engine.rng import RandomSource
 from game.engine.scoring import team_of
 from game.engine.state import GameState
 
@@ -39,7 +45,7 @@ def play_out(state: GameState, budget: int = MAX_STEPS) -> int:
     rng = state.rng
     while steps < budget:
         decision = state.pending
-        if decision is None or decision.kind == "next_round":
+        if decision is None or asks(decision) is Ask.ROUND_OVER:
             break
         seat = decision.seat
         actions = fresh_legal_actions(state, seat)
@@ -48,43 +54,73 @@ def play_out(state: GameState, budget: int = MAX_STEPS) -> int:
     return steps
 
 
-def _policy(state: GameState, decision, actions: list, rng):
-    kind = decision.kind
-    if kind in ("play", "drawn", "more"):
-        plays = [a for a in actions if type(a) is Play]
-        if not plays:
-            # Stop rather than draw again; never an UNO call or a catch.
-            for wanted in (Pass, Draw):
-                for action in actions:
-                    if type(action) is wanted:
-                        return action
-            return actions[0]
-        return _pick_play(state, decision.seat, plays, rng)
-    if kind == "penalty":
-        stack = [a for a in actions if type(a) is Play]
-        if stack:
-            return stack[0]
-        if rng.below(1024) < CHALLENGE_RATE_BELOW:
+def _policy(state: GameState, decision: Decision, actions: list, rng: RandomSource):
+    return POLICY[decision.kind](state, decision, actions, rng)
+
+
+def _turn(state: GameState, decision: Decision, actions: list, rng: RandomSource):
+    plays = [a for a in actions if type(a) is Play]
+    if not plays:
+        # Stop rather than draw again; never an UNO call or a catch.
+        for wanted in (Pass, Draw):
             for action in actions:
-                if type(action) is Challenge:
+                if type(action) is wanted:
                     return action
-        for action in actions:
-            if type(action) is Accept:
-                return action
         return actions[0]
-    if kind == "color":
-        return Choose(decision.seat, state.cards.colors[_color_most_held(state, decision.seat)])
-    if kind == "player":
-        hands = state.hands
-        return min(
-            (a for a in actions if type(a) is Choose),
-            key=lambda a: len(hands[int(a.value)]),
-        )
-    if kind == "draft":
-        return Choose(decision.seat, "keep")
-    if kind == "dump":
-        return Choose(decision.seat, "all" if "all" in decision.options else "none")
+    return _pick_play(state, decision.seat, plays, rng)
+
+
+def _penalty(state: GameState, decision: Decision, actions: list, rng: RandomSource):
+    stack = [a for a in actions if type(a) is Play]
+    if stack:
+        return stack[0]
+    if rng.below(1024) < CHALLENGE_RATE_BELOW:
+        for action in actions:
+            if type(action) is Challenge:
+                return action
+    for action in actions:
+        if type(action) is Accept:
+            return action
     return actions[0]
+
+
+def _color(state: GameState, decision: Decision, actions: list, rng: RandomSource):
+    return Choose(decision.seat, state.cards.colors[_color_most_held(state, decision.seat)])
+
+
+def _player(state: GameState, decision: Decision, actions: list, rng: RandomSource):
+    hands = state.hands
+    return min(
+        (a for a in actions if type(a) is Choose),
+        key=lambda a: len(hands[int(a.value)]),
+    )
+
+
+def _draft(state: GameState, decision: Decision, actions: list, rng: RandomSource):
+    return Choose(decision.seat, "keep")
+
+
+def _dump(state: GameState, decision: Decision, actions: list, rng: RandomSource):
+    return Choose(decision.seat, "all" if "all" in decision.options else "none")
+
+
+def _first(state: GameState, decision: Decision, actions: list, rng: RandomSource):
+    return actions[0]
+
+
+# How a playout answers each kind of decision (game/engine/decisions.py).
+POLICY: dict[KindName, Callable[[GameState, Decision, list, RandomSource], Action]] = {
+    "play": _turn,
+    "drawn": _turn,
+    "more": _turn,
+    "penalty": _penalty,
+    "color": _color,
+    "player": _player,
+    "draft": _draft,
+    "dump": _dump,
+    "dump_next": _first,
+    "next_round": _first,
+}
 
 
 def _pick_play(state: GameState, seat: int, plays: list, rng):
@@ -151,7 +187,7 @@ def outcome(state: GameState, seat: int, scores_before: list[int], lower_wins: b
     team = team_of(state, seat)
     gained = [state.scores[s] - scores_before[s] for s in range(players)]
     decision = state.pending
-    if not state.over and (decision is None or decision.kind != "next_round"):
+    if not state.over and (decision is None or asks(decision) is not Ask.ROUND_OVER):
         # Cut short: judge by what each seat still holds.
         held = [state.hand_points(s) for s in range(players)]
         best = min(range(players), key=lambda s: (held[s], s))

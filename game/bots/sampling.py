@@ -22,15 +22,20 @@ colour, a player, a dump) are left to the heuristics.
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 from game.bots.deck import DeckFacts
 from game.bots.inference import FIXED, Deal, HandChain, PlayHistory
 from game.bots.knowledge import SeatKnowledge
 from game.engine import new_game
+from game.engine.kind_names import KindName
 from game.engine.rng import Rng
+from game.engine.sides import show_side
 from game.engine.state import Decision, GameState
+from game.engine.view import View
 
-SEARCHABLE = ("play", "drawn")
+# The decisions worlds are sampled for: a turn, and the moment after drawing.
+SEARCHABLE: frozenset[KindName] = frozenset({"play", "drawn"})
 # The chain over deals starts from one of a few random deals, drawn in
 # proportion to how well each explains the other seats' plays this round
 # (see `TableSampler._start_chain`); the chain's moves do the rest.
@@ -86,7 +91,7 @@ class TableSampler:
         self.plays = PlayHistory(deck)
         self.chain: HandChain | None = None
 
-    def can_sample(self, view: dict) -> bool:
+    def can_sample(self, view: View) -> bool:
         pending = view["pending"]
         return (
             pending is not None
@@ -96,7 +101,7 @@ class TableSampler:
             and view["penalty"] is None
         )
 
-    def prepare(self, view: dict, knowledge: SeatKnowledge) -> None:
+    def prepare(self, view: View, knowledge: SeatKnowledge) -> None:
         """Lay out what is fixed at this decision; `world` then deals the rest."""
         deck = self.deck
         seat = self.seat
@@ -106,9 +111,28 @@ class TableSampler:
         for card in view["hand"]:
             free[deck.nid[card]].remove(card)
 
+        back = view["back"]
+        # A two-sided deck: how many unseen cards show each other face, less
+        # how many the public faces need, so that a card placed by its face
+        # in play (the discard pile) leaves the cards the public faces need.
+        spare: Counter[str] = Counter()
+        if back is not None:
+            spare.update(back.face_names[c] for ids in free for c in ids)
+            spare.subtract(f for faces in view["public"] for f in faces)
+            if view["pile_back"] is not None:
+                spare[view["pile_back"]] -= 1
+
         def take(name: int) -> int:
             ids = free[name]
-            return ids.pop() if ids else -1
+            if not ids:
+                return -1
+            at = len(ids) - 1
+            if back is not None:
+                at = next(
+                    (i for i in reversed(range(len(ids))) if spare[back.face_names[ids[i]]] > 0), at
+                )
+                spare[back.face_names[ids[at]]] -= 1
+            return ids.pop(at)
 
         self.discard = [take(deck.index[name]) for name in view["discard"]]
         self.bottom = [
@@ -117,8 +141,14 @@ class TableSampler:
         players = view["players"]
         self.known: list[list[int]] = [[] for _ in range(players)]
         self.groups: list[tuple[int, int, int]] = []  # (seat, count, excluded)
+        self.publics: list[list[str]] | None = None
+        if view["back"] is not None:
+            # A two-sided deck: everyone sees the other face of each card in
+            # the other hands and of the pile's top card; those are dealt to
+            # agree with them (`_deal_public`), the rest at random.
+            self.publics = view["public"]
         for other in range(players):
-            if other == seat:
+            if other == seat or self.publics is not None:
                 continue
             known, groups = knowledge.constraints(other)
             for name, n in sorted(known.items()):
@@ -139,7 +169,9 @@ class TableSampler:
     def world(self, rng: Rng) -> GameState:
         """One random world consistent with what the seat knows, and likely
         given how the other seats played (see `HandChain`)."""
-        if not self.plays.seats:
+        if self.publics is not None:
+            hands, pile = self._deal_public(rng)
+        elif not self.plays.seats:
             hands, pile = self._deal(rng).cards()
         else:
             if self.chain is None:
@@ -218,6 +250,49 @@ class TableSampler:
         pile.extend(card for i, card in enumerate(pool) if not taken[i])
         return Deal(hands, masks, pile, loose)
 
+    def _deal_public(self, rng: Rng) -> tuple[list[list[int]], list[int]]:
+        """A two-sided deck's unseen cards dealt so that every card in another
+        hand, and the draw pile's top card, shows the other face the seat
+        sees there; what is left goes to the pile at random."""
+        self.deals += 1
+        view = self.view
+        back = view["back"]
+        assert back is not None and self.publics is not None
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        by_back: dict[str, list[int]] = {}
+        for card in pool:
+            by_back.setdefault(back.face_names[card], []).append(card)
+        hands = [self._public_hand(other, by_back) for other in range(len(self.publics))]
+        hands[self.seat] = list(view["hand"])
+        top = view["pile_back"]
+        found = by_back.get(top) if top is not None else None
+        pile_top = found.pop() if found else -1
+        rest = [card for cards in by_back.values() for card in cards]
+        rng.shuffle(rest)
+        for hand in hands:
+            # A public face no unseen card shows (only where the seat's memory
+            # of the pile's bottom took it): any unseen card stands in.
+            for at, card in enumerate(hand):
+                if card < 0:
+                    hand[at] = rest.pop()
+        pile = list(self.bottom) + rest
+        if pile_top >= 0:
+            pile.append(pile_top)
+        return hands, pile
+
+    def _public_hand(self, seat: int, by_back: dict[str, list[int]]) -> list[int]:
+        """`seat`'s hand of unseen cards showing its public faces, taken from
+        `by_back` (unseen cards by their other face); -1 where none is left."""
+        assert self.publics is not None
+        if seat == self.seat:
+            return []
+        hand = []
+        for face in self.publics[seat]:
+            found = by_back.get(face)
+            hand.append(found.pop() if found else -1)
+        return hand
+
     def own_state(self) -> GameState:
         """The public table with only the seat's own hand dealt: enough to ask
         the engine about the seat's own cards (is this play a bluff?)."""
@@ -230,6 +305,12 @@ class TableSampler:
         nid = self.deck.nid
         pool = list(self.pool)
         rng.shuffle(pool)
+        back = self.view["back"]
+        if back is not None:
+            by_back: dict[str, list[int]] = {}
+            for card in pool:
+                by_back.setdefault(back.face_names[card], []).append(card)
+            return [c for c in self._public_hand(seat, by_back) if c >= 0]
         hand = list(self.known[seat])
         for owner, count, excluded in self.groups:
             if owner != seat:
@@ -241,7 +322,7 @@ class TableSampler:
             pool = [c for c in pool if c not in fitting]
         return hand
 
-    def _base_state(self, view: dict) -> GameState:
+    def _base_state(self, view: View) -> GameState:
         """The public part of the table as an engine state (hands still empty)."""
         key = (view["players"], view["target"], tuple(view["names"]))
         template = self._bases.get(key)
@@ -252,6 +333,12 @@ class TableSampler:
             self._bases[key] = template
         # A playout copy: worlds and their copies build no events (nothing reads them).
         state = template.clone(events=False)
+        back = view["back"]
+        if back is not None:
+            # The match's faces, the side in play as the view shows it.
+            cards = view["cards"]
+            state.tables = (cards, back) if cards.side == 0 else (back, cards)
+            show_side(state, cards.side)
         seat = self.seat
         pending = view["pending"]
         state.discard = [c for c in self.discard if c >= 0]
@@ -275,6 +362,7 @@ class TableSampler:
         state.draft_card = -1
         state.draft_discard = []
         state.actor = seat
+        assert pending is not None, "worlds are sampled for an open decision (can_sample)"
         state.pending = Decision(pending["kind"], seat, tuple(pending["options"]))
         drawn = len(view["drawn"])
         state.drawn = list(view["hand"][-drawn:]) if drawn else []

@@ -21,15 +21,16 @@ lights.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
-from game.bots.base import Bot
+from game.bots.base import Bot, Look, asked, owed
 from game.bots.deck import DeckFacts, deck_facts
 from game.bots.knowledge import SeatKnowledge
 from game.bots.sampling import TableSampler
 from game.engine.actions import (
     Accept,
+    Action,
     CallUno,
     Catch,
     Challenge,
@@ -39,7 +40,9 @@ from game.engine.actions import (
     Pass,
     Play,
 )
+from game.engine.kind_names import KindName
 from game.engine.state import GameState
+from game.engine.view import View
 
 # Weights of the play ranking (the basic bot's scale: a card of the colour
 # held most is worth 2).
@@ -74,12 +77,33 @@ class StrongBot(Bot):
         self.sampler = TableSampler(self.deck, self.seat)
 
     def observe(self, action, events: Sequence[Mapping[str, Any]]) -> None:
-        if self.seat is not None:
-            self.knowledge.observe(action, events)
+        if self.seat is None or self._faces_stale:
+            return
+        for at, event in enumerate(events):
+            # A round starts on the first side again.
+            if event["t"] == "flip" or (event["t"] == "round" and self.deck.cards.side):
+                # The cards now show faces this memory does not count by: it
+                # starts again from the seat's next look at the table.
+                self.knowledge.observe(action, events[:at])
+                self._faces_stale = True
+                return
+        self.knowledge.observe(action, events)
+
+    _faces_stale = False
+
+    def see_faces(self, view: View) -> None:
+        """Count by the faces in play (a two-sided deck turns over, and pairs
+        its faces anew each match): a new set of faces starts a new memory."""
+        if view["cards"] is not self.deck.cards:
+            assert self.rules is not None and self.seat is not None
+            self.deck = deck_facts(self.rules, view["cards"])
+            self.knowledge = SeatKnowledge(self.deck, self.seat)
+            self.sampler = TableSampler(self.deck, self.seat)
+        self._faces_stale = False
 
     # --- out of turn -------------------------------------------------------------
 
-    def interject(self, look, actions):
+    def interject(self, look: Look, actions: Sequence[Action]) -> Action | None:
         view = None
         for action in actions:
             if isinstance(action, CallUno):
@@ -88,6 +112,7 @@ class StrongBot(Bot):
             if isinstance(action, Catch):
                 if view is None:
                     view = look()
+                    self.see_faces(view)
                 if not self.is_partner(view, action.target):
                     return action
         for action in actions:
@@ -97,38 +122,34 @@ class StrongBot(Bot):
 
     # --- on its turn -------------------------------------------------------------
 
-    def choose(self, look, actions):
+    def choose(self, look: Look, actions: Sequence[Action]) -> Action:
         types = {type(a) for a in actions}
         if types == {NextRound}:
             return actions[0]
         view = look()
         self._require_rules(view)
+        self.see_faces(view)
         self.knowledge.sync(view)
         if CallUno in types:
             return next(a for a in actions if isinstance(a, CallUno))
         for action in actions:
             if isinstance(action, Catch) and not self.is_partner(view, action.target):
                 return action
-        kind = view["pending"]["kind"]
-        if Choose in types:
-            # A jump-in may be offered beside the choice: answer from the Choose actions.
-            return self.answer(view, [a for a in actions if isinstance(a, Choose)], kind)
-        if kind == "penalty":
-            return self._answer_penalty(view, actions)
-        ranked = self.rank(view, actions)
-        return ranked[0][1]
+        return self.answers[asked(view)](self, view, actions)
 
-    def rank(self, view: dict, actions) -> list[tuple[float, object]]:
+    def _turn(self, view: View, actions):
+        return self.rank(view, actions)[0][1]
+
+    def rank(self, view: View, actions: Sequence[Action]) -> list[tuple[float, Action]]:
         """The turn's actions (plays, draw, pass), best first, with their worth."""
         table = _Table(self, view)
         scored = []
         for index, action in enumerate(actions):
-            kind = type(action)
-            if kind is Play:
+            if isinstance(action, Play):
                 worth = self._play_worth(table, action)
-            elif kind is Draw:
+            elif isinstance(action, Draw):
                 worth = -DRAW_COST
-            elif kind is Pass:
+            elif isinstance(action, Pass):
                 worth = -KEEP_DRAWN if view["drawn"] else -DRAW_COST
             else:
                 continue
@@ -172,27 +193,44 @@ class StrongBot(Bot):
 
     # --- answers -----------------------------------------------------------------
 
-    def answer(self, view: dict, actions, kind: str):
-        """A Choose decision: colour, player, draft, dump, dump order."""
-        table = _Table(self, view)
-        by_value = {a.value: a for a in actions}
-        deck = self.deck
-        if kind == "color":
-            return max(actions, key=lambda a: table.naming_worth(deck.colors.index(a.value)))
-        if kind == "player":
-            return min(actions, key=lambda a: table.swap_cost(a.value))
-        if kind == "draft":
-            return by_value["keep" if table.worth_keeping(view["draft_card"]) else "discard"]
-        if kind == "dump":
-            return by_value.get("all", by_value.get("none", actions[0]))
-        if kind == "dump_next":
-            # The last card down acts: keep the harshest for last (the kindest
-            # when the next seat is a partner).
-            sign = -1 if table.next_is_friend else 1
-            return min(actions, key=lambda a: (sign * deck.hurt[deck.nid[a.value]], a.value))
-        return actions[self.rng.below(len(actions))]
+    # The choices: a jump-in may be offered beside one, so each answers from
+    # the Choose actions only.
 
-    def _answer_penalty(self, view: dict, actions):
+    def _color(self, view: View, offered):
+        table = _Table(self, view)
+        colors = self.deck.colors
+        return max(_choices(offered), key=lambda a: table.naming_worth(colors.index(a.value)))
+
+    def _player(self, view: View, offered):
+        table = _Table(self, view)
+        return min(_choices(offered), key=lambda a: table.swap_cost(int(a.value)))
+
+    def _draft(self, view: View, offered):
+        table = _Table(self, view)
+        by_value = {a.value: a for a in _choices(offered)}
+        card = view["draft_card"]
+        assert card is not None, "a draft shows its seat the card it looks at"
+        return by_value["keep" if table.worth_keeping(card) else "discard"]
+
+    def _dump(self, view: View, offered):
+        actions = _choices(offered)
+        by_value = {a.value: a for a in actions}
+        return by_value.get("all", by_value.get("none", actions[0]))
+
+    def _dump_next(self, view: View, offered):
+        # The last card down acts: keep the harshest for last (the kindest
+        # when the next seat is a partner).
+        table = _Table(self, view)
+        deck = self.deck
+        sign = -1 if table.next_is_friend else 1
+        return min(
+            _choices(offered), key=lambda a: (sign * deck.hurt[deck.nid[int(a.value)]], a.value)
+        )
+
+    def _next_round(self, view: View, actions):
+        return actions[0]
+
+    def _answer_penalty(self, view: View, actions):
         plays = [a for a in actions if isinstance(a, Play)]
         if plays:
             # Pass the cards on, with the card that hurts least to keep.
@@ -203,27 +241,41 @@ class StrongBot(Bot):
             return challenge
         return next(a for a in actions if isinstance(a, Accept))
 
-    def worth_challenging(self, view: dict) -> bool:
+    # How this level answers each kind of decision (Bot.answers).
+    answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {
+        "play": _turn,
+        "drawn": _turn,
+        "more": _turn,
+        "penalty": _answer_penalty,
+        "color": _color,
+        "player": _player,
+        "draft": _draft,
+        "dump": _dump,
+        "dump_next": _dump_next,
+        "next_round": _next_round,
+    }
+
+    def worth_challenging(self, view: View) -> bool:
         p_guilty = self.guilt_chance(view)
-        owed = view["penalty"]["count"]
+        count = owed(view)["count"]
         extra = self.rules.model.challenge.extra_if_innocent if self.rules else 2
         # Accept: this seat draws `owed`. Challenge: guilty, the source draws
         # them instead; innocent, this seat draws owed + extra.
-        return GUILT_WEIGHT * p_guilty * 2 * owed > (1 - p_guilty) * extra
+        return GUILT_WEIGHT * p_guilty * 2 * count > (1 - p_guilty) * extra
 
-    def guilt_chance(self, view: dict) -> float:
+    def guilt_chance(self, view: View) -> float:
         """How likely the card owed was played against its restriction: the
         share of hands the source may hold that would make it so, times how
         often that seat bluffs."""
-        owed = view["penalty"]
-        source = owed["source"]
-        if owed["color_before"] is None or view["top"] is None:
+        penalty = owed(view)
+        source = penalty["source"]
+        if penalty["color_before"] is None or view["top"] is None:
             return 0.0
         sampler = self.sampler
         sampler.prepare(view, self.knowledge)
         guilty = 0
         state = sampler.own_state()
-        state.color = self.deck.colors.index(owed["color_before"])
+        state.color = self.deck.colors.index(penalty["color_before"])
         card = state.discard.pop()
         for _ in range(GUILT_SAMPLES):
             state.hands[source] = sampler.sample_hand(source, self.rng)
@@ -233,7 +285,7 @@ class StrongBot(Bot):
         bluffs = (1 + caught) / (2 + caught + cleared)
         return guilty / GUILT_SAMPLES * bluffs
 
-    def is_partner(self, view: dict, seat: int) -> bool:
+    def is_partner(self, view: View, seat: int) -> bool:
         return (
             self.rules is not None
             and self.rules.model.scoring.teams
@@ -241,10 +293,14 @@ class StrongBot(Bot):
         )
 
 
+def _choices(offered) -> list[Choose]:
+    return [a for a in offered if isinstance(a, Choose)]
+
+
 class _Table:
     """What the strong bot works out once per decision."""
 
-    def __init__(self, bot: StrongBot, view: dict) -> None:
+    def __init__(self, bot: StrongBot, view: View) -> None:
         self.bot = bot
         self.view = view
         deck = self.deck = bot.deck

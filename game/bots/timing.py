@@ -8,9 +8,12 @@ scaled by the pace setting (Settings: slow,
 normal, fast; instant makes it 0 for tests and quick games). In between, any
 player may move first: the first valid press wins a catch.
 
-Bots say UNO as people do: as the card goes down, not before it. Their turn
-is played without the call (`turn_choices`), and the call comes as a reaction,
-so a quick human can catch a bot.
+A bot that never forgets UNO (its level's `forgets_uno` is 0) says it with
+its play: the call is one of its turn's legal actions, and the card follows it
+at once (game/scenes/play.py), so no catch can race the call. The others say
+it as the card goes down, not before: their turn is played without the call
+(`turn_choices`) and the call comes as a reaction (or not at all), so a quick
+human can catch them.
 
 Only the screens use this: simulations (game/sim.py) let bots act at once.
 """
@@ -50,8 +53,12 @@ def reaction_time(level: str, kind: str, pace: str, rng: random.Random) -> float
     return rng.uniform(lo, hi) * PACE.get(pace, 1.0)
 
 
-def turn_choices(actions: tuple) -> tuple:
-    """A bot's choices for its own turn: everything but calling UNO, which it
-    does as a reaction once its card is down (see the module docstring)."""
+def turn_choices(actions: tuple, level: str) -> tuple:
+    """A bot's choices for its own turn: all of them for a level that never
+    forgets UNO (it calls with its play); for the others everything but calling
+    UNO, which they do as a reaction once the card is down (see the module
+    docstring)."""
+    if LEVELS.get(level, LEVELS[DEFAULT_LEVEL]).forgets_uno == 0.0:
+        return actions
     kept = tuple(a for a in actions if not isinstance(a, CallUno))
     return kept or actions

@@ -2,7 +2,9 @@
 
 A rule set's cards are numbered once (`card_table(rules)`), and every game of
 that rule set shares the table: names for the log, labels for players,
-colours, points, effects and the matching rule as lookup tables.
+colours, points, effects and the matching rule as lookup tables. A
+two-sided deck (game/engine/sides.py) has a table per side, over the same
+card ids, made for each match from the faces it pairs.
 
 Labels are English (`labels`, `color_labels`): logs, messages and tests read
 them. A screen showing another language asks `labels_in(code)` and
@@ -13,11 +15,15 @@ them. A screen showing another language asks `labels_in(code)` and
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
+from typing import TypeVar
 
 from game.engine.actions import Play
 from game.engine.choice_effects import ChooseColorParams
 from game.engine.ruleset import WILD, EffectSpec, KindSpec, RuleSet, RuleSetModel
 from game.engine.words import ENGLISH
+
+T = TypeVar("T")
 
 # What a card's label is made of: its colour index (-1: none), its kind's name
 # (None: a number card, named by its face) and its face.
@@ -27,13 +33,27 @@ LabelParts = tuple[int, str | None, str]
 class CardTable:
     """Per-card facts for one rule set's deck, indexed by card id."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        side: int = 0,
+        order: Sequence[int] | None = None,
+        backs: Sequence[str] | None = None,
+    ) -> None:
+        """The faces of side `side` (a one-sided deck has side 0 only). A
+        two-sided deck's cards pair faces: card `i` shows face `order[i]` of
+        this side (None: face `i`), and `backs[i]` names its other face."""
         model = rules.model
-        self.colors: tuple[str, ...] = tuple(model.colors)
+        sides = model.side_names()
+        self.side_name: str | None = sides[side] if sides else None
+        self.side = side
+        self.colors: tuple[str, ...] = tuple(
+            model.sides[sides[side]].colors if sides else model.colors
+        )
         # The colour's name (as events write it) by colour index; -1 (no
         # colour) reads the trailing None.
         self.color_label: tuple[str | None, ...] = (*self.colors, None)
-        self.color_labels: tuple[str, ...] = color_labels(model)  # what players read
+        self.color_labels: tuple[str, ...] = color_labels(model, colors=self.colors)
         self._model = model
         self._kinds = rules.kinds
         self.names: list[str] = []
@@ -49,6 +69,8 @@ class CardTable:
         self._labels_in: dict[str, list[str]] = {ENGLISH: self.labels}
         for name, spec in rules.kinds.items():
             kind = spec.model
+            if self.side_name is not None and kind.side != self.side_name:
+                continue
             colors = [-1] if kind.wild else range(len(self.colors))
             for color in colors:
                 # (face, copies, points, effects) of each face of the kind
@@ -81,6 +103,23 @@ class CardTable:
                         self.symbol.append(face)
                         self.points.append(points)
                         self.category.append(kind.category)
+        if order is not None:
+            self.labels = _permuted(self.labels, order)
+            self._label_parts = _permuted(self._label_parts, order)
+            self.effects = _permuted(self.effects, order)
+            self.names = _permuted(self.names, order)
+            self.color = _permuted(self.color, order)
+            self.kind = _permuted(self.kind, order)
+            self.symbol = _permuted(self.symbol, order)
+            self.points = _permuted(self.points, order)
+            self.category = _permuted(self.category, order)
+            self._labels_in[ENGLISH] = self.labels
+        # The face alone ("red:7"); a two-sided card's name is its face in
+        # play and its other face ("red:7/teal:5"), so that two cards alike on
+        # one side but not on the other are never taken for copies.
+        self.face_names: list[str] = list(self.names)
+        if backs is not None:
+            self.names = [f"{face}/{back}" for face, back in zip(self.names, backs, strict=True)]
         self.size = len(self.names)
         # The cut for the dealer counts action cards as 0.
         self.cut_value = [
@@ -167,7 +206,7 @@ class CardTable:
 
     def color_labels_in(self, lang: str) -> tuple[str, ...]:
         """Each colour's label in `lang`, by colour index."""
-        return color_labels(self._model, lang)
+        return color_labels(self._model, lang, self.colors)
 
     def _card_label(self, parts: LabelParts, colors: tuple[str, ...], lang: str) -> str:
         """A card as players read it: its colour's label, then its kind's label,
@@ -175,6 +214,11 @@ class CardTable:
         color, kind, face = parts
         label = face if kind is None else kind_label(self._kinds[kind], lang)
         return label if color < 0 else f"{colors[color]} {label}"
+
+
+def _permuted(facts: list[T], order: Sequence[int]) -> list[T]:
+    """Per-card facts in another card order: card `i` takes what `order[i]` had."""
+    return [facts[i] for i in order]
 
 
 def kind_label(spec: KindSpec, lang: str = ENGLISH) -> str:
@@ -189,11 +233,14 @@ def color_label(color: str) -> str:
     return color.replace("_", " ").capitalize()
 
 
-def color_labels(model: RuleSetModel, lang: str = ENGLISH) -> tuple[str, ...]:
-    """Each colour of a rule set as players read it in `lang`: the `label:`
-    its file gives it under `color_looks:`, else its name in words."""
+def color_labels(
+    model: RuleSetModel, lang: str = ENGLISH, colors: Sequence[str] | None = None
+) -> tuple[str, ...]:
+    """Each colour of a rule set (or each of `colors`) as players read it in
+    `lang`: the `label:` its file gives it under `color_looks:`, else its
+    name in words."""
     labels = []
-    for color in model.colors:
+    for color in model.colors if colors is None else colors:
         look = model.color_looks.get(color)
         label = look.label if look is not None else None
         labels.append(label.in_language(lang) if label else color_label(color))

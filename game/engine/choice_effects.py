@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from game.engine.actions import Choose
-from game.engine.decisions import declare_choice
+from game.engine.decisions import Ask, declare_choice
 from game.engine.effects import SUSPEND, NoParams, Params, effect
 from game.engine.events import EventSink
 from game.engine.pending import Decision, PlayContext
@@ -87,6 +87,10 @@ declare_choice(
     options="colour names",
     apply=_name_color,
     words=lambda state, option: str(option),
+    ask=Ask.COLOR,
+    reads=lambda state, action, event: (
+        event["t"] == "color" and event["p"] == action.seat and event["color"] == action.value
+    ),
 )
 
 
@@ -107,4 +111,8 @@ declare_choice(
     options="seat numbers",
     apply=_pick_player,
     words=lambda state, option: state.names[int(option)],
+    ask=Ask.PLAYER,
+    reads=lambda state, action, event: (
+        event["t"] == "chose" and event["p"] == action.seat and event["player"] == action.value
+    ),
 )

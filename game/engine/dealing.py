@@ -4,7 +4,9 @@ the first card.
 Before the first round every seat cuts a card and the highest number deals
 (action cards count 0; ties cut again). A round: shuffle, deal each seat its
 hand starting left of the dealer (or draft: each seat in turn looks at the
-top card and keeps it or the next), then turn up the first card. The first
+top card and keeps it or the next, card by card, or with `draft_order:
+whole_hand` each seat its whole hand before the next), then turn up the
+first card. The first
 card is treated as if the dealer had played it: its `first_card` effects
 resolve with the dealer as the seat that played (so "next" is the seat left
 of the dealer), or it goes back into the pile and another is turned. Then
@@ -19,8 +21,7 @@ from __future__ import annotations
 from typing import Final
 
 from game.engine.actions import Choose, NextRound
-from game.engine.cards import card_table
-from game.engine.decisions import DecisionKind, declare, declare_choice
+from game.engine.decisions import Ask, DecisionKind, declare, declare_choice
 from game.engine.events import Event, EventSink
 from game.engine.flags import RuleFlags
 from game.engine.legality import next_round_answers
@@ -28,6 +29,8 @@ from game.engine.pending import Decision, PlayContext
 from game.engine.refusals import next_round_refusal
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
+from game.engine.said import said
+from game.engine.sides import show_side, side_tables
 from game.engine.state import GameState
 from game.engine.turn import run_effects
 
@@ -56,13 +59,16 @@ def new_game(
     else:
         assert target is None or isinstance(target, int), "a target is a score or None"
         goal = target
-    cards = card_table(rules)
+    rng = Rng(seed)
+    tables = side_tables(rules, rng)
+    cards = tables[0]
     state = GameState(
         rules=rules,
         cards=cards,
+        tables=tables,
         players=players,
         names=names,
-        rng=Rng(seed),
+        rng=rng,
         target=goal,
         single_round=single_round,
         scores=[0] * players,
@@ -122,6 +128,8 @@ MAX_CUTS: Final = 10
 
 def start_round(state: GameState, events: EventSink) -> None:
     rules = state.rules.model
+    if state.side:
+        show_side(state, 0)  # every round starts on the first side
     cards = state.cards
     state.round_no += 1
     if events is not None:
@@ -193,8 +201,10 @@ def _draft(state: GameState, events: EventSink, action: Choose) -> bool:
     for card, was_kept in steps:
         if events is not None:
             events.append({"t": "draft", "p": seat, "card": names[card], "kept": was_kept})
-    size = state.rules.model.dealing.hand_size
-    nxt = state.next_seat(seat)
+    dealing = state.rules.model.dealing
+    size = dealing.hand_size
+    whole_hand = dealing.draft_order == "whole_hand" and len(state.hands[seat]) < size
+    nxt = seat if whole_hand else state.next_seat(seat)
     if len(state.hands[nxt]) < size:
         _offer_draft(state, events, nxt)
         return False
@@ -211,6 +221,14 @@ declare_choice(
     options='("keep", "discard")',
     apply=_draft,
     words=lambda state, option: str(option),
+    ask=Ask.WORDS,
+    question=said("Keep this card?"),
+    labels={"keep": said("Keep it"), "discard": said("Discard, take the next")},
+    reads=lambda state, action, event: (
+        event["t"] == "draft"
+        and event["p"] == action.seat
+        and event["kept"] == (action.value == "keep")
+    ),
 )
 
 
@@ -263,6 +281,7 @@ def _next_round(state: GameState, events: EventSink, action: NextRound) -> bool:
 declare(
     DecisionKind(
         "next_round",
+        ask=Ask.ROUND_OVER,
         must="start the next round",
         options="nothing",
         answers=next_round_answers,

@@ -16,19 +16,35 @@ with everything the engine needs to know about it:
   answers is refused, in a player's words; it asks the same checks that
   `answers` does, so the two cannot disagree;
 - `jump_in`: whether an identical card may be played out of turn while
-  this decision is open (`turn.jump_in`).
+  this decision is open (`turn.jump_in`);
+- `ask`: how a client puts the question (an `Ask`: from the hand, a colour,
+  a player, one of some words, one of some cards, the round's end), and for
+  a question put in words, `question` and the words of each option (`labels`)
+  as the engine says them (`said`), so every screen asks it alike;
+- `reads`: how a replay reads this kind's answers back from a log
+  (game/log/actions.py): per type of answer whose first event is this
+  kind's own, whether an answer wrote a given event first.
 
-A new kind is one `declare(...)` beside the code that opens it, plus its test.
+Kind names are `KindName` (game/engine/kind_names.py), a typed enumeration:
+a misspelt kind fails the type check. A new kind is its name in `KindName`
+and one `declare(...)`
+beside the code that opens it, plus its test; then its registrations
+outside the engine, which tests/test_decision_kinds.py requires: each bot
+level's answer (`Bot.answers`), the playouts', the hint's reason for a
+choice, and, for a kind asked from the hand, the table's buttons
+(game/scenes/couch_buttons.py). docs/architecture.md walks through it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action, Choose
 from game.engine.events import EventSink
+from game.engine.kind_names import KIND_NAMES, KindName
 from game.engine.pending import Decision
 from game.engine.said import listed, said
 
@@ -37,33 +53,58 @@ if TYPE_CHECKING:
     # sits above the effects (it holds the rule set that holds them).
     from game.engine.state import GameState
 
+
+class Ask(Enum):
+    """How a client puts a decision to its seat: what it shows and what an
+    answer looks like. A screen maps each to the way it asks (one table:
+    game/scenes/play.py); a new kind picks one of these."""
+
+    HAND = "hand"  # a card from the hand, or the table's buttons (draw, pass, take, ...)
+    COLOR = "color"  # one of the options, colour names
+    PLAYER = "player"  # one of the options, seat numbers
+    WORDS = "words"  # one of the options, each worded by the kind's `labels`
+    CARDS = "cards"  # one of the options, card ids, shown as the cards
+    ROUND_OVER = "round_over"  # the round's scores; the answer starts the next round
+
+
 Answers = Callable[["GameState", Decision], list[Action]]
 # A handler takes (state, events, action) for the one type of action it is
 # registered for; its third parameter is that type, hence the loose signature.
 Handler = Callable[..., bool]
 Refusal = Callable[["GameState", Decision, Action], str]
+# (state before the answer, the answer, an event): whether the answer wrote it first.
+# The answer's parameter is the one type it is registered for, hence the loose signature.
+Reads = Callable[["GameState", Any, Mapping[str, Any]], bool]
 
 
 @dataclass(frozen=True, slots=True)
 class DecisionKind:
-    name: str
+    name: KindName
     must: str  # "play a card or draw (its ordinary turn)"
     options: str  # what Decision.options holds, e.g. "colour names"
     answers: Answers
     apply: Mapping[type[Action], Handler]
     refusal: Refusal
+    ask: Ask
     jump_in: bool = False
+    question: str = ""  # Ask.WORDS and Ask.CARDS: the question, said
+    labels: Mapping[str, str] = field(default_factory=dict)  # Ask.WORDS: option -> words
+    reads: Mapping[type[Action], Reads] = field(default_factory=dict)
 
 
-REGISTRY: dict[str, DecisionKind] = {}
+REGISTRY: dict[KindName, DecisionKind] = {}
 # The same, one attribute nearer, for the two lookups every action makes.
-ANSWERS: dict[str, Answers] = {}
-APPLY: dict[str, Mapping[type[Action], Handler]] = {}
+ANSWERS: dict[KindName, Answers] = {}
+APPLY: dict[KindName, Mapping[type[Action], Handler]] = {}
 
 
 def declare(kind: DecisionKind) -> DecisionKind:
     if kind.name in REGISTRY:
         raise ValueError(f"decision kind {kind.name!r} is declared twice")
+    if kind.name not in KIND_NAMES:
+        raise ValueError(f"decision kind {kind.name!r} is missing from KindName")
+    if kind.ask in (Ask.WORDS, Ask.CARDS) and not kind.question:
+        raise ValueError(f"decision kind {kind.name!r} is asked in words but has no question")
     REGISTRY[kind.name] = kind
     ANSWERS[kind.name] = kind.answers
     APPLY[kind.name] = kind.apply
@@ -91,13 +132,36 @@ def choose_refusal(words: Callable[[GameState, str | int], str]) -> Refusal:
 
 
 def declare_choice(
-    name: str,
+    name: KindName,
     must: str,
     options: str,
     apply: Callable[[GameState, EventSink, Choose], bool],
     words: Callable[[GameState, str | int], str],
+    *,
+    ask: Ask,
+    question: str = "",
+    labels: Mapping[str, str] | None = None,
+    reads: Callable[[GameState, Choose, Mapping[str, Any]], bool] | None = None,
 ) -> DecisionKind:
-    """Declare a kind whose answers are `Choose(seat, option)`, one per option."""
+    """Declare a kind whose answers are `Choose(seat, option)`, one per option;
+    `reads`: whether a choice wrote an event first, when that can be told
+    (else the first event depends on what follows)."""
     return declare(
-        DecisionKind(name, must, options, choose_answers, {Choose: apply}, choose_refusal(words))
+        DecisionKind(
+            name,
+            must,
+            options,
+            choose_answers,
+            {Choose: apply},
+            choose_refusal(words),
+            ask,
+            question=question,
+            labels=labels or {},
+            reads={} if reads is None else {Choose: reads},
+        )
     )
+
+
+def asks(decision: Decision) -> Ask:
+    """How `decision` is put to its seat."""
+    return REGISTRY[decision.kind].ask

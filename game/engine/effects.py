@@ -20,8 +20,9 @@ Seat selectors, relative to the seat that played the card (`self`):
 
 This module holds the registry and the blocks of turn order and drawing;
 choice_effects.py holds those that ask a seat something (a colour, a
-player), hand_effects.py those that move cards between hands. Each block
-module registers its blocks here when imported (rule_validation.py imports them all).
+player), hand_effects.py those that move cards between hands, sides.py the
+flip of a two-sided deck. Each block module registers its blocks here when
+imported (rule_validation.py imports them all).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from game.engine.events import EventSink
 from game.engine.pending import Penalty, PlayContext
@@ -140,7 +141,10 @@ class SkipParams(Params):
     ),
 )
 def skip(state: GameState, ctx: PlayContext, params: SkipParams, events: EventSink) -> bool:
-    """The next `count` seats lose their turn.
+    """The next `count` seats lose their turn. Skips add up (cards played
+    together, each with its own): each takes the turn of one more seat, but
+    never of the seat that played them -- once every other seat has lost its
+    turn, that seat plays again.
 
     YAML: `- skip` or `- skip: {count: 2}`; Reverse with two players:
     `- skip: {when: {players: 2}}`.
@@ -152,6 +156,22 @@ def skip(state: GameState, ctx: PlayContext, params: SkipParams, events: EventSi
 
 class NoParams(Params):
     pass
+
+
+@effect(
+    NoParams,
+    words=lambda p: said("every other player loses their turn: the player plays again"),
+    plays_again=True,
+)
+def skip_all(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
+    """Every other seat loses its turn, one after the other, so the seat that
+    played the card plays again (each skipped seat is told).
+
+    YAML: `- skip_all` (Skip Everyone).
+    """
+    if not ctx.going_out:
+        state.skips += len(state.active_seats()) - 1
+    return False
 
 
 @effect(
@@ -190,7 +210,15 @@ def play_again(state: GameState, ctx: PlayContext, params: NoParams, events: Eve
 
 
 def _penalty_words(p: PenaltyParams) -> Said:
-    words = said("the next player draws {n}", n=p.count)
+    if p.until_color and p.count:
+        words = said(
+            "the next player draws until they draw a card of the named colour, then {n} more",
+            n=p.count,
+        )
+    elif p.until_color:
+        words = said("the next player draws until they draw a card of the named colour")
+    else:
+        words = said("the next player draws {n}", n=p.cards)
     if p.lose_turn:
         words = said("{what} and loses their turn", what=words)
     if p.challengeable:
@@ -199,10 +227,25 @@ def _penalty_words(p: PenaltyParams) -> Said:
 
 
 class PenaltyParams(Params):
-    count: int = Field(ge=1, le=50)
+    # Without `until_color`, required; with it, the cards drawn after the colour.
+    count: int | None = Field(None, ge=1, le=50)
     lose_turn: bool = True
     challengeable: bool = False
     stackable: bool = True
+    # Draw until a card of the colour in force (the one just named; a wild
+    # does not count). A challenge's draws go on until it too.
+    until_color: bool = False
+
+    @model_validator(mode="after")
+    def _draws_something(self) -> PenaltyParams:
+        if self.count is None and not self.until_color:
+            raise ValueError("count is required (or until_color: true)")
+        return self
+
+    @property
+    def cards(self) -> int:
+        """The cards owed beyond any drawn until a colour."""
+        return self.count or 0
 
 
 @effect(
@@ -211,23 +254,33 @@ class PenaltyParams(Params):
     owes=True,
 )
 def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: EventSink) -> bool:
-    """The next seat owes `count` cards; it may answer by stacking (if the
+    """The next seat owes `count` cards (which only `until_color` may leave
+    out); it may answer by stacking (if the
     rules let a card stack on this one, and `stackable` is not false) or
     challenging (if `challengeable`), else draws them and, with `lose_turn`,
-    loses its turn. A stacked card adds to the cards already owed.
+    loses its turn. A stacked card adds to the cards already owed. With
+    `until_color` the seat first draws one card at a time until it draws a
+    card of the colour in force (the one the card named; a wild does not
+    count) or nothing is left to draw, then the `count` cards; a challenge's
+    draws go the same way (guilty: its player; innocent: the challenger,
+    `challenge.extra_if_innocent` more).
 
-    YAML: `- penalty: {count: 4, challengeable: true}`.
+    YAML: `- penalty: {count: 4, challengeable: true}`; Wild Draw Colour:
+    `- choose_color` then `- penalty: {until_color: true, challengeable: true}`.
     """
     target = state.next_seat(ctx.actor)
     owed = state.penalty
+    until = state.color if params.until_color else -1
     if ctx.going_out:
         if state.rules.model.round_end.final_penalty_drawn:
-            total = params.count + (owed.count if owed else 0)
+            total = params.cards + (owed.count if owed else 0)
+            if until < 0 and owed is not None:
+                until = owed.until_color
             state.penalty = None
-            state.take_cards(target, total, "penalty", events)
+            state.take_owed(target, total, until, "penalty", events)
         return False
     if owed is not None:
-        owed.count += params.count
+        owed.count += params.cards
         owed.target = target
         owed.source = ctx.actor
         owed.stacked = True
@@ -235,9 +288,11 @@ def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: E
         owed.guilty = not ctx.allowed
         owed.color_before = state.cards.color_name(ctx.prev_color)
         owed.lose_turn = params.lose_turn
+        if until >= 0:
+            owed.until_color = until
         return False
     state.penalty = Penalty(
-        params.count,
+        params.cards,
         target,
         ctx.actor,
         params.lose_turn,
@@ -246,6 +301,8 @@ def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: E
         False,  # stacked
         params.stackable,
         state.cards.color_label[ctx.prev_color],
+        None,  # resume_seat
+        until,
     )
     return False
 

@@ -157,6 +157,18 @@ class RoundEndEvent(TypedDict):
     points: dict[str, int]
     scores: list[int]
     blocked: NotRequired[bool]
+    side: NotRequired[str]  # a two-sided deck: the side whose faces were scored
+
+
+class FlipEvent(TypedDict):
+    """Every card turned over: `side` is now in play, `top` the discard
+    pile's top card and `color` the colour in force (None: a wild on top,
+    whose colour is named next)."""
+
+    t: Literal["flip"]
+    side: str
+    top: str
+    color: str | None
 
 
 class EliminatedEvent(TypedDict):
@@ -196,6 +208,7 @@ Event = (
     | DiscardEvent
     | ChoseEvent
     | JumpInEvent
+    | FlipEvent
     | RoundEndEvent
     | EliminatedEvent
     | GameEndEvent

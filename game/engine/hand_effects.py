@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from game.engine.actions import Choose
-from game.engine.decisions import declare_choice
+from game.engine.decisions import Ask, declare_choice
 from game.engine.effects import SUSPEND, NoParams, Params, effect
 from game.engine.events import EventSink, HandsEvent
 from game.engine.pending import Decision, PlayContext
@@ -131,7 +131,8 @@ def shuffle_hands(
     Played as the last card it does not win (`as_last_card: redistribute`,
     the publisher's ruling): the hands are shuffled all the same, its player
     is dealt cards with everyone, and play goes on. `as_last_card: wins` ends
-    the round as any last card does.
+    the round as any last card does. A seat the gathered cards do not reach
+    (fewer of them than seats) is dealt one card from the draw pile.
 
     YAML: `- shuffle_hands: {mode: redeal, hand_size: 7}`.
     """
@@ -160,6 +161,12 @@ def shuffle_hands(
     if params.mode == "redeal":
         state.draw_pile = pool  # what the new deal left
     _hands_changed(state, events, discard)
+    for seat in seats:
+        if not state.hands[seat]:
+            # Too few cards to go round (the player dealt last, having played its
+            # last card, would go out on a card that does not win): the deal goes
+            # on from the draw pile. Only when no card is left anywhere does it end.
+            state.take_cards(seat, 1, "effect", events)
     return False
 
 
@@ -230,6 +237,10 @@ def dump_color(state: GameState, ctx: PlayContext, params: DumpParams, events: E
     # are not part of it.
     ctx.dump = dump
     state.pending = Decision("dump", seat, _dump_answers(state, seat))
+    if seat != ctx.actor and events is not None:
+        # Another seat's decision: its turn begins (declining the dump, it then
+        # has its ordinary turn, a decision of its own with its own `turn`).
+        events.append({"t": "turn", "p": seat})
     return SUSPEND
 
 
@@ -301,6 +312,9 @@ declare_choice(
     "that the rules forbid finishing on",
     apply=_dump,
     words=lambda state, option: str(option),
+    ask=Ask.WORDS,
+    question=said("Play every other card of this colour too?"),
+    labels={"all": said("Play them all"), "none": said("No")},
 )
 declare_choice(
     "dump_next",
@@ -308,4 +322,9 @@ declare_choice(
     options="card ids",
     apply=_dump,
     words=lambda state, option: state.cards.labels[int(option)],
+    ask=Ask.CARDS,
+    question=said("Which card goes next?"),
+    reads=lambda state, action, event: (
+        event["t"] == "play" and event["card"] == state.cards.names[int(action.value)]
+    ),
 )

@@ -213,18 +213,20 @@ def fresh_legal_actions(state: GameState, seat: int) -> list[Action]:
 
 
 def jump_in_open(state: GameState, decision: Decision) -> bool:
-    """An identical card may be played out of turn now (`turn.jump_in`)."""
+    """An identical card may be played out of turn now (`turn.jump_in`). A wild
+    on top counts too: another of the same wild is identical to it, and a
+    jumped-in Wild Draw Four cancels the first like any action card."""
     owed = state.penalty
     return (
         REGISTRY[decision.kind].jump_in
         and (owed is None or owed.resume_seat is None)
         and bool(state.discard)
-        and state.cards.color[state.discard[-1]] >= 0
     )
 
 
 def _identical(state: GameState, seat: int) -> list[int]:
-    names = state.cards.names
+    # By the face in play: a two-sided card's other face is not compared.
+    names = state.cards.face_names
     name = names[state.discard[-1]]
     return [c for c in state.hands[seat] if names[c] == name]
 

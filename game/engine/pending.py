@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Self
 
+from game.engine.kind_names import KindName
+
 
 class _Record:
     """Copies of a record, shallow or deep, come from its own `copy`: the copy
@@ -42,11 +44,11 @@ class Decision(_Record):
     """Seat `seat` must answer a decision of kind `kind` (one of
     `decisions.REGISTRY`, which says what `options` holds for it)."""
 
-    kind: str
+    kind: KindName
     seat: int
     options: tuple[str | int, ...]
 
-    def __init__(self, kind: str, seat: int, options: tuple[str | int, ...] = ()) -> None:
+    def __init__(self, kind: KindName, seat: int, options: tuple[str | int, ...] = ()) -> None:
         self.kind = kind
         self.seat = seat
         self.options = options
@@ -69,6 +71,7 @@ class Penalty(_Record):
     stackable: bool  # false: nobody may stack on this one
     color_before: str | None  # public: what a challenger weighs
     resume_seat: int | None  # set when the target is not the next to play
+    until_color: int  # then draws on until a card of this colour (-1: no)
 
     def __init__(
         self,
@@ -82,6 +85,7 @@ class Penalty(_Record):
         stackable: bool = True,
         color_before: str | None = None,
         resume_seat: int | None = None,
+        until_color: int = -1,
     ) -> None:
         self.count = count
         self.target = target
@@ -93,6 +97,7 @@ class Penalty(_Record):
         self.stackable = stackable
         self.color_before = color_before
         self.resume_seat = resume_seat
+        self.until_color = until_color
 
     def copy(self) -> Penalty:
         return Penalty(
@@ -106,6 +111,7 @@ class Penalty(_Record):
             stackable=self.stackable,
             color_before=self.color_before,
             resume_seat=self.resume_seat,
+            until_color=self.until_color,
         )
 
 

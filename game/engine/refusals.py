@@ -350,7 +350,7 @@ def _jump_in_refusal(state: GameState, seat: int, decision: Decision, action: Pl
     if not jump_in_open(state, decision):
         return said("It is {name}'s turn.", name=state.names[decision.seat])
     top = state.discard[-1]
-    if cards.names[action.card] != cards.names[top]:
+    if cards.face_names[action.card] != cards.face_names[top]:
         return said(
             "It is {name}'s turn: only a card identical to {card} may be played out of turn.",
             name=state.names[decision.seat],

@@ -29,28 +29,24 @@ from game.engine import choice_effects, hand_effects, scoring  # noqa: F401 (the
 from game.engine import conditions as condition_registry
 from game.engine import effects as effect_registry
 from game.engine.look_validation import art_problems, control_character_problems, look_problems
+from game.engine.match_length import match_length_problems
 from game.engine.ruleset import (
     IDENTIFIER,
     MAX_DECK,
     MAX_IDENTIFIER,
     WILD,
+    Alternatives,
+    CardKind,
     EffectSpec,
     KindSpec,
     Loc,
+    Problem,
     Requirement,
     RuleSet,
     RuleSetModel,
     deck_count,
 )
-
-
-class Alternatives(tuple[Loc, ...]):
-    """A problem that several settings share (the deck is too small for the
-    hand size and the player count): the loader reports it at whichever of
-    them the newest rule file set."""
-
-
-Problem = tuple[Loc | Alternatives, str]  # where in the rules, and what is wrong
+from game.engine.sides import side_problems
 
 
 class RulesInvalid(Exception):
@@ -264,6 +260,7 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if not isinstance(data, dict):
         raise RulesInvalid([((), "a rule set is a mapping of settings")])
     problems: list[Problem] = []
+    data = _with_side_colors(data, problems)
     try:
         model = RuleSetModel.model_validate(data)
     except ValidationError as err:
@@ -277,6 +274,22 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
     if model is None:
         raise RulesInvalid(problems)
 
+    problems.extend(_player_problems(model))
+    problems.extend(_naming_problems(model, data))
+    kinds: dict[str, KindSpec] = {}
+    for name, kind in model.cards.items():
+        problems.extend(_kind_problems(model, name, kind))
+        effects, first, only_if, by_face = compiled[name]
+        kinds[name] = KindSpec(name, kind, effects, by_face, first, only_if, kind.play_only_if)
+    problems.extend(_deck_problems(model))
+    if problems:
+        raise RulesInvalid(problems)
+    return RuleSet(model=model, kinds=kinds, sources=sources)
+
+
+def _player_problems(model: RuleSetModel) -> list[Problem]:
+    """The player counts: a range, and the counts allowed within it."""
+    problems: list[Problem] = []
     if model.players.min > model.players.max:
         problems.append((("players",), "min is larger than max"))
     for count in model.players.only or []:
@@ -284,14 +297,33 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
             problems.append((("players", "only"), f"{count} is outside min..max"))
     if model.players.only is not None and not model.allowed_counts():
         problems.append((("players", "only"), "no player count is allowed"))
+    return problems
+
+
+def _naming_problems(model: RuleSetModel, data: dict[str, Any]) -> list[Problem]:
+    """The names a rule file gives: colours and card kinds, the text it shows,
+    the cards those names make and the looks they are given."""
+    problems: list[Problem] = []
     if not model.colors or len(set(model.colors)) != len(model.colors):
-        problems.append((("colors",), "colours must be a non-empty list without repeats"))
+        if model.sides:
+            problems.append((("sides",), "a colour is named once in the whole deck, on one side"))
+        else:
+            problems.append((("colors",), "colours must be a non-empty list without repeats"))
+    problems.extend(side_problems(model))
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
     problems.extend(control_character_problems(model, data))
-    for index, color in enumerate(model.colors):
+    # Where each colour is written: a two-sided deck's under its side.
+    color_locs: list[Loc] = [("colors", index) for index in range(len(model.colors))]
+    if model.sides:
+        color_locs = [
+            ("sides", side, "colors", index)
+            for side, spec in model.sides.items()
+            for index in range(len(spec.colors))
+        ]
+    for loc, color in zip(color_locs, model.colors, strict=False):
         if not is_identifier(color):
-            problems.append((("colors", index), identifier_problem(color, "colour")))
+            problems.append((loc, identifier_problem(color, "colour")))
     if not model.cards:
         problems.append((("cards",), "a rule set needs at least one card kind"))
     for name in model.cards:
@@ -299,34 +331,41 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
             problems.append((("cards", name), identifier_problem(name, "card kind")))
     problems.extend(_shared_card_codes(model))
     problems.extend(look_problems(model, data))
+    return problems
 
-    kinds: dict[str, KindSpec] = {}
-    for name, kind in model.cards.items():
-        loc = ("cards", name)
-        if kind.category == "number" and not kind.faces:
-            problems.append((loc + ("faces",), "a number kind lists its faces"))
-        if kind.category != "number" and kind.faces:
-            problems.append((loc + ("faces",), "only number kinds have faces"))
-        faces = kind.faces or []
-        repeated = sorted({face for face in faces if faces.count(face) > 1})
-        if repeated:
-            listed = ", ".join(map(str, repeated))
-            problems.append((loc + ("faces",), f"faces are listed once each ({listed} twice)"))
-        if kind.points == "face" and kind.category != "number":
-            problems.append((loc + ("points",), "'face' points only suit number cards"))
-        for face in kind.copies_of:
-            if face not in (kind.faces or []):
-                problems.append((loc + ("copies_of", face), f"{face} is not one of the faces"))
-        for other in kind.stacks_on:
-            if other not in model.cards:
-                problems.append((loc + ("stacks_on",), f"unknown card kind '{other}'"))
-        effects, first, only_if, by_face = compiled[name]
-        for face in kind.face_effects:
-            if face not in (kind.faces or []):
-                problems.append((loc + ("face_effects", face), f"{face} is not one of the faces"))
-        kinds[name] = KindSpec(name, kind, effects, by_face, first, only_if, kind.play_only_if)
 
-    total = sum(deck_count(model, k) for k in model.cards.values())
+def _kind_problems(model: RuleSetModel, name: str, kind: CardKind) -> list[Problem]:
+    """One card kind: its faces, points, copies, what it stacks on."""
+    loc = ("cards", name)
+    problems: list[Problem] = []
+    if kind.category == "number" and not kind.faces:
+        problems.append((loc + ("faces",), "a number kind lists its faces"))
+    if kind.category != "number" and kind.faces:
+        problems.append((loc + ("faces",), "only number kinds have faces"))
+    faces = kind.faces or []
+    repeated = sorted({face for face in faces if faces.count(face) > 1})
+    if repeated:
+        listed = ", ".join(map(str, repeated))
+        problems.append((loc + ("faces",), f"faces are listed once each ({listed} twice)"))
+    if kind.points == "face" and kind.category != "number":
+        problems.append((loc + ("points",), "'face' points only suit number cards"))
+    for face in kind.copies_of:
+        if face not in faces:
+            problems.append((loc + ("copies_of", face), f"{face} is not one of the faces"))
+    for other in kind.stacks_on:
+        if other not in model.cards:
+            problems.append((loc + ("stacks_on",), f"unknown card kind '{other}'"))
+    for face in kind.face_effects:
+        if face not in faces:
+            problems.append((loc + ("face_effects", face), f"{face} is not one of the faces"))
+    return problems
+
+
+def _deck_problems(model: RuleSetModel) -> list[Problem]:
+    """The deck as a whole: enough cards to deal and turn one up, not too many,
+    points to reach a target with, cards that may start a round."""
+    problems: list[Problem] = []
+    total = sum(deck_count(model, k) for k in _first_side(model))
     dealt = model.players.max * model.dealing.hand_size
     if model.dealing.mode == "draft":
         # Each card kept in a draft costs two off the pile (the one looked at
@@ -346,15 +385,8 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
         problems.append(
             (("cards",), f"the deck has {total} cards; a rule set may have at most {MAX_DECK}")
         )
-    if _has_target(model) and model.scoring.scheme != "rounds_won" and not _worth_points(model):
-        problems.append(
-            (
-                ("scoring", "target"),
-                "no card is worth a point, so no match can reach the target: give some cards"
-                " points, or write target: null (one round is the match) or scheme: rounds_won",
-            )
-        )
-    may_start = sum(deck_count(model, k) for k in model.cards.values() if k.first_card != "return")
+    problems.extend(match_length_problems(model))
+    may_start = sum(deck_count(model, k) for k in _first_side(model) if k.first_card != "return")
     if model.cards and not may_start:
         problems.append((("cards",), "every kind is put back as a first card: no round can start"))
     elif model.cards and total >= needed and may_start <= dealt:
@@ -368,10 +400,37 @@ def validate_rules(data: Any, sources: tuple[str, ...] = ()) -> RuleSet:
                 f" {model.players.max} players may take them all: no round could start",
             )
         )
+    return problems
 
-    if problems:
-        raise RulesInvalid(problems)
-    return RuleSet(model=model, kinds=kinds, sources=sources)
+
+def _with_side_colors(data: dict[str, Any], problems: list[Problem]) -> dict[str, Any]:
+    """A two-sided deck names its colours side by side; the rule set's own
+    `colors` and `color_looks` are then every side's, so whatever looks a
+    colour up by name (its label, its look) finds both sides' colours."""
+    sides = data.get("sides")
+    if not isinstance(sides, dict) or not sides:
+        return data
+    for key in ("colors", "color_looks"):
+        if key in data:
+            problems.append(
+                ((key,), f"a two-sided deck writes {key} under each of its sides, not here")
+            )
+    colors: list[Any] = []
+    looks: dict[Any, Any] = {}
+    for side in sides.values():
+        if isinstance(side, dict):
+            if isinstance(side.get("colors"), list):
+                colors += side["colors"]
+            if isinstance(side.get("color_looks"), dict):
+                looks.update(side["color_looks"])
+    return {**data, "colors": colors, "color_looks": looks}
+
+
+def _first_side(model: RuleSetModel) -> list[CardKind]:
+    """The kinds that count the deck's cards: a two-sided deck's first side
+    (every card has one face there), or every kind."""
+    names = model.side_names()
+    return [k for k in model.cards.values() if not names or k.side == names[0]]
 
 
 def is_identifier(name: str) -> bool:
@@ -389,15 +448,16 @@ def identifier_problem(name: str, what: str) -> str:
 
 def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:
     """Two number kinds with a face in common would print two cards alike."""
-    owner: dict[str, str] = {}
+    owner: dict[tuple[str | None, str], str] = {}  # (side, code) -> kind
     problems: list[tuple[Loc, str]] = []
     for name, kind in model.cards.items():
         if kind.category != "number":
             continue
         for face in sorted(set(kind.faces or [])):
-            for color in [WILD] if kind.wild else model.colors:
+            for color in [WILD] if kind.wild else model.colors_of(kind):
                 code = f"{color}:{face}"
-                other = owner.setdefault(code, name)
+                # Faces on different sides are never held side by side.
+                other = owner.setdefault((kind.side, code), name)
                 if other != name:
                     problems.append(
                         (
@@ -407,24 +467,6 @@ def _shared_card_codes(model: RuleSetModel) -> list[tuple[Loc, str]]:
                     )
                     break
     return problems
-
-
-def _has_target(model: RuleSetModel) -> bool:
-    scoring = model.scoring
-    return scoring.target is not None or any(scoring.target_by_players.values())
-
-
-def _worth_points(model: RuleSetModel) -> bool:
-    """Whether any card in the deck is worth a point when it is left in a hand."""
-    for kind in model.cards.values():
-        if deck_count(model, kind) == 0:
-            continue
-        if kind.points == "face":
-            if any(face > 0 and kind.copies_of.get(face, kind.copies) for face in kind.faces or []):
-                return True
-        elif kind.points > 0:
-            return True
-    return False
 
 
 CompiledKind = tuple[

@@ -79,6 +79,15 @@ ATOMIC_SETTINGS = frozenset({"play_only_if", "target_by_players", "copies_of"})
 
 Loc = tuple[str | int, ...]  # a key path into the rules mapping: str keys and int indexes
 
+
+class Alternatives(tuple[Loc, ...]):
+    """A problem that several settings share (the deck is too small for the
+    hand size and the player count): the loader reports it at whichever of
+    them the newest rule file set."""
+
+
+Problem = tuple[Loc | Alternatives, str]  # where in the rules, and what is wrong
+
 # Where a rule set holds words players read (`Words`; None stands for any key):
 # layering merges a mapping of languages over plain text as over its English.
 # A house rule written short (its line alone, see `is_bare_line`) is words itself.
@@ -90,6 +99,8 @@ WORD_PATHS: tuple[tuple[str | None, ...], ...] = (
     ("house_rules", None, "description"),
     ("cards", None, "label"),
     ("color_looks", None, "label"),
+    ("sides", None, "label"),
+    ("sides", None, "color_looks", None, "label"),
 )
 
 
@@ -132,6 +143,8 @@ class CardKind(_Block):
     play_only_if: dict[str, Any] | None = None
     when_not_allowed: Literal["bluff", "refuse"] = "bluff"
     stacks_on: list[str] = Field([], max_length=MAX_KINDS)
+    # In a two-sided deck (`sides:`), the side whose faces this kind prints.
+    side: str | None = None
 
 
 class ColorLook(_Block):
@@ -142,8 +155,25 @@ class ColorLook(_Block):
     pattern: str | None = None  # colour-blind mode's shape: one of game.looks.PATTERNS
 
 
+class Side(_Block):
+    """One entry under `sides:`: one face of a two-sided deck, with its own
+    colours and how they look. The first side listed is the one play starts on."""
+
+    label: Label | None = None
+    colors: list[str] = Field(min_length=1, max_length=MAX_COLORS)
+    color_looks: dict[str, ColorLook] = Field({}, max_length=MAX_COLORS)
+
+
+# A pair of faces printed on one card: [first side's face, second side's face],
+# each written as the log writes a card (`red:7`, `wild:wild_draw_two`).
+FacePair = Annotated[list[Annotated[str, Field(max_length=80)]], Field(min_length=2, max_length=2)]
+
+
 class Dealing(_Block):
     mode: Literal["deal", "draft"] = "deal"
+    # A draft's order: the seats take turns card by card, or each drafts its
+    # whole hand before the next begins (the same cards, met in another order).
+    draft_order: Literal["alternate", "whole_hand"] = "alternate"
     hand_size: int = Field(7, ge=1, le=50)
     cut_for_dealer: bool = True
     dealer_moves: Literal["left", "right", "stays"] = "left"
@@ -275,8 +305,12 @@ class RuleSetModel(_Block):
     # all of them.
     house_rules: dict[ShortText, HouseRuleEntry] = Field({}, max_length=MAX_HOUSE_RULES)
     players: PlayerRange = PlayerRange()
+    # A two-sided deck's colours are every side's (game/engine/rule_validation.py).
     colors: list[str] = Field(list(COLOR_NAMES), max_length=MAX_COLORS)
     color_looks: dict[str, ColorLook] = Field({}, max_length=MAX_COLORS)
+    # A two-sided deck: its sides (exactly two), and which faces share a card.
+    sides: dict[str, Side] = Field({}, max_length=2)
+    pairs: Literal["random"] | list[FacePair] = Field("random", max_length=MAX_DECK)
     dealing: Dealing = Dealing()
     cards: dict[str, CardKind] = Field(max_length=MAX_KINDS)
     turn: TurnRules = TurnRules()
@@ -284,6 +318,16 @@ class RuleSetModel(_Block):
     uno: UnoRules = UnoRules()
     round_end: RoundEnd = RoundEnd()
     scoring: Scoring = Scoring()
+
+    def side_names(self) -> list[str]:
+        """The sides of a two-sided deck, the starting one first; [] for one-sided."""
+        return list(self.sides)
+
+    def colors_of(self, kind: CardKind) -> list[str]:
+        """The colours a kind is printed in: its side's, or the rule set's."""
+        if kind.side is not None and kind.side in self.sides:
+            return self.sides[kind.side].colors
+        return self.colors
 
     def allowed_counts(self) -> list[int]:
         counts = range(self.players.min, self.players.max + 1)
@@ -339,7 +383,7 @@ class RuleSet:
 
 def deck_count(model: RuleSetModel, kind: CardKind) -> int:
     """How many physical cards of a kind the deck holds."""
-    colors = 1 if kind.wild else len(model.colors)
+    colors = 1 if kind.wild else len(model.colors_of(kind))
     if kind.category == "number":
         per_color = sum(kind.copies_of.get(face, kind.copies) for face in kind.faces or [])
         return colors * per_color

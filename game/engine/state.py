@@ -67,6 +67,10 @@ class GameState:
     draft_discard: list[int] = field(default_factory=list)
     # False on a playout copy (see `clone`): actions build no events.
     writes_events: bool = True
+    # A two-sided deck (game/engine/sides.py): one card table per side over
+    # the same card ids, and the side in play; `cards` is tables[side].
+    tables: tuple[CardTable, ...] = ()
+    side: int = 0
 
     def clone(self, *, events: bool | None = None) -> GameState:
         """A copy that shares only what never changes during a game: the rules,
@@ -124,6 +128,8 @@ class GameState:
         twin.draft_card = self.draft_card
         twin.draft_discard = list(self.draft_discard)
         twin.writes_events = self.writes_events if events is None else events
+        twin.tables = self.tables
+        twin.side = self.side
         return twin
 
     # --- seats -------------------------------------------------------------
@@ -145,6 +151,12 @@ class GameState:
         return nxt
 
     # --- cards -------------------------------------------------------------
+
+    @property
+    def back(self) -> CardTable | None:
+        """The faces not in play (the side a flip turns up), None for a one-sided deck."""
+        tables = self.tables
+        return tables[(self.side + 1) % len(tables)] if len(tables) > 1 else None
 
     @property
     def top(self) -> int:
@@ -267,4 +279,22 @@ class GameState:
                 names = self.cards.names
                 shown = [names[taken[0]]] if len(taken) == 1 else [names[c] for c in taken]
                 events.append({"t": "draw", "p": seat, "cards": shown, "why": why})
+        return taken
+
+    def take_owed(
+        self, seat: int, count: int, until_color: int, why: str, events: EventSink
+    ) -> list[int]:
+        """Move cards owed to a hand: with `until_color` (a colour index, -1:
+        none) one card at a time until one of that colour is drawn (a wild
+        does not count) or nothing is left to draw; then `count` more."""
+        taken: list[int] = []
+        if until_color >= 0:
+            color_of = self.cards.color
+            while True:
+                got = self.take_cards(seat, 1, why, events)
+                taken += got
+                if not got or color_of[got[0]] == until_color:
+                    break
+        if count:
+            taken += self.take_cards(seat, count, why, events)
         return taken

@@ -28,7 +28,7 @@ from typing import Final
 
 from game.engine import scoring
 from game.engine.actions import MAX_SEATS, Accept, Action, Challenge, Draw, Pass, Play
-from game.engine.decisions import DecisionKind, Handler, declare
+from game.engine.decisions import Ask, DecisionKind, Handler, declare
 from game.engine.events import EventSink, RoundEndEvent
 from game.engine.legality import (
     challenge_open,
@@ -76,6 +76,10 @@ def end_turn(state: GameState, events: EventSink) -> None:
         nxt = state.next_seat(actor)
         if state.skips:
             for _ in range(state.skips):
+                if nxt == actor:
+                    # Every other seat has lost its turn: skips added up (two Skips at
+                    # two players) take no more, and never the turn of the card's player.
+                    break
                 if events is not None:
                     events.append({"t": "skip", "p": nxt})
                 nxt = state.next_seat(nxt)
@@ -147,7 +151,7 @@ def _take_penalty(state: GameState, events: EventSink, seat: int, turn_announced
     owed = state.penalty
     assert owed is not None, "a penalty is owed"
     state.penalty = None
-    state.take_cards(seat, owed.count, "penalty", events)
+    state.take_owed(seat, owed.count, owed.until_color, "penalty", events)
     _after_penalty(state, events, seat, owed, owed.lose_turn, turn_announced)
 
 
@@ -188,7 +192,7 @@ def _challenge(state: GameState, events: EventSink, seat: int) -> None:
             }
         )
     if owed.guilty:
-        state.take_cards(owed.source, owed.count, "challenge", events)
+        state.take_owed(owed.source, owed.count, owed.until_color, "challenge", events)
         after = state.rules.model.challenge.after_guilty
         if owed.resume_seat is not None and after == "as_played":
             begin_turn(state, events, owed.resume_seat)
@@ -199,7 +203,7 @@ def _challenge(state: GameState, events: EventSink, seat: int) -> None:
             state.pending = Decision("play", seat)
         return
     extra = state.rules.model.challenge.extra_if_innocent
-    state.take_cards(seat, owed.count + extra, "challenge", events)
+    state.take_owed(seat, owed.count + extra, owed.until_color, "challenge", events)
     lost = state.rules.model.challenge.innocent_loses_turn
     _after_penalty(state, events, seat, owed, lost, turn_announced=True)
 
@@ -229,6 +233,9 @@ def end_round(state: GameState, events: EventSink, winner: int, blocked: bool = 
         }
         if blocked:
             event["blocked"] = True
+        side = state.cards.side_name
+        if side is not None:
+            event["side"] = side
         events.append(event)
     state.queue = []
     state.penalty = None
@@ -416,6 +423,7 @@ _TURN_ANSWERS: dict[type[Action], Handler] = {Play: play, Draw: _draw, Pass: _pa
 declare(
     DecisionKind(
         "play",
+        ask=Ask.HAND,
         must="play a card or draw (its ordinary turn)",
         options="nothing",
         answers=play_answers,
@@ -427,6 +435,7 @@ declare(
 declare(
     DecisionKind(
         "drawn",
+        ask=Ask.HAND,
         must="play what it drew (as `turn.play_drawn` allows), draw again, or pass",
         options="nothing",
         answers=drawn_answers,
@@ -437,6 +446,7 @@ declare(
 declare(
     DecisionKind(
         "penalty",
+        ask=Ask.HAND,
         must="take the cards owed, challenge, or stack",
         options='("stack",) when it may stack, else nothing',
         answers=penalty_answers,
@@ -448,10 +458,13 @@ declare(
 declare(
     DecisionKind(
         "more",
+        ask=Ask.HAND,
         must="add a card to a play of several cards, or pass to stop",
         options="nothing",
         answers=more_answers,
         apply={Play: _play_more, Pass: _stop_more},
         refusal=more_refusal,
+        # "Done" writes what the cards played do, not a pass.
+        reads={Pass: lambda state, action, event: True},
     )
 )

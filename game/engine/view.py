@@ -1,15 +1,27 @@
-"""What one seat may know: its own hand, and only the public rest."""
+"""What one seat may know: its own hand, and only the public rest.
+
+A two-sided deck (game/engine/sides.py) shows more: a hand is held with the
+face in play towards its owner, so everyone else sees the other face of
+every card in it, and the draw pile lies with the face in play down, so its
+top card's other face is seen by all (`public`, `pile_back`). A seat never
+sees the other faces of its own hand. Cards are named here by the face seen
+(`red:7`), never by both faces.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from game.engine.state import GameState
+from game.engine.kind_names import KindName
+
+if TYPE_CHECKING:
+    from game.engine.cards import CardTable
+    from game.engine.state import GameState
 
 
 class PendingView(TypedDict):
-    kind: str
+    kind: KindName
     seat: int
     options: list[str | int]
 
@@ -21,10 +33,24 @@ class PenaltyView(TypedDict):
     challengeable: bool
     stacked: bool
     color_before: str | None
+    until_color: str | None  # draws go on until a card of this colour
 
 
 class View(TypedDict):
     seat: int
+    # The faces in play, shared by the match: per card id, what the seat's
+    # own cards show it (`cards.face_names`, colours, kinds). No hidden card's
+    # place is in it.
+    cards: CardTable
+    side: str | None  # the side in play of a two-sided deck
+    # The other side's faces, by card id: the deck's list of which faces
+    # share a card (a printed deck's is fixed, this one's is the match's), for
+    # a sampler to deal hidden cards that agree with the public faces. A card
+    # of the seat's own hand is looked up in it only by what others see.
+    back: CardTable | None
+    # Per seat, the other faces of its hand in hand order (the seat's own: []).
+    public: list[list[str]]
+    pile_back: str | None  # the other face of the draw pile's top card
     players: int
     names: list[str]
     hand: list[int]
@@ -55,11 +81,22 @@ def view(state: GameState, seat: int) -> View:
     """The table as `seat` sees it. Other hands are sizes only; the draw pile
     is a count; whether a Wild Draw Four was a bluff stays hidden."""
     cards = state.cards
-    names = cards.names
+    names = cards.face_names
     decision = state.pending
     owed = state.penalty
+    back = state.back
     return {
         "seat": seat,
+        "cards": cards,
+        "side": cards.side_name,
+        "back": back,
+        "public": [
+            [] if back is None or other == seat else [back.face_names[c] for c in hand]
+            for other, hand in enumerate(state.hands)
+        ],
+        "pile_back": back.face_names[state.draw_pile[-1]]
+        if back is not None and state.draw_pile
+        else None,
         "players": state.players,
         "names": list(state.names),
         "hand": list(state.hands[seat]),
@@ -89,6 +126,7 @@ def view(state: GameState, seat: int) -> View:
             "challengeable": owed.challengeable,
             "stacked": owed.stacked,
             "color_before": owed.color_before,
+            "until_color": cards.color_name(owed.until_color),
         },
         "drawn": [names[c] for c in state.drawn] if state.actor == seat else [],
         # A draft: only the drafting seat sees the card it looks at.
@@ -116,6 +154,7 @@ def seen_events(events: Sequence[Mapping[str, Any]], seat: int) -> list[Mapping[
     are passed on as they are: read them, never change them."""
     seen = []
     for event in events:
+        event = _faces_seen(event)
         kind = event["t"]
         # Dealt and drawn cards are their seat's; a reveal is its challenger's.
         owner = event["to"] if kind == "reveal" else event.get("p")
@@ -133,3 +172,37 @@ def seen_events(events: Sequence[Mapping[str, Any]], seat: int) -> list[Mapping[
             event = {**event, "hands": hands}
         seen.append(event)
     return seen
+
+
+def _face(name: str | None) -> str | None:
+    """A card as a seat sees it: a two-sided card's face in play (red:7/teal:5 -> red:7)."""
+    return name if name is None else name.partition("/")[0]
+
+
+def _two_sided(name: object) -> bool:
+    return isinstance(name, str) and "/" in name
+
+
+def _faces_seen(event: Mapping[str, Any]) -> Mapping[str, Any]:
+    """`event` with its cards named by the face seen; the event itself when
+    no card in it has two faces (a one-sided deck's never has). Cards are in
+    `card` and `top` (one card), `cards` and `discard` (a list; the cut's
+    `cards` maps seats to cards) and `hands` (a list per seat)."""
+    changed: dict[str, Any] | None = None
+    for field in ("card", "top"):
+        if _two_sided(event.get(field)):
+            changed = changed if changed is not None else dict(event)
+            changed[field] = _face(event[field])
+    for field in ("cards", "discard"):
+        cards = event.get(field)
+        if isinstance(cards, list) and any(_two_sided(c) for c in cards):
+            changed = changed if changed is not None else dict(event)
+            changed[field] = [_face(c) for c in cards]
+        elif isinstance(cards, dict) and any(_two_sided(c) for c in cards.values()):
+            changed = changed if changed is not None else dict(event)
+            changed[field] = {seat: _face(c) for seat, c in cards.items()}
+    hands = event.get("hands")
+    if isinstance(hands, list) and any(_two_sided(c) for hand in hands for c in hand):
+        changed = changed if changed is not None else dict(event)
+        changed["hands"] = [[_face(c) for c in hand] for hand in hands]
+    return event if changed is None else changed

@@ -13,7 +13,6 @@ from game.engine import (
     CallUno,
     Catch,
     Challenge,
-    Choose,
     Draw,
     GameState,
     NextRound,
@@ -24,6 +23,7 @@ from game.engine import (
     out_of_turn_seats,
     why_illegal,
 )
+from game.engine.decisions import REGISTRY
 from game.engine.events import Event
 from game.plain_text import printable
 
@@ -57,13 +57,17 @@ def first_events(state: GameState) -> list[Event]:
 
 def could_write(state: GameState, action, event: dict) -> bool:
     """Whether `action` can write `event` first. Never false for an action that
-    could; true where the first event cannot be told in advance."""
+    could; true where the first event cannot be told in advance. What an answer
+    of the open decision's own writes first, its kind says (`reads`)."""
     kind = event["t"]
     decision = state.pending
     assert decision is not None, "only an open decision has actions"
     action_type = type(action)
+    reads = REGISTRY[decision.kind].reads.get(action_type)
+    if reads is not None and action.seat == decision.seat:
+        return reads(state, action, event)
     if action_type is Play:
-        if action.seat != decision.seat and decision.kind != "more":
+        if action.seat != decision.seat:
             return kind == "jump_in" and event["p"] == action.seat
         if kind != "play" or event["p"] != action.seat:
             return False
@@ -83,22 +87,10 @@ def could_write(state: GameState, action, event: dict) -> bool:
         return kind == "challenge" and event["by"] == action.seat
     if action_type is NextRound:
         return kind == "round"
-    if action_type is Pass and decision.kind != "more":
+    if action_type is Pass:
         return kind == "pass" and event["p"] == action.seat
     if action_type is Accept:
         return kind not in _OWNED
-    if action_type is Choose:
-        value = action.value
-        if decision.kind == "color":
-            return kind == "color" and event["p"] == action.seat and event["color"] == value
-        if decision.kind == "player":
-            return kind == "chose" and event["p"] == action.seat and event["player"] == value
-        if decision.kind == "draft":
-            return (
-                kind == "draft" and event["p"] == action.seat and event["kept"] == (value == "keep")
-            )
-        if decision.kind == "dump_next":
-            return kind == "play" and event["card"] == state.cards.names[value]
     return True  # a choice whose first event depends on what follows
 
 

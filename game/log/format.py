@@ -1,11 +1,13 @@
 """The replay-log format as data: every event's fields, their types and ranges.
 
 docs/replay-format.md is the prose; this is the same table for a program.
-`check_event` is what makes a line from a shared (hostile) file safe to use:
+`read_event` is what makes a line from a shared (hostile) file safe to use:
 after it, every field the format names is present with its documented type
-and within its documented range, and nothing else is in the event. Seats are
-checked against the match's `players`, so a match is read in order, its
-`game` event first (`MatchShape`).
+and within its documented range, and nothing else is in the event (a field
+the format does not name, a newer version's or another tool's, is welcome
+and left out). `check_event` holds what we write to the same table, and
+refuses a field nobody documented. Seats are checked against the match's
+`players`, so a match is read in order, its `game` event first.
 
 The limits keep a file someone shared from costing more than a small
 machine has: a log is at most `MAX_LOG_BYTES`, a line `MAX_LINE_BYTES`.
@@ -104,8 +106,22 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
+def _without_repeats(pairs: list[tuple[str, object]]) -> dict:
+    # JSON would let the last of two "seed" keys win, silently: a reader and a
+    # person reading the line would then see different matches.
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        keys = [key for key, _value in pairs]
+        twice = next(key for n, key in enumerate(keys) if key in keys[:n])
+        raise Malformed(f"the key '{printable(twice, 30)}' appears twice in one object")
+    return found
+
+
 _DECODER = json.JSONDecoder(
-    parse_float=_refuse_float, parse_int=_bounded_int, parse_constant=_refuse_constant
+    parse_float=_refuse_float,
+    parse_int=_bounded_int,
+    parse_constant=_refuse_constant,
+    object_pairs_hook=_without_repeats,
 )
 
 
@@ -181,9 +197,11 @@ def _text(value: object, players: int, *, card: bool = False, color: bool = Fals
     if not value.isprintable():
         return "holds a control or format character"
     if card:
-        color_part, _, face = value.partition(":")
-        if not color_part or not face or ":" in face:
-            return f"'{printable(value, 40)}' is not a card (written colour:face)"
+        # A two-sided card is written face in play/other face: red:7/teal:5.
+        for side in value.split("/", 1):
+            color_part, _, face = side.partition(":")
+            if not color_part or not face or ":" in face or "/" in face:
+                return f"'{printable(value, 40)}' is not a card (written colour:face)"
     if color and ":" in value:
         return f"'{printable(value, 40)}' is not a colour"
     return None
@@ -341,7 +359,7 @@ EVENTS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "hands": ({"hands": _per_seat(_CARDS, "hands")}, {"discard": _CARDS}),
     "round_end": (
         {"winner": _seat, "points": _points, "scores": _SCORES},
-        {"blocked": _true},
+        {"blocked": _true, "side": _text},
     ),
     "game_end": (
         {"winner": _seat, "scores": _SCORES},
@@ -351,12 +369,34 @@ EVENTS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "eliminated": ({"p": _seat, "score": _SCORE}, {}),
     "discard": ({"p": _seat, "cards": _SOME_CARDS}, {}),
     "jump_in": ({"p": _seat, "over": _seat}, {}),
+    "flip": ({"side": _text, "top": _card, "color": _color_or_null}, {}),
 }
 
 
 def check_event(event: dict, players: int) -> None:
     """Raise Malformed naming the first field of `event` that is not as the
-    format says (for a match of `players` seats; a `game` event brings its own)."""
+    format says (for a match of `players` seats; a `game` event brings its own).
+    For an event we write: a field the format does not name is one nobody
+    documented, and is refused too."""
+    unknown = _unknown_fields(event, players)
+    if unknown:
+        raise Malformed(f"'{printable(unknown[0], 40)}' is not a field of a {event['t']} event")
+
+
+def read_event(event: dict, players: int) -> dict:
+    """`event` read from a file, checked as `check_event` checks it, but for the
+    fields the format does not name: more fields are welcome (a log from a
+    newer version or another tool), so they are left out of the event
+    returned, and nothing that reads it sees them."""
+    unknown = _unknown_fields(event, players)
+    if not unknown:
+        return event
+    return {name: value for name, value in event.items() if name not in unknown}
+
+
+def _unknown_fields(event: dict, players: int) -> list[str]:
+    """Raise Malformed for the first field the format names that is wrong or
+    missing; the names of the fields it does not name."""
     kind = event.get("t")
     if not isinstance(kind, str):
         raise Malformed("the event has no string field 't'")
@@ -375,12 +415,15 @@ def check_event(event: dict, players: int) -> None:
         wrong = check(event[name], players)
         if wrong is not None:
             raise Malformed(_at(f"{kind}.{name}", wrong))
+    unknown = []
     for name, value in event.items():
         if name == "t" or name in required:
             continue
         extra = optional.get(name)
         if extra is None:
-            raise Malformed(f"'{printable(name, 40)}' is not a field of a {kind} event")
+            unknown.append(name)
+            continue
         wrong = extra(value, players)
         if wrong is not None:
             raise Malformed(_at(f"{kind}.{name}", wrong))
+    return unknown

@@ -4,9 +4,10 @@ A log is read one line at a time, never whole: memory stays that of one
 line (at most `MAX_LINE_BYTES`) however long the file, and a file longer
 than `MAX_LOG_BYTES` is refused before its first line is read. Only a
 regular file is opened (a FIFO would block, a device never end). Every
-event is checked against the format (`format.check_event`) before anyone
-sees it, and so is the shape of the file: a match starts with its `game`
-event and nothing but the next match's `game` follows a `game_end`.
+event is checked against the format (`format.read_event`; a field the
+format does not name is left out) before anyone sees it, and so is the
+shape of the file: a match starts with its `game` event and nothing but
+the next match's `game` follows a `game_end`.
 
 The first problem ends the reading with a `LogError` whose text is
 `file:line: what is wrong`.
@@ -20,18 +21,18 @@ The first problem ends the reading with a `LogError` whose text is
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from game.file_reading import BAD_NAME, FOLDER, NOT_A_FILE, TOO_LARGE, FileRefused, open_regular
 from game.log.format import (
     MAX_LINE_BYTES,
     MAX_LOG_BYTES,
     LogError,
     Malformed,
-    check_event,
     parse_line,
+    read_event,
 )
 
 
@@ -49,33 +50,33 @@ def _mib(size: int) -> str:
 
 def open_log(path: str | os.PathLike[str]) -> BinaryIO:
     """The log file opened for reading; LogError when it is not a regular,
-    readable file of at most MAX_LOG_BYTES."""
+    readable file of at most MAX_LOG_BYTES (game/file_reading.py opens it)."""
     shown = os.fspath(path)
     try:
-        info = os.stat(path)
-    except (OSError, ValueError) as err:
-        raise LogError(f"cannot read the log: {_why(err)}", path=shown) from None
-    if not stat.S_ISREG(info.st_mode):
-        what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise LogError(f"cannot read the log: it is {what}", path=shown)
-    if info.st_size > MAX_LOG_BYTES:
-        raise LogError(
-            f"the log is {_mib(info.st_size)}; logs larger than {_mib(MAX_LOG_BYTES)} "
-            "are refused (split it, or simulate fewer games per file)",
-            path=shown,
+        return open_regular(path, MAX_LOG_BYTES)
+    except FileRefused as refused:
+        raise LogError(_refusal(refused, path), path=shown) from None
+
+
+def _refusal(refused: FileRefused, path: str | os.PathLike[str]) -> str:
+    if refused.kind == FOLDER:
+        return "cannot read the log: it is a folder"
+    if refused.kind == NOT_A_FILE:
+        return "cannot read the log: it is not a regular file"
+    if refused.kind == TOO_LARGE:
+        try:
+            size = _mib(os.stat(path).st_size)
+        except OSError:
+            size = f"over {_mib(MAX_LOG_BYTES)}"
+        return (
+            f"the log is {size}; logs larger than {_mib(MAX_LOG_BYTES)} "
+            "are refused (split it, or simulate fewer games per file)"
         )
-    try:
-        return open(path, "rb")  # noqa: SIM115 - the caller closes it
-    except OSError as err:
-        raise LogError(f"cannot read the log: {_why(err)}", path=shown) from None
-
-
-def _why(err: Exception) -> str:
-    if isinstance(err, OSError) and err.strerror:
-        return err.strerror.lower()
-    if isinstance(err, ValueError):
-        return "the path is not a valid file name"
-    return str(err)
+    if refused.kind == BAD_NAME:
+        return "cannot read the log: the path is not a valid file name"
+    error = refused.error
+    why = error.strerror.lower() if error is not None and error.strerror else ""
+    return f"cannot read the log: {why or 'no such file or directory'}"
 
 
 def read_events(
@@ -119,7 +120,7 @@ def _events(stream: BinaryIO, shown: str, start: Place) -> Iterator[tuple[Place,
                     raise Malformed("a match starts with its 'game' event")
                 if ended:
                     raise Malformed("a match ends at its 'game_end'; only a new 'game' may follow")
-            check_event(event, players)
+            event = read_event(event, players)
         except Malformed as err:
             if not complete:
                 err = Malformed(f"the last line is cut short (the file is truncated): {err.reason}")

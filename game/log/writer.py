@@ -7,21 +7,23 @@ written reads back. Two ways to write:
   match, tests), through `game.atomic`: the old file stays whole until the
   new one is complete on disk.
 * `LogWriter`: matches appended one at a time as they finish (`simulate
-  --log`). Each match goes out whole or not at all: if the write fails (a
-  full disk) or is interrupted (Ctrl-C), the file is cut back to the end of
-  the last whole match, so every line of it stays complete JSON.
+  --log`), atomically too: they go to a temporary file that replaces the
+  old log only when the writer is closed, so a log already there is never
+  emptied by a run that fails (a full disk). Each match goes out whole or
+  not at all: if the write fails or is interrupted (Ctrl-C), the file is
+  cut back to the end of the last whole match, so every line of it stays
+  complete JSON, and closing puts the whole matches in place (none: the old
+  log stays as it was).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
-from game.atomic import check_writable_target, write_text_atomic
-from game.log.format import LogError, Malformed, check_event, encode_event
+from game.atomic import AtomicFile, write_text_atomic
+from game.log.format import MAX_LOG_BYTES, LogError, Malformed, check_event, encode_event
 
 
 def log_text(events: Iterable[Mapping[str, Any]]) -> str:
@@ -49,14 +51,15 @@ def write_log(path: str | os.PathLike[str], events: Iterable[Mapping[str, Any]])
 
 class LogWriter:
     """A log file written match by match; opening it refuses a target that is
-    not a regular file (a FIFO would block) and truncates an old log."""
+    not a regular file (a FIFO would block) and leaves an old log as it is
+    until `close()` replaces it."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        target = Path(path)
-        check_writable_target(target)
-        self._file = open(target, "wb", buffering=0)  # noqa: SIM115 - closed by close()
+        self._pending = AtomicFile(path)
+        self._file = self._pending.file
         self._whole = 0  # bytes of the file that are whole matches
         self.matches = 0
+        self.kept = False  # closed, and the matches written are in place
 
     def write_match(self, events: Iterable[Mapping[str, Any]]) -> None:
         data = memoryview(log_text(events).encode("ascii"))
@@ -76,12 +79,27 @@ class LogWriter:
         self._whole = self._file.tell()
         self.matches += 1
 
+    @property
+    def size(self) -> int:
+        """Bytes of whole matches written."""
+        return self._whole
+
+    @property
+    def too_large_to_read(self) -> bool:
+        """The log is past the size a reader accepts (`verify`, `replay`:
+        game/log/reader.py), so it could be written but not read back."""
+        return self._whole > MAX_LOG_BYTES
+
     def close(self) -> None:
+        """Put the whole matches written in place of the old log (none written:
+        the old log stays); OSError when that fails, the old log then kept."""
         if self._file.closed:
             return
-        with contextlib.suppress(OSError):
-            os.fsync(self._file.fileno())
-        self._file.close()
+        if self.matches == 0:
+            self._pending.discard()
+            return
+        self._pending.commit()
+        self.kept = True
 
     def __enter__(self) -> LogWriter:
         return self

@@ -13,7 +13,17 @@ from collections.abc import Iterable
 from game.engine import effects as effect_registry
 from game.engine.cards import color_labels, kind_label
 from game.engine.conditions import block_of
-from game.engine.ruleset import EffectSpec, Requirement, RuleSet, deck_count
+from game.engine.ruleset import (
+    ChallengeRules,
+    DrawRules,
+    EffectSpec,
+    KindSpec,
+    MultiPlay,
+    Requirement,
+    RuleSet,
+    RuleSetModel,
+    deck_count,
+)
 from game.engine.scoring import SCHEMES
 from game.i18n import N_, _, language, ngettext, say
 
@@ -45,6 +55,18 @@ def effect_words(specs: Iterable[EffectSpec]) -> str:
 def describe(rules: RuleSet) -> str:
     model = rules.model
     lang = language()  # the rule file's own words in it too, where it gives them
+    lines = _heading(rules, lang)
+    lines += _deck_lines(rules, lang)
+    lines += _dealing_lines(model)
+    lines += _turn_lines(model)
+    lines += _calls_lines(model)
+    lines += _scoring_lines(model, lang)
+    return "\n".join(lines)
+
+
+def _heading(rules: RuleSet, lang: str) -> list[str]:
+    """The rule set's name, description, sources and player counts."""
+    model = rules.model
     name = model.name.in_language(lang)
     lines = [name, "=" * len(name)]
     if model.description:
@@ -52,60 +74,109 @@ def describe(rules: RuleSet) -> str:
     if rules.sources:
         lines.append(_("Built from: {sources}").format(sources=" + ".join(rules.sources)))
     lines.append(_("Players: {players}").format(players=say(model.players_text())))
-    total = sum(deck_count(model, k) for k in model.cards.values())
-    lines += [
-        "",
-        _("Deck ({n} cards, colours {colors}):").format(
-            n=total, colors=", ".join(color_labels(model, lang))
-        ),
+    return lines
+
+
+def _deck_lines(rules: RuleSet, lang: str) -> list[str]:
+    """The deck, a line for each kind of card in it (a two-sided deck's kinds
+    under the heading of their side)."""
+    model = rules.model
+    sides = model.side_names()
+    total = sum(
+        deck_count(model, k) for k in model.cards.values() if not sides or k.side == sides[0]
+    )
+    if sides:
+        paired = (
+            _("paired at random for each match")
+            if model.pairs == "random"
+            else _("paired as the rule file lists them")
+        )
+        lines = [
+            "",
+            _("Deck ({n} cards, each with a face on both sides, {paired}):").format(
+                n=total, paired=paired
+            ),
+        ]
+    else:
+        lines = [
+            "",
+            _("Deck ({n} cards, colours {colors}):").format(
+                n=total, colors=", ".join(color_labels(model, lang))
+            ),
+        ]
+    lines.append(
         "  "
         + _(
             '(For a card turned up first, "the player" is the dealer and "the next player" '
             "the one who starts.)"
-        ),
-    ]
+        )
+    )
+    shown_side = None
     for spec in rules.kinds.values():
         kind = spec.model
-        count = deck_count(model, kind)
-        if count == 0:
-            continue
-        label = kind_label(spec, lang)
-        if kind.category == "number":
-            faces = kind.faces or []
-            label += f" {faces[0]}-{faces[-1]}" if faces else ""
-        if kind.points == "face":
-            points = _("face value")
-        else:
-            points = ngettext("{n} point", "{n} points", int(kind.points)).format(n=kind.points)
-        cards = ngettext("{n} card", "{n} cards", count).format(n=count)
-        head = f"  {label} ({cards}, {points})"
-        does = effect_words(spec.effects)
-        if does:
-            head += f": {does}"
-        lines.append(head)
-        for face, specs in spec.face_effects.items():
-            lines.append("    " + _("a {face}: {what}").format(face=face, what=effect_words(specs)))
-        if spec.play_only_if:
-            rule = _("may be played only when {condition}").format(
-                condition=_condition_words(spec.play_only_if)
-            )
-            if kind.when_not_allowed == "bluff":
-                rule += " " + _("(a bluff is allowed, and a challenge catches it)")
-            lines.append(f"    {rule}")
-        if kind.stacks_on:
-            answered = [kind_label(rules.kinds[other], lang) for other in kind.stacks_on]
-            lines.append(
-                "    " + _("answers a pending draw from: {kinds}").format(kinds=", ".join(answered))
-            )
-        if spec.first_card is None:
-            lines.append("    " + _("turned up first: goes back into the pile, another is turned"))
-        elif spec.first_card:
-            lines.append(
-                "    " + _("turned up first: {what}").format(what=effect_words(spec.first_card))
-            )
+        if kind.side != shown_side and kind.side is not None:
+            shown_side = kind.side
+            lines.append(_side_heading(model, kind.side, lang))
+        if deck_count(model, kind):
+            lines += _card_lines(rules, spec, lang)
+    return lines
 
+
+def _side_heading(model: RuleSetModel, name: str, lang: str) -> str:
+    side = model.sides[name]
+    label = side.label.in_language(lang) if side.label else name.title()
+    colors = color_labels(model, lang, side.colors)
+    return " " + _("{side} side, colours {colors}:").format(side=label, colors=", ".join(colors))
+
+
+def _card_lines(rules: RuleSet, spec: KindSpec, lang: str) -> list[str]:
+    """One kind of card: its count and points, what it does, when it may be
+    played, what it answers, and what it does turned up first."""
+    model = rules.model
+    lines: list[str] = []
+    kind = spec.model
+    count = deck_count(model, kind)
+    label = kind_label(spec, lang)
+    if kind.category == "number":
+        faces = kind.faces or []
+        label += f" {faces[0]}-{faces[-1]}" if faces else ""
+    if kind.points == "face":
+        points = _("face value")
+    else:
+        points = ngettext("{n} point", "{n} points", int(kind.points)).format(n=kind.points)
+    cards = ngettext("{n} card", "{n} cards", count).format(n=count)
+    head = f"  {label} ({cards}, {points})"
+    does = effect_words(spec.effects)
+    if does:
+        head += f": {does}"
+    lines.append(head)
+    for face, specs in spec.face_effects.items():
+        lines.append("    " + _("a {face}: {what}").format(face=face, what=effect_words(specs)))
+    if spec.play_only_if:
+        rule = _("may be played only when {condition}").format(
+            condition=_condition_words(spec.play_only_if)
+        )
+        if kind.when_not_allowed == "bluff":
+            rule += " " + _("(a bluff is allowed, and a challenge catches it)")
+        lines.append(f"    {rule}")
+    if kind.stacks_on:
+        answered = [kind_label(rules.kinds[other], lang) for other in kind.stacks_on]
+        lines.append(
+            "    " + _("answers a pending draw from: {kinds}").format(kinds=", ".join(answered))
+        )
+    if spec.first_card is None:
+        lines.append("    " + _("turned up first: goes back into the pile, another is turned"))
+    elif spec.first_card:
+        lines.append(
+            "    " + _("turned up first: {what}").format(what=effect_words(spec.first_card))
+        )
+    return lines
+
+
+def _dealing_lines(model: RuleSetModel) -> list[str]:
+    """The deal: cutting for dealer, a draft or a deal, and who deals next."""
     dealing = model.dealing
-    lines += ["", _("Dealing:")]
+    lines = ["", _("Dealing:")]
     if dealing.cut_for_dealer:
         lines.append("  " + _("Everyone cuts; the highest number deals (action cards count 0)."))
     if dealing.mode == "draft":
@@ -132,9 +203,13 @@ def describe(rules: RuleSet) -> str:
         "stays": N_("The deal stays each round."),
     }[dealing.dealer_moves]
     lines.append("  " + _(moves))
+    return lines
 
+
+def _turn_lines(model: RuleSetModel) -> list[str]:
+    """A turn: what may be played, drawing, several cards at once, jumping in."""
     turn = model.turn
-    lines += ["", _("A turn:")]
+    lines = ["", _("A turn:")]
     if turn.draw_when_playable:
         play = _(
             "Play a card matching the colour, number or symbol, or a wild; "
@@ -146,40 +221,16 @@ def describe(rules: RuleSet) -> str:
             "draw only when you cannot play."
         )
     lines.append("  " + play)
-    draw = turn.draw
-    if draw.mode == "one":
-        words = ngettext("Drawing takes one card.", "Drawing takes {n} cards.", draw.count)
-    elif draw.mode == "until_playable" and draw.cap:
-        words = _("Drawing goes on until a playable card comes (at most {n}).")
-    elif draw.mode == "until_playable":
-        words = _("Drawing goes on until a playable card comes.")
-    elif draw.cap:
-        words = _("Draw as many cards as you like, one at a time, up to {n}.")
-    else:
-        words = _("Draw as many cards as you like, one at a time.")
-    lines.append("  " + words.format(n=draw.cap if draw.mode != "one" else draw.count))
+    lines.append("  " + _draw_words(turn.draw))
     after = {
         "drawn_only": N_("After drawing, only a drawn card may be played, if it fits."),
         "any": N_("After drawing, any card that fits may be played."),
         "none": N_("Drawing ends the turn."),
     }[turn.play_drawn]
     lines.append("  " + _(after))
-    multi = turn.multi_play
-    if multi.mode != "off":
-        which = {
-            "same_symbol": N_("Several cards of the same number or symbol may be played together"),
-            "same_color": N_("Several cards of the same colour may be played together"),
-            "color_combo": N_(
-                "Several cards of the same colour or the same number may be played together"
-            ),
-        }[multi.mode]
-        most = " " + _("(up to {n} cards)").format(n=multi.max_cards) if multi.max_cards else ""
-        acts = (
-            _("every card's action counts")
-            if multi.effects == "every_card"
-            else _("only the last card's action counts")
-        )
-        lines.append(f"  {_(which)}{most}; {acts}.")
+    multi = _multi_play_words(turn.multi_play)
+    if multi:
+        lines.append(f"  {multi}")
     if turn.jump_in.enabled:
         if turn.jump_in.cancels_action:
             jump = _(
@@ -193,7 +244,47 @@ def describe(rules: RuleSet) -> str:
                 "play goes on from them, and both cards act, and their draws add up."
             )
         lines.append("  " + jump)
+    return lines
 
+
+def _draw_words(draw: DrawRules) -> str:
+    """How a turn's draw goes."""
+    if draw.mode == "one":
+        words = ngettext("Drawing takes one card.", "Drawing takes {n} cards.", draw.count)
+    elif draw.mode == "until_playable" and draw.cap:
+        words = _("Drawing goes on until a playable card comes (at most {n}).")
+    elif draw.mode == "until_playable":
+        words = _("Drawing goes on until a playable card comes.")
+    elif draw.cap:
+        words = _("Draw as many cards as you like, one at a time, up to {n}.")
+    else:
+        words = _("Draw as many cards as you like, one at a time.")
+    return words.format(n=draw.cap if draw.mode != "one" else draw.count)
+
+
+def _multi_play_words(multi: MultiPlay) -> str:
+    """Which cards may be played together, if any may."""
+    if multi.mode == "off":
+        return ""
+    which = {
+        "same_symbol": N_("Several cards of the same number or symbol may be played together"),
+        "same_color": N_("Several cards of the same colour may be played together"),
+        "color_combo": N_(
+            "Several cards of the same colour or the same number may be played together"
+        ),
+    }[multi.mode]
+    most = " " + _("(up to {n} cards)").format(n=multi.max_cards) if multi.max_cards else ""
+    acts = (
+        _("every card's action counts")
+        if multi.effects == "every_card"
+        else _("only the last card's action counts")
+    )
+    return f"{_(which)}{most}; {acts}."
+
+
+def _calls_lines(model: RuleSetModel) -> list[str]:
+    """UNO calls, challenges, and how a round ends."""
+    lines: list[str] = []
     uno = model.uno
     if uno.catch_window == "until_next_player_acts":
         words = _(
@@ -206,28 +297,7 @@ def describe(rules: RuleSet) -> str:
             "next turn, you draw {n}."
         )
     lines += ["", words.format(n=uno.penalty)]
-    challenge = model.challenge
-    if challenge.enabled:
-        extra = challenge.extra_if_innocent
-        if challenge.innocent_loses_turn:
-            words = _(
-                "Challenge: a challengeable draw may be challenged; a guilty player draws the "
-                "cards instead, an innocent one makes the challenger draw {n} more and lose "
-                "the turn."
-            )
-        else:
-            words = _(
-                "Challenge: a challengeable draw may be challenged; a guilty player draws the "
-                "cards instead, an innocent one makes the challenger draw {n} more."
-            )
-        parts = [words.format(n=extra)]
-        if challenge.after_guilty == "challenger_plays":
-            parts.append(_("After a guilty verdict the challenger plays."))
-        else:
-            parts.append(_("After a guilty verdict play goes on as the card said."))
-        if not challenge.when_stacked:
-            parts.append(_("Not while stacking."))
-        lines.append(" ".join(parts))
+    lines += _challenge_lines(model.challenge)
     if model.round_end.finish_on_action_card == "forbidden":
         lines.append(_("You may not go out on an action card or a wild."))
     if model.round_end.final_penalty_drawn:
@@ -236,9 +306,41 @@ def describe(rules: RuleSet) -> str:
         )
     else:
         lines.append(_("A last card's draws are dropped: the round is scored at once."))
+    return lines
 
+
+def _challenge_lines(challenge: ChallengeRules) -> list[str]:
+    """What a challenge risks and what follows a verdict, when one is allowed."""
+    if not challenge.enabled:
+        return []
+    extra = challenge.extra_if_innocent
+    if challenge.innocent_loses_turn:
+        words = _(
+            "Challenge: a challengeable draw may be challenged; a guilty player draws the "
+            "cards instead, an innocent one makes the challenger draw {n} more and lose "
+            "the turn."
+        )
+    else:
+        words = _(
+            "Challenge: a challengeable draw may be challenged; a guilty player draws the "
+            "cards instead, an innocent one makes the challenger draw {n} more."
+        )
+    parts = [words.format(n=extra)]
+    if challenge.after_guilty == "challenger_plays":
+        parts.append(_("After a guilty verdict the challenger plays."))
+    else:
+        parts.append(_("After a guilty verdict play goes on as the card said."))
+    if not challenge.when_stacked:
+        parts.append(_("Not while stacking."))
+    return [" ".join(parts)]
+
+
+def _scoring_lines(model: RuleSetModel, lang: str) -> list[str]:
+    """Scoring, the match's target, and the house rules in play."""
     scoring = model.scoring
-    lines += ["", _("Scoring: {how}.").format(how=_scheme_words(scoring.scheme))]
+    lines = ["", _("Scoring: {how}.").format(how=_scheme_words(scoring.scheme))]
+    if model.side_names():
+        lines.append(_("Cards count by their faces on the side in play when the round ends."))
     if scoring.teams:
         lines.append(
             "  " + _("Teams of two partners sitting opposite share their points and results.")
@@ -260,7 +362,7 @@ def describe(rules: RuleSet) -> str:
             f"  {rule.shown_name(short, lang)}: {rule.description.in_language(lang)}"
             for short, rule in model.house_rules.items()
         ]
-    return "\n".join(lines)
+    return lines
 
 
 TARGET_ENDINGS = {

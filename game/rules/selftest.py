@@ -13,15 +13,17 @@ from __future__ import annotations
 from game.bots import make_bot
 from game.engine import new_game
 from game.engine.ruleset import RuleSet
-from game.sim import play_out_round
+from game.engine.scoring import SCHEMES
+from game.sim import MAX_MATCH_ACTIONS, play_out_round
 
 SEEDS = (1, 2, 3)
 # A turn is a play or a draw; around it come colour choices, UNO calls,
 # catches and passes. A round that takes more actions than this per turn of
 # its turn limit would never stop.
 ACTIONS_PER_TURN = 4
-# What a whole match may take; `simulate` gives up on a match at 2,000,000.
-MATCH_ACTIONS = 1_000_000
+# What a whole match may take: half of what `simulate` plays before it gives
+# up on a match, so that a match a little longer than the estimate still ends.
+MATCH_ACTIONS = MAX_MATCH_ACTIONS // 2
 
 
 def self_test(rules: RuleSet) -> list[str]:
@@ -64,26 +66,41 @@ def self_test(rules: RuleSet) -> list[str]:
             f"self-test: none of {rounds} rounds with random players ended with a player going"
             f" out; each stopped at the turn limit ({turn_limit}) or with nothing left to draw"
         ]
-    return _match_problems(rules, rounds, actions, best_gain)
+    return match_problems(rules, rounds, actions, best_gain)
 
 
-def _match_problems(rules: RuleSet, rounds: int, actions: int, gain: int) -> list[str]:
+def _sharing(rules: RuleSet, players: int) -> int:
+    """How many sides the points of a round may be shared out between at
+    `players` seats: the seats (or teams) where only a round's winner scores, else 1."""
+    scoring = rules.model.scoring
+    if not SCHEMES[scoring.scheme].winner_scores:
+        return 1
+    return players // 2 if scoring.teams else players
+
+
+def match_problems(rules: RuleSet, rounds: int, actions: int, gain: int) -> list[str]:
+    """What `rounds` rounds measured (`actions` taken, `gain` points scored
+    by their top scorers) say of a whole match: [] when it ends in time."""
     counts = rules.model.allowed_counts()
-    targets = [t for t in (rules.target_for(n) for n in counts) if t is not None]
+    targets = [(t, n) for n in counts if (t := rules.target_for(n)) is not None]
     if not targets:
         return []
-    target = max(targets)
+    target = max(t for t, _n in targets)
     if gain == 0:
         return [
             f"self-test: no round of {rounds} scored a point, so a match to {target} cannot end"
         ]
-    rounds_needed = target * rounds / gain
+    # `gain` is what each round's top scorer scored. Where only a round's
+    # winner scores, one seat winning every round reaches the target soonest;
+    # with the wins shared out every side (a seat, or a team) may come close
+    # before one reaches it, so the match may be that many times longer.
+    rounds_needed = max(t * _sharing(rules, n) for t, n in targets) * rounds / gain
     if rules.model.scoring.at_target == "eliminated":
         rounds_needed *= max(counts) - 1
     actions_needed = rounds_needed * actions / rounds
     if actions_needed > MATCH_ACTIONS:
         return [
-            f"self-test: a match to {target} would take about {rounds_needed:,.0f} rounds"
+            f"self-test: a match to {target} could take about {rounds_needed:,.0f} rounds"
             f" ({actions_needed:,.0f} actions; at most {MATCH_ACTIONS:,}): lower the target"
             " or give the cards more points"
         ]

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from typing import Any
 
 import yaml
@@ -52,6 +51,7 @@ from yaml.events import (
     StreamEndEvent,
 )
 
+from game.file_reading import BAD_NAME, FOLDER, NOT_A_FILE, TOO_LARGE, FileRefused, read_small_file
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.marked import START_MARK, LoadedYaml, Mark, Path, PlainData
 from game.rules.yaml_input import MAX_INPUT_BYTES, checked_text
@@ -80,16 +80,29 @@ def load_yaml_file(path: str | os.PathLike[str], display_name: str | None = None
     waiting on it (it is opened non-blocking and checked before reading)."""
     filename = display_name if display_name is not None else os.fspath(path)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as file:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise RuleFileError([RuleError(filename, 1, 1, "not a regular file")])
-            # Reading one byte past the limit is enough to refuse a huge file.
-            raw = file.read(MAX_INPUT_BYTES + 1)
-    except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise RuleFileError([RuleError(filename, 1, 1, f"cannot read file: {reason}")]) from None
+        raw = read_small_file(path, MAX_INPUT_BYTES)
+    except FileRefused as refused:
+        raise RuleFileError([RuleError(filename, 1, 1, _refusal(refused))]) from None
+    if raw is None:
+        raise RuleFileError(
+            [RuleError(filename, 1, 1, "cannot read file: No such file or directory")]
+        )
     return load_yaml(raw, filename)
+
+
+def _refusal(refused: FileRefused) -> str:
+    """Why a rule file was not read, as `check` says it (in English, like every rule error)."""
+    if refused.kind == FOLDER:
+        return "cannot read file: it is a folder"
+    if refused.kind == NOT_A_FILE:
+        return "not a regular file"
+    if refused.kind == BAD_NAME:
+        return "cannot read file: the path is not a valid file name"
+    if refused.kind == TOO_LARGE:
+        return f"file is too large (over {MAX_INPUT_BYTES} bytes)"
+    error = refused.error
+    reason = error.strerror if error is not None and error.strerror else "No such file or directory"
+    return f"cannot read file: {reason}"
 
 
 def load_yaml(text: str | bytes, filename: str) -> LoadedYaml:

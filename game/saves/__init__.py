@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.file_reading import keep_aside
 from game.i18n import _, capitalized
 from game.saves.format import (
     SAVE_FILE,
@@ -35,7 +36,6 @@ from game.saves.format import (
     SavedMatch,
     SaveHeader,
     SaveProblem,
-    keep_aside,
     peek,
     stale_temporaries,
 )
@@ -156,14 +156,17 @@ class SaveSlot:
 
     def _refuse(self, path: Path, problem: SaveProblem) -> None:
         kept = keep_aside(path)
-        where = (
-            " "
-            + _("The file was kept as {file} in the settings folder ({folder}).").format(
-                file=kept.name, folder=kept.parent
-            )
-            if kept is not None
-            else ""
-        )
+        if kept is not None:
+            where = " " + _(
+                "The file was kept as {file} in the settings folder ({folder})."
+            ).format(file=kept.name, folder=kept.parent)
+        elif path.exists() or path.is_symlink():
+            # A folder or a FIFO is not moved: only its owner knows what it is.
+            where = " " + _(
+                "Move {file} out of the settings folder ({folder}) to save matches again."
+            ).format(file=path.name, folder=path.parent)
+        else:
+            where = ""
         reason = capitalized(problem.reason)
         self.problem = f"{reason}.{where}"
         log.warning("saves: %s", self.problem)
@@ -194,7 +197,10 @@ class SaveSlot:
         try:
             self.save_path  # noqa: B018 - the folder, now: a failure means no saving
         except Exception as exc:  # noqa: BLE001
-            self._notice(_("The match cannot be saved: no settings folder ({why})").format(why=exc))
+            log.warning("saves: no folder: %s", exc)
+            self._notice(
+                _("The match cannot be saved: no settings folder ({why})").format(why=_words(exc))
+            )
             return
         recorder = MatchRecorder(self, session, header or header_for(session))
         session.recorder = recorder
@@ -260,14 +266,25 @@ class SaveSlot:
         # Said once when writing starts failing and once when it works again,
         # not at every decision of a full disk.
         if error is not None:
+            log.warning("saves: writing %s failed: %s", path, error)
+            why = _words(error)
             if path.name == SAVE_FILE:
                 if self.write_error is None:
-                    self._notice(_("The match cannot be saved: {why}").format(why=error))
+                    self._notice(_("The match cannot be saved: {why}").format(why=why))
                 self.write_error = str(error)
             else:
-                self._notice(_("Could not write {file}: {why}").format(file=path.name, why=error))
+                self._notice(_("Could not write {file}: {why}").format(file=path.name, why=why))
         elif path.name == SAVE_FILE and self.write_error is not None:
             self.write_error = None
             self._notice(_("The match is saved again"))
         if self.on_done is not None:
             self.on_done(path, text, error)
+
+
+def _words(error: BaseException) -> str:
+    """What went wrong with a file, in the player's words and language (the
+    log keeps the system's own text, a temporary file's name and all)."""
+    from game.i18n import say
+    from game.os_words import os_problem
+
+    return say(os_problem(error))

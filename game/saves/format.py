@@ -17,22 +17,20 @@ read as hostile: only a regular file of at most `MAX_SAVE_BYTES`, the header
 checked field by field, every line of the log a JSON object (`peek`, which
 the title screen uses: no engine is loaded for it), and the log checked
 against the format and re-executed before a match resumes. A problem is a
-`SaveProblem` in words, and the file is kept aside (`keep_aside`), never
-deleted.
+`SaveProblem` in words, and the file is kept aside
+(`game.file_reading.keep_aside`), never deleted.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import stat
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.file_reading import UNREADABLE, FileRefused, read_small_file
 from game.i18n import _
 from game.plain_text import printable
 from game.seats import KNOWN_LEVELS, SeatConfig
@@ -240,38 +238,12 @@ class SavedMatch:
         return self.header.names
 
 
-def read_bytes(path: Path, limit: int) -> bytes | None:
-    """The bytes of a regular file of at most `limit` bytes; None when there is
-    no file. A FIFO or a device is refused without waiting on it."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise SaveProblem("damaged", _unreadable(exc)) from None
-    with os.fdopen(fd, "rb") as file:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveProblem("foreign", _("it is not a regular file"))
-        if info.st_size > limit:
-            raise SaveProblem(
-                "foreign", _("it is larger than {n} MiB").format(n=limit // (1024 * 1024))
-            )
-        try:
-            data = file.read(limit + 1)
-        except OSError as exc:
-            raise SaveProblem(
-                "damaged", _("it cannot be read ({why})").format(why=_why(exc))
-            ) from None
-    if len(data) > limit:
-        raise SaveProblem(
-            "foreign", _("it is larger than {n} MiB").format(n=limit // (1024 * 1024))
-        )
-    return data
+def _refused_problem(refused: FileRefused) -> SaveProblem:
+    """A file the careful reader refused (game/file_reading.py), as a problem of a save."""
+    from game.i18n import say
 
-
-def _why(exc: OSError) -> str:
-    return (exc.strerror or str(exc)).lower()
+    kind = "damaged" if refused.kind == UNREADABLE else "foreign"
+    return SaveProblem(kind, say(refused.words()))
 
 
 def peek(path: Path) -> SavedMatch | None:
@@ -281,7 +253,10 @@ def peek(path: Path) -> SavedMatch | None:
     starts with the `game` event of the header's seats and rules, and reads
     the round and the scores. Raises SaveProblem; the format of every event
     and the rules are checked later, when the match resumes."""
-    data = read_bytes(path, MAX_SAVE_BYTES)
+    try:
+        data = read_small_file(path, MAX_SAVE_BYTES)
+    except FileRefused as refused:
+        raise _refused_problem(refused) from None
     if data is None:
         return None
     if not data:
@@ -342,41 +317,8 @@ def _scores(value: object, players: int, number: int) -> list[int]:
     )
 
 
-def _too_large(limit: int) -> str:
-    return _("it is larger than {n} MiB").format(n=limit // (1024 * 1024))
-
-
-def _unreadable(exc: OSError) -> str:
-    return _("it cannot be read ({why})").format(why=_why(exc))
-
-
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def keep_aside(path: Path) -> Path | None:
-    """Rename a save that cannot be used to a name of its own next to it
-    (`match.kept-20250101-203000.save`), so a new save never overwrites it;
-    None if it could not be moved (or was not a regular file)."""
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return None
-    except OSError:
-        return None
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    stem = path.name.split(".")[0]
-    suffix = path.name[len(stem) :]
-    for n in range(1, 100):
-        extra = "" if n == 1 else f"-{n}"
-        target = path.with_name(f"{stem}.kept-{stamp}{extra}{suffix}")
-        if target.exists():
-            continue
-        try:
-            os.replace(path, target)
-        except OSError:
-            return None
-        return target
-    return None
 
 
 def stale_temporaries(folder: Path, name: str) -> list[Path]:

@@ -78,7 +78,10 @@ def resume(path: Path) -> Resumed:
     except Divergence as err:
         raise SaveProblem(
             "replay",
-            _("its moves do not replay under this version of the game ({why})").format(why=err),
+            _(
+                "its moves do not replay: the file was changed or damaged after it was saved"
+                " ({why})"
+            ).format(why=err),
         ) from None
     except LogError as err:  # the format (Malformed) or a refused start (MatchRefused)
         kind = "replay" if isinstance(err, MatchRefused) else "damaged"

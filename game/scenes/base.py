@@ -1,7 +1,8 @@
 """The scene interface: the app keeps scenes on a stack and runs only the top one.
 
 An overlay (`opaque = False`) is drawn over the scenes below it; only the top
-scene receives input and updates, so a pause or a curtain freezes the table.
+scene receives input and updates, so a pause freezes the table (a curtain
+keeps it going underneath: game/scenes/curtain.py).
 Scenes reach each other by name (game/scenes/registry.py): `app.push("pause",
 screen=...)`. A scene hears when it is shown (`enter`), covered by another
 (`pause`), uncovered again (`resume`) and taken away (`leave`).

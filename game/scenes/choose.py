@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _
+from game.engine.decisions import REGISTRY
+from game.engine.kind_names import KindName
+from game.i18n import _, say
 from game.scenes.base import Scene
 from game.ui import accessibility, text, widgets
 from game.ui.card_book import CardBook
@@ -70,9 +72,7 @@ class ColorWheelScene(Scene):
         self.cancellable = cancellable
         self.focus = self.colors[0]
         self.t = 0.0
-        region = table.layout.regions["color_wheel"]
-        self.center = region.center
-        self.radius = min(region.width, region.height) // 2 - 20
+        self._place()
         if advice is not None:
             advice.focus_with(self._focus_on)
 
@@ -158,6 +158,16 @@ class ColorWheelScene(Scene):
         if self.advice is not None:
             self.advice.update()
 
+    def _title(self) -> pygame.Surface:
+        return text.shadowed(_("Name a colour"), 44, (255, 255, 255), bold=True)
+
+    def _place(self) -> None:
+        """The wheel and its title, clear of the name plates (how much room the
+        title takes depends on its words and the text size)."""
+        self.center, self.radius, self.title_rect = self.table.geometry.color_wheel(
+            self._title().get_size()
+        )
+
     def relabel(self) -> None:
         if self.advice is not None:
             self.advice.relabel()
@@ -170,10 +180,10 @@ class ColorWheelScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 120)
-        title = text.shadowed(_("Name a colour"), 44, (255, 255, 255), bold=True)
+        self._place()  # the words, or the text size in Settings, may have changed
         cx, cy = self.center
         r = self.radius
-        surface.blit(title, title.get_rect(midbottom=(cx, cy - r - 22)))
+        surface.blit(self._title(), self.title_rect)
         pygame.draw.circle(surface, (10, 14, 24), (cx, cy), r + 10)
         book = self.table.book
         wheel = self.app.art.wheel(
@@ -368,28 +378,16 @@ class ChoosePlayerScene(OptionsScene):
         return button.rect.inflate(12, 12), button.label
 
 
-CHOICE_TEXT = {
-    "draft": (
-        N_("Keep this card?"),
-        {"keep": N_("Keep it"), "discard": N_("Discard, take the next")},
-    ),
-    "dump": (
-        N_("Play every other card of this colour too?"),
-        {"all": N_("Play them all"), "none": N_("No")},
-    ),
-    "dump_next": (N_("Which card goes next?"), {}),
-}
-
-
 class ChoiceScene(OptionsScene):
     """Any other decision the engine opens (UNO Duo's draft, a colour dump, ...):
-    its options as buttons, or as cards when they are cards. Left/Right and Enter,
-    or a click."""
+    the question and its options as buttons, in the words its kind declares
+    (game/engine/decisions.py), or as cards when they are cards. Left/Right and
+    Enter, or a click."""
 
     def __init__(
         self,
         app: App,
-        kind: str,
+        kind: KindName,
         options: list,
         on_pick: Callable[[Any], None],
         *,
@@ -402,13 +400,14 @@ class ChoiceScene(OptionsScene):
     ) -> None:
         super().__init__(app, options, on_pick, advice)
         self.kind = kind
+        declared = REGISTRY[kind]
+        labels = declared.labels
         self.book = book if book is not None else CardBook()
         self.privacy = privacy
         self.owner = owner  # the seat deciding: the cards shown are theirs to see
         self.card = card
         self.card_names = card_names  # option -> card name, when the options are cards
-        title, labels = CHOICE_TEXT.get(kind, (kind.replace("_", " ").capitalize() + "?", {}))
-        self.title = _(title)
+        self.title = say(declared.question)
         n = max(1, len(self.options))
         self.as_cards = card_names is not None
         if self.as_cards:
@@ -429,7 +428,7 @@ class ChoiceScene(OptionsScene):
             self.buttons = [
                 widgets.Button(
                     (x0 + i * (w + 20), y, w, 64),
-                    _(labels[str(o)]) if str(o) in labels else str(o).replace("_", " "),
+                    say(labels[str(o)]) if str(o) in labels else str(o).replace("_", " "),
                     partial(self.pick, o),
                     chip=DIGIT if i < 9 else "",
                     digit=i + 1,
@@ -462,17 +461,17 @@ class ChoiceScene(OptionsScene):
         surface.blit(title, title.get_rect(center=(640, 190)))
         art = self.app.art
         if self.card is not None:
-            face = self.privacy.card_face(self.card, self.owner)
-            img = art.face(self.book.look(self.card), (140, 210)) if face else art.back((140, 210))
+            shown = self.privacy.card_shown(self.card, self.owner)
+            img = art.face(self.book.look(shown), (140, 210)) if shown else art.back((140, 210))
             surface.blit(img, img.get_rect(center=(640, 320)))
-            if face:
+            if shown == self.card:
                 name = text.shadowed(self.book.label(self.card), 26, (255, 255, 255), bold=True)
                 surface.blit(name, name.get_rect(center=(640, 445)))
         if self.card_names is not None:
             for i, (option, rect) in enumerate(zip(self.options, self.rects, strict=True)):
                 card = self.card_names[option]
-                face = self.privacy.card_face(card, self.owner)
-                img = art.face(self.book.look(card), self.size) if face else art.back(self.size)
+                shown = self.privacy.card_shown(card, self.owner)
+                img = art.face(self.book.look(shown), self.size) if shown else art.back(self.size)
                 if i == self.index:
                     glow = self.app.art.glow(self.size)
                     surface.blit(glow, glow.get_rect(center=rect.center))

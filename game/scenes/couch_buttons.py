@@ -11,12 +11,14 @@ buttons and tells them each frame what to show.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
 
 from game.engine import CallUno, Catch, Challenge, Draw, Pass, Play
+from game.engine.kind_names import KindName
 from game.i18n import _
 from game.ui import text, widgets
 from game.ui.input import CATCH, CHALLENGE, DRAW, HISTORY, PASS, UNO
@@ -78,36 +80,48 @@ class CouchButtons:
         for b in self.turn_buttons:
             b.visible = False
 
-    def show_turn(self, kind: str, kinds: set[type], owed: int, can_play: bool) -> bool:
+    def show_turn(self, kind: KindName, kinds: set[type], owed: int, can_play: bool) -> bool:
         """Label and show the buttons for a decision of `kind` whose moves are of
         `kinds`; `owed` is the penalty to take. True when the main button draws a
         card (not a penalty's): with no card to play, the draw pile is the hint."""
+        draws = HAND_TURNS[kind].buttons(self, kinds, owed)
+        self.main_button.pulse = not can_play
+        return draws
+
+    def _turn_buttons(self, kinds: set[type], owed: int) -> bool:
+        """A turn's: Draw, and Pass beside it, or Pass alone."""
         presses = self.presses
         main, alt = self.main_button, self.alt_button
-        draws = False
-        if kind == "more":
-            main.label, main.action, main.chip = _("Done"), presses.press_pass, PASS
+        if Draw in kinds:
+            main.label, main.action, main.chip = _("Draw"), presses.press_draw, DRAW
             main.visible = True
-        elif kind == "penalty":
-            take = _("Take {n}").format(n=owed)
-            main.label, main.action, main.chip = take, presses.press_draw, DRAW
-            main.visible = True
-            if Challenge in kinds:
-                alt.label, alt.action, alt.chip = _("Challenge"), presses.press_challenge, CHALLENGE
+            if Pass in kinds:
+                alt.label, alt.action, alt.chip = _("Pass"), presses.press_pass, PASS
                 alt.visible = True
-        else:
-            if Draw in kinds:
-                main.label, main.action, main.chip = _("Draw"), presses.press_draw, DRAW
-                main.visible = True
-                draws = True
-                if Pass in kinds:
-                    alt.label, alt.action, alt.chip = _("Pass"), presses.press_pass, PASS
-                    alt.visible = True
-            elif Pass in kinds:
-                main.label, main.action, main.chip = _("Pass"), presses.press_pass, PASS
-                main.visible = True
-        main.pulse = not can_play
-        return draws
+            return True
+        if Pass in kinds:
+            main.label, main.action, main.chip = _("Pass"), presses.press_pass, PASS
+            main.visible = True
+        return False
+
+    def _more_buttons(self, kinds: set[type], owed: int) -> bool:
+        """Several cards being played: Done."""
+        main = self.main_button
+        main.label, main.action, main.chip = _("Done"), self.presses.press_pass, PASS
+        main.visible = True
+        return False
+
+    def _penalty_buttons(self, kinds: set[type], owed: int) -> bool:
+        """Cards owed: Take them, and Challenge when it may."""
+        presses = self.presses
+        main, alt = self.main_button, self.alt_button
+        take = _("Take {n}").format(n=owed)
+        main.label, main.action, main.chip = take, presses.press_draw, DRAW
+        main.visible = True
+        if Challenge in kinds:
+            alt.label, alt.action, alt.chip = _("Challenge"), presses.press_challenge, CHALLENGE
+            alt.visible = True
+        return False
 
     def show_calls(
         self,
@@ -131,25 +145,55 @@ class CouchButtons:
             self.catch_button.visible = self.catch_button.pulse = True
 
     def draw_prompt(
-        self, surface: pygame.Surface, seat: int, name: str, kind: str, kinds: set[type]
+        self, surface: pygame.Surface, seat: int, name: str, kind: KindName, kinds: set[type]
     ) -> None:
         """What `seat` (called `name`), to act on a decision of `kind` with moves
         of `kinds`, is asked, under their name plate."""
-        if kind == "drawn":
-            msg = _("Play the drawn card, or pass")
-        elif kind == "more":
-            msg = _("Add another card, or Done")
-        elif kind == "penalty":
-            stack, challenge = Play in kinds, Challenge in kinds
-            if stack and challenge:
-                msg = _("Stack a card, Challenge or take the cards")
-            elif stack:
-                msg = _("Stack a card or take the cards")
-            elif challenge:
-                msg = _("Challenge or take the cards")
-            else:
-                msg = _("Take the cards")
-        else:
-            msg = _("{name}, your turn").format(name=name)
+        msg = HAND_TURNS[kind].prompt(kinds, name)
         label = text.fit(msg, 20, PROMPT_WIDTH, (255, 236, 179), bold=True)
         surface.blit(label, self.table.geometry.prompt_rect(seat, label.get_size()))
+
+
+def _your_turn(kinds: set[type], name: str) -> str:
+    return _("{name}, your turn").format(name=name)
+
+
+def _drawn_prompt(kinds: set[type], name: str) -> str:
+    return _("Play the drawn card, or pass")
+
+
+def _more_prompt(kinds: set[type], name: str) -> str:
+    return _("Add another card, or Done")
+
+
+def _penalty_prompt(kinds: set[type], name: str) -> str:
+    stack, challenge = Play in kinds, Challenge in kinds
+    if stack and challenge:
+        return _("Stack a card, Challenge or take the cards")
+    if stack:
+        return _("Stack a card or take the cards")
+    if challenge:
+        return _("Challenge or take the cards")
+    return _("Take the cards")
+
+
+@dataclass(frozen=True, slots=True)
+class HandTurn:
+    """How the table puts a decision answered from the hand (`Ask.HAND`):
+    `buttons(board, kinds, owed)` labels and shows the buttons for moves of
+    `kinds` (True when the main one draws a card); `prompt(kinds, name)` is
+    the line under the name plate; `draw_passes`: with nothing left to draw,
+    the Draw button passes (an ordinary turn)."""
+
+    buttons: Callable[[CouchButtons, set[type], int], bool]
+    prompt: Callable[[set[type], str], str]
+    draw_passes: bool = False
+
+
+# Every kind the engine asks from the hand, registered (tests/test_decision_kinds.py).
+HAND_TURNS: dict[KindName, HandTurn] = {
+    "play": HandTurn(CouchButtons._turn_buttons, _your_turn, draw_passes=True),
+    "drawn": HandTurn(CouchButtons._turn_buttons, _drawn_prompt),
+    "more": HandTurn(CouchButtons._more_buttons, _more_prompt),
+    "penalty": HandTurn(CouchButtons._penalty_buttons, _penalty_prompt),
+}

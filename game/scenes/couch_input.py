@@ -33,10 +33,11 @@ from game.engine import (
     Play,
     why_illegal,
 )
+from game.engine.decisions import Ask, asks
 from game.engine.state import GameState
 from game.i18n import _, capitalized, say
 from game.scenes.choice_hint import ChoiceHint
-from game.scenes.couch_buttons import CouchButtons
+from game.scenes.couch_buttons import HAND_TURNS, CouchButtons
 from game.scenes.pad_seats import SeatController
 from game.scenes.table_hint import TableHint
 from game.ui.highlights import Highlights
@@ -60,9 +61,6 @@ from game.ui.sprite import Sprite
 
 if TYPE_CHECKING:
     from game.app import App
-
-# Decisions answered from the hand and the buttons; the others open an overlay.
-HAND_DECISIONS = ("play", "drawn", "penalty", "more")
 
 
 class CouchInput:
@@ -110,7 +108,7 @@ class CouchInput:
         pending = state.pending
         if seat is None or pending is None or self.session.is_bot(seat) or not self.idle:
             return None
-        if pending.kind not in HAND_DECISIONS:
+        if asks(pending) is not Ask.HAND:
             return None
         if seat != self.hand_seat:
             return None
@@ -225,7 +223,7 @@ class CouchInput:
                 return
         action = self._first_of(seat, Pass)
         pending = self.state.pending
-        if action is not None and pending is not None and pending.kind == "play":
+        if action is not None and pending is not None and HAND_TURNS[pending.kind].draw_passes:
             self.act(action)  # nothing left to draw: passing is the draw
             return
         self.refuse(why_illegal(self.state, Draw(seat)))

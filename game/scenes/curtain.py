@@ -4,8 +4,12 @@ Nothing private is drawn under it (the table view shows every hand face down
 while it is up, and it is opaque). The named player dismisses it with a key, a
 click or their own controller when only they are looking; then their hand
 turns face up. Another seat's controller does not lift it (the curtain is that
-seat's private moment, game/scenes/pad_seats.py). UNO calls and catches still
-work from behind it: they reveal nothing.
+seat's private moment, game/scenes/pad_seats.py). It hides the hands, it does
+not stop the table: UNO calls and catches work from behind it (they reveal
+nothing), the bots react out of turn as they would in the open, and what
+happens meanwhile is told on the curtain at once. A curtain for a turn that
+someone else's move took away (a jump-in) goes, and the table raises the
+curtain that is needed now.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.scenes.base import Scene
+from game.scenes.play import PlayScene
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command, seat_color
 from game.ui.match_screen import MatchScreen
@@ -44,6 +49,9 @@ class CurtainScene(Scene):
         self.private_to = seat
         self.then = then
         self.t = 0.0
+        # Raised for this seat's turn (not for a hand shown to it, nor a resumed match).
+        pending = self.session.state.pending
+        self.for_turn = then is None and pending is not None and pending.seat == seat
 
     @property
     def name(self) -> str:
@@ -98,6 +106,31 @@ class CurtainScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        below = self._below()
+        if not isinstance(below, PlayScene):
+            return
+        below.behind_curtain(dt)
+        pending = self.session.state.pending
+        gone = pending is None or pending.seat != self.seat or pending.kind == "next_round"
+        if self.for_turn and gone:
+            self.app.pop()  # the turn was taken (a jump-in): the table decides anew
+
+    def hand_line(self) -> str:
+        """The line under the name: the cards in hand, or, when this seat's draft
+        comes next, what is about to happen."""
+        count = len(self.screen.table.model.hands[self.seat])
+        pending = self.session.state.pending
+        if pending is not None and pending.kind == "draft" and pending.seat == self.seat:
+            dealing = self.session.rules.model.dealing
+            left = max(1, dealing.hand_size - count)
+            if dealing.draft_order == "whole_hand":
+                return ngettext(
+                    "Draft your hand: {n} card to keep, one after another",
+                    "Draft your hand: {n} cards to keep, one after another",
+                    left,
+                ).format(n=left)
+            return _("Your draft: card {k} of {n}").format(k=count + 1, n=dealing.hand_size)
+        return ngettext("{n} card in your hand", "{n} cards in your hand", count).format(n=count)
 
     def since(self) -> list[str]:
         """What happened since this player's own last move, in the table's words."""
@@ -132,9 +165,7 @@ class CurtainScene(Scene):
             big = text.fit(self.name, 110, 640, (255, 213, 79), bold=True)
         bob = 0 if accessibility.still() else round(4 * math.sin(self.t * 3))
         surface.blit(big, big.get_rect(center=(left, 200 + bob)))
-        count = len(self.screen.table.model.hands[self.seat])
-        info = ngettext("{n} card in your hand", "{n} cards in your hand", count).format(n=count)
-        img = text.shadowed(info, 28, (255, 255, 255))
+        img = text.shadowed(self.hand_line(), 28, (255, 255, 255))
         surface.blit(img, img.get_rect(center=(left, 280)))
         pad = self.pad_line()
         if pad is not None:

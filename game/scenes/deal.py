@@ -71,9 +71,11 @@ class DealScene(Scene):
                 while queue and queue[0].get("t") == "deal":
                     deals.append(queue.popleft())
                 table.deal_all(deals)
+                self.screen.caught_up()
             elif kind in DEAL_EVENTS:
                 event = queue.popleft()
                 table.feed(event)
+                self.screen.caught_up()
                 if kind == "start":
                     self.started = True
             else:

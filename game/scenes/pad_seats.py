@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import CallUno, Catch, Draw, Play, why_illegal
+import game.engine as engine  # its names load on first use: the menus need none
 from game.i18n import _, say, uncapitalized
 from game.ui.input import (
     CATCH,
@@ -213,18 +213,21 @@ class SeatController:
         couch = self.couch
         if not couch.idle:
             return
-        calls = self._own(seat, CallUno)
+        calls = self._own(seat, engine.CallUno)
         if calls:
             couch.act(calls[0])
         else:
-            why = say(why_illegal(couch.state, CallUno(seat)), couch.table.book.engine_words())
+            why = say(
+                engine.why_illegal(couch.state, engine.CallUno(seat)),
+                couch.table.book.engine_words(),
+            )
             couch.refuse(f"{couch.state.names[seat]}: {why}")
 
     def catch(self, seat: int) -> None:
         """`seat` catches whoever forgot UNO, if it still can; the first valid press wins."""
         couch = self.couch
         if couch.idle:
-            catches = self._own(seat, Catch)
+            catches = self._own(seat, engine.Catch)
             if catches:
                 couch.act(catches[0])
                 return
@@ -235,11 +238,11 @@ class SeatController:
         """`seat` plays its card identical to the top one out of turn, hand up or not
         (the card is public once played); False when it has none to play."""
         couch = self.couch
-        plays = [a for a in self._own(seat, Play) if isinstance(a, Play)]
+        plays = [a for a in self._own(seat, engine.Play) if isinstance(a, engine.Play)]
         if not plays or seat == couch.state.to_act:
             return False
 
-        def jump(action: Play) -> None:
+        def jump(action: engine.Play) -> None:
             looking = couch.hand_seat
             if couch.act(action) and looking not in (None, seat):
                 # The turn was taken from the hand on show, with the whole couch
@@ -273,7 +276,7 @@ class SeatController:
                 return True
             if couch.state.to_act == seat:
                 return True  # its moment is on the way (its curtain, its choice)
-            self.decline(seat, why_illegal(couch.state, Draw(seat)))
+            self.decline(seat, engine.why_illegal(couch.state, engine.Draw(seat)))
         else:
             return False
         return True

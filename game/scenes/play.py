@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.bots.timing import turn_choices
-from game.engine import Choose
+from game.engine import CallUno, Choose
+from game.engine.decisions import Ask, asks
 from game.engine.state import Decision, GameState
 from game.i18n import _, language
 from game.scenes.base import Scene
 from game.scenes.choice_hint import ChoiceHint
 from game.scenes.choose import DECISION_OVERLAYS
-from game.scenes.couch_input import HAND_DECISIONS, CouchInput
+from game.scenes.couch_input import CouchInput
 from game.scenes.pad_seats import rumble_for
 from game.scenes.reactions import BotReactions
 from game.ui.input import BACK, Command
@@ -67,9 +68,15 @@ class PlayScene(Scene):
         self.bot_timer = 0.0
 
     def _bot_act(self, seat: int) -> None:
-        bot = self.session.bots[seat]
-        action = bot.choose(self.session.look(seat), turn_choices(self.session.legal(seat)))
-        self.session.apply(action)
+        session = self.session
+        bot = session.bots[seat]
+        level = session.seats[seat].level
+        action = bot.choose(session.look(seat), turn_choices(session.legal(seat), level))
+        session.apply(action)
+        if type(action) is CallUno and self.state.to_act == seat:
+            # UNO said with the play: the card goes down in the same moment.
+            action = bot.choose(session.look(seat), turn_choices(session.legal(seat), level))
+            session.apply(action)
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
@@ -104,6 +111,7 @@ class PlayScene(Scene):
                 self.screen.last_round_end = event
             table.feed(event)
             rumble_for(self.app, event)
+            self.screen.caught_up()
             if kind == "reveal":
                 self._reveal(event)
                 return
@@ -149,6 +157,17 @@ class PlayScene(Scene):
     def looking(self) -> int | None:
         return self.table.viewer
 
+    def behind_curtain(self, dt: float) -> None:
+        """A curtain is up over the table (game/scenes/curtain.py): it hides the
+        hands, not the table. What happens out of turn is shown as it happens and
+        the bots call and catch as they would in the open."""
+        self.clock += dt
+        self.table.update(dt)
+        self._pump()
+        pending = self.state.pending
+        if self.controls.idle and pending is not None and pending.kind != "next_round":
+            self.reactions.update(self.clock)
+
     def update(self, dt: float) -> None:
         self.clock += dt
         table = self.table
@@ -162,7 +181,7 @@ class PlayScene(Scene):
             return
         state = self.state
         pending = state.pending
-        if state.over or (pending is not None and pending.kind == "next_round"):
+        if state.over or (pending is not None and asks(pending) is Ask.ROUND_OVER):
             if not self.score_shown:
                 self.score_shown = True
                 self.app.push("round_score", screen=self.screen)
@@ -182,41 +201,43 @@ class PlayScene(Scene):
             return
         if not self._ensure_viewer(seat):
             return
-        if pending.kind == "color":
-            chooser = self.app.push(
-                "color_wheel",
-                table=table,
-                colors=list(pending.options),
-                on_pick=lambda c: self._choose(seat, c),
-                advice=ChoiceHint(self.controls, seat),
-            )
-            chooser.private_to = seat
-        elif pending.kind == "player":
-            chooser = self.app.push(
-                "choose_player",
-                table=table,
-                options=list(pending.options),
-                on_pick=lambda p: self._choose(seat, p),
-                advice=ChoiceHint(self.controls, seat),
-            )
-            chooser.private_to = seat
-        elif pending.kind not in HAND_DECISIONS:
-            self._open_choice(seat, pending)
+        overlay = OVERLAYS[asks(pending)]
+        if overlay is not None:
+            overlay(self, seat, pending).private_to = seat
 
-    def _open_choice(self, seat: int, pending: Decision) -> None:
-        """A decision with no place on the table (a draft, a colour dump): an overlay."""
+    def _open_color_wheel(self, seat: int, pending: Decision) -> Scene:
+        return self.app.push(
+            "color_wheel",
+            table=self.table,
+            colors=list(pending.options),
+            on_pick=lambda c: self._choose(seat, c),
+            advice=ChoiceHint(self.controls, seat),
+        )
+
+    def _open_players(self, seat: int, pending: Decision) -> Scene:
+        return self.app.push(
+            "choose_player",
+            table=self.table,
+            options=list(pending.options),
+            on_pick=lambda p: self._choose(seat, p),
+            advice=ChoiceHint(self.controls, seat),
+        )
+
+    def _open_choice(self, seat: int, pending: Decision) -> Scene:
+        """A decision with no place on the table (a draft, a colour dump): an overlay,
+        with the words its kind declares; options that are cards shown as the cards."""
         actions = [a for a in self.session.legal(seat) if type(a) is Choose]
         options = [a.value for a in actions] or list(pending.options)
         names = self.state.cards.names
         look = self.session.look(seat)()
-        card = look.get("draft_card") if pending.kind == "draft" else None
+        card = look.get("draft_card")  # the card a draft looks at, shown above its question
         card_names: dict[object, str] | None = None
         ids = [o for o in options if isinstance(o, int)]
-        if options and len(ids) == len(options) and pending.kind != "player":
+        if options and len(ids) == len(options) and asks(pending) is Ask.CARDS:
             card_names = {o: names[o] for o in ids if 0 <= o < len(names)}
             if len(card_names) != len(options):
                 card_names = None
-        chooser = self.app.push(
+        return self.app.push(
             "choice",
             kind=pending.kind,
             options=options,
@@ -228,7 +249,6 @@ class PlayScene(Scene):
             book=self.table.book,
             advice=ChoiceHint(self.controls, seat),
         )
-        chooser.private_to = seat
 
     def _choose(self, seat: int, value: str | int) -> None:
         self.controls.act(Choose(seat, value))
@@ -237,3 +257,16 @@ class PlayScene(Scene):
         self.table.draw(surface, self.controls.lit)
         covered = isinstance(self.app.top, DECISION_OVERLAYS)
         self.controls.draw(surface, self.clock, covered=covered)
+
+
+# How the table asks each kind of question the engine declares (`Ask`): the
+# overlay that opens for it, or None where the table itself asks (the hand and
+# its buttons; the round's score, shown above).
+OVERLAYS: dict[Ask, Callable[[PlayScene, int, Decision], Scene] | None] = {
+    Ask.HAND: None,
+    Ask.COLOR: PlayScene._open_color_wheel,
+    Ask.PLAYER: PlayScene._open_players,
+    Ask.WORDS: PlayScene._open_choice,
+    Ask.CARDS: PlayScene._open_choice,
+    Ask.ROUND_OVER: None,
+}

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from game.engine import view
 from game.i18n import _, language
 from game.log import (
     Incomplete,
@@ -34,6 +35,7 @@ from game.scenes.base import Scene
 from game.ui import text, widgets
 from game.ui.card_book import CardBook
 from game.ui.input import BACK, CLICK, DOWN, LEFT, PASS, RIGHT, UP
+from game.ui.table_model import PILE_EVENTS
 from game.ui.table_view import TableView
 from game.ui.teams import team_marks
 
@@ -125,6 +127,12 @@ class ReplayScene(Scene):
         first = self._pull()  # the game event: the engine has started the match
         state = self.replay.state
         if first is None or state is None:
+            # The match's opening (its first events, the deal) did not
+            # re-execute: read on to the line that stopped it, which the box
+            # names as `verify` does, instead of waiting on a table never laid.
+            while first is not None:
+                first = self._pull()
+            self.finished = True
             return True
         self.names = [printable(name, 24) for name in first[1]["names"]]
         self.scores = [0] * state.players
@@ -215,6 +223,11 @@ class ReplayScene(Scene):
             self.table.say(words, "gold")
         else:
             self.table.feed(event)
+        state = self.replay.state if self.replay is not None else None
+        if kind in PILE_EVENTS and state is not None and state.back is not None:
+            # A two-sided deck's draw pile shows its top card's other face: the
+            # engine re-executing the log knows which (at the end of its action).
+            self.table.model.pile_back = view(state, 0)["pile_back"]
         if kind == "round":
             self.round_no = event["n"]
         elif kind in ("round_end", "game_end"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.decisions import Ask, asks
 from game.match import MatchSession
 from game.ui.match_screen import MatchScreen
 
@@ -40,7 +41,7 @@ def first_to_look(session: MatchSession) -> int | None:
     round over: its hands are laid open to everyone)."""
     state = session.state
     pending = state.pending
-    if state.over or pending is None or pending.kind == "next_round":
+    if state.over or pending is None or asks(pending) is Ask.ROUND_OVER:
         return None
     if not session.is_bot(pending.seat):
         return pending.seat

@@ -68,9 +68,9 @@ class RevealScene(Scene):
         title = text.shadowed(self.title, 44, (255, 213, 79), bold=True)
         surface.blit(title, title.get_rect(center=(640, 360 - h // 2 - 50)))
         for i, card in enumerate(self.cards):
-            face = self.privacy.card_face(card, self.owner)
+            shown = self.privacy.card_shown(card, self.owner)
             art = self.app.art
-            img = art.face(self.book.look(card), (w, h)) if face else art.back((w, h))
+            img = art.face(self.book.look(shown), (w, h)) if shown else art.back((w, h))
             surface.blit(img, img.get_rect(center=(x0 + i * step, 360)))
         words = self.app.prompts.words(
             _("Only you see this. Press any key to go on."),

@@ -161,7 +161,7 @@ class RoundScoreScene(Scene):
         badge = 36 if self.teams is not None else 0
         state = self.session.state
         # A knocked-out player's name shares the column with its OUT tag.
-        out = self._out_tag().get_width() + 8
+        out = self._out_tag().get_width() + 8 if any(state.eliminated) else 0
         needed = max(
             text.width(name, 24, bold=True) + (out if state.eliminated[seat] else 0)
             for seat, name in enumerate(state.names)
@@ -186,10 +186,9 @@ class RoundScoreScene(Scene):
         figures = {(self.totals[s], self.points[s]) for s in seats}
         return figures.pop()[0] if len(figures) == 1 else None
 
-    def draw(self, surface: pygame.Surface) -> None:
-        widgets.dim(surface, 170)  # the table behind must not read through the list
+    def _draw_heading(self, surface: pygame.Surface) -> None:
+        """Who won the round, the side scored (a two-sided deck), the columns' names."""
         box = self.box
-        surface.blit(widgets.panel(box.size), box)
         names = self.session.state.names
         if self.event.get("blocked"):
             head = _("Blocked! {name} wins the round").format(name=names[self.winner])
@@ -199,13 +198,26 @@ class RoundScoreScene(Scene):
             )
         title = text.shadowed(head, 44, (255, 213, 79), bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 18)))
-        flipped = self.flipped
-        done_cards = int(flipped)
-        progress = flipped / self.total_cards if self.total_cards else 1.0
         head_y = box.y + 82
+        side = self.event.get("side")
+        if side:
+            # A two-sided deck scores the faces of the side in play.
+            words = _("Scored on the {side} side").format(side=self.screen.book.side_label(side))
+            img = text.render(words, 20, (255, 213, 79), bold=True)
+            surface.blit(img, img.get_rect(topleft=(box.x + 24, head_y)))
         for label, x in ((_("round"), box.right - 230), (_("total"), box.right - 110)):
             img = text.render(label, 20, widgets.MUTED, bold=True)
             surface.blit(img, img.get_rect(midtop=(x, head_y)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.dim(surface, 170)  # the table behind must not read through the list
+        box = self.box
+        surface.blit(widgets.panel(box.size), box)
+        names = self.session.state.names
+        self._draw_heading(surface)
+        flipped = self.flipped
+        done_cards = int(flipped)
+        progress = flipped / self.total_cards if self.total_cards else 1.0
         index = 0
         card_h = self.row_h - 8
         card_w = round(card_h * 2 / 3)
@@ -258,12 +270,12 @@ class RoundScoreScene(Scene):
                     base = (
                         self.app.art.face(look, (card_w, card_h))
                         if face
-                        else self.app.art.back((card_w, card_h))
+                        else self._unturned(card, (card_w, card_h))
                     )
                     width = max(1, round(card_w * abs(1 - 2 * k)))
                     img = pygame.transform.scale(base, (width, card_h))
                 else:
-                    img = self.app.art.back((card_w, card_h))
+                    img = self._unturned(card, (card_w, card_h))
                 rect = img.get_rect(center=(cx + card_w // 2, row.centery))
                 surface.blit(img, rect)
                 if k >= 1 and privacy.card_face(card, seat):
@@ -291,6 +303,14 @@ class RoundScoreScene(Scene):
         if done_cards >= self.total_cards:
             self.button.draw(surface, self.t)
         self._draw_pointed(surface)
+
+    def _unturned(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        """A card not yet turned to be counted: its back, or the other face of a
+        two-sided card, which everyone saw all along."""
+        shown = self.screen.privacy.drawn(card, False)
+        if shown is None:
+            return self.app.art.back(size)
+        return self.app.art.face(self.screen.book.look(shown), size)
 
     def _draw_team_bands(self, surface: pygame.Surface) -> list[tuple[list[int], pygame.Rect]]:
         """Each team's band round its rows; returns the teams whose points and

@@ -229,6 +229,10 @@ class TableHint:
             self.table.toast(_("A hint is for your own turn, with your hand up"))
             self.app.play("tick")
             return
+        shown = self.shown
+        if shown is not None and self.key == self._key(actor):
+            self._show(shown)  # asked again: back to the hinted card
+            return
         self.search.ask(actor, self.session.legal(actor), HAND, then=self._show)
 
     def clear(self) -> None:
@@ -330,7 +334,6 @@ class TableHint:
             return
         assert self.shown is not None
         edge = pulsing(clock)
-        geometry = self.table.geometry
         action = self.shown.action
         if isinstance(action, Play):
             index = self._card_index(action)
@@ -344,8 +347,21 @@ class TableHint:
             if button is not None:
                 pygame.draw.rect(surface, edge, button.rect.inflate(10, 10), 4, border_radius=14)
         panel = line_panel(line)
+        surface.blit(panel, self._line_box(seat, panel.get_size()))
+
+    def _line_box(self, seat: int, size: tuple[int, int]) -> pygame.Rect:
+        geometry = self.table.geometry
         hand = self.table.sprites(seat)
         top = min((round(s.y - s.h / 2) for s in hand), default=geometry.toast_home.bottom)
-        centre = (geometry.toast_home.centerx, top - panel.get_height() // 2 - 34)
-        box = geometry.place(panel.get_size(), centre, (geometry.event_home,))
-        surface.blit(panel, box)
+        centre = (geometry.toast_home.centerx, top - size[1] // 2 - 34)
+        # Clear of the event line, and of a refusal: it answers the move just tried.
+        toast = self.table.toast_box()
+        clear = (geometry.event_home,) if toast is None else (geometry.event_home, toast)
+        return geometry.place(size, centre, clear)
+
+    def line_box(self) -> pygame.Rect | None:
+        """Where the hint's line is drawn now (None when it is not)."""
+        line, seat = self.words(), self.seat
+        if line is None or seat is None or not self.search.looking(seat):
+            return None
+        return self._line_box(seat, line_panel(line).get_size())

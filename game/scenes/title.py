@@ -30,7 +30,7 @@ from game.looks import (
 from game.saves import SavedMatch, SaveProblem
 from game.scenes.base import Scene
 from game.seats import level_words
-from game.ui import accessibility, rule_catalog, text, widgets
+from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP, Command
 from game.ui.settings import pref_dir
 
@@ -59,6 +59,8 @@ GOLD = (255, 213, 79)
 
 def saved_summary(saved: SavedMatch) -> str:
     """The saved match's rules, round and goal on one line."""
+    from game.ui import rule_catalog  # the rule files, read only when a match is saved
+
     header = saved.header
     parts = [
         # Worded now, not as saved: the language may have changed since.

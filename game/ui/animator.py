@@ -6,6 +6,12 @@ in; it moves the sprites to match and returns how long the motion holds the
 table (the scene feeds the next event once `busy` is False). Which way up a
 card is drawn is not decided here: a sprite knows where it comes from and
 where it goes (`origin`, `place`), and the renderer asks game/ui/privacy.py.
+
+A flip (a two-sided deck turned over) renames every sprite to the card the
+other way up at once and starts the turn (`turning`): for its first half the
+renderer draws each card as it was, narrowing, for the second half as it is
+now, widening again, while the felt changes to the new side's colour. With
+reduced motion there is no turn: the cards and the felt change in place.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from game.ui import accessibility
 from game.ui.privacy import DISCARD, PILE, TABLE, Place, Privacy
 from game.ui.sprite import Sprite
 from game.ui.table_geometry import TableGeometry
-from game.ui.table_model import TableModel
+from game.ui.table_model import TableModel, turned
 
 DISCARD_ANGLES = (-14, -8, -3, 3, 8, 14)
 KEEP_DISCARD = 8  # sprites kept on the discard pile; the model keeps every card
@@ -36,6 +42,8 @@ HOLDS = {
     "eliminated": 0.6,
 }
 
+FLIP = 0.9  # seconds every card takes to turn over
+FLIP_HOLD = 1.3  # how long a flip holds the table: long enough to see the new side
 SHAKE = 0.4  # seconds a refused card shakes
 REFUSED = 0.8  # seconds it is outlined instead, with reduced motion
 
@@ -79,6 +87,7 @@ class TableAnimator:
         self.prefer_index: int | None = None  # which copy of a card the player clicked
         self.shake: tuple[int, int, float] | None = None  # seat, index, start
         self.refused: tuple[int, int, float] | None = None  # the same, with reduced motion
+        self._flip: tuple[float, float] | None = None  # a flip's start and length
 
     # --- timing -------------------------------------------------------------------
 
@@ -166,6 +175,17 @@ class TableAnimator:
         else:
             self.shake = (seat, index, self.clock)
         self.versions[seat] += 1
+
+    def turning(self) -> float | None:
+        """How far every card has turned over in a flip (0 to 1), or None: no flip
+        is under way. Before 0.5 the cards still show the side they had."""
+        if self._flip is None:
+            return None
+        start, length = self._flip
+        done = (self.clock - start) / length
+        if done >= 1:
+            return None
+        return max(0.0, done)
 
     def shown_count(self, seat: int) -> int:
         """Cards in the hand as the players see it: a card counts once it has left the pile."""
@@ -416,6 +436,29 @@ class TableAnimator:
         self._sfx("play")
         return self.hold(0.45 + 0.06 * len(cards))
 
+    def _flip_table(self, e: dict) -> float:
+        """Every card turns over: each sprite is now the card the other way up."""
+        groups = [*self.hands, self.discard, self.loose, self.draft_pile, self.leaving]
+        for sprite in {id(s): s for group in groups for s in group}.values():
+            sprite.name = turned(sprite.name)
+        top = self.model.top
+        if top is not None and self.discard and self.discard[-1].name != top:
+            # Turned over as a stack: the cards now on top were at the bottom.
+            x, y = self.geometry.discard_center
+            self.discard = []
+            fresh = [self._new(card, (x, y), DISCARD) for card in self.model.discard[-5:]]
+            for sprite in fresh:
+                self._to_discard(sprite, 0.0)
+            self._push_discard(fresh)
+        self.discard_version += 1
+        length = self.motion(FLIP)
+        self._flip = (self.clock, length) if length > 0 else None
+        for seat in range(self.geometry.players):
+            # The faces in play sort the hands now.
+            self.layout_seat(seat, FLIP / 2)
+        self._sfx("shuffle")
+        return self.hold(FLIP_HOLD)
+
     def _round_end(self, e: dict) -> float:
         self._sfx("win")
         return self.hold(1.1)
@@ -442,6 +485,10 @@ class TableAnimator:
         if self.shake is not None and self.clock - self.shake[2] > SHAKE:
             self.versions[self.shake[0]] += 1
             self.shake = None
+        if self._flip is not None and self.turning() is None:
+            self._flip = None
+            self.versions = [v + 1 for v in self.versions]
+            self.discard_version += 1
         if self.refused is not None and self.clock - self.refused[2] > REFUSED:
             self.versions[self.refused[0]] += 1
             self.refused = None
@@ -461,5 +508,6 @@ _HANDLERS: dict[str, Callable[[TableAnimator, dict], float]] = {
     "swap": TableAnimator._swap,
     "hands": TableAnimator._hands,
     "discard": TableAnimator._discard,
+    "flip": TableAnimator._flip_table,
     "round_end": TableAnimator._round_end,
 }

@@ -72,6 +72,13 @@ class CalloutRenderer:
         box.center = self.geometry.toast_home.center
         return box
 
+    def toast_box(self) -> pygame.Rect | None:
+        """Where the toast on show is drawn (None when there is none)."""
+        message = self.callouts.toast_text
+        if message is None:
+            return None
+        return self.toast_rect(self.toast_label(message).get_size())
+
     def burst_envelope(self, burst: Burst) -> pygame.Rect:
         """Everything a burst covers while it grows and rises, relative to where it is
         drawn (its anchor at (0, 0))."""

@@ -237,8 +237,11 @@ class CardArt:
                 out.blit(shape, shape.get_rect(center=(round(at[0]), round(at[1]))))
         return out
 
-    def _card_base(self, size: Box) -> tuple[pygame.Surface, pygame.Rect, int]:
-        """Supersampled white card with a dark hairline; returns the body rect too."""
+    def _card_base(
+        self, size: Box, rim: RGB | None = None
+    ) -> tuple[pygame.Surface, pygame.Rect, int]:
+        """Supersampled card, white (or `rim`) round the body, with a dark
+        hairline; returns the body rect too."""
         s = self.SUPERSAMPLE
         w, h = size[0] * s, size[1] * s
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -247,7 +250,7 @@ class CardArt:
         edge = max(s, round(w * 0.012))
         pygame.draw.rect(surf, EDGE, surf.get_rect(), border_radius=radius)
         inner = surf.get_rect().inflate(-2 * edge, -2 * edge)
-        pygame.draw.rect(surf, WHITE, inner, border_radius=radius - edge)
+        pygame.draw.rect(surf, WHITE if rim is None else rim, inner, border_radius=radius - edge)
         border = round(w * 0.065)
         body = inner.inflate(-2 * border, -2 * border)
         return surf, body, max(2, radius - edge - border)
@@ -267,7 +270,7 @@ class CardArt:
     def _render_face(self, look: CardLook, size: Box) -> pygame.Surface:
         s = self.SUPERSAMPLE
         color = pygame.Color(*(look.body or WILD_BODY))
-        surf, body_rect, radius = self._card_base(size)
+        surf, body_rect, radius = self._card_base(size, look.rim)
         plain_wild = look.art == WILD_ART
         oval = self.symbols.oval(body_rect.size, None, look if plain_wild else None)
         surf.blit(self._body(body_rect.size, color, radius, oval), body_rect)

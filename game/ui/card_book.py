@@ -16,6 +16,15 @@ in place, so every screen holding it follows a switch in Settings; and
 `engine_words()` maps what the engine's messages call cards and colours (the
 English labels, the colour names) to this language, for `game.i18n.say`.
 
+A two-sided deck (UNO Flip, `sides:` in the rule file) names a card by both
+its faces, the one in play first ("red:7/teal:5"): the book knows the faces
+of every side, so a card is named and painted by its face in play, and
+`turned(card)` (game/ui/table_model.py) is the same card the other way up. Each side has its own
+colours: a wild shows its side's on its oval, and the faces of every side
+but the first have a dark rim (`SIDE_RIM`), so the Dark side is known at a
+glance; their colours, unless the file says how they look, take the deeper
+shades and shapes of `OTHER_SIDE_LOOKS` (game/looks.py).
+
 A replay whose rules cannot be loaded gets a book without rules, which names
 cards as the log writes them ("purple:star" -> "Purple Star") and shows each
 on a plain face with that name.
@@ -31,13 +40,16 @@ from game.engine.words import ENGLISH
 from game.i18n import _
 from game.looks import (
     NUMBER_ART,
+    OTHER_SIDE_LOOKS,
     RGB,
+    SIDE_RIM,
     CardLook,
     color_patterns,
     color_rgbs,
     initials,
     wheel_order,
 )
+from game.ui.table_model import FACES_APART
 
 
 @dataclass(frozen=True)
@@ -53,6 +65,16 @@ class CardFacts:
     # The engine's building blocks playing it runs (`rotate_hands`,
     # `shuffle_hands`...): what words an event it causes, not its name.
     effects: frozenset[str] = frozenset()
+    side: int = 0  # which side of a two-sided deck the face is printed on
+
+
+def face_tables(rules: RuleSet) -> list[CardTable]:
+    """The faces of each side of the deck, one table per side and unpaired (the
+    engine pairs them per match, game/engine/sides.py); a one-sided deck: its table."""
+    sides = rules.model.side_names()
+    if not sides:
+        return [card_table(rules)]
+    return [CardTable(rules, side=i) for i in range(len(sides))]
 
 
 class CardBook:
@@ -68,40 +90,54 @@ class CardBook:
     def _learn(self, rules: RuleSet | None, lang: str) -> None:
         self.lang = lang
         self._engine_words: dict[str, str] | None = None
-        table = card_table(rules) if rules is not None else None
-        self.colors: tuple[str, ...] = tuple(table.colors) if table is not None else ()
+        tables = face_tables(rules) if rules is not None else []
+        self.sides: tuple[str, ...] = tuple(rules.model.side_names()) if rules is not None else ()
+        self.colors: tuple[str, ...] = tuple(dict.fromkeys(c for t in tables for c in t.colors))
         self._color_labels: dict[str, str] = {}
         given: dict[str, str] = {}
         shapes: dict[str, str] = {}
-        if rules is not None and table is not None:
-            labels = table.color_labels_in(lang)
-            self._color_labels = dict(zip(self.colors, labels, strict=True))
+        if rules is not None:
+            for table in tables:
+                labels = table.color_labels_in(lang)
+                self._color_labels.update(zip(table.colors, labels, strict=True))
             looks = rules.model.color_looks
             given = {c: look.rgb for c, look in looks.items() if look.rgb}
             shapes = {c: look.pattern for c, look in looks.items() if look.pattern}
+            for table in tables[1:]:
+                for color in table.colors:
+                    rgb, shape = OTHER_SIDE_LOOKS.get(color, (None, None))
+                    if rgb is not None and color not in given:
+                        given[color] = rgb
+                    if shape is not None and color not in shapes and shape not in shapes.values():
+                        shapes[color] = shape
         self._rgb: dict[str, RGB] = color_rgbs(self.colors, given)
         self._patterns: dict[str, str] = color_patterns(self.colors or COLOR_NAMES, shapes)
-        # The colours symbols show on a wild (its oval, +4's cards), in wheel order.
-        shown = wheel_order(self.colors or COLOR_NAMES)
-        self.palette: tuple[RGB, ...] = tuple(self.color_rgb(c) for c in shown)
-        self.marks: tuple[str, ...] = tuple(self.color_pattern(c) for c in shown)
+        # The colours symbols show on a wild (its oval, +4's cards), in wheel
+        # order: its side's, in a two-sided deck.
+        shown = [wheel_order(t.colors) for t in tables] or [wheel_order(COLOR_NAMES)]
+        self._palettes = [tuple(self.color_rgb(c) for c in colors) for colors in shown]
+        self._marks = [tuple(self.color_pattern(c) for c in colors) for colors in shown]
+        self.palette: tuple[RGB, ...] = self._palettes[0]
+        self.marks: tuple[str, ...] = self._marks[0]
         self._facts: dict[str, CardFacts] = {}
-        if rules is not None and table is not None:
-            self._read(rules, table)
+        if rules is not None:
+            for side, table in enumerate(tables):
+                self._read(rules, table, side)
 
-    def _read(self, rules: RuleSet, table: CardTable) -> None:
+    def _read(self, rules: RuleSet, table: CardTable, side: int) -> None:
         kind_order = {name: rank for rank, name in enumerate(rules.kinds)}
         labels = table.labels_in(self.lang)
-        for card_id, name in enumerate(table.names):
+        colors = table.colors
+        for card_id, name in enumerate(table.face_names):
             if name in self._facts:
                 continue
             spec = table.kind[card_id]
             kind = spec.model
             color_index = table.color[card_id]
-            color = self.colors[color_index] if color_index >= 0 else None
+            color = colors[color_index] if color_index >= 0 else None
             number = table.category[card_id] == "number"
             face = table.symbol[card_id]
-            slot = color_index if color_index >= 0 else len(self.colors)
+            slot = color_index if color_index >= 0 else len(colors)
             faces = kind.faces or []
             at = faces.index(int(face)) if number and int(face) in faces else 0
             text = face if number else kind_label(spec, self.lang)
@@ -121,22 +157,42 @@ class CardBook:
                 face,
                 table.needs_color[card_id],
                 (slot, kind_order[spec.name], at, 0),
-                self._look(kind.art, text, corner, color),
+                self._look(kind.art, text, corner, color, side),
                 frozenset(effect.name for effect in table.effects[card_id]),
+                side,
             )
 
-    def _look(self, art: str | None, text: str, corner: str | None, color: str | None) -> CardLook:
+    def _look(
+        self, art: str | None, text: str, corner: str | None, color: str | None, side: int = 0
+    ) -> CardLook:
+        palette, marks = self._palettes[side], self._marks[side]
+        rim = SIDE_RIM if side > 0 else None
         if color is None:
-            return CardLook(art, text, corner, None, self.palette, None, self.marks)
+            return CardLook(art, text, corner, None, palette, None, marks, rim)
         body = self.color_rgb(color)
-        return CardLook(
-            art, text, corner, body, self.palette, self.color_pattern(color), self.marks
-        )
+        return CardLook(art, text, corner, body, palette, self.color_pattern(color), marks, rim)
+
+    def side_label(self, side: object) -> str:
+        """A side of a two-sided deck as players read it ("Dark"): its label in
+        the rule file, else its name in words."""
+        key = str(side)
+        if self._rules is not None and key in self._rules.model.sides:
+            label = self._rules.model.sides[key].label
+            if label:
+                return label.in_language(self.lang)
+        return color_label(key)
+
+    def side_of(self, card: str) -> int:
+        """Which side of a two-sided deck `card`'s face in play is printed on (0 one-sided)."""
+        return self.facts(card).side
 
     def facts(self, card: str) -> CardFacts:
+        """What `card` is: for a two-sided card, its face in play."""
         found = self._facts.get(card)
         if found is None:
-            found = self._facts[card] = self._unknown(card)
+            face = card.partition(FACES_APART)[0]
+            found = self._facts.get(face) or self._unknown(face)
+            self._facts[card] = found
         return found
 
     def _unknown(self, card: str) -> CardFacts:
@@ -172,8 +228,7 @@ class CardBook:
         -> this book's ("Kırmızı 7", "Kırmızı"): what its refusals put in words."""
         if self._engine_words is None:
             found: dict[str, str] = {}
-            if self._rules is not None:
-                table = card_table(self._rules)
+            for table in face_tables(self._rules) if self._rules is not None else []:
                 found.update(zip(table.labels, table.labels_in(self.lang), strict=True))
                 here = table.color_labels_in(self.lang)
                 found.update(zip(table.colors, here, strict=True))

@@ -25,8 +25,10 @@ from game.ui.card_drawing import (
     Box,
     bezier,
     curve_arrow,
+    decorate,
     fit,
     mini_card,
+    shade,
     thick_curve,
 )
 from game.ui.text import face
@@ -70,11 +72,21 @@ class Symbols:
             "pencil": self._pencil_and_label,
             "blank": self._blank,
             "star": self._star,
+            "skip-everyone": self._skip_everyone,
+            "flip": self._flip,
+            "wild-draw-color": self._draw_color,
         }
         # In a corner some symbols are drawn simpler, to read at that size.
         self._small: dict[str, Painter] = {
             "swap": lambda box, fg, multi, look: self._swap_arrows(box, fg),
             "pencil": self._pencil,
+            "skip-everyone": lambda box, fg, multi, look: self._skip_everyone(
+                box, fg, multi, look, arrows=2
+            ),
+            "wild-draw-color": lambda box, fg, multi, look: self._draw_color(
+                box, fg, multi, look, cards=2
+            ),
+            "flip": lambda box, fg, multi, look: self._turning_card(box, fg),
         }
         assert set(self._painters) == set(ARTS), "every art name has its painter"
 
@@ -403,3 +415,74 @@ class Symbols:
             points.append((d / 2 + r * math.cos(a), d / 2 + r * math.sin(a) + d * 0.04))
         pygame.draw.polygon(star, GOLD if multi else fg, points)
         return star
+
+    # The cards of UNO Flip ------------------------------------------------------------
+
+    def _skip_everyone(
+        self, box: Box, fg: pygame.Color, multi: bool, look: CardLook, arrows: int = 4
+    ) -> pygame.Surface:
+        """The skip ring, smaller, with arrows leaving it for every other seat."""
+        surf, d = _square(box)
+        ring = self._skip((round(d * 0.5),) * 2, fg, multi, look)
+        surf.blit(ring, ring.get_rect(center=(d / 2, d / 2)))
+        width, head = d * 0.09, d * 0.19
+        for k in range(arrows):
+            # Along the diagonals, where the square has room beyond the ring.
+            a = math.radians(-45 + k * 360 / arrows)
+            ux, uy = math.cos(a), math.sin(a)
+            start = (d / 2 + ux * d * 0.33, d / 2 + uy * d * 0.33)
+            tip = (d / 2 + ux * d * 0.66, d / 2 + uy * d * 0.66)
+            curve_arrow(surf, [start, tip], width, head, fg)
+        return surf
+
+    @staticmethod
+    def _turning_card(box: Box, fg: pygame.Color) -> pygame.Surface:
+        """A card caught turning over: one half in the card's colour, the other dark."""
+        bw, bh = box
+        cw, ch = round(min(bw, bh / 1.5)), round(min(bh, bw * 1.5))
+        card = pygame.Surface((cw, ch), pygame.SRCALPHA)
+        radius = max(2, cw // 6)
+        pygame.draw.rect(card, WHITE, card.get_rect(), border_radius=radius)
+        rim = max(2, cw // 9)
+        body = card.get_rect().inflate(-2 * rim, -2 * rim)
+        inner = max(1, radius - rim)
+        pygame.draw.rect(card, fg, body, border_radius=inner)
+        dark = pygame.Rect(body.centerx, body.top, body.right - body.centerx, body.height)
+        pygame.draw.rect(
+            card,
+            shade(fg, -0.62),
+            dark,
+            border_top_right_radius=inner,
+            border_bottom_right_radius=inner,
+        )
+        return pygame.transform.rotate(card, -14)
+
+    def _flip(self, box: Box, fg: pygame.Color, multi: bool, look: CardLook) -> pygame.Surface:
+        """The turning card with an arrow going round it, over and under."""
+        surf, d = _square(box)
+        card = self._turning_card((round(d * 0.4), round(d * 0.6)), fg)
+        surf.blit(card, card.get_rect(center=(d * 0.5, d * 0.5)))
+        width, head = d * 0.08, d * 0.18
+        over = bezier(
+            (d * 0.08, d * 0.5), (d * 0.06, d * 0.02), (d * 0.7, d * -0.04), (d * 0.93, d * 0.3)
+        )
+        under = bezier(
+            (d * 0.92, d * 0.5), (d * 0.94, d * 0.98), (d * 0.3, d * 1.04), (d * 0.07, d * 0.7)
+        )
+        curve_arrow(surf, over, width, head, fg)
+        curve_arrow(surf, under, width, head, fg)
+        return surf
+
+    def _draw_color(
+        self, box: Box, fg: pygame.Color, multi: bool, look: CardLook, cards: int = 4
+    ) -> pygame.Surface:
+        """The Wild Draw's small cards with a question mark over them: draw until
+        the colour the player names turns up."""
+        order = (1, 2, 3, 0)[:cards]
+        surf = self._cards(box, [tone(look, i) for i in order] if multi else [fg] * cards)
+        bw, bh = surf.get_size()
+        mark = self.text((round(bw * 0.5), round(bh * 0.5)), WHITE if multi else INK, "?")
+        if multi:
+            mark = decorate(mark, max(1, round(bw * 0.035)))
+        surf.blit(mark, mark.get_rect(center=(bw * 0.55, bh * 0.55)))
+        return surf

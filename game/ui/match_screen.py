@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.engine import view
 from game.i18n import language
 from game.match import MatchSession
 from game.ui.card_art import CardArt
@@ -64,6 +65,13 @@ class MatchScreen:
         if resumed:
             self._catch_up(session.log)
 
+    def caught_up(self) -> None:
+        """The table has shown every event there is: the draw pile's top card
+        is the one in the engine's view of the table, and a two-sided deck
+        shows its other face (events that carry `pile_back` say it on the way)."""
+        if not self.session.queue and self.session.state.back is not None:
+            self.table.model.pile_back = view(self.session.state, 0)["pile_back"]
+
     def _catch_up(self, log: list[dict]) -> None:
         """Put the table as the log leaves it, at once: the rounds before only
         as scores, the round in progress card by card without motion or sound."""
@@ -79,6 +87,7 @@ class MatchScreen:
                 self.last_round_end = event
         table.update(0.0)
         table.scale = scale
+        self.caught_up()
 
     @property
     def fixed(self) -> bool:

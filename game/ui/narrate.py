@@ -329,6 +329,13 @@ class Narrator:
             )
         )
 
+    def _flip(self, e: dict) -> Line:
+        side = self.book.side_label(e.get("side"))
+        text = self._caused(
+            _("every card turns over: the {side} side is in play").format(side=side)
+        )
+        return Line(text, "gold", Burst(_("FLIP!"), RING, None, "gold", 64, dur=1.1))
+
     def _eliminated(self, e: dict) -> Line:
         return Line(_("{name} is out of the match").format(name=self.name(e.get("p"))))
 
@@ -378,6 +385,7 @@ _HANDLERS: dict[str, Callable[[Narrator, dict], Line | None]] = {
     "hands": Narrator._hands,
     "discard": Narrator._discard,
     "chose": Narrator._chose,
+    "flip": Narrator._flip,
     "eliminated": Narrator._eliminated,
     "round_end": Narrator._round_end,
     "game_end": Narrator._game_end,

@@ -5,6 +5,11 @@ seat away: every seat ever set up (its name, Human or Bot) is kept, and a rule
 set that allows fewer players only shows fewer of them; going back to one that
 allows more shows them again.
 
+A house rule of SHARED_SCREEN_HOUSE is on by default when two or more people
+share the screen and it goes with the rule set chosen (UNO Duo's draft a
+whole hand at a time: two hand-overs instead of fourteen), until a player
+turns it on or off themselves.
+
 A seat cycles Human, then a bot of each level, weakest first. A seat whose
 name the game gave takes a name that hints at its new level ("Sprout" for a
 beginner, "Maestro" for an expert); a name someone typed stays.
@@ -23,6 +28,7 @@ TARGETS: tuple[int | str, ...] = ("default", 100, 200, 300, 500, 1000, "single")
 SEAT_KINDS = [("human", "basic")] + [("bot", level) for level in BOT_LEVELS]
 MAX_SEATS = 10
 MAX_NAME = 14
+SHARED_SCREEN_HOUSE = ("house/draft-whole-hand",)
 
 
 class NewGame:
@@ -33,9 +39,14 @@ class NewGame:
         default = "classic" if "classic" in self.base_sets else self.base_sets[0]
         self.base: str = base if isinstance(base, str) and base in self.base_sets else default
         house = saved.get("house")
-        self.house_on: list[str] = [
+        self.chosen: list[str] = [  # the house rules turned on (by a player, or kept)
             h for h in (house if isinstance(house, list) else []) if h in self.house_sets
         ]
+        decided = saved.get("house_decided")
+        # The house rules a player turned on or off: no default overrides them.
+        self.decided: set[str] = (
+            {h for h in decided if h in self.house_sets} if isinstance(decided, list) else set()
+        )
         seats = saved.get("seats")
         if isinstance(seats, list) and 2 <= len(seats) <= MAX_SEATS:
             self.all_seats = [
@@ -53,8 +64,29 @@ class NewGame:
     # --- the rules chosen -----------------------------------------------------------
 
     @property
+    def house_on(self) -> list[str]:
+        """The house rules on: those chosen, and the shared screen's defaults."""
+        on = list(self.chosen)
+        for house in SHARED_SCREEN_HOUSE:
+            undecided = house in self.house_sets and house not in self.decided
+            if undecided and house not in on and self._shared(house):
+                on.append(house)
+        return on
+
+    def _shared(self, house: str) -> bool:
+        """Two or more people at the table `house` makes with the rule set chosen
+        (the seats its players' count shows), and `house` goes with it."""
+        rules, errors = try_load((self.base, house))
+        if rules is None or errors:
+            return False
+        counts = [n for n in rules.model.allowed_counts() if 2 <= n <= MAX_SEATS] or [2]
+        shown = min(counts, key=lambda n: (abs(n - self.count), n))
+        return sum(not s.is_bot for s in self.all_seats[:shown]) >= 2
+
+    @property
     def combination(self) -> tuple[str, ...]:
-        return (self.base, *[h for h in self.house_sets if h in self.house_on])
+        on = self.house_on
+        return (self.base, *[h for h in self.house_sets if h in on])
 
     @property
     def rules(self) -> RuleSet | None:
@@ -138,10 +170,13 @@ class NewGame:
         self.base = self.base_sets[(i + step) % len(self.base_sets)]
 
     def toggle_house(self, house: str) -> None:
-        if house in self.house_on:
-            self.house_on.remove(house)
+        on = house in self.house_on
+        self.decided.add(house)
+        if on:
+            if house in self.chosen:
+                self.chosen.remove(house)
         else:
-            self.house_on.append(house)
+            self.chosen.append(house)
 
     def cycle_target(self, step: int) -> None:
         i = TARGETS.index(self.target) if self.target in TARGETS else 0
@@ -160,7 +195,8 @@ class NewGame:
         """What Settings keeps for the next new game (every seat, not just those shown)."""
         return {
             "rules": self.base,
-            "house": list(self.house_on),
+            "house": list(self.chosen),
+            "house_decided": sorted(self.decided),
             "seats": [s.to_dict() for s in self.all_seats[: max(self.count, 2)]],
             "target": self.target,
         }

@@ -104,6 +104,26 @@ def _cross(surf: pygame.Surface, side: float, ink: ColorValue) -> None:
         )
 
 
+def _heart(surf: pygame.Surface, side: float, ink: ColorValue) -> None:
+    r = side * 0.27
+    for cx in (side * 0.27, side * 0.73):
+        pygame.draw.circle(surf, ink, (cx, side * 0.3), r)
+    # Tangent from each lobe's outer side down to the point.
+    lobe = math.radians(35)
+    left = (side * 0.27 - r * math.cos(lobe), side * 0.3 + r * math.sin(lobe))
+    right = (side * 0.73 + r * math.cos(lobe), side * 0.3 + r * math.sin(lobe))
+    pygame.draw.polygon(
+        surf, ink, [left, (side * 0.5, side * 0.3), right, (side * 0.5, side * 0.97)]
+    )
+
+
+def _moon(surf: pygame.Surface, side: float, ink: ColorValue) -> None:
+    c = side / 2
+    pygame.draw.circle(surf, ink, (c, c), c)
+    # The bite: a disc of nothing, up and to the right.
+    pygame.draw.circle(surf, (0, 0, 0, 0), (c + side * 0.3, c - side * 0.16), c * 0.86)
+
+
 PAINTERS: dict[str, Painter] = {
     "triangle": _polygon((0.5, 0.02), (1.0, 0.92), (0.0, 0.92)),
     "circle": _circle,
@@ -132,6 +152,8 @@ PAINTERS: dict[str, Painter] = {
     "frame": _frame,
     "chevron": _polygon((0.5, 0.05), (1.0, 0.6), (1.0, 0.95), (0.5, 0.45), (0.0, 0.95), (0.0, 0.6)),
     "half": _half,
+    "heart": _heart,
+    "moon": _moon,
 }
 assert set(PAINTERS) == set(PATTERNS), "every pattern has its painter"
 

@@ -10,19 +10,33 @@ A card is drawn face up only where `may_see` says so:
 - the discard pile and the table's public spots (cut cards, UNO Duo's draft
   discard): always; the draw pile: never.
 
-A card in flight asks `in_flight`: going to a public place it turns face up
-half-way; going into a hand it shows its back unless both ends may be seen
-(the viewer re-sorting their own hand), so cards passed between hands by a
-swap, a shuffle or a jump-in never tell who held what, and a drawn card turns
-up only once it has landed in the viewer's hand.
+A card in flight asks `in_flight`: played from a hand onto the discard pile it
+shows its face all the way (a card played is public, and its player's hand
+may already have gone face down as the turn ended); going to a public place
+from the draw pile it turns face up half-way; going into a hand it shows its
+back unless both ends may be seen (the viewer re-sorting their own hand), so
+cards passed between hands by a swap, a shuffle or a jump-in never tell who
+held what, and a drawn card turns up only once it has landed in the viewer's
+hand.
+
+A two-sided deck (UNO Flip) has no secret backs: every card is held with its
+face in play towards its owner, so the whole table sees its other face, and
+the draw pile's top card shows its other face too. Where `may_see` says no,
+such a card is drawn by its other face (`drawn`); only a one-sided card shows
+its back. Whoever holds a card, its other face tells nothing the table cannot
+see.
 
 Tests watch what is drawn through `witness`: every path that draws a card
-reports it there (card, where it comes from, where it is, face up or not).
+reports it there (card, where it comes from, where it is, face up or not);
+a two-sided card drawn by its other face is reported turned ("teal:5/red:7"),
+not face up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from game.ui.table_model import FACES_APART, turned
 
 PILE = "pile"
 DISCARD = "discard"
@@ -55,14 +69,31 @@ class Privacy:
         """May a card flying from `origin` to `place` be drawn face up, `progress` of the way?"""
         if isinstance(place, int):
             return self.may_see(origin) and self.may_see(place)
+        if place == DISCARD and isinstance(origin, int):
+            return True  # played: public from the moment it leaves the hand
         if progress < 0.5:
             return self.may_see(origin)
         return self.may_see(place)
 
+    @staticmethod
+    def drawn(card: str, face_up: bool) -> str | None:
+        """What of `card` is drawn, given whether its face in play may be seen:
+        that face (the card as named); else the other face of a two-sided card,
+        which the whole table sees; else None, its back."""
+        if face_up:
+            return card
+        return turned(card) if FACES_APART in card else None
+
     def shown(self, card: str, origin: Place, place: Place, face_up: bool) -> None:
         """Report a card being drawn (to a test's witness; nothing otherwise)."""
         if self.witness is not None:
-            self.witness(card, origin, place, face_up)
+            self.witness(card if face_up else turned(card), origin, place, face_up)
+
+    def card_shown(self, card: str, place: Place) -> str | None:
+        """For a screen drawing a card of `place` by itself: what of it to draw
+        (`drawn`: the card, its other face, or None for its back). Reported to
+        the witness."""
+        return self.drawn(card, self.card_face(card, place))
 
     def card_face(self, card: str, place: Place) -> bool:
         """For a screen drawing a card of `place` by itself: may it show its face?

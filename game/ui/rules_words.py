@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, language
 from game.rules.describe import describe as words
 from game.ui import text
 
@@ -23,11 +23,17 @@ def describe(rules, state=None) -> list[str]:
             continue
         if not lines:
             lines.append("# " + line.strip())
-        elif not raw.startswith(" ") and line.endswith(":"):
-            lines.append("# " + line[:-1])
+        elif not raw.startswith("  ") and line.endswith(":"):
+            # A section, or a side of a two-sided deck within the deck (one space in).
+            lines.append("# " + line.strip()[:-1])
         else:
             lines.append(("    " if raw.startswith("    ") else "") + line.strip())
     if state is not None:
+        side = state.cards.side_name
+        if side is not None:
+            found = rules.model.sides[side].label
+            label = found.in_language(language()) if found else side.capitalize()
+            lines.append(_("The {side} side is in play.").format(side=label))
         if state.single_round:
             lines.append(_("This match is a single round."))
         elif state.target:

@@ -11,7 +11,9 @@ and a field that is wrong falls back to its default with a notice (in
 chooses, so a notice is a `Said` (game/engine/said.py): English text that
 keeps its template and values, which the app words in the language chosen
 when it shows and logs it (game/app.py). A file that was damaged in any way
-is kept aside as `settings.damaged.json` before the next save replaces it.
+is kept aside under a name of its own (`settings.kept-20250101-203000.json`,
+game/file_reading.py) before the next save replaces it, so a second damaged
+file never overwrites the first one kept.
 Saving is atomic (game/atomic.py): a full disk or a crash leaves the old
 file whole.
 """
@@ -21,7 +23,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,7 +30,9 @@ import pygame
 
 from game.atomic import write_text_atomic
 from game.engine.said import Said, said
+from game.file_reading import FileRefused, keep_aside, read_small_file
 from game.i18n import LANGUAGES, system_language
+from game.os_words import os_problem
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +47,6 @@ ANIM_SCALE = {"slow": 1.3, "normal": 1.0, "fast": 0.6, "instant": 0.0}
 TEXT_SIZE_NAMES = ("normal", "large")
 
 FILE_NAME = "settings.json"
-DAMAGED_NAME = "settings.damaged.json"
 MAX_FILE_BYTES = 64 * 1024
 # What the last new-game setup may hold (the setup screen checks the values
 # against the rule sets and choices it has; this checks types and sizes).
@@ -88,6 +90,10 @@ class Settings:
     setup: dict = field(default_factory=dict)
     # What was wrong with the file read, for the player; never saved.
     notices: list[Said] = field(default_factory=list, compare=False)
+    # Why the settings could not be written, once when it starts failing (and
+    # once when it works again), for the app to show (`take_write_notice`).
+    write_notice: Said | None = field(default=None, compare=False, repr=False)
+    _write_failing: bool = field(default=False, compare=False, repr=False)
 
     @property
     def bot_delay(self) -> float:
@@ -108,16 +114,18 @@ class Settings:
         try:
             path = (folder or pref_dir()) / FILE_NAME
         except (OSError, pygame.error) as exc:
+            log.warning("settings: no folder: %s", exc)
             settings._notice(
-                said("no settings folder ({problem}); using defaults", problem=str(exc))
+                said("no settings folder ({problem}); using defaults", problem=os_problem(exc))
             )
             return settings
         try:
-            text = _read_small_file(path)
-        except FileNotFoundError:
-            return settings
-        except (OSError, Unreadable) as exc:
-            problem = exc.why if isinstance(exc, Unreadable) else str(exc)
+            raw = read_small_file(path, MAX_FILE_BYTES)
+            if raw is None:
+                return settings
+            text = raw.decode("utf-8")
+        except (FileRefused, UnicodeDecodeError) as exc:
+            problem = exc.words() if isinstance(exc, FileRefused) else said("not UTF-8 text")
             settings._notice(
                 said(
                     "{file} cannot be read ({problem}); using defaults",
@@ -229,6 +237,13 @@ class Settings:
                     high=MAX_TARGET,
                 )
             )
+        decided = setup.get("house_decided")
+        if (
+            isinstance(decided, list)
+            and len(decided) <= MAX_HOUSE
+            and all(isinstance(h, str) and len(h) <= MAX_NAME_TEXT for h in decided)
+        ):
+            checked["house_decided"] = decided  # the house rules a player set on or off
         return checked
 
     def save(self, folder: Path | None = None) -> bool:
@@ -249,32 +264,19 @@ class Settings:
             write_text_atomic(path, json.dumps(data, indent=2))
         except (OSError, pygame.error, TypeError, ValueError) as exc:
             log.warning("settings not saved: %s", exc)
+            if not self._write_failing:
+                self.write_notice = said("Settings are not saved: {why}", why=os_problem(exc))
+            self._write_failing = True
             return False
+        if self._write_failing:
+            self.write_notice = said("Settings are saved again")
+        self._write_failing = False
         return True
 
-
-class Unreadable(ValueError):
-    """Why a settings file was not read, in words a screen translates."""
-
-    def __init__(self, why: Said) -> None:
-        super().__init__(why)
-        self.why = why
-
-
-def _read_small_file(path: Path) -> str:
-    """The text of a regular file of at most MAX_FILE_BYTES; a FIFO or a device
-    is refused without waiting on it."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise Unreadable(said("not a regular file"))
-        raw = file.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
-        raise Unreadable(said("larger than {n} bytes", n=MAX_FILE_BYTES))
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Unreadable(said("not UTF-8 text")) from None
+    def take_write_notice(self) -> Said | None:
+        """A line for the player about writing the settings, once."""
+        notice, self.write_notice = self.write_notice, None
+        return notice
 
 
 def _seats_ok(seats: object) -> bool:
@@ -292,11 +294,8 @@ def _seats_ok(seats: object) -> bool:
 
 def _keep_aside(path: Path, settings: Settings) -> None:
     """Move a damaged regular file aside, so the next save does not overwrite it."""
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return
-        os.replace(path, path.with_name(DAMAGED_NAME))
-    except OSError as exc:
-        log.warning("settings: could not keep %s aside: %s", path, exc)
+    kept = keep_aside(path)
+    if kept is None:
+        log.warning("settings: could not keep %s aside", path)
         return
-    settings.notices.append(said("the damaged file was kept as {file}", file=DAMAGED_NAME))
+    settings.notices.append(said("the damaged file was kept as {file}", file=kept.name))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import pygame
 
@@ -34,6 +35,15 @@ TOAST_WIDTH = 720
 TOAST_BAND = 44
 PROMPT_GAP = PLATE_GLOW + 1  # below a name plate and its glow: what its player is asked
 PROMPT_WIDTH = 300  # the most a prompt may take: longer ones are written smaller
+WHEEL_TITLE_GAP = 22  # between the colour wheel's title and the wheel
+
+
+class WheelPlace(NamedTuple):
+    """Where the colour wheel goes: its centre and radius, and its title's rect."""
+
+    center: tuple[int, int]
+    radius: int
+    title: pygame.Rect
 
 
 def _offsets(reach: int = 420, step: int = 8) -> list[tuple[int, int]]:
@@ -197,3 +207,24 @@ class TableGeometry:
         length = math.hypot(cx - px, cy - py) or 1.0
         k = min(1.0, distance / length)
         return (round(px + (cx - px) * k), round(py + (cy - py) * k))
+
+    def color_wheel(self, title_size: tuple[int, int]) -> WheelPlace:
+        """The colour wheel in the layout's place for it, its title (of `title_size`)
+        above it; the wheel a little smaller where the title would reach a name
+        plate above it (large text: the top seat's plate)."""
+        region = self.layout.regions["color_wheel"]
+        radius = min(region.width, region.height) // 2 - 20
+        cx, cy = region.center
+        title = pygame.Rect((0, 0), title_size)
+        title.midbottom = (cx, cy - radius - WHEEL_TITLE_GAP)
+        above = [
+            s.label_rect.bottom + PLATE_GLOW
+            for s in self.layout.seats
+            if s.label_rect.left < title.right and title.left < s.label_rect.right
+            if s.label_rect.top < title.bottom
+        ]
+        short = max(above, default=title.top) - title.top
+        if short > 0:
+            radius -= short
+            title.move_ip(0, short)
+        return WheelPlace((cx, cy), radius, title)

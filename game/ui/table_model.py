@@ -5,12 +5,30 @@ each hand, the discard pile, the colour in force, the direction, whose turn,
 UNO calls, scores). The play scene and the replay viewer feed it the same
 events the engine wrote; the animator moves sprites to match and the narrator
 puts each event in words. Nothing here decides whether a move was legal.
+
+A two-sided deck (UNO Flip) names each card by both faces, the one in play
+first ("red:7/teal:5"); a `flip` turns every card over, so the model turns
+every name it holds (`turned`). The draw pile's top card shows its other face
+to everyone: `pile_back`, as the last event that carried it said.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+FACES_APART = "/"  # between a two-sided card's faces in its name: "red:7/teal:5"
+
+
+# Events after which the draw pile's top card may be another card.
+PILE_EVENTS = frozenset(("round", "deal", "draft", "start", "draw", "reshuffle", "hands", "flip"))
+
+
+def turned(card: str) -> str:
+    """The same card the other way up ("red:7/teal:5" -> "teal:5/red:7"); a
+    card with one face stays as it is."""
+    face, sep, other = card.partition(FACES_APART)
+    return f"{other}{sep}{face}" if sep else card
 
 
 @dataclass
@@ -35,6 +53,11 @@ class TableModel:
     scores: list[int] = field(default_factory=list)
     round_over: bool = False
     over: bool = False
+    # A two-sided deck: the side in play (None: the first, where every round
+    # starts) and the face the draw pile's top card shows everyone.
+    side: str | None = None
+    pile_back: str | None = None
+    flips: int = 0  # flips this round: the screen turns the table each time
     events: int = 0  # how many events it has seen
 
     def __post_init__(self) -> None:
@@ -61,6 +84,9 @@ class TableModel:
         handler = _HANDLERS.get(str(event.get("t")))
         if handler is not None:
             handler(self, event)
+        if "pile_back" in event:
+            back = event["pile_back"]
+            self.pile_back = str(back) if back else None
 
     # --- one method per event kind --------------------------------------------------
 
@@ -87,6 +113,9 @@ class TableModel:
         self.direction = 1
         self.turn = None
         self.round_over = False
+        self.side = None
+        self.flips = 0
+        self.pile_back = None
 
     def _deal(self, e: dict) -> None:
         cards = [str(c) for c in e.get("cards", [])]
@@ -172,6 +201,18 @@ class TableModel:
             _remove(self.hands[seat], card)
         self.discard = self.discard[:-1] + cards + self.discard[-1:]
 
+    def _flip(self, e: dict) -> None:
+        """Every card turns over: hands, the discard pile (in place, or as a
+        stack when its new top says so) and the draw pile."""
+        self.side = str(e["side"]) if e.get("side") else None
+        self.flips += 1
+        self.hands = [[turned(c) for c in hand] for hand in self.hands]
+        self.discard = [turned(c) for c in self.discard]
+        top = e.get("top")
+        if top and self.discard and self.discard[-1] != top:
+            self.discard.reverse()
+        self.color = e.get("color")
+
     def _eliminated(self, e: dict) -> None:
         self.eliminated[int(e["p"])] = True
 
@@ -212,6 +253,7 @@ _HANDLERS: dict[str, Callable[[TableModel, dict], None]] = {
     "swap": TableModel._swap,
     "hands": TableModel._hands,
     "discard": TableModel._discard,
+    "flip": TableModel._flip,
     "eliminated": TableModel._eliminated,
     "round_end": TableModel._round_end,
     "game_end": TableModel._game_end,

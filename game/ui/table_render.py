@@ -17,22 +17,25 @@ import math
 
 import pygame
 
+from game.looks import CardLook
 from game.ui import accessibility, text, widgets
 from game.ui.animator import TableAnimator
 from game.ui.card_art import BACK, CardArt
 from game.ui.card_book import CardBook
 from game.ui.highlights import NO_HIGHLIGHTS, Highlights
-from game.ui.privacy import DISCARD, Privacy
+from game.ui.privacy import DISCARD, PILE, Privacy
 from game.ui.sprite import Sprite
 from game.ui.table_geometry import TableGeometry
-from game.ui.table_model import TableModel
+from game.ui.table_model import TableModel, turned
 from game.ui.tween import ease_out_cubic, shake
 
 CAPTION_SIZE = 20  # the name over the focused card of the hand being played
 CAPTION_WIDTH = 320
 
 
-REFUSED_GLOW = pygame.Color(229, 57, 53)  # a refused card, with reduced motion (no shake)
+REFUSED_GLOW = pygame.Color(229, 57, 53)
+# Where the felt goes while the other side of a two-sided deck is in play.
+DARK_FELT = pygame.Color(34, 16, 52)  # a refused card, with reduced motion (no shake)
 
 Layer = tuple[tuple, pygame.Surface, tuple[int, int]]
 
@@ -57,7 +60,7 @@ class TableRenderer:
         self._ring_color: str | None = None
         self._ring_pulse = 0.0
         self._layers: dict[object, Layer] = {}
-        self._background: pygame.Surface | None = None
+        self._backgrounds: dict[int, pygame.Surface] = {}
         self._captions: dict[str, pygame.Surface] = {}
         self._flight_cache: dict[tuple, pygame.Surface] = {}
         self._generation = (art.generation, text.generation())
@@ -70,27 +73,41 @@ class TableRenderer:
         else:
             face = self.privacy.in_flight(sprite.origin, sprite.place, sprite.progress)
         if self.privacy.witness is not None:
-            self.privacy.shown(sprite.name, sprite.origin, sprite.place, face)
+            self.privacy.shown(self._name(sprite), sprite.origin, sprite.place, face)
         return face
 
+    def _turn(self) -> tuple[float, bool] | None:
+        """In a flip: how wide a card is drawn (1 flat, 0 edge on), and whether
+        it still shows the side it had. None: no flip under way."""
+        done = self.animator.turning()
+        if done is None:
+            return None
+        return abs(math.cos(math.pi * done)), done < 0.5
+
+    def _name(self, sprite: Sprite) -> str:
+        """The card as it lies now: before the middle of a flip, as it was."""
+        turn = self._turn()
+        return turned(sprite.name) if turn is not None and turn[1] else sprite.name
+
     def _image(self, sprite: Sprite, face: bool) -> pygame.Surface:
-        name = sprite.name if face else BACK
+        shown = self.privacy.drawn(self._name(sprite), face)
+        look = self.book.look(shown) if shown is not None else BACK
         size = (sprite.w, sprite.h)
         angle = sprite.angle
         if sprite.dst is None:
-            return self.art.rotated(self.book.look(name) if face else BACK, size, angle)
+            return self.art.rotated(look, size, angle)
         # In flight: sizes and angles are quantised so a few cached images serve every frame
         # (steps of 10 px, so a flight never shares a size with a hand at rest).
         qa = round(angle / 15) * 15
         qw = max(10, round(size[0] / 10) * 10)
         qh = round(qw * 1.5)
-        key = (name, qw, qh, qa % 360)
+        key = (look, qw, qh, qa % 360)
         img = self._flight_cache.get(key)
         if img is None:
             if len(self._flight_cache) > 400:
                 self._flight_cache.clear()
-            if face:
-                base = self.art.face(self.book.look(name), (qw, qh))
+            if isinstance(look, CardLook):
+                base = self.art.face(look, (qw, qh))
             else:
                 base = self.art.back((qw, qh))
             img = (
@@ -102,15 +119,34 @@ class TableRenderer:
         return img
 
     def _blit_sprite(self, surface: pygame.Surface, sprite: Sprite, dx: float = 0) -> None:
-        img = self._image(sprite, self._face_up(sprite))
+        img = self._squeezed(self._image(sprite, self._face_up(sprite)))
         surface.blit(img, img.get_rect(center=(round(sprite.x + dx), round(sprite.y))))
+
+    def _squeezed(self, img: pygame.Surface) -> pygame.Surface:
+        """A card turning over in a flip is drawn narrower, edge on at the middle."""
+        turn = self._turn()
+        if turn is None:
+            return img
+        width = max(1, round(img.get_width() * turn[0]))
+        return pygame.transform.scale(img, (width, img.get_height()))
 
     # --- the felt -----------------------------------------------------------------
 
-    def _build_background(self) -> pygame.Surface:
+    def _side(self) -> int:
+        """The side in play of a two-sided deck (0: the first, or a one-sided deck)."""
+        side = self.model.side
+        return self.book.sides.index(side) if side in self.book.sides else 0
+
+    def _felt(self, side: int) -> pygame.Color:
+        """The felt while `side` is in play: the layout's, and deeper, towards
+        the night, for every other side."""
+        felt = pygame.Color(self.layout.felt_color)
+        return felt if side == 0 else felt.lerp(DARK_FELT, 0.72)
+
+    def _build_background(self, side: int) -> pygame.Surface:
         w, h = self.geometry.size
         bg = pygame.Surface((w, h))
-        felt = pygame.Color(self.layout.felt_color)
+        felt = self._felt(side)
         center = pygame.Color(felt).lerp((255, 255, 255), 0.08)
         edge = pygame.Color(felt).lerp((0, 0, 0), 0.45)
         bg.fill(edge)
@@ -130,6 +166,23 @@ class TableRenderer:
             pygame.draw.rect(bg, pygame.Color(felt).lerp((0, 0, 0), 0.3), r, border_radius=12)
             pygame.draw.rect(bg, pygame.Color(felt).lerp((255, 255, 255), 0.25), r, 2, 12)
         return bg.convert() if pygame.display.get_surface() else bg
+
+    def _background(self, side: int) -> pygame.Surface:
+        found = self._backgrounds.get(side)
+        if found is None:
+            found = self._backgrounds[side] = self._build_background(side)
+        return found
+
+    def _draw_felt(self, surface: pygame.Surface) -> None:
+        """The felt of the side in play; in a flip, the one before fading into it."""
+        side = self._side()
+        surface.blit(self._background(side), (0, 0))
+        done = self.animator.turning()
+        if done is not None and done < 1 and len(self.book.sides) > 1:
+            before = self._background(1 - side if side in (0, 1) else 0)
+            before.set_alpha(round(255 * (1 - done)))
+            surface.blit(before, (0, 0))
+            before.set_alpha(None)
 
     # --- hands ----------------------------------------------------------------------
 
@@ -175,7 +228,13 @@ class TableRenderer:
         refused = self.animator.refused
         if refused is not None and refused[0] != seat:
             refused = None
-        if shaking is None and refused is None and not any(s.dst is not None for s in hand):
+        turning = self.animator.turning() is not None
+        if (
+            shaking is None
+            and refused is None
+            and not turning
+            and not any(s.dst is not None for s in hand)
+        ):
             face = self.privacy.may_see(seat)
             if self.privacy.witness is not None:
                 for s in hand:
@@ -283,14 +342,30 @@ class TableRenderer:
                 )
             for i in range(depth):
                 surface.blit(back, (pile.x - i * 2, pile.y - i * 2))
+            self._draw_pile_top(surface, depth)
         count = text.shadowed(str(model.draw_count + len(self.animator.leaving)), 22, bold=True)
         surface.blit(count, count.get_rect(midtop=(pile.centerx, pile.bottom + 6)))
+        if self.animator.turning() is not None:
+            for sprite in self.animator.discard[-5:]:
+                self._blit_sprite(surface, sprite)
+            return
         found = self._discard_layer()
         if found is not None:
             surface.blit(*found)
         for sprite in self.animator.discard:
             if sprite.dst is not None:
                 self._blit_sprite(surface, sprite)
+
+    def _draw_pile_top(self, surface: pygame.Surface, depth: int) -> None:
+        """A two-sided deck's draw pile shows everyone its top card's other face."""
+        shown = self.model.pile_back
+        if shown is None:
+            return
+        self.privacy.shown(shown, PILE, PILE, False)
+        face = self._squeezed(self.art.face(self.book.look(shown), self.geometry.pile_size))
+        pile = self.geometry.draw_pile
+        top = (pile.centerx - (depth - 1) * 2, pile.centery - (depth - 1) * 2)
+        surface.blit(face, face.get_rect(center=top))
 
     def _draw_direction(self, surface: pygame.Surface) -> None:
         ring = self.geometry.ring
@@ -318,9 +393,8 @@ class TableRenderer:
             self._layers.clear()
             self._flight_cache.clear()
             self._captions.clear()
-        if self._background is None:
-            self._background = self._build_background()
-        surface.blit(self._background, (0, 0))
+            self._backgrounds.clear()
+        self._draw_felt(surface)
         self._draw_direction(surface)
         self._draw_piles(surface, lit)
         # The bottom seat last, so its big cards overlap the side seats' edges.

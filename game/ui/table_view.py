@@ -215,6 +215,10 @@ class TableView:
     def toast(self, message: str, seconds: float = 2.6) -> None:
         self.callouts.toast(message, self.animator.clock, seconds)
 
+    def toast_box(self) -> pygame.Rect | None:
+        """Where the refusal or word on show is drawn, for what must not cover it."""
+        return self.callout_renderer.toast_box()
+
     def shake_card(self, seat: int, index: int) -> None:
         self.animator.shake_card(seat, index)
 

@@ -1,6 +1,6 @@
 """Every decision kind a building block opens gets a sensible answer.
 
-Issue 9 §3: "bots answer every decision kind any shipped building block
+The bots' promise: "bots answer every decision kind any shipped building block
 opens, with sensible choices (not 'the first option')". Each scenario is a
 rigged table (tests/support/table.py) where one answer is plainly right and the
 legal actions list it after a worse one; every level but `random` must find

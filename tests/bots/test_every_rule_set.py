@@ -1,6 +1,6 @@
 """Every bot level plays every shipped rule set, and random house-rule mixes.
 
-Issue 9 §3 and issue 11: "every level plays every shipped rule set and any
+The bots' promise: "every level plays every shipped rule set and any
 modded one: nothing assumes classic cards, counts or seat numbers". Each
 table seats every level (a two-seat game plays them in pairs), plays a
 round through the simulator's loop, and its log must replay through the

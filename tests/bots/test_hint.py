@@ -1,8 +1,8 @@
 """Hints: the expert's choice for a human seat, and one line of why.
 
-Issue 11 'Hints': the hint is the expert's choice with a reason in plain
+The hint is the expert's choice with a reason in plain
 words ("keeps your wild; Cy is on UNO"), and card names come from the rule
-file's labels (issue 9 §2), so a modder's card is named as its file names it.
+file's labels, so a modder's card is named as its file names it.
 """
 
 from __future__ import annotations
@@ -72,3 +72,22 @@ def test_an_advisor_follows_a_whole_game_and_always_answers():
 
     play(rule_set, ["basic", "basic", "basic"], seed=5, rounds=2, before=before, after=after)
     assert len(tips) > 5
+
+
+def test_an_advisor_gives_hints_on_both_sides_of_a_flip_game():
+    rule_set = load_rules(["flip"])
+    advisor = Advisor(rule_set, seat=0, seed=1)
+    sides = set()
+
+    def before(state, seat, bot, actions, out_of_turn):
+        if seat == 0 and not out_of_turn and len(actions) > 1:
+            tip = advisor.hint(functools.partial(view, state, 0), actions)
+            assert tip.action in actions
+            assert tip.why and "\n" not in tip.why
+            sides.add(state.side)
+
+    def after(state, action, events):
+        advisor.observe(action, seen_events(events, 0))
+
+    play(rule_set, ["basic", "basic", "basic"], seed=5, rounds=3, before=before, after=after)
+    assert sides == {0, 1}

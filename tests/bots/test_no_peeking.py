@@ -1,6 +1,6 @@
 """Bots never peek: a decision depends only on what the seat may know.
 
-Issue 11: "permute the hidden cards among the other hands and the draw pile,
+The check: "permute the hidden cards among the other hands and the draw pile,
 keeping everything the seat has seen, and the decision (with the same bot
 seed) does not change". For every level and every shipped rule set, games
 are played through the simulator's loop; before a bot decides, a twin of it
@@ -37,6 +37,7 @@ from tests.support.rules import shipped_variants
 MIXES = [
     ["classic", "house/seven-o", "house/jump-in"],
     ["uno112", "house/swap-hands-card", "house/stacking"],
+    ["flip", "house/flip-stacking", "house/jump-in"],
 ]
 
 
@@ -48,9 +49,11 @@ def rule_sets() -> list[list[str]]:
 LEVELS = [level for level in BOTS if level != "random"]
 
 
-def twin(bot, rules):
-    """A copy of `bot` with its memory and generator, sharing the rule set."""
-    shared = (rules, card_table(rules), deck_facts(rules))
+def twin(bot, rules, state):
+    """A copy of `bot` with its memory and generator, sharing the rule set
+    and the match's card tables (and the facts bots keep of them)."""
+    shared = [rules, card_table(rules), deck_facts(rules), *state.tables]
+    shared += [deck_facts(rules, table) for table in state.tables]
     return copy.deepcopy(bot, {id(x): x for x in shared})
 
 
@@ -74,7 +77,10 @@ class Witness:
 
 def reshuffled(state, seat: int, seen: set[int], rng: random.Random):
     """`state` with every card `seat` has not seen dealt anew among the
-    places it cannot see: the other hands and the draw pile."""
+    places it cannot see: the other hands and the draw pile. In a two-sided
+    deck everyone sees the other face of the cards in other hands and of the
+    draw pile's top card: a card moves only to a place that held a card with
+    the same other face, so what is seen stays."""
     twin_state = state.clone()
     places = []
     for other in range(state.players):
@@ -83,11 +89,20 @@ def reshuffled(state, seat: int, seen: set[int], rng: random.Random):
             places += [(hand, i) for i, card in enumerate(hand) if card not in seen]
     pile = twin_state.draw_pile
     places += [(pile, i) for i, card in enumerate(pile) if card not in seen]
-    cards = [where[i] for where, i in places]
-    rng.shuffle(cards)
-    for (where, i), card in zip(places, cards, strict=True):
-        where[i] = card
-    return twin_state, len(cards)
+    back = state.back
+    groups: dict[str | None, list] = {}
+    for where, i in places:
+        groups.setdefault(None if back is None else back.face_names[where[i]], []).append(
+            (where, i)
+        )
+    moved = 0
+    for group in groups.values():
+        cards = [where[i] for where, i in group]
+        rng.shuffle(cards)
+        for (where, i), card in zip(group, cards, strict=True):
+            where[i] = card
+        moved += len(cards) if len(cards) > 1 else 0
+    return twin_state, moved
 
 
 def _cases():
@@ -114,8 +129,10 @@ def check_game(rules, level: str, seed: int, first_bot=None, rounds: int = 2) ->
         shuffled, count = reshuffled(state, seat, witness.seen[seat], rng)
         assert view(shuffled, seat) == view(state, seat)
         ask = "interject" if out_of_turn else "choose"
-        mine = getattr(twin(bot, rules), ask)(functools.partial(view, state, seat), actions)
-        theirs = getattr(twin(bot, rules), ask)(functools.partial(view, shuffled, seat), actions)
+        mine = getattr(twin(bot, rules, state), ask)(functools.partial(view, state, seat), actions)
+        theirs = getattr(twin(bot, rules, state), ask)(
+            functools.partial(view, shuffled, seat), actions
+        )
         assert mine == theirs, f"{level} chose {mine} but {theirs} once hidden cards moved"
         checked += 1
         moved += count > 1
@@ -164,6 +181,14 @@ class PeekingBot(BasicBot):
 
 def test_the_check_catches_a_bot_that_peeks():
     rules = load_rules(["classic"])
+    with pytest.raises(AssertionError, match="once hidden cards moved"):
+        for seed in range(5):
+            check_game(rules, "basic", seed, first_bot=PeekingBot(seed, rules))
+
+
+def test_the_check_catches_a_bot_that_peeks_behind_the_public_faces_of_a_flip_hand():
+    # The other faces of a hand are public; the faces its holder sees are not.
+    rules = load_rules(["flip"])
     with pytest.raises(AssertionError, match="once hidden cards moved"):
         for seed in range(5):
             check_game(rules, "basic", seed, first_bot=PeekingBot(seed, rules))

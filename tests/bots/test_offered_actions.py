@@ -1,4 +1,4 @@
-"""Every bot only ever picks from the actions it was offered (issue 13, item 18).
+"""Every bot only ever picks from the actions it was offered.
 
 A bot that answers with something it was not offered crashes the game or,
 worse, plays a move the rules do not allow. The check wraps each bot and

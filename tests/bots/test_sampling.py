@@ -147,3 +147,31 @@ def _at_searched_decisions(check) -> None:
         check(state, sampler)
 
     play(rules, ["strong", "basic", "basic", "basic"], seed=5, rounds=6, before=before)
+
+
+def test_flip_worlds_deal_only_what_is_really_hidden():
+    # A two-sided deck: the other faces of the other hands and of the pile's
+    # top card are seen by all, so every world shows them where they are.
+    rules = load_rules(["flip"])
+    rng = Rng(7)
+    worlds = set()
+
+    def before(state, seat, bot, actions, out_of_turn):
+        seen = view(state, seat)
+        bot.see_faces(seen)
+        sampler = bot.sampler
+        if out_of_turn or not sampler.can_sample(seen):
+            return
+        sampler.prepare(seen, bot.knowledge)
+        for _ in range(3):
+            world = sampler.world(rng)
+            mine = view(world, seat)
+            shown = (*SHOWN, "side", "public", "pile_back")
+            assert {k: mine[k] for k in shown} == {k: seen[k] for k in shown}
+            assert set(legal_actions(world, seat)) == set(legal_actions(state, seat))
+            every = [c for hand in world.hands for c in hand] + world.draw_pile + world.discard
+            assert sorted(every) == list(range(state.cards.size))
+            worlds.add(state.side)
+
+    play(rules, ["strong"] * 3, seed=3, rounds=3, before=before)
+    assert worlds == {0, 1}

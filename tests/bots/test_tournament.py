@@ -1,6 +1,6 @@
 """The tournament: rotation, figures, ratings, the command line.
 
-Issue 11 'Measure it': seats rotate through every level so no level keeps
+Seats rotate through every level so no level keeps
 the first seat; win shares and mean points come with 95% intervals; a
 Bradley–Terry rating is fitted; `--json` prints `levels` with `win_share`,
 `ci_low`, `ci_high`, `mean_points`, `rating`; `--jobs` gives the same
@@ -98,7 +98,7 @@ def test_command_refuses_bad_arguments_in_words(args, words, capsys):
 
 
 def test_the_table_speaks_the_language_and_the_json_keeps_its_keys(capsys):
-    """Issue 12 §1: the printed table's headings and words are translated; the
+    """The printed table's headings and words are translated; the
     keys of --json are the same in every language."""
     argv = ["tournament", "--rules", "classic", "--players", "2", "--bots", "basic,random"]
     argv += ["--games", "2", "--rounds-only", "--jobs", "1", "--lang", "fi"]
@@ -130,3 +130,65 @@ def test_a_refusal_speaks_the_language(capsys):
     argv = ["tournament", "--rules", "classic", "--players", "2", "--bots", "basic"]
     assert main([*argv, "--lang", "fi"]) == 2
     assert "--bots antaa 1 tason 2 paikalle" in capsys.readouterr().err
+
+
+class CountingPool:
+    """A process pool that plays the games in this process and keeps its size."""
+
+    sizes: list[int] = []
+
+    def __init__(self, size: int) -> None:
+        CountingPool.sizes.append(size)
+
+    def imap(self, play, work, chunksize=1):
+        return map(play, work)
+
+    def terminate(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(("games", "jobs", "started"), [(2, 12, 2), (6, 100_000, 3), (6, None, 3)])
+def test_workers_are_capped_by_the_games_and_the_cores(monkeypatch, games, jobs, started):
+    """A process beyond the cores or the games only waits (`--games 2 --jobs 12`
+    started 13 processes; `--jobs 100000` never finished starting them)."""
+    import multiprocessing
+    import os
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    context = multiprocessing.get_context("spawn")
+    monkeypatch.setattr(context, "Pool", CountingPool)
+    monkeypatch.setattr(CountingPool, "sizes", [])
+    setup = Setup(("classic",), 2, ("random", "random"), games=games, seed=1, rounds_only=True)
+    tournament.run(setup, jobs=jobs)
+    assert CountingPool.sizes == [started]
+
+
+def test_a_match_that_does_not_end_stops_simulate_and_tournament_in_words(monkeypatch, capsys):
+    """The bots give up on a match past a bound of actions; simulate ended on
+    a RuntimeError traceback there. (The bound is lowered so no long match is played.)"""
+    import game.sim
+
+    monkeypatch.setattr(game.sim, "MAX_MATCH_ACTIONS", 50, raising=False)
+    monkeypatch.setattr(game.sim.play_out, "__defaults__", (50,))  # the bound before it was named
+    status = main(["simulate", "--rules", "classic", "--players", "3", "--games", "2"])
+    out, err = capsys.readouterr()
+    assert status == 1
+    assert err.strip() == (
+        "a game did not end within 50 actions: these rules may not let a match end"
+        " (python main.py check FILE says what keeps it going): stopped after 0 of 2 games"
+    )
+    assert "games:" in out  # the summary of what was played
+    argv = ["tournament", "--rules", "classic", "--bots", "random,random", "--games", "2"]
+    status = main([*argv, "--jobs", "1"])
+    _out, err = capsys.readouterr()
+    assert status == 1 and err.strip().startswith("a game did not end within 50 actions")
+
+
+def test_every_level_plays_a_flip_tournament(capsys):
+    levels = "expert,strong,basic,beginner,random"
+    args = ["tournament", "--rules", "flip", "--players", "5", "--bots", levels]
+    code = main([*args, "--games", "2", "--rounds-only", "--jobs", "1", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["levels"]) == set(levels.split(","))

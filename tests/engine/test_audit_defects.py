@@ -1,7 +1,7 @@
-"""The rule defects an outside audit found (issue 9 §5), one scenario each.
+"""The rule defects an outside audit found, one scenario each.
 
 Each test names the rule it checks (docs/rules.md, and the rule file that carries
-the reading) and failed before its fix. Where the issue asks for the other
+the reading) and failed before its fix. Where the audit asked for the other
 reading as an option, a second test switches the option on.
 """
 
@@ -43,7 +43,7 @@ def _with(base: str, name: str, data: dict):
 
 def test_color_purge_cannot_empty_a_hand_that_must_end_on_a_number():
     """docs/rules.md §4 'No finishing on an action card' (house/no-action-finish.yaml)
-    with §2's Customizable Wild 'Colour Purge' (uno112.yaml: choose_color then
+    with docs/rules.md §2's Customizable Wild 'Colour Purge' (uno112.yaml: choose_color then
     discard_color): naming the colour of every card left would go out on a
     wild. The purge keeps one card of the colour, a number, and play goes on."""
     mix = rules("uno112", "house/no-action-finish")
@@ -257,7 +257,7 @@ def test_a_last_cards_draw_effect_is_drawn_by_default():
 )
 def test_mixes_that_would_mean_something_else_are_refused(names, named):
     """docs/rules.md §4 (house rules a table turns on 'alone or together') with
-    issue 3's 'refused with a message naming both rules and why': Swap Hands
+    the rule that a clash is 'refused with a message naming both rules and why': Swap Hands
     in place of Shuffle Hands leaves a Shuffle Hands redeal nothing to change;
     app-2-4's 'first to 100 wins' on Duo, where reaching the target loses,
     would mean 'reach 100 and lose'."""
@@ -283,7 +283,7 @@ def test_the_rules_command_refuses_the_mix_with_the_reason():
 
 
 def test_everything_the_engine_exports_can_be_imported():
-    """Issue 9 §5 defect 11: `__all__` named out_of_turn_seats without
+    """`__all__` once named out_of_turn_seats without
     importing it, so `from game.engine import *` raised."""
     namespace: dict = {}
     exec("from game.engine import *", namespace)

@@ -1,5 +1,5 @@
 """Each building block on its own: every registered effect
-(game/engine/effects.py, choice_effects.py, hand_effects.py), condition
+(game/engine/effects.py, choice_effects.py, hand_effects.py, sides.py), condition
 (conditions.py) and scoring scheme (scoring.py), called directly on a
 rigged table, beside the whole-rule-set scenarios that play them through
 the turn. A block registered without a unit test here fails
@@ -16,7 +16,7 @@ import pytest
 from game.engine import conditions, effects, scoring
 from game.engine.pending import Decision, Penalty, PlayContext
 from game.engine.state import GameState
-from tests.support.rules import rules, rules_with
+from tests.support.rules import day_night, rules, rules_with
 from tests.support.table import conserved, hand, names_of, rigged
 
 # --- calling a block ------------------------------------------------------------------
@@ -282,7 +282,8 @@ def test_effect_dump_color_asks_all_or_none():
     assert run(state, "dump_color", ctx=ctx) == (True, [])
     assert state.pending == Decision("dump", 0, ("all", "none"))
     assert names_of(state, ctx.dump) == ["red:1", "red:2"]
-    assert run(state, "dump_color", {"who": "next"}) == (True, [])
+    # Another seat's decision begins its turn.
+    assert run(state, "dump_color", {"who": "next"}) == (True, [{"t": "turn", "p": 1}])
     assert state.pending == Decision("dump", 1, ("all", "none"))
 
 
@@ -364,3 +365,70 @@ def test_scheme_losers_score_own_hand():
 def test_scheme_rounds_won_one_point_per_round(teams):
     assert points(rigged(hands=SCORED, top="red:5"), "rounds_won", 3) == [0, 0, 0, 1]
     assert points(rigged(teams, hands=SCORED, top="red:5"), "rounds_won", 3) == [0, 1, 0, 1]
+
+
+# --- two-sided decks ------------------------------------------------------------------
+
+
+def test_effect_skip_all_skips_every_other_seat_so_its_player_goes_again():
+    state = rigged(hands=THREE, top="red:skip")
+    assert run(state, "skip_all") == (False, [])
+    assert state.skips == 2
+    state.skips = 0
+    run(state, "skip_all", ctx=context(state, going_out=True))
+    assert state.skips == 0
+
+
+def test_effect_penalty_until_color_owes_draws_until_the_named_color():
+    state = rigged(hands=THREE, top="wild:wild_draw_four", color="blue", to_act=1)
+    run(state, "penalty", {"until_color": True, "challengeable": True})
+    assert state.penalty.until_color == state.cards.colors.index("blue")
+    state = rigged(hands=THREE, top="red:5", draw=["red:1", "wild:wild", "blue:3", "red:2"])
+    taken = state.take_owed(1, 0, state.cards.colors.index("blue"), "penalty", None)
+    assert names_of(state, taken) == ["red:1", "wild:wild", "blue:3"]  # a wild does not count
+    taken = state.take_owed(2, 1, state.cards.colors.index("blue"), "penalty", None)
+    assert len(taken) > 1 and names_of(state, taken)[-2].startswith("blue:")  # then 1 more
+
+
+DAY = {0: ["red:1/teal:1", "yellow:2/purple:5"], 1: ["red:3/teal:2"]}
+
+
+def test_effect_flip_turns_hands_and_both_piles_over():
+    state = rigged(
+        day_night(),
+        hands=DAY,
+        top="red:flip/purple:4",
+        under_top=["yellow:1/teal:4"],
+        draw=["red:2/purple:2", "red:5/teal:3"],
+        rest="discard",
+    )
+    opened, events = run(state, "flip")
+    assert not opened
+    assert events == [{"t": "flip", "side": "night", "top": "purple:4/red:flip", "color": "purple"}]
+    assert state.side == 1 and state.cards is state.tables[1]
+    assert hand(state, 0) == ["teal:1/red:1", "purple:5/yellow:2"]
+    assert names_of(state, state.discard[-2:]) == ["teal:4/yellow:1", "purple:4/red:flip"]
+    # The draw pile is turned over as a stack: its bottom card is now on top.
+    assert names_of(state, reversed(state.draw_pile)) == ["teal:3/red:5", "purple:2/red:2"]
+    assert conserved(state)
+    run(state, "flip")
+    assert state.side == 0 and hand(state, 0) == DAY[0]
+
+
+def test_effect_flip_as_a_stack_turns_the_discard_pile_bottom_up():
+    state = rigged(day_night(), hands=DAY, top="red:flip/purple:4", under_top=["yellow:1/teal:4"])
+    _, events = run(state, "flip", {"discard": "as_stack"})
+    assert events[0]["top"] == "teal:4/yellow:1" and events[0]["color"] == "teal"
+
+
+def test_effect_flip_onto_a_wild_lets_the_seat_that_flipped_name_the_color():
+    state = rigged(day_night(), hands=DAY, top="red:flip/wild:wild_draw_color", to_act=1)
+    opened, events = run(state, "flip")
+    assert opened and events[0]["color"] is None
+    assert state.pending == Decision("color", 1, ("teal", "purple"))
+
+
+def test_effect_flip_keeps_a_one_sided_deck_as_it_is():
+    state = rigged(hands=THREE, top="red:5")
+    assert run(state, "flip") == (False, [])
+    assert state.side == 0

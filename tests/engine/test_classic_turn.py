@@ -75,7 +75,7 @@ def test_illegal_play_raises_with_reason():
     state = rigged(hands={0: ["blue:9", "red:2"], 1: ["green:3"]}, top="red:5")
     with pytest.raises(IllegalAction) as refused:
         play(state, 0, "blue:9")
-    # Issue 8 §4: plain words and the cards' labels, never internal names.
+    # Plain words and the cards' labels, never internal names.
     assert str(refused.value) == "Blue 9 doesn't match Red 5 — play red, a 5, or a wild."
     assert hand(state, 0) == ["blue:9", "red:2"]  # nothing changed
 

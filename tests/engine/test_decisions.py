@@ -1,12 +1,12 @@
 """Decision kinds (game/engine/decisions.py): what is offered and what a refusal
 says come from the same checks.
 
-Issue 10 §3: `why_illegal` used to re-derive legality on its own and drifted
+`why_illegal` used to re-derive legality on its own and drifted
 (with `play_drawn: any`, a non-matching card was refused with "only the drawn
 card may be played"). Every kind is declared once with its answers, its
 application and its refusal; here, over seeded games of every shipped rule
 set and some house-rule mixes, every action a seat could try is either
-offered, or refused with a sentence in plain words (issue 8 §4: card labels
+offered, or refused with a sentence in plain words (card labels
 from the rule file, no internal names).
 """
 
@@ -121,11 +121,11 @@ def test_every_declared_kind_is_reached_and_explained():
     assert seen == set(REGISTRY), f"never reached: {set(REGISTRY) - seen}"
 
 
-# --- the drift issue 10 names, and refusals per kind ---------------------------------
+# --- the drift `why_illegal` had, and refusals per kind------------------------------
 
 
 def test_play_drawn_any_refuses_a_card_by_the_matching_rule():
-    """Issue 10 §3: with `turn.play_drawn: any` every card of the hand may be
+    """With `turn.play_drawn: any` every card of the hand may be
     played after drawing, so a card that does not match is refused for not
     matching, not with "only the drawn card may be played"."""
     any_card = house_option("draw-until-playable", {"turn": {"play_drawn": "any"}})

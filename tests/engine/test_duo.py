@@ -239,7 +239,7 @@ def test_first_card_reverse_first_player_may_dump_that_color():
     goes to Player 1."""
     hands = {0: ["green:1", "green:2"], 1: ["red:1", "blue:2", "red:7"]}
     state, events = turn_up(duo(), "red:reverse", hands=hands, dealer=0)
-    assert brief(events) == [("start", "red:reverse", "red", 1, 1)]
+    assert brief(events) == [("start", "red:reverse", "red", 1, 1), ("turn", 1)]
     assert pending(state) == ("dump", 1)
     assert {a.value for a in legal(state, 1)} == {"all", "none"}
     state, events = choose(state, 1, "all")
@@ -699,3 +699,36 @@ def test_reverse_dump_with_two_numbers_left_may_go_in_any_order_with_no_action_f
     state, _ = choose(state, 0, "all")
     options = {state.cards.names[a.value] for a in legal(state, 0)}
     assert options == {"red:skip", "red:3", "red:4"}
+
+
+# --- a whole hand at a time ----------------------------------------------------------------
+
+
+def whole_hand():
+    return rules("duo", "house/draft-whole-hand")
+
+
+def test_a_whole_hand_at_a_time_drafts_the_same_cards_in_another_order():
+    """A draft rule set may have each seat draft its whole hand before the next
+    begins (`dealing.draft_order: whole_hand`, the house rule draft-whole-hand;
+    UNO Duo's own rule is card by card).
+    The cards drafted are the same 28 off the top of the shuffled pile, met in
+    another order, so every card is as likely to reach a seat as before; the 14
+    put aside go under the draw pile as in the card-by-card draft."""
+    pile = _pile(first="red:5")
+    state, events = draft_round(whole_hand(), 0, pile)
+    log = list(events)
+    for i in range(14):
+        seat = i // 7  # Player 1's seven decisions, then Player 2's
+        assert pending(state) == ("draft", seat)
+        state, events = choose(state, seat, "keep" if i % 2 else "discard")
+        log += events
+        assert conserved(state)
+    drafts = [e for e in log if e["t"] == "draft"]
+    assert [e["p"] for e in drafts] == [0] * 14 + [1] * 14
+    assert [e["card"] for e in drafts] == pile[:28]
+    kept = [e["card"] for e in drafts if e["kept"]]
+    assert Counter(hand(state, 0)) + Counter(hand(state, 1)) == Counter(kept)
+    bottom = [state.cards.names[c] for c in state.draw_pile[:14]]
+    assert Counter(bottom) == Counter(e["card"] for e in drafts if not e["kept"])
+    assert pending(state) == ("play", 1)

@@ -1,6 +1,6 @@
 """Engine discipline: the engine knows building blocks, never rule sets.
 
-Source: issue 3 'Engine discipline' -- "Each new behaviour is one building
+The engine's discipline: "Each new behaviour is one building
 block with a docstring showing its YAML use, and a test. No rule-set name in
 engine code; a test fails if `duo`, `uno112` or a house rule's name appears
 in `game/engine/`." And docs/rules.md §2-4: every variant differs from classic
@@ -44,7 +44,9 @@ SOURCES = sorted(ENGINE.glob("*.py"))
 
 RULE_SETS = available_rule_sets()
 # Engine settings / schemes that share a meaning (not a spelling) with a rule set.
-SETTING_NAMES = {"jump_in", "teams", "rounds_won"}
+# Words a rule set shares with a setting or a building block: `flip` names the
+# rule set, the effect that turns a two-sided deck over and its event.
+SETTING_NAMES = {"jump_in", "teams", "rounds_won", "flip"}
 CATEGORIES = {"number", "wild", "action"}
 
 
@@ -113,7 +115,7 @@ def test_word_list_is_the_rule_files():
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_no_rule_set_name_in_engine_code(path):
-    """Issue 3 'Engine discipline': no rule-set or house-rule name in the
+    """No rule-set or house-rule name in the
     engine's code -- identifiers and string literals (docstrings and comments
     are prose, checked separately below)."""
     found = []
@@ -144,7 +146,7 @@ def _prose_mentions(path: Path) -> list[tuple[int, str]]:
 
 
 def test_no_rule_set_name_anywhere_in_engine_source():
-    """Issue 3 'Engine discipline', read literally: `duo`, `uno112`,
+    """The discipline read literally: `duo`, `uno112`,
     `classic` and the house rules' names (`seven-o`, `jump-in`, ...) appear
     nowhere in game/engine/*.py, comments and docstrings included."""
     found = {path.name: _prose_mentions(path) for path in SOURCES}
@@ -214,7 +216,7 @@ def test_the_kind_literal_check_catches_a_comparison():
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_no_card_kind_name_compared_in_engine_code(path):
-    """Issue 3 'Engine discipline': card behaviour comes from effect blocks,
+    """Card behaviour comes from effect blocks,
     never from `if kind == "skip"`-style tests of card kind names (skip,
     reverse, draw_two, wild_draw_four, the 112-card specials...) in engine code."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -234,7 +236,7 @@ def _yaml_examples(doc: str) -> list[str]:
 
 @pytest.mark.parametrize("name", sorted(effects.REGISTRY))
 def test_every_effect_has_a_yaml_example_that_validates(name):
-    """Issue 3: 'Each new behaviour is one building block with a docstring
+    """'Each new behaviour is one building block with a docstring
     showing its YAML use' -- the docstring has `YAML:` and a snippet using the
     effect, and every effect snippet validates against the registry."""
     block = effects.REGISTRY[name]
@@ -251,7 +253,7 @@ def test_every_effect_has_a_yaml_example_that_validates(name):
 
 @pytest.mark.parametrize("name", sorted(conditions.REGISTRY))
 def test_every_condition_has_a_yaml_example_that_validates(name):
-    """Issue 3 'Engine discipline': every condition documents its YAML use;
+    """Every condition documents its YAML use;
     the snippet names the condition and validates."""
     block = conditions.REGISTRY[name]
     assert "YAML:" in block.doc, f"condition {name} has no YAML: example"
@@ -274,7 +276,7 @@ def test_every_condition_has_a_yaml_example_that_validates(name):
 
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_every_shipped_rule_file_validates(name):
-    """docs/rules.md §2-4 / issue 3: every shipped rule set checks clean (`check`:
+    """docs/rules.md §2-4: every shipped rule set checks clean (`check`:
     a base on its own, a house file on the base it requires, else classic)."""
     assert check_files([name]) == []
     path = RULES_DIR / f"{name}.yaml"
@@ -284,7 +286,7 @@ def test_every_shipped_rule_file_validates(name):
 
 
 def test_every_house_file_says_what_it_does():
-    """Issue 3: each house rule is a small file that names itself under
+    """Each house rule is a small file that names itself under
     `house_rules` with a name and a one-line explanation (the menu shows
     them), plain or in several languages with the English among them."""
     for name in RULE_SETS:

@@ -1,7 +1,7 @@
 """House rules: every file under rules/house/ layered on classic (and its options).
 
 Rules: docs/rules.md §4 (sources 000, 001, 004; Seven-O and Jump-In
-are the published house rules §4 lists), §1 for the readings that
+are the published house rules docs/rules.md §4 lists), docs/rules.md §1 for the readings that
 reverse-no-skip-2p, wd4-no-playable, late-catch and app-2-4 switch on
 (sources 001, 000, 001, 002). Each house file documents its options; an
 option is tested with a copy of the house file that sets it
@@ -804,7 +804,7 @@ def _draw_two_jump(rule_set):
 
 
 def test_jump_in_on_a_draw_two_cancels_the_first_draw_two():
-    """docs/rules.md §4 'Jump-In' (issue 9 §5 defect 9): a jumped-in Draw Two
+    """docs/rules.md §4 'Jump-In': a jumped-in Draw Two
     cancels the one it covers -- only one of them acts (the published rule,
     house/jump-in.yaml's default `cancels_action: true`). The first victim
     draws nothing; the seat after the jumper draws 2, not 4."""

@@ -1,5 +1,5 @@
 """Card labels in five languages: the engine's stay English, the card book
-speaks the language it is given (issue 12 §1; game/engine/cards.py,
+speaks the language it is given (game/engine/cards.py,
 game/ui/card_book.py).
 
 Card names (`red:draw_two`), logs and events never change with the
@@ -18,7 +18,7 @@ from game.ui.card_book import CardBook
 from tests.support.rules import rules
 
 # Each shipped card's label in each language, as the rule files write them
-# (the words are those of sources 000-004, docs/rules-sources.md).
+# (the glossary of docs/translations.md says which words and why).
 EXPECTED = {
     ("classic", "red:draw_two"): {
         "en": "Red Draw Two",
@@ -36,9 +36,9 @@ EXPECTED = {
     },
     ("classic", "wild:wild_draw_four"): {
         "en": "Wild Draw Four",
-        "tr": "4 Kart Çek & Renk Değiştir",
-        "fi": "Villi + nosta neljä",
-        "el": "Wild Draw Four",
+        "tr": "Renk Değiştir +4",
+        "fi": "Villi nosta neljä",
+        "el": "Μπαλαντέρ Πάρτε Τέσσερα",
         "et": "Värvimuutus + võta 4 lisakaarti",
     },
     ("uno112", "wild:wild_shuffle_hands"): {

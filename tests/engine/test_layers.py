@@ -1,6 +1,6 @@
 """The engine's modules form layers: no import cycle, no import hidden in a function.
 
-Issue 10 §3: the ruleset/state/effects cycle was hidden in function-level
+The ruleset/state/effects cycle was once hidden in function-level
 imports. Now the run-time imports between engine modules form a directed
 acyclic graph (checked here on the source), and the one mutual reference
 the types need (a rule set holds effects that act on a state that holds the

@@ -3,7 +3,7 @@
 The writer (one for the game, `simulate` and the tests), the streamed reader
 that validates every field of every event against docs/replay-format.md
 before use, and the limits that keep a shared file from costing more than
-it may. Issue 13 item 13's hostile logs each have a test here.
+it may. Each hostile log once seen has a test here.
 """
 
 from __future__ import annotations
@@ -87,9 +87,10 @@ def test_encoding_is_stable_and_ascii():
         ([GAME, {"t": "round", "n": float("nan"), "dealer": 0}], "event 1"),
         ([GAME, {"t": "turn", "p": 2}], "seats 0 to 1"),
         ([GAME, {"t": "chat", "text": "hi"}], "not an event of the format"),
+        ([GAME, {"t": "turn", "p": 0, "q": 1}], "'q' is not a field of a turn event"),
         (["not an event"], "not an object"),
     ],
-    ids=["not-json", "no-t", "nan", "no-such-seat", "unknown-event", "not-object"],
+    ids=["not-json", "no-t", "nan", "no-such-seat", "unknown-event", "unknown-field", "not-object"],
 )
 def test_the_writer_refuses_what_the_reader_would(tmp_path, events, words):
     path = tmp_path / "x.jsonl"
@@ -136,13 +137,28 @@ def test_the_match_writer_cuts_back_to_whole_matches(tmp_path, match, error):
     path = tmp_path / "sim.jsonl"
     writer = LogWriter(path)
     writer.write_match(match)
-    whole = path.read_bytes()
     writer._file = FlakyFile(writer._file, 5000, error)  # half of the next match, then fails
     with pytest.raises(type(error)):
         writer.write_match(match)
     writer.close()
-    assert path.read_bytes() == whole
+    assert path.read_bytes() == log_text(match).encode("ascii")
     assert [e["t"] for e in read_log(path)][-1] == "game_end"
+
+
+def test_the_match_writer_leaves_an_old_log_until_it_is_closed(tmp_path, match):
+    """A log already there is not emptied when the new one is opened: a run
+    that writes nothing (a full disk from the first match) leaves it whole."""
+    path = tmp_path / "sim.jsonl"
+    write_log(path, match)
+    before = path.read_bytes()
+    writer = LogWriter(path)
+    writer._file = FlakyFile(writer._file, 5000, OSError(28, "No space left on device"))
+    with pytest.raises(OSError):
+        writer.write_match(match)
+    assert path.read_bytes() == before
+    writer.close()
+    assert path.read_bytes() == before and not writer.kept
+    assert [p.name for p in tmp_path.iterdir()] == ["sim.jsonl"]  # no temporary left
 
 
 def test_the_match_writer_refuses_what_is_not_a_file(tmp_path):
@@ -175,7 +191,9 @@ OK = (encode_event(GAME) + "\n").encode()
         (OK + b"[" * 100000 + b"\n", 2, ["nested too deeply"]),
         (b'{"t":"turn","p":0}\n', 1, ["starts with its 'game'"]),
         (OK + b'{"t":"turn","p":0} x\n', 2, ["extra data"]),
-        (OK + b'{"t":"turn","p":0,"q":1}\n', 2, ["'q' is not a field of a turn event"]),
+        (OK + b'{"t":"turn","p":0,"q":1,"p":1}\n', 2, ["'p' appears twice"]),
+        (OK + b'{"t":"turn","p":true,"q":1}\n', 2, ["turn.p should be a seat number"]),
+        (OK + b'{"t":"flip","p":0}\n', 2, ["'flip' is not an event of the format"]),
         (OK + b'{"t":"turn","p":true}\n', 2, ["turn.p should be a seat number"]),
         (OK + b'{"t":"play","p":0,"card":"red7","color":"red"}\n', 2, ["not a card"]),
         (OK + b'{"t":"draw","p":0,"cards":[],"why":"turn"}\n', 2, ["1 to 10000 cards"]),
@@ -196,7 +214,9 @@ OK = (encode_event(GAME) + "\n").encode()
         "deep",
         "no-game-first",
         "extra-data",
-        "unknown-field",
+        "duplicate-field",
+        "unknown-field-beside-a-wrong-one",
+        "unknown-event",
         "bool-seat",
         "bad-card",
         "empty-draw",
@@ -215,7 +235,18 @@ def test_a_corrupt_log_names_its_line(tmp_path, data, line, words):
         assert word in str(err)
 
 
-# Issue 13 item 13: each of these ended in a traceback or gigabytes of memory.
+def test_a_key_written_twice_is_refused_not_the_last_one_kept(tmp_path):
+    """JSON parsers keep the last of two keys: "seed":1,"seed":9 read as seed 9
+    while a person reading the line sees 1. The log format refuses it, at any depth."""
+    game = OK.replace(b'"seed":1,', b'"seed":1,"seed":9,')
+    err = refusal(write_bytes(tmp_path, game))
+    assert (err.line, err.reason) == (1, "the key 'seed' appears twice in one object")
+    end = b'{"t":"round_end","winner":0,"points":{"1":3,"1":4},"scores":[3,0]}\n'
+    err = refusal(write_bytes(tmp_path, OK + end))
+    assert (err.line, err.reason) == (2, "the key '1' appears twice in one object")
+
+
+# Each of these once ended in a traceback or gigabytes of memory.
 HOSTILE = {
     "players-abc": (b'{"t":"game","players":"abc"}', "game.players should be a whole number"),
     "float-overflow": (
@@ -258,6 +289,20 @@ def test_hostile_first_lines_are_refused_in_words(tmp_path, case):
     data, words = HOSTILE[case]
     err = refusal(write_bytes(tmp_path, data + b"\n"))
     assert err.line == 1 and words in str(err), str(err)
+
+
+def test_fields_the_format_does_not_name_are_read_and_left_out(tmp_path, match):
+    """docs/replay-format.md: more fields are welcome (a log from a newer version
+    or another tool). Read, they are checked for nothing and left out, so that
+    what reads the log sees the events the engine writes; the fields the
+    format names are checked all the same."""
+    lines = MATCH.read_bytes().splitlines(keepends=True)
+    lines[0] = lines[0].replace(b'{"t":"game",', b'{"t":"game","tool":"other 2.0",')
+    turn = next(i for i, line in enumerate(lines) if line.startswith(b'{"t":"turn",'))
+    lines[turn] = lines[turn].replace(b'{"t":"turn",', b'{"t":"turn","ms":[1,{"a":null}],')
+    assert read_log(write_bytes(tmp_path, b"".join(lines))) == match
+    nested = OK + b'{"t":"turn","p":0,"note":{"x":1,"x":2}}\n'
+    assert "'x' appears twice" in str(refusal(write_bytes(tmp_path, nested)))
 
 
 def test_a_card_name_of_the_wrong_type_is_refused_before_use(tmp_path):

@@ -1,7 +1,7 @@
 """Mixing rule sets: every base with every house rule, house rules together,
 and random three-file mixes.
 
-Rules: issue 3 'Mixing and checking' -- any base with any set of house
+Rules: any base with any set of house
 files must either work or be refused with a message naming both rules and
 why they conflict; no silent precedence. docs/rules.md §4: house rules are
 options 'a table can turn on, alone or together'.
@@ -55,12 +55,37 @@ REFUSED_PAIRS = {
     ("duo", "house/reverse-no-skip-2p"): "the file undoes Reverse-as-Skip with two "
     "players, but Duo's Reverse is the colour dump (003): layered on Duo it "
     "silently throws the dump away",
-    # Issue 9 §5 defect 8: app-2-4's "first to 100 wins" on Duo, where reaching
+    # app-2-4's "first to 100 wins" on Duo, where reaching
     # the target loses, would mean "reach 100 and lose".
     ("duo", "house/app-2-4"): "app-2-4's targets are won by reaching them; Duo's "
     "scheme makes reaching the target lose",
 }
 
+ONLY_DUO = "drafts a whole hand at a time: only a rule set that drafts (`requires: duo`)"
+for _base in ("classic", "uno112", "uno112-blank", "flip"):
+    REFUSED_PAIRS[(_base, "house/draft-whole-hand")] = ONLY_DUO
+
+# UNO Flip (docs/rules.md section 5) has its own stacking file and the other
+# reading of the Flip; the house rules written for the classic cards are
+# refused over it, and its own files over the other bases.
+FLIP_ONLY = {"house/flip-stacking", "house/flip-as-stack", "house/flip-first-card-plain"}
+REFUSED_ON_FLIP = {
+    "house/stacking": "Flip's draw cards stack by house/flip-stacking",
+    "house/stacking-cross": "Flip's draw cards stack by house/flip-stacking",
+    "house/seven-o": "Flip has no 0 to pass the hands on",
+    "house/wd4-no-playable": "Flip has no Wild Draw Four",
+    "house/reverse-no-skip-2p": "Flip has a Reverse on each side; the file changes one",
+    "house/shuffle-hands-redeal": NEEDS_112,
+    "house/swap-hands-card": NEEDS_112,
+}
+REFUSED_PAIRS.update({("flip", house): why for house, why in REFUSED_ON_FLIP.items()})
+REFUSED_PAIRS.update(
+    {
+        (base, house): "written for UNO Flip's cards (`requires: flip`)"
+        for base in ("classic", "duo", "uno112", "uno112-blank")
+        for house in FLIP_ONLY
+    }
+)
 # Pairs whose expected outcome the engine does not give (each an engine bug).
 PAIR_BUGS = {}
 
@@ -75,7 +100,7 @@ REFUSED_HOUSE_PAIRS = {
     "targets in points (100 / 200)",
     frozenset({"house/loser-scores", "house/app-2-4"}): "first to 100 wins against "
     "reach the target and you are out",
-    # Issue 9 §5 defect 8: Swap Hands replaces Shuffle Hands, so a redeal of
+    # Swap Hands replaces Shuffle Hands, so a redeal of
     # Shuffle Hands would never play.
     frozenset({"house/swap-hands-card", "house/shuffle-hands-redeal"}): "the redeal "
     "rewrites a card the other file takes out of the deck",
@@ -115,7 +140,7 @@ def _pair_params():
 
 @pytest.mark.parametrize(("base", "house"), list(_pair_params()))
 def test_every_base_with_every_house_rule(base, house):
-    """Issue 3 'Mixing and checking': each base with each single house rule
+    """Each base with each single house rule
     loads and plays a full match, or is refused (exactly the pairs in
     REFUSED_PAIRS) with a message naming both files."""
     if (base, house) in REFUSED_PAIRS:
@@ -142,7 +167,23 @@ def test_two_house_rules_together(first, second):
     message naming both house files."""
     needs_112 = {"house/shuffle-hands-redeal", "house/swap-hands-card"} & {first, second}
     base = "uno112" if needs_112 else "classic"
+    if "house/draft-whole-hand" in (first, second):
+        base = "duo"  # built on uno112 too
+        other = second if first == "house/draft-whole-hand" else first
+        if (base, other) in REFUSED_PAIRS:
+            with pytest.raises(RuleFileError) as err:
+                load_rules([base, first, second])
+            assert _names_both(str(err.value), base, other), str(err.value)
+            return
     names = [base, first, second]
+    if FLIP_ONLY & {first, second}:
+        names = ["flip", first, second]
+        other = ({first, second} - FLIP_ONLY or {first}).pop()
+        if other in REFUSED_ON_FLIP:
+            with pytest.raises(RuleFileError) as err:
+                load_rules(names)
+            assert _names_both(str(err.value), "flip", other), str(err.value)
+            return
     if frozenset({first, second}) in REFUSED_HOUSE_PAIRS:
         with pytest.raises(RuleFileError) as err:
             load_rules(names)
@@ -166,7 +207,7 @@ def _three_file_mixes(count: int = 60):
 
 @pytest.mark.parametrize("mix", list(_three_file_mixes()))
 def test_random_three_file_mix_refuses_or_plays(mix):
-    """Issue 3 'Mixing and checking': a random base with two house rules is
+    """A random base with two house rules is
     either refused with a message naming two of the files, or plays a full
     simulated match whose log re-executes (game.log.reexecute) exactly."""
     try:
@@ -203,7 +244,7 @@ def test_teams_match_log_replays():
 
 
 def test_refusals_give_file_line_and_reason():
-    """Issue 3: 'refused ... with a message naming both rules and why they
+    """A clash is 'refused ... with a message naming both rules and why they
     conflict' -- each error is `file:line:column: message`."""
     with pytest.raises(RuleFileError) as err:
         load_rules(["duo", "house/stacking"])

@@ -1,6 +1,6 @@
 """The foundation's properties over every rule set and random house-rule mixes.
 
-docs/rules.md §2-4 (issue 3, 'Tests'): after every action cards are conserved,
+docs/rules.md §2-4: after every action cards are conserved,
 the seat to act has a legal action; every match ends, and its log
 re-executes on a fresh engine to the same table. Mixes that the loader refuses must
 name two files; everything it accepts must play.

@@ -1,4 +1,4 @@
-"""Checking a log by re-execution (game/log/reexec.py), issue 9 §1.
+"""Checking a log by re-execution (game/log/reexec.py).
 
 The engine plays the match again from the log's `game` event and must write
 every event of the log exactly. Here: every shipped rule set and random
@@ -130,7 +130,7 @@ def test_random_house_rule_mixes_verify(names, seed, pick, level, single_round):
     counts = rules.model.allowed_counts()
     try:
         events = match_events(names, counts[pick % len(counts)], seed, level, single_round)
-    except AttributeError:  # issue 13 item 18: the basic bot's own crash, not the log's
+    except AttributeError:  # the basic bot's own crash, not the log's
         reject()
     run = check(events)
     assert run.over and run.state is not None and run.state.scores == events[-1]["scores"]

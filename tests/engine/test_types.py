@@ -1,7 +1,7 @@
 """The engine type-checks under `mypy --strict`: tools/build_engine.py compiles
 it with mypyc, which turns every annotation into a runtime check, so a wrong
 one would only show up in the compiled game; and strict types are how the
-event and view TypedDicts keep their promise (issue 10 §2)."""
+event and view TypedDicts keep their promise."""
 
 from __future__ import annotations
 

@@ -326,7 +326,7 @@ def test_swap_hands_with_two_players_needs_no_choice():
 
 
 def test_swap_hands_color_is_named_after_the_swap():
-    """docs/rules.md §2 'Swap Hands' / issue 3: 'swap with a player you choose, then
+    """docs/rules.md §2 'Swap Hands': 'swap with a player you choose, then
     name the colour' -- the colour is a decision after the `swap` event."""
     state = rigged(swap_rules(), hands=SWAP3, top="red:5")
     card = state.cards.by_name["wild:wild_swap_hands"]

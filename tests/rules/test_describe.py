@@ -13,7 +13,7 @@ from game.engine import scoring
 from game.rules.describe import describe
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
-from game.rules.names import available_rule_sets
+from tests.support.rules import shipped_variants
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,9 +64,18 @@ def test_duo_describes_the_draft_and_scoring():
 
 
 def test_every_rule_set_and_house_rule_can_be_described():
-    for name in available_rule_sets():
-        names = [name] if not name.startswith("house/") else ["uno112", name]
+    for names in shipped_variants():  # a house rule over the first base it goes with
         assert describe(load_rules(names)).strip()
+
+
+def test_a_two_sided_deck_is_described_side_by_side():
+    text = describe(load_rules(["flip"]))
+    assert "Deck (112 cards, each with a face on both sides, paired at random" in text
+    assert " Light side, colours Red, Yellow, Green, Blue:" in text
+    assert " Dark side, colours Pink, Teal, Orange, Purple:" in text
+    assert "Skip Everyone (8 cards, 30 points): every other player loses their turn" in text
+    assert "the next player draws until they draw a card of the named colour" in text
+    assert "Cards count by their faces on the side in play when the round ends." in text
 
 
 def test_rules_command():
@@ -90,7 +99,7 @@ def test_rules_command():
 
 
 def test_a_new_scheme_is_one_declaration(tmp_path):
-    """Issue 9 §4: a scoring scheme is declared once, with its words for
+    """A scoring scheme is declared once, with its words for
     `python main.py rules` and what it allows (the rule checks read it). A
     scheme registered here is described in its own words and its `at_target`
     constraint refuses a rule file that contradicts it, with no other change."""

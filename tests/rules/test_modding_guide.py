@@ -1,10 +1,10 @@
 """docs/modding.md, run as a player would: its YAML files and commands work.
 
 The guide marks each file with a `# file: NAME` first line; this test
-writes them to a temporary folder and runs every `python ...` command of
-the guide there (`main.py` and the tools it names), checking what the guide
-says they print, that its pictures are there, and that a replay of the new
-card's games names and paints it from the files (issue 9 §2).
+writes them to a temporary folder and checks there what the guide says its
+commands print (tests/test_docs.py runs every command of the guide), that
+its pictures are there, and that a replay of the new
+card's games names and paints it from the files.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import pytest
 
 from game.rules.loader import load_rules
 from game.ui.card_book import CardBook
-from tests.depth import thorough
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = (ROOT / "docs" / "modding.md").read_text(encoding="utf-8")
@@ -58,21 +57,16 @@ def test_guide_has_files_and_commands(workdir):
     assert {args[0] for args in _commands()} == {"main.py", "tools/card_sheet.py"}
 
 
-@pytest.mark.parametrize("args", _commands(), ids=lambda a: " ".join(a[:2]))
-def test_every_command_of_the_guide_runs(workdir, args):
-    if "--games" in args and not thorough():
-        # The guide's simulations play hundreds of games; a few show they run.
-        args = [*args]
-        args[args.index("--games") + 1] = "20"
-    run = _run(args[1:], workdir, script=args[0])
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "Traceback" not in run.stderr
-    if args[0] == "tools/card_sheet.py":
-        import pygame
+def test_the_guides_card_sheet_shows_every_card(workdir):
+    """tests/test_docs.py runs every command of the guide; here, what the
+    card sheet's command says it did."""
+    import pygame
 
-        # Classic's 54 different cards, and ours, on one picture.
-        assert run.stdout.strip() == "hot-potato-cards.png: 55 cards"
-        assert pygame.image.load(str(workdir / "hot-potato-cards.png")).get_width() > 1000
+    [args] = [args for args in _commands() if args[0] == "tools/card_sheet.py"]
+    run = _run(args[1:], workdir, script=args[0])
+    # Classic's 54 different cards, and ours, on one picture.
+    assert run.stdout.strip() == "hot-potato-cards.png: 55 cards", run.stdout + run.stderr
+    assert pygame.image.load(str(workdir / "hot-potato-cards.png")).get_width() > 1000
 
 
 def test_check_is_silent_on_good_files(workdir):

@@ -1,4 +1,4 @@
-"""A fuzz of rule files built from the schema with hostile values (issue 13).
+"""A fuzz of rule files built from the schema with hostile values.
 
 Every generated file is answered by `check` (a list of errors, never an
 exception), within the limits that bound its work, and every file it accepts

@@ -1,6 +1,6 @@
 """Rule files from anyone: refused in words or playable, never a hang or a traceback.
 
-Issue 13, items 1-5 and 8-12, each reproduced as it was observed: what
+Each hostile rule file once seen, reproduced as it was observed: what
 `check` accepts plays to its end, every number has a range, card codes cannot
 collide, text reaches the terminal escaped, and names inside shared files
 reach no further than `rules/` and the file's own folder.
@@ -25,7 +25,9 @@ from game.plain_text import printable
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.loader import RULES_DIR, check_files, load_rules
 from game.rules.names import NameRefused, available_rule_sets, resolve_shared_name
+from game.rules.selftest import match_problems
 from game.sim import play_out_round
+from tests.support.rules import rules_with
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -185,11 +187,66 @@ def test_targets_limits_and_points_have_ranges(tmp_path, setting, wanted):
 def test_points_that_never_add_up_are_refused_unless_one_round_is_the_match(tmp_path):
     write(tmp_path, "zero.yaml", ONE_FACE)
     [message] = messages(tmp_path, "zero.yaml")
-    assert message.startswith("scoring.target: no card is worth a point")
+    assert message.startswith("cards.number.points: no card is worth a point")
     write(tmp_path, "one.yaml", ONE_FACE + "scoring: {target: null}\n")
     assert messages(tmp_path, "one.yaml") == []
     write(tmp_path, "rounds.yaml", ONE_FACE + "scoring: {scheme: rounds_won, target: 5}\n")
     assert messages(tmp_path, "rounds.yaml") == []
+
+
+def test_a_child_file_that_zeroes_every_cards_points_is_the_one_blamed(tmp_path):
+    """The base set the target; the child made the points add up to nothing,
+    so the child is the file to change, at the first point it zeroed."""
+    cards = ["number", "skip", "reverse", "draw_two", "wild", "wild_draw_four"]
+    text = "extends: classic\nname: zero\ncards:\n" + "".join(
+        f"  {kind}: {{points: 0}}\n" for kind in cards
+    )
+    path = write(tmp_path, "zero.yaml", text)
+    [error] = check_files([str(path)])
+    assert (Path(error.file).name, error.line) == ("zero.yaml", 4)
+    assert error.message.startswith("cards.number.points: no card is worth a point")
+
+
+SLOW_ROUNDS = "extends: classic\nname: slow\nscoring:\n  scheme: rounds_won\n  target: {}\n"
+
+
+def test_rounds_won_to_a_target_no_table_reaches_in_time_is_refused_where_it_is_set(tmp_path):
+    """Counting rounds won, each round gives one player a point: ten players
+    may share 29,991 rounds before one has won 3,000. `check` passed it and
+    `simulate` then ran for minutes into a traceback; the loader refuses it
+    at the target's line, without playing a round."""
+    path = write(tmp_path, "slow.yaml", SLOW_ROUNDS.format(3000))
+    [error] = check_files([str(path)])
+    assert (error.line, error.column) == (5, 3)
+    assert error.message == (
+        "scoring.target: a match to 3000 rounds won at 10 players may take 29,991 rounds"
+        " (each round gives one player a point); a match may take at most 1,000:"
+        " make the target at most 100 for 10 players"
+    )
+    with pytest.raises(RuleFileError):
+        load_rules([str(path)])  # simulate and the game load it this way
+    write(tmp_path, "fine.yaml", SLOW_ROUNDS.format(100))
+    assert messages(tmp_path, "fine.yaml") == []
+
+
+def test_rounds_won_per_table_size_is_refused_at_that_tables_target(tmp_path):
+    text = SLOW_ROUNDS.format(5) + "  target_by_players: {2: 400, 3: 400}\n"
+    path = write(tmp_path, "by.yaml", text)
+    assert [(e.line, e.message.split(":")[0]) for e in check_files([str(path)])] == [
+        (6, "scoring.target_by_players.3")  # 3 x 399 + 1 rounds; two players may take 799
+    ]
+
+
+def test_the_self_tests_estimate_shares_the_rounds_out_among_the_seats():
+    """Where only a round's winner scores, the estimate assumed one seat won
+    every round; at ten seats sharing the wins a match may take ten times as
+    many rounds. (The measured rounds are given: no round is played.)"""
+    rules = rules_with({"scoring": {"target": 10_000}})
+    # Six rounds of 100 actions whose top scorers scored 50 points in all:
+    # one seat winning them all needs 1,200 rounds; ten seats sharing, 12,000.
+    [problem] = match_problems(rules, rounds=6, actions=600, gain=50)
+    assert problem.startswith("self-test: a match to 10000 could take about 12,000 rounds")
+    assert match_problems(rules, rounds=6, actions=600, gain=600) == []
 
 
 def test_a_match_that_would_take_for_ever_is_refused_by_the_self_test(tmp_path):

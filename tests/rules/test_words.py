@@ -1,4 +1,4 @@
-"""Rule files' words in five languages (issue 12 §1; rules/README.md "Words in
+"""Rule files' words in five languages (rules/README.md "Words in
 five languages"; game/engine/words.py).
 
 A label, a colour's label, a rule set's name and description and a house

@@ -1,4 +1,4 @@
-"""Each bot seat chooses its level on the setup screen (issue 11, "In the game
+"""Each bot seat chooses its level on the setup screen ("In the game
 setup each bot seat chooses its level; names hint at it"): with the keys, the
 drawn ◀ ▶ and a controller's d-pad; the choice is kept in the settings and
 seats a bot of that level."""

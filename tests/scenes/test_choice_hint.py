@@ -1,5 +1,5 @@
-"""Hints on every decision a person meets, not only in the hand (issue 11
-'Hints'): on the colour wheel, on a pick-a-player and on UNO Duo's draft, T
+"""Hints on every decision a person meets, not only in the hand:
+on the colour wheel, on a pick-a-player and on UNO Duo's draft, T
 (or the Hint button, or the seat's controller's R3) outlines the option the
 seat's advisor chose among those the overlay offers, with one line of why.
 Hints off: nothing. Never for a seat whose owner is not the one looking."""

@@ -1,5 +1,5 @@
 """The colour wheel: arrows move to the neighbouring colour as drawn, digits pick
-in drawn order, for any number of colours a rule set defines (issue 8 §2)."""
+in drawn order, for any number of colours a rule set defines."""
 
 from __future__ import annotations
 

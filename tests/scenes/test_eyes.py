@@ -1,4 +1,4 @@
-"""The settings for the players' eyes (issue 12 §3), played through the real
+"""The settings for the players' eyes, played through the real
 scenes: colour-blind mode shows every colour's shape on each screen that shows
 colours, reduced motion moves no card and shakes nothing yet leaves the table
 as the engine says, and the Settings screen changes all three at once."""

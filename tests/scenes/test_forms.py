@@ -1,4 +1,4 @@
-"""Input that does what it shows (issue 8 §2): typing names, the arrows of the
+"""Input that does what it shows: typing names, the arrows of the
 choosers, browsing rule sets, one focus, asking before leaving."""
 
 from __future__ import annotations

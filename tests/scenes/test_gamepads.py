@@ -72,7 +72,7 @@ def test_pad_buttons_are_commands():
         assert command_for(event).name == name
 
 
-# Every key works on a game controller the way the README's table says (issue 8 §2).
+# Every key works on a game controller the way the controls table of docs/playing.md says.
 
 
 def pad(driver, button: int, frames: int = 1) -> None:
@@ -166,7 +166,9 @@ def test_calls_and_catches_on_a_pad(driver, monkeypatch):
     from tests.scenes.players import Couch, start_match
 
     monkeypatch.setitem(timing.PACE, "instant", 1000.0)  # bots leave it to the pad
-    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
+    # Beginners say UNO a reaction after their card is down, so one may be caught
+    # (a bot that never forgets says it with its play).
+    seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot", "beginner") for n in ("Bo", "Cy", "Dee")]
     screen = start_match(driver.app, seats, seed=7)
     session = screen.session
     couch = Couch(driver, call_uno=False)

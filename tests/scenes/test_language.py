@@ -1,4 +1,4 @@
-"""The Language row of Settings (issue 12 §1): a new language shows at once,
+"""The Language row of Settings: a new language shows at once,
 on the settings screen and on the screens under it, without a restart, and
 is kept for the next start; the command line's --lang outranks it."""
 

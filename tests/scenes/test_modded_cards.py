@@ -1,4 +1,4 @@
-"""A modder's cards and colour, at home in every screen (issue 9 §2): the hand
+"""A modder's cards and colour, at home in every screen: the hand
 (faces painted from `art:`/`corner:`, the focused card named), the messages,
 the colour wheel and the ring, the rules on the pause screen, the round
 score and a replay all read the rule file, not a list of classic names."""

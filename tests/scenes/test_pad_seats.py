@@ -1,4 +1,4 @@
-"""A controller per player (issue 12 §2): seats claimed on the setup screen, each
+"""A controller per player: seats claimed on the setup screen, each
 controller acting for its own seat only, unplugged and plugged back in mid-game.
 
 Several simulated controllers are driven at once: SDL's hot-plug and button
@@ -305,6 +305,11 @@ def _jump_in(driver, seed: int) -> bool:
     looking = screen.table.viewer
     n = len(session.log)
     rig.press(pads[seat], A)
+    if driver.top_name == "ColorWheelScene":
+        # A wild jumped in on the same wild: its player names the colour on its own wheel.
+        assert driver.top.private_to == seat
+        rig.press(pads[seat], A)
+        driver.frames(2)
     assert any(e["t"] == "play" and e["p"] == seat for e in session.log[n:])
     if looking not in (None, seat):
         # The hand on show lost its turn with the couch looking up: it goes face down.

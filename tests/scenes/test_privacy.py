@@ -1,10 +1,10 @@
 """Hot-seat privacy as a property: over random couch games played through the
-real scenes, no frame shows a card to someone who may not see it (issue 8 §1).
+real scenes, no frame shows a card to someone who may not see it.
 
 Each game has 2-4 humans and bots (classic, the 112-card deck with Shuffle
-Hands or Swap Hands, UNO Duo, Seven-O, jump-in, teams) and is played past the
+Hands or Swap Hands, UNO Duo, Seven-O, jump-in, teams, UNO Flip) and is played past the
 start of its second round, where the curtain once went missing. A match
-resumed from its save (issue 12 §4), with one to four humans, stopped at any
+resumed from its save, with one to four humans, stopped at any
 moment, shows no hand before its owner has lifted a curtain, and none to
 anyone else after.
 """
@@ -31,6 +31,7 @@ VARIANTS = [
     (["classic", "house/seven-o"], (2, 3, 4)),
     (["classic", "house/jump-in"], (3, 4)),
     (["classic", "house/teams"], (4,)),
+    (["flip"], (2, 3, 4)),
 ]
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"]
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.bots import make_bot
-from game.log import log_text
+from game.log import log_text, verify_file
 from game.rules.loader import load_rules
 from game.scenes.replay import SPEEDS, ReplayScene
 from game.sim import play_match
@@ -96,6 +97,22 @@ def test_a_log_that_does_not_re_execute_stops_at_its_line(driver, tmp_path):
     driver.frames(3)  # draws the message
 
 
+@pytest.mark.parametrize("line", range(2, 10))
+def test_a_bad_line_among_the_first_events_is_named_not_waited_on(driver, tmp_path, line):
+    """Among a match's first events (the cut, the deal, the first card) the
+    engine has no table yet; the viewer showed a blank one at "event 0, line 0"
+    forever. It names the line, as verify does."""
+    log = write_log(tmp_path / "bad.jsonl")
+    lines = log.read_text().splitlines()
+    lines[line - 1] = '{"t":"turn","p":"x"}'
+    log.write_text("\n".join(lines) + "\n")
+    scene = ReplayScene(driver.app, str(log))
+    driver.app.push(scene)
+    driver.frames(3)
+    assert scene.error == f"{log}:{line}: turn.p should be a seat number, not a string"
+    assert [str(p) for p in verify_file(str(log)).problems] == [scene.error]
+
+
 def test_an_interrupted_log_shows_its_last_match_as_incomplete(driver, tmp_path):
     log = write_log(tmp_path / "cut.jsonl")
     lines = log.read_text().splitlines()
@@ -167,3 +184,30 @@ def test_the_keys_are_wrapped_whole_in_any_language_and_size(driver, tmp_path, m
         text.set_size("normal")
     assert leaving not in fitted  # never shrunk or cut to fit
     assert (leaving, 15) in drawn
+
+
+@pytest.mark.parametrize("rules", [("flip",), ("flip", "house/flip-as-stack")])
+def test_a_flip_log_replays_with_the_table_turned_and_the_pile_top_shown(driver, tmp_path, rules):
+    """UNO Flip: the replay turns the table on each flip (the discard pile in
+    place, or as a stack), and the draw pile shows its top card's other face,
+    as the re-executing engine says."""
+    log = write_log(tmp_path / "flip.jsonl", players=3, seed=5, rules=rules)
+    flips = sum(1 for line in log.read_text().splitlines() if line.startswith('{"t":"flip"'))
+    assert flips, "the simulated round had no flip"
+    scene = ReplayScene(driver.app, str(log))
+    driver.app.push(scene)
+    fast(scene)
+    assert driver.until(lambda: scene.finished, limit=20000)
+    assert scene.error is None and scene.note is None
+    state = scene.replay.state
+    table = scene.table
+    names = state.cards.names
+    for seat in range(3):
+        assert sorted(table.hand_names(seat)) == sorted(names[c] for c in state.hands[seat])
+    assert table.top_card == names[state.discard[-1]]
+    assert table.model.discard == [names[c] for c in state.discard]
+    assert table.model.side == state.cards.side_name or (
+        table.model.side is None and state.side == 0
+    )
+    pile = state.back.face_names[state.draw_pile[-1]] if state.draw_pile else None
+    assert table.model.pile_back == pile

@@ -1,4 +1,4 @@
-"""Stop and resume through the real scenes (issue 12 §4): a match saved at
+"""Stop and resume through the real scenes: a match saved at
 every decision, closed, and continued from the title — mid-round, mid colour
 choice, mid UNO Duo draft, between rounds — behind a curtain first; saves
 that cannot be continued reported on the title and kept aside; a finished
@@ -369,6 +369,9 @@ def test_a_save_whose_moves_do_not_replay_is_refused(driver, prefs):
     driver.frames(2)
     assert driver.top_name == "TitleScene"
     assert "do not replay" in driver.app.saves.problem
+    # The rules are the same and the file was changed: it is the file's fault.
+    assert "the file was changed or damaged after it was saved" in driver.app.saves.problem
+    assert "version" not in driver.app.saves.problem
     assert len(kept(prefs)) == 1 and not path.exists()
 
 
@@ -443,4 +446,32 @@ def test_the_statistics_notice_sits_in_the_panel_clear_of_the_rows(driver, prefs
     scene.notices = []
     assert scene.visible_rows == full + NOTICE_ROWS
     assert scene.notice_line() is None
+    driver.frames(2)
+
+
+def test_a_folder_where_the_save_goes_is_named_on_the_title(driver, prefs):
+    """Python's `open` refuses a folder with a traceback; the save is opened
+    and checked before anything opens it as a file, so the game starts and
+    says what is wrong."""
+    (prefs / SAVE_FILE).mkdir(parents=True)
+    driver.app.push("title")
+    driver.frames(2)
+    assert driver.top_name == "TitleScene"
+    assert "Continue" not in [b.label for b in driver.top.buttons]
+    assert driver.app.saves.problem == (
+        f"It is a folder. Move match.save out of the settings folder ({prefs}) to save"
+        " matches again."
+    )
+    assert (prefs / SAVE_FILE).is_dir()  # left alone, as it was
+
+
+def test_a_folder_named_like_the_statistics_is_named_on_the_players_screen(driver, prefs):
+    (prefs / "players.json").mkdir(parents=True)
+    driver.app.push("title")
+    driver.frames()
+    driver.app.push("players")
+    scene = driver.top
+    assert [str(n) for n in scene.notices] == [
+        "The players' statistics could not be read: it is a folder. Counting starts again."
+    ]
     driver.frames(2)

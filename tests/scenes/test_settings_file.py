@@ -1,5 +1,5 @@
-"""The New game screen opens whatever the saved settings hold (issue 13, items 6
-and 14): wrong types are dropped on reading, and a NUL or a very long saved
+"""The New game screen opens whatever the saved settings hold:
+wrong types are dropped on reading, and a NUL or a very long saved
 seat name is drawn, not crashed on."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_setup_opens_on_any_saved_setup(driver, prefs, setup):
 
 
 def test_a_damaged_settings_file_is_named_on_screen_at_start(prefs):
-    """Issue 13 item 14: defaults are used *with a notice*, and the file is kept aside."""
+    """Defaults are used *with a notice*, and the file is kept aside."""
     from game.app import App, open_window
 
     prefs.mkdir(parents=True, exist_ok=True)
@@ -38,12 +38,12 @@ def test_a_damaged_settings_file_is_named_on_screen_at_start(prefs):
     app = App(open_window(), Settings.load())
     assert app.notice.startswith("Settings: pacing must be one of")
     assert "more" in app.notice
-    assert (prefs / "settings.damaged.json").exists()
+    assert list(prefs.glob("settings.kept-*.json"))
     assert app.settings.muted is False
 
 
 def test_a_damaged_settings_files_notice_speaks_the_language_it_chose(prefs, caplog):
-    """Issue 12 §1: the file is read before its language is known; its notices
+    """The file is read before its language is known; its notices
     are worded when they are shown and logged, in the language it chose."""
     from game import i18n
     from game.app import App, open_window
@@ -59,7 +59,8 @@ def test_a_damaged_settings_files_notice_speaks_the_language_it_chose(prefs, cap
         "käytetään arvoa normal (ja yksi muu)"
     )
     logged = [record.getMessage() for record in caplog.records]
-    assert "Asetukset: vioittunut tiedosto säilytettiin nimellä settings.damaged.json" in logged
+    [kept] = prefs.glob("settings.kept-*.json")
+    assert f"Asetukset: vioittunut tiedosto säilytettiin nimellä {kept.name}" in logged
     # The notice is drawn as it is worded at the time: a switch re-words it.
     i18n.set_language("tr")
     assert i18n.say(app.notice).startswith("Ayarlar: pacing şunlardan biri olmalı")

@@ -13,9 +13,12 @@ import pygame
 import pytest
 
 from game import i18n
+from game.rules.names import available_rule_sets
 from game.scenes import setup as setup_scene
 from game.scenes.setup_rows import GREYED, GREYED_LINE, base_info
+from game.seats import SeatConfig
 from game.ui import rule_catalog, text
+from game.ui.new_game import NewGame
 from tests.scenes.players import open_setup
 
 
@@ -159,3 +162,35 @@ def test_with_rules_that_do_not_load_the_house_rules_are_not_blamed(driver, tmp_
     setup._focus(next(i for i, r in enumerate(setup.rows) if r.extra.get("house")))
     assert "does not go with" not in setup.footer_line()
     assert "ours.yaml:4:1:" in base_info("ours")[2][0]  # under Rules, in red
+
+
+DRAFT = "house/draft-whole-hand"
+
+
+def test_two_people_on_one_screen_draft_a_whole_hand_at_a_time_unless_they_say_otherwise():
+    """UNO Duo's draft card by card takes fourteen hand-overs between two people on
+    one screen: for them the setup turns on drafting a whole hand at a time, and
+    a player's own choice, on or off, is kept."""
+    names = available_rule_sets()
+    two_people = {
+        "rules": "duo",
+        "seats": [SeatConfig("Ana").to_dict(), SeatConfig("Bo").to_dict()],
+    }
+    game = NewGame(names, two_people)
+    assert DRAFT in game.house_on and DRAFT in game.combination
+    assert game.rules is not None and game.rules.model.dealing.draft_order == "whole_hand"
+    game.cycle_base(1)
+    while game.base == "duo":
+        game.cycle_base(1)
+    assert DRAFT not in game.combination  # not with another rule set: nothing greyed is on
+    one_person = dict(
+        two_people, seats=[SeatConfig("Ana").to_dict(), SeatConfig("Bo", "bot").to_dict()]
+    )
+    assert DRAFT not in NewGame(names, one_person).combination
+    game = NewGame(names, two_people)
+    game.toggle_house(DRAFT)  # they want Duo's own draft
+    assert DRAFT not in game.combination
+    again = NewGame(names, game.saved())
+    assert DRAFT not in again.combination
+    again.toggle_house(DRAFT)
+    assert DRAFT in NewGame(names, again.saved()).combination

@@ -1,4 +1,4 @@
-"""Sound and small things (issue 8 §6): the mute notice, "Sound: unavailable", a quiet
+"""Sound and small things: the mute notice, "Sound: unavailable", a quiet
 start without audio, UNO Duo's draft a key per card, a table that stays put."""
 
 from __future__ import annotations
@@ -61,6 +61,27 @@ def test_mute_says_so_on_screen(driver):
     assert driver.app.notice.startswith("Sound off" if not muted else "Sound on")
     driver.key(pygame.K_m)
     assert driver.app.notice.startswith("Sound on" if not muted else "Sound off")
+
+
+def test_muting_on_a_full_disk_says_the_setting_is_not_kept(driver, monkeypatch):
+    """Muting saves the settings; on a full disk that failed without a word."""
+    import errno
+
+    from game.ui import settings
+
+    def full(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    driver.app.push("title")
+    driver.frames()
+    with monkeypatch.context() as patched:
+        patched.setattr(settings, "write_text_atomic", full)
+        driver.key(pygame.K_m)
+        assert driver.app.notice == "Settings are not saved: the disk is full"
+        driver.key(pygame.K_m)  # said once, not at every key
+        assert driver.app.notice.startswith("Sound")
+    driver.key(pygame.K_m)
+    assert driver.app.notice == "Settings are saved again"
 
 
 def test_settings_say_when_sound_is_unavailable(driver, monkeypatch):

@@ -1,4 +1,4 @@
-"""Hints on the table (issue 11 'Hints'): a person asks (T, the Hint button, a
+"""Hints on the table: a person asks (T, the Hint button, a
 controller's right-stick click) and sees the expert's move highlighted in
 their hand with one line of why; Settings turns hints off; a hint is only for
 the hand on show to its owner, never through the curtain."""
@@ -205,7 +205,7 @@ def test_a_controllers_r3_asks_for_its_own_seat_only(driver):
 
 
 def test_the_hints_line_is_worded_in_the_language_of_the_moment(driver):
-    """Issue 12 §1: the line is worded as it is drawn, so a switch of language
+    """The line is worded as it is drawn, so a switch of language
     (the Language row; the pause turns the card book) re-words a hint on show,
     its cards named in the new language."""
     from game import i18n
@@ -272,3 +272,33 @@ def test_enter_takes_a_hint_that_is_not_a_card(driver):
                 return
             couch.play_on()
     raise AssertionError(f"too few hints that are not a card: {taken_as_hinted}, {chose_own}")
+
+
+def test_a_refusal_after_a_hint_is_readable_and_t_selects_the_hinted_card_again(driver):
+    """Seen: after T, trying a card that may not be played drew its red reason
+    under the hint's line, where it faded unread; and T again left the other
+    card selected, so Enter played it."""
+    for seed in range(3, 30):
+        driver.app.stack.clear()
+        start_match(driver.app, ONE_HUMAN, seed=seed)
+        scene = my_turn(driver)
+        seat = scene.controls.actor()
+        hand = scene.table.sprites(seat)
+        unplayable = [i for i, s in enumerate(hand) if s.name not in scene.controls.lit.lift]
+        driver.key(pygame.K_t)
+        wait_hint(driver, scene)
+        hint = scene.controls.hint
+        if not unplayable or not isinstance(hint.shown.action, Play):
+            continue
+        hinted = scene.controls.selected
+        while scene.controls.selected != unplayable[0]:
+            driver.key(pygame.K_RIGHT)
+        driver.key(pygame.K_RETURN)
+        toast = scene.table.toast_box()
+        assert toast is not None, "no reason was given"
+        line = hint.line_box()
+        assert line is not None and not line.colliderect(toast), "the hint covers the reason"
+        driver.key(pygame.K_t)
+        assert scene.controls.selected == hinted
+        return
+    raise AssertionError("no hint on a hand with a card that may not be played")

@@ -1,4 +1,4 @@
-"""What the table tells the couch (issue 8 §4) and fair out-of-turn play (§5),
+"""What the table tells the couch and fair out-of-turn play,
 driven through the real scenes with posted input."""
 
 from __future__ import annotations
@@ -18,6 +18,13 @@ TWO_HUMANS = [
     SeatConfig("Cy", "bot"),
 ]
 ONE_HUMAN = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")]
+# Bots that say UNO as a reaction once the card is down (or forget): a person may
+# catch them. A bot that never forgets UNO says it with its play.
+SLOW_CALLERS = [
+    SeatConfig("Ana"),
+    SeatConfig("Bo", "bot", "beginner"),
+    SeatConfig("Cy", "bot", "beginner"),
+]
 SIDE_BY_SIDE = [SeatConfig("Ana"), SeatConfig("Selin"), SeatConfig("Bo", "bot")]
 
 
@@ -64,7 +71,7 @@ def test_uno_and_catch_buttons_say_whose_move_they_are(driver, monkeypatch):
 
 def test_a_lone_human_sees_catch_named(driver, monkeypatch):
     monkeypatch.setitem(timing.PACE, "instant", 1000.0)  # bots never get round to it
-    screen = start_match(driver.app, ONE_HUMAN, seed=7)
+    screen = start_match(driver.app, SLOW_CALLERS, seed=7)
     couch = Couch(driver)
     names = screen.session.state.names
 
@@ -82,8 +89,9 @@ def test_a_lone_human_sees_catch_named(driver, monkeypatch):
 
 def test_a_human_catches_a_bot_who_is_slow_to_call(driver):
     """Seen: bots called their own UNO at once, so nobody could catch a bot. Now a
-    bot says UNO after its card is down, a human reaction later: a quick C wins."""
-    screen = start_match(driver.app, ONE_HUMAN, seed=11)
+    bot that may forget says UNO after its card is down, a human reaction later: a
+    quick C wins."""
+    screen = start_match(driver.app, SLOW_CALLERS, seed=11)
     session = screen.session
     couch = Couch(driver)
     driver.app.settings.pacing = "normal"

@@ -1,5 +1,5 @@
 """A real window under Xvfb: the whole table at any window size, clicks landing on
-what is under the pointer, F11 (issue 8 §3). Each run saves what the window shows."""
+what is under the pointer, F11. Each run saves what the window shows."""
 
 from __future__ import annotations
 

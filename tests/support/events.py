@@ -59,7 +59,9 @@ def brief(events: list[dict]) -> list[tuple]:
     return out
 
 
-CARD = re.compile(r"^(red|yellow|green|blue|wild):([0-9]|[a-z_]+)$")
+# A face is colour:face; a two-sided card is its face in play/its other face.
+_FACE = r"(red|yellow|green|blue|pink|teal|orange|purple|wild):([0-9]|[a-z_]+)"
+CARD = re.compile(rf"^{_FACE}(/{_FACE})?$")
 REQUIRED = {
     "game": ("rules", "seed", "players", "names", "target"),
     "round": ("n", "dealer"),
@@ -81,9 +83,10 @@ REQUIRED = {
     "hands": ("hands",),
     "round_end": ("winner", "points", "scores"),
     "game_end": ("winner", "scores"),
+    "flip": ("side", "top", "color"),
 }
 WHY = {"turn", "penalty", "uno", "challenge", "effect"}
-COLORS = {"red", "yellow", "green", "blue"}
+COLORS = {"red", "yellow", "green", "blue", "pink", "teal", "orange", "purple"}
 
 
 def check_events(events: list[dict], players: int) -> None:
@@ -127,10 +130,12 @@ def check_hands(before: GameState | None, events: list[dict], after: GameState) 
     if before is None:
         hands = [Counter() for _ in range(players)]
     else:
-        hands = [Counter(names[c] for c in h) for h in before.hands]
+        hands = [Counter(before.cards.names[c] for c in h) for h in before.hands]
     for e in events:
         t = e["t"]
-        if t == "round":
+        if t == "flip":  # every card turned over: its name shows the other face first
+            hands = [Counter({_turned(n): k for n, k in h.items()}) for h in hands]
+        elif t == "round":
             hands = [Counter() for _ in range(players)]
         elif t in ("deal", "draw"):
             hands[e["p"]].update(e["cards"])
@@ -152,3 +157,8 @@ def check_hands(before: GameState | None, events: list[dict], after: GameState) 
         logged = +hands[seat]
         actual = Counter(names[c] for c in after.hands[seat])
         assert logged == actual, f"seat {seat}: log says {logged}, hand is {actual}"
+
+
+def _turned(name: str) -> str:
+    face, _, back = name.partition("/")
+    return f"{back}/{face}" if back else name

@@ -52,6 +52,15 @@ def classic() -> RuleSet:
     return rules("classic")
 
 
+DAY_NIGHT = Path(__file__).resolve().parent.parent / "rules" / "two_sided" / "day-night.yaml"
+
+
+def day_night() -> RuleSet:
+    """A modder's two-sided deck with every pair of faces listed
+    (tests/rules/two_sided/day-night.yaml), through the real loader."""
+    return load_rules([str(DAY_NIGHT)])
+
+
 @cache
 def file_data(name: str) -> dict:
     """A shipped rule file's mapping (`classic`, `house/stacking`), as read."""

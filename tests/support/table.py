@@ -37,10 +37,17 @@ class _Pool:
     def __init__(self, state: GameState) -> None:
         self.names = state.cards.names
         self.free: dict[str, list[int]] = {}
+        # A two-sided card may be named by its face in play alone (`red:7`):
+        # then any card showing that face.
+        self.faces = state.cards.face_names if "/" in self.names[0] else None
         for card_id, name in enumerate(self.names):
             self.free.setdefault(name, []).append(card_id)
 
     def take(self, name: str) -> int:
+        if self.faces is not None and "/" not in name:
+            for full, ids in self.free.items():
+                if ids and full.partition("/")[0] == name:
+                    return ids.pop(0)
         ids = self.free.get(name)
         if ids is None:
             raise KeyError(f"no card named {name!r} in this deck")
@@ -153,7 +160,7 @@ def color(state: GameState) -> str | None:
 
 def card_in_hand(state: GameState, seat: int, name: str) -> int:
     for card in state.hands[seat]:
-        if state.cards.names[card] == name:
+        if name in (state.cards.names[card], state.cards.face_names[card]):
             return card
     raise AssertionError(f"seat {seat} holds no {name}: {hand(state, seat)}")
 

@@ -1,4 +1,4 @@
-"""Card faces painted from what the rule file says (issue 9 §2): every shipped
+"""Card faces painted from what the rule file says: every shipped
 card, a modder's card with its own art and corner, a card without art (its
 label on a plain face), and a rule set's own colours."""
 
@@ -208,3 +208,35 @@ def test_wheel_hit_test():
     assert wheel.color_at((10, 10), 50) == "green"
     assert wheel.color_at((-10, 10), 50) == "yellow"
     assert wheel.color_at((60, 0), 50) is None
+
+
+def test_a_face_with_a_rim_of_its_own_keeps_it_round_the_body(art):
+    """A side of a two-sided deck may give its faces their own border (the Dark
+    faces' is near black): the border shows it, the body keeps the card's colour."""
+    teal = (0, 137, 123)
+    plain = art.face(CardLook("number", "7", None, teal, classic_palette()))
+    dark = art.face(CardLook("number", "7", None, teal, classic_palette(), rim=(28, 28, 34)))
+    border = (4, 75)  # on the left edge, inside the hairline, beside the body
+    assert coarse(plain.get_at(border)) == coarse((255, 255, 255))
+    assert coarse(dark.get_at(border)) == coarse((28, 28, 34))
+    middle = (50, 20)  # the body above the oval
+    assert coarse(dark.get_at(middle)) == coarse(plain.get_at(middle))
+
+
+def test_the_cards_of_uno_flip_have_their_own_symbols(art):
+    """Skip Everyone, Flip and Wild Draw Colour each paint a symbol of their own,
+    unlike any other art's, in the middle and in the corner."""
+    blue, palette = (30, 136, 229), classic_palette()
+    faces = {
+        name: pygame.image.tobytes(art.face(CardLook(name, "X", None, blue, palette)), "RGBA")
+        for name in ARTS
+        if name != "number"
+    }
+    for name in ("skip-everyone", "flip", "wild-draw-color"):
+        assert list(faces.values()).count(faces[name]) == 1, name
+    symbols = Symbols()
+    for name in ("skip-everyone", "flip", "wild-draw-color"):
+        look = CardLook(name, "X", None, blue, palette)
+        small = symbols.paint(look, (30, 30), pygame.Color("white"), False, small=True)
+        big = symbols.paint(look, (30, 30), pygame.Color("white"), False)
+        assert pygame.image.tobytes(small, "RGBA") != pygame.image.tobytes(big, "RGBA"), name

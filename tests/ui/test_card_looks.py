@@ -1,6 +1,5 @@
 """What a card is called, how it looks and where it sorts: read from the rule
-file in one place, the card book (game/ui/card_book.py), for any rule set
-(issue 9 §2)."""
+file in one place, the card book (game/ui/card_book.py), for any rule set."""
 
 from __future__ import annotations
 

@@ -164,6 +164,7 @@ def test_missing_file_is_a_layout_error(tmp_path):
 # (game/scenes/couch_buttons.py draws it), the longest of them.
 PROMPT = "Stack a card, Challenge or take the cards"
 PROMPT_SIZE, NAME_SIZE, COUNT_SIZE = 20, 22, 22
+WHEEL_TITLE, WHEEL_TITLE_SIZE = "Name a colour", 44
 
 
 @pytest.fixture(params=list(TEXT_SIZES))
@@ -202,3 +203,12 @@ def test_seat_words_overlap_nothing_at_either_text_size(players, text_size):
     under = count.get_rect(midtop=(pile.centerx, pile.bottom + 6))
     for seat in layout.seats:
         assert not under.colliderect(seat.rect) and not under.colliderect(seat.label_rect)
+    # "Name a colour" over the colour wheel (game/scenes/choose.py): off every name
+    # plate, the top seat's included, and the wheel under it.
+    title = text.shadowed(WHEEL_TITLE, WHEEL_TITLE_SIZE, bold=True)
+    wheel = geometry.color_wheel(title.get_size())
+    plates = [s.label_rect for s in layout.seats]
+    assert wheel.title.collidelist(plates) < 0, (wheel.title, text_size)
+    assert screen.contains(wheel.title)
+    cy, r = wheel.center[1], wheel.radius
+    assert wheel.title.bottom < cy - r and r >= 100, (wheel, text_size)

@@ -1,4 +1,4 @@
-"""The table's words (issue 8 §4): card labels from the rule file, things told in
+"""The table's words: card labels from the rule file, things told in
 the order they happen, each card saying what it did, catches naming who did what."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from game.engine.cards import card_table
+from game.i18n import set_language
 from game.rules.loader import load_rules
 from game.ui.card_book import CardBook
 from game.ui.narrate import Narrator
@@ -135,3 +136,24 @@ def test_a_modders_label_is_what_every_message_says(tmp_path):
     event = {"t": "play", "p": 0, "card": "red:skip", "color": "red"}
     model.apply(event)
     assert narrator.tell(event).text == "Ana plays Red Hop"
+
+
+def test_a_flip_says_which_side_is_now_in_play_in_every_language():
+    events = [
+        {"t": "play", "p": 1, "card": "red:flip/pink:3", "color": "red"},
+        {"t": "flip", "side": "dark", "top": "pink:3/red:flip", "color": "pink"},
+    ]
+    _play, flip = story(["flip"], events)
+    assert flip.text == "Red Flip: every card turns over: the Dark side is in play"
+    assert flip.burst is not None and flip.burst.text == "FLIP!"
+    try:
+        for code, side in (("tr", "Koyu yüz"), ("fi", "Tumma puoli"), ("el", "Σκοτεινή πλευρά")):
+            set_language(code)
+            model = TableModel(4, NAMES, 112)
+            narrator = Narrator(CardBook(load_rules(["flip"]), code), model)
+            for event in events:
+                model.apply(event)
+                line = narrator.tell(event)
+            assert line is not None and side in line.text and "Dark" not in line.text, code
+    finally:
+        set_language("en")

@@ -1,4 +1,4 @@
-"""Colour-blind mode's shapes (issue 12 §3): the classic four always have theirs,
+"""Colour-blind mode's shapes: the classic four always have theirs,
 any other colour gets a distinct one, the same on every run, a rule file may
 name one, and every surface that shows a colour shows its shape when the mode
 is on (and only then)."""

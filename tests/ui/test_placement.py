@@ -1,7 +1,7 @@
 """Floating words never cover a name plate, a hand or a button, and never leave the
-screen, at every seat count (issue 8 §4: "SKIP", "CHALLENGE!" and "ROUND!" covered
+screen, at every seat count ("SKIP", "CHALLENGE!" and "ROUND!" covered
 plates, and "ROUND!" was cut off at the right edge), at normal and large text,
-and with colour-blind mode's shapes before a colour's name (issue 12 §3)."""
+and with colour-blind mode's shapes before a colour's name."""
 
 from __future__ import annotations
 

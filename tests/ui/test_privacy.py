@@ -1,5 +1,5 @@
 """Who may see a card, decided in game/ui/privacy.py, and cards passed between
-hands flying face down (issue 8 §1: Shuffle Hands showed who held what)."""
+hands flying face down (Shuffle Hands once showed who held what)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from game.ui.card_book import CardBook
 from game.ui.privacy import DISCARD, PILE, TABLE, Privacy
 from game.ui.table_view import TableView
 
-HANDS = [["red:1", "red:2"], ["blue:3", "blue:4"], ["green:5", "green:6"]]
+HANDS = [["red:1", "wild:wild"], ["blue:3", "blue:4"], ["green:5", "green:6"]]
 
 
 @pytest.fixture
@@ -87,3 +87,17 @@ def test_a_drawn_card_turns_up_only_in_its_owners_hand(table):
     assert flying and not any(face for *_, face in flying)
     table.feed({"t": "draw", "p": 1, "cards": ["yellow:8"], "why": "turn"})
     assert not any(face for c, *_, face in settle(table) if c == "yellow:8")
+
+
+def test_a_played_card_flies_face_up_all_the_way(table):
+    """Seen: a Wild played on a shared screen flew showing its back (its owner's
+    hand had gone face down as the turn ended). A card played is public: it
+    shows its face from the hand to the discard pile, whoever played it."""
+    table.set_viewer(None)  # the turn is over: the couch is looking
+    table.feed({"t": "play", "p": 0, "card": "wild:wild"})
+    table.feed({"t": "color", "p": 0, "color": "blue"})
+    flying = [d for d in settle(table) if d[0] == "wild:wild" and d[1] == 0 and d[2] == DISCARD]
+    assert flying and all(face for *_, face in flying)
+    table.feed({"t": "play", "p": 1, "card": "blue:3"})  # from a hand nobody may see
+    flying = [d for d in settle(table) if d[0] == "blue:3" and d[1] == 1]
+    assert flying and all(face for *_, face in flying)

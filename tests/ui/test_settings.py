@@ -1,4 +1,4 @@
-"""The settings file (issue 13, items 14 and 15): whatever it holds, reading it
+"""The settings file: whatever it holds, reading it
 never crashes or hangs, wrong fields fall back to defaults with a notice, a
 damaged file is kept aside, and saving replaces the file whole or not at all."""
 
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ui import settings as settings_module
-from game.ui.settings import DAMAGED_NAME, FILE_NAME, PACINGS, TEXT_SIZE_NAMES, Settings
+from game.ui.settings import FILE_NAME, PACINGS, TEXT_SIZE_NAMES, Settings
 from tests.depth import examples
 
 GOOD = {
@@ -60,16 +60,21 @@ def assert_well_typed(loaded: Settings) -> None:
         )
 
 
+def kept_aside(folder):
+    """The damaged settings files kept aside in `folder`."""
+    return sorted(folder.glob("settings.kept-*.json"))
+
+
 def test_a_good_file_loads_without_notices(tmp_path):
     write(tmp_path, GOOD)
     loaded = Settings.load(tmp_path)
     assert (loaded.pacing, loaded.muted, loaded.setup) == ("fast", True, GOOD["setup"])
     assert loaded.notices == []
-    assert not (tmp_path / DAMAGED_NAME).exists()
+    assert kept_aside(tmp_path) == []
 
 
 def test_the_eyes_settings_are_kept_between_sessions(tmp_path):
-    """Colour-blind mode, reduced motion and text size (issue 12 §3) are saved with
+    """Colour-blind mode, reduced motion and text size are saved with
     the others, and a file from before they existed leaves them off."""
     chosen = Settings(color_patterns=True, reduced_motion=True, text_size="large")
     assert chosen.save(tmp_path)
@@ -142,10 +147,23 @@ def test_a_damaged_file_is_kept_aside_not_overwritten(tmp_path):
     write(tmp_path, '{"pacing": "fast", "setup": {"seats": ')
     loaded = Settings.load(tmp_path)
     assert loaded.notices
-    assert (tmp_path / DAMAGED_NAME).read_text() == '{"pacing": "fast", "setup": {"seats": '
+    [kept] = kept_aside(tmp_path)
+    assert kept.read_text() == '{"pacing": "fast", "setup": {"seats": '
     assert loaded.save(tmp_path)
-    assert (tmp_path / DAMAGED_NAME).exists()
+    assert kept.exists()
     assert Settings.load(tmp_path).notices == []
+
+
+def test_a_second_damaged_file_is_kept_beside_the_first_not_over_it(tmp_path):
+    """Each damaged file is kept under a name of its own, as saves and statistics are."""
+    write(tmp_path, '{"pacing": "warp"}')
+    Settings.load(tmp_path)
+    write(tmp_path, '{"muted": "yes"}')
+    second = Settings.load(tmp_path)
+    kept = kept_aside(tmp_path)
+    assert sorted(p.read_text() for p in kept) == ['{"muted": "yes"}', '{"pacing": "warp"}']
+    newest = next(p for p in kept if p.read_text() == '{"muted": "yes"}')
+    assert second.notices[-1] == f"the damaged file was kept as {newest.name}"
 
 
 def test_a_fifo_for_a_settings_file_neither_blocks_loading_nor_saving(tmp_path):

@@ -1,4 +1,4 @@
-"""Text from files on screen (issue 13, items 6 and 7): a NUL or an escape never
+"""Text from files on screen: a NUL or an escape never
 crashes the renderer, and a long text costs a bounded number of measurements, once."""
 
 from __future__ import annotations

@@ -1,0 +1,198 @@
+"""Two-sided decks: cards with a face on each side, and a table that turns over.
+
+A rule set that declares `sides:` prints every card kind on one side
+(`side:` of the kind); each physical card pairs a face of the first side
+with a face of the second. Which faces share a card is `pairs:` — `random`
+(paired afresh for each match from its seed) or listed. Play starts on the
+first side; the `flip` effect turns every card over (hands, draw pile,
+discard pile) and play goes on with the other side, whose colours, effects
+and points are then the cards'.
+
+The game holds one `CardTable` per side (`state.tables`), indexed by the
+same card ids; `state.cards` is the side in play's, so every rule reads the
+faces in play without knowing that there are two.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Literal
+
+from game.engine.cards import CardTable, card_table
+from game.engine.effects import SUSPEND, Params, effect
+from game.engine.events import EventSink
+from game.engine.pending import Decision, PlayContext
+from game.engine.rng import RandomSource
+from game.engine.ruleset import WILD, Loc, RuleSet, RuleSetModel
+from game.engine.said import said
+
+if TYPE_CHECKING:
+    # Only for annotations (see effects.py): the state sits above the blocks.
+    from game.engine.state import GameState
+
+
+def face_codes(model: RuleSetModel, side: str) -> list[str]:
+    """Every face printed on `side`, one per card, as the log writes a face
+    (`red:7`, `wild:wild_draw_two`), in the order the card table numbers them."""
+    codes = []
+    for name, kind in model.cards.items():
+        if kind.side != side:
+            continue
+        colors = [WILD] if kind.wild else model.colors_of(kind)
+        for color in colors:
+            if kind.category == "number":
+                for face in kind.faces or ():
+                    codes += [f"{color}:{face}"] * kind.copies_of.get(face, kind.copies)
+            else:
+                codes += [f"{color}:{name}"] * kind.copies
+    return codes
+
+
+def side_problems(model: RuleSetModel) -> list[tuple[Loc, str]]:
+    """What makes a two-sided deck unplayable: not two sides, a kind on no
+    side, sides of different sizes, listed pairs that do not pair every face."""
+    problems: list[tuple[Loc, str]] = []
+    names = model.side_names()
+    if not names:
+        for name, kind in model.cards.items():
+            if kind.side is not None:
+                problems.append(
+                    (("cards", name, "side"), "only a deck with `sides:` prints kinds on a side")
+                )
+        if model.pairs != "random":
+            problems.append((("pairs",), "only a deck with `sides:` pairs faces"))
+        return problems
+    if len(names) != 2:
+        problems.append((("sides",), "a two-sided deck has exactly two sides"))
+        return problems
+    for name, kind in model.cards.items():
+        if kind.side not in names:
+            problems.append(
+                (("cards", name, "side"), f"say which side prints it: one of {', '.join(names)}")
+            )
+    if problems:
+        return problems
+    first, second = (face_codes(model, side) for side in names)
+    if len(first) != len(second):
+        problems.append(
+            (
+                ("sides",),
+                f"every card has a face on each side, but side {names[0]} has {len(first)}"
+                f" faces and side {names[1]} has {len(second)}",
+            )
+        )
+        return problems
+    if model.pairs != "random":
+        listed = [Counter(pair[i] for pair in model.pairs) for i in (0, 1)]
+        for i, (side, faces) in enumerate(zip(names, (first, second), strict=True)):
+            if listed[i] != Counter(faces):
+                missing = Counter(faces) - listed[i]
+                extra = listed[i] - Counter(faces)
+                what = (
+                    f"{', '.join(sorted(extra))} not in the deck"
+                    if extra
+                    else f"{', '.join(sorted(missing))} never paired"
+                )
+                problems.append(
+                    (("pairs",), f"the pairs must hold each face of side {side} once: {what}")
+                )
+    return problems
+
+
+def pair_faces(rules: RuleSet, rng: RandomSource) -> list[int]:
+    """Which face of the second side each card carries, by card (the first
+    side's face order): listed pairs as written, else a seeded shuffle."""
+    model = rules.model
+    first, second = (face_codes(model, side) for side in model.side_names())
+    if model.pairs == "random":
+        order = list(range(len(second)))
+        rng.shuffle(order)
+        return order
+    free: dict[str, list[int]] = {}
+    for index, code in enumerate(second):
+        free.setdefault(code, []).append(index)
+    wanted: dict[str, list[str]] = {}
+    for front, back in model.pairs:
+        wanted.setdefault(front, []).append(back)
+    order = []
+    for code in first:
+        back = wanted[code].pop(0)
+        order.append(free[back].pop(0))
+    return order
+
+
+def side_tables(rules: RuleSet, rng: RandomSource) -> tuple[CardTable, ...]:
+    """The card tables of a match, one per side, over the same card ids."""
+    if not rules.model.sides:
+        return (card_table(rules),)
+    order = pair_faces(rules, rng)
+    fronts = CardTable(rules, 0)
+    backs = CardTable(rules, 1)
+    return (
+        CardTable(rules, 0, None, [backs.face_names[i] for i in order]),
+        CardTable(rules, 1, order, fronts.face_names),
+    )
+
+
+def show_side(state: GameState, side: int) -> None:
+    """Put `side` in play: every per-card fact the rules read is its faces'."""
+    state.side = side
+    state.cards = cards = state.tables[side]
+    state.plays = [cards.plays_for(seat) for seat in range(state.players)]
+
+
+# --- the flip -----------------------------------------------------------------
+
+
+class FlipParams(Params):
+    # in_place: each card of the discard pile is turned where it lies, so the
+    # new top is the other face of the card that flipped (reading A);
+    # as_stack: the pile is turned over whole, its bottom card on top (reading B).
+    discard: Literal["in_place", "as_stack"] = "in_place"
+
+
+@effect(
+    FlipParams,
+    words=lambda p: (
+        said("every card turns over and play goes on with the other side")
+        if p.discard == "in_place"
+        else said(
+            "every card turns over and play goes on with the other side "
+            "(the discard pile is turned over as a stack)"
+        )
+    ),
+)
+def flip(state: GameState, ctx: PlayContext, params: FlipParams, events: EventSink) -> bool:
+    """Every card turns over — each hand, the draw pile, the discard pile —
+    and play goes on with the other side: its colours, effects and points.
+    The colour in force is the new top card's; a wild on top has its colour
+    named by the seat that flipped (by the first player, when the round
+    starts with it). The draw pile is turned as a stack (its order reverses).
+    Played as the last card, the table still turns: the round is scored on
+    the side then in play.
+
+    YAML: `- flip` or `- flip: {discard: as_stack}`; a deck without sides keeps its side.
+    """
+    if len(state.tables) < 2:
+        return False
+    show_side(state, (state.side + 1) % len(state.tables))
+    state.draw_pile.reverse()
+    if params.discard == "as_stack":
+        state.discard.reverse()
+    cards = state.cards
+    top = state.discard[-1]
+    state.color = cards.color[top]
+    if events is not None:
+        events.append(
+            {
+                "t": "flip",
+                "side": cards.side_name or "",
+                "top": cards.names[top],
+                "color": cards.color_name(state.color),
+            }
+        )
+    if state.color >= 0 or ctx.going_out:
+        return False
+    seat = state.next_seat(ctx.actor) if ctx.first_card else ctx.actor
+    state.pending = Decision("color", seat, tuple(cards.colors))
+    return SUSPEND

@@ -1,0 +1,59 @@
+"""Translated words that must fit where they are drawn, in every language and
+at either text size (docs/translations.md): the Players screen's number
+headings stay apart, and the Catch button names the player at a size a couch
+can read."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pygame
+import pytest
+
+from game import i18n
+from game.scenes.players import NUMBERS
+from game.ui import text
+from game.ui.layout import load_layout
+from game.ui.new_game import MAX_NAME
+
+GAP = 6  # the least room between two headings, in pixels
+
+
+@pytest.fixture
+def speaking():
+    pygame.font.init()
+    yield
+    i18n.set_language(i18n.ENGLISH)
+    text.set_size("normal")
+
+
+@pytest.mark.parametrize("size", list(text.TEXT_SIZES))
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_players_headings_stay_apart(speaking, code, size):
+    """Each heading is right-aligned at its column's end (game/scenes/players.py):
+    it must start after the one to its left ends."""
+    i18n.set_language(code)
+    text.set_size(size)
+    for (left, left_end), (head, end) in pairwise(NUMBERS):
+        start = end - text.render(i18n._(head), 22, bold=True).get_width()
+        assert start >= left_end + GAP, (code, size, i18n._(left), i18n._(head))
+
+
+def catch_size(label: str, room: int) -> int:
+    """The size text.fit draws a Catch button's label at (game/ui/widgets.py)."""
+    size = 30
+    while size > 12 and text.width(label, size, True) > room:
+        size -= 2
+    return size
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_catch_button_names_a_long_name_as_readably_as_in_english(speaking, code):
+    text.set_size("large")
+    button = load_layout(4).regions["catch_button"]
+    room = button.w - 24 - 34  # its padding and the key's chip
+    name = "W" * MAX_NAME
+    english = catch_size(f"Catch {name}!", room)
+    i18n.set_language(code)
+    label = i18n._("Catch {name}!").format(name=name)
+    assert catch_size(label, room) >= english - 4, (code, label)
