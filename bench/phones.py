@@ -34,7 +34,7 @@ from frame import frame_costs, percentile  # noqa: E402
 
 from game.engine import IllegalAction  # noqa: E402
 from game.match import MatchSession, SeatConfig  # noqa: E402
-from game.phones.offer import PhoneLooks  # noqa: E402
+from game.phones.offer import PhoneLooks, every_face  # noqa: E402
 from game.phones.table import PhoneTable  # noqa: E402
 from game.ui.card_book import CardBook  # noqa: E402
 
@@ -77,7 +77,7 @@ class Phones:
 
 
 def open_table(session: MatchSession) -> PhoneTable:
-    deck = sorted(set(session.state.cards.names))
+    deck = sorted(every_face(session.state))
     table = PhoneTable(range(len(NAMES)), deck, CardBook(session.rules), PhoneLooks())
     table.start()
     return table

@@ -17,9 +17,10 @@ from typing import Any
 
 from game.engine import legal_actions, view
 from game.engine.actions import Action, Choose, Play
+from game.engine.decisions import REGISTRY, Ask, DecisionKind
 from game.engine.state import GameState
-from game.i18n import _, language
-from game.ui.action_words import action_words, option_words
+from game.i18n import _, language, say
+from game.ui.action_words import action_words
 from game.ui.card_book import CardBook
 
 
@@ -29,6 +30,11 @@ class PhoneLooks:
 
     patterns: bool = False  # colour-blind shapes
     large_text: bool = False
+
+
+def every_face(state: GameState) -> set[str]:
+    """Every face of the match's deck, on every side: all a phone may be shown."""
+    return {face for table in state.tables or (state.cards,) for face in table.face_names}
 
 
 def card_image(card: str) -> str:
@@ -44,24 +50,25 @@ def phone_state(
     seen = view(state, seat)
     actions = list(legal_actions(state, seat))
     cards, names = state.cards, seen["names"]
+    pending = seen["pending"]
+    kind = REGISTRY[pending["kind"]] if pending is not None else None
     hand = seen["hand_cards"]
     order = sorted(range(len(hand)), key=lambda i: book.sort_key(hand[i]))
     slot = {seen["hand"][i]: position for position, i in enumerate(order)}
     options = []
     for action in actions:
-        option: dict[str, Any] = {"words": action_words(action, cards, names, book)}
+        option: dict[str, Any] = {"words": action_words(action, cards, names, book, kind)}
         if isinstance(action, Play) and action.card in slot:
             option["card"] = slot[action.card]
             if action.color is not None:
                 option["color"] = _swatch(book, action.color, looks)
-        elif isinstance(action, Choose):
-            option["choice"] = option_words(action.value, cards, names, book)
-            if isinstance(action.value, str) and action.value in cards.colors:
+        elif isinstance(action, Choose) and kind is not None:
+            option["choice"] = option["words"]
+            if kind.ask is Ask.COLOR and isinstance(action.value, str):
                 option["color"] = _swatch(book, action.value, looks)
-            if isinstance(action.value, str) and action.value in cards.by_name:
-                option["image"] = card_image(action.value)
+            elif kind.ask is Ask.CARDS and isinstance(action.value, int):
+                option["image"] = card_image(cards.face_names[action.value])
         options.append(option)
-    pending = seen["pending"]
     message = {
         "type": "state",
         "lang": language(),
@@ -86,7 +93,7 @@ def phone_state(
         "draft_card": _card(book, seen["draft_card"]),
         "options": options,
         "over": seen["over"],
-        "prompt": _prompt(seen["to_act"], seat, names),
+        "prompt": _prompt(seen["to_act"], seat, names, kind, book),
         "words": phone_words(),
     }
     return message, actions
@@ -99,15 +106,20 @@ def phone_words() -> dict[str, str]:
         "refused": _("The table kept this seat for the phone it had"),
         "over": _("The match is over"),
         "waiting": _("Another phone has this seat: the TV asks whether you may take it"),
+        "too_fast": _("Too fast: tap again in a moment"),
     }
 
 
-def _prompt(to_act: int | None, seat: int, names: list[str]) -> str:
-    if to_act == seat:
-        return _("{name}, your turn").format(name=names[seat])
-    if to_act is not None:
-        return _("Waiting for {name}").format(name=names[to_act])
-    return ""
+def _prompt(
+    to_act: int | None, seat: int, names: list[str], kind: DecisionKind | None, book: CardBook
+) -> str:
+    """What the seat is asked, or whom the table waits for."""
+    if to_act != seat or kind is None:
+        return _("Waiting for {name}").format(name=names[to_act]) if to_act is not None else ""
+    if kind.question:
+        return say(kind.question, book.engine_words())
+    asked = {Ask.COLOR: _("Name a colour"), Ask.PLAYER: _("Pick a player")}.get(kind.ask)
+    return asked or _("{name}, your turn").format(name=names[seat])
 
 
 def _card(book: CardBook, card: str | None) -> dict[str, str] | None:

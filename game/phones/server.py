@@ -82,7 +82,10 @@ class PhoneServer:
         # before the server starts, so which faces exist says nothing of where
         # any card is (game/phones/table.py).
         self.images: dict[str, bytes] = {}
-        self.waiting_words = ""  # what a second phone reads while the TV decides
+        # What the server itself says to a phone, in the game's language
+        # (game/phones/offer.py phone_words): "waiting" while the TV decides
+        # whether a second phone may take a seat, "too_fast" past the rate.
+        self.words: dict[str, str] = {}
 
     # The game's side ----------------------------------------------------------------
 
@@ -216,7 +219,8 @@ class PhoneServer:
             await previous.socket.close(code=4001, message=b"another phone asked")
         self._waiting[seat] = phone
         self.notices.put(Notice(seat, "takeover"))
-        await phone.socket.send_str(json.dumps({"type": "waiting", "words": self.waiting_words}))
+        waiting = {"type": "waiting", "words": self.words.get("waiting", "")}
+        await phone.socket.send_str(json.dumps(waiting))
 
     async def _takeover(self, seat: int, allow: bool) -> None:
         phone = self._waiting.pop(seat, None)
@@ -237,6 +241,9 @@ class PhoneServer:
             phone.dropped += 1
             if phone.dropped > MAX_DROPPED:
                 await phone.socket.close(code=1008, message=b"too many messages")
+            else:  # a person may tap again; what a flood makes is bounded by MAX_DROPPED
+                reason = self.words.get("too_fast", "")
+                await phone.socket.send_str(json.dumps({"type": "refused", "reason": reason}))
             return
         try:
             message = parse(text)

@@ -37,9 +37,9 @@ class PhoneTable:
         self.looks = looks
         self.keys = PhoneSeats(seats)
         self.server = PhoneServer(self.keys, host, port)
-        self.server.waiting_words = phone_words()["waiting"]
+        self.server.words = phone_words()
         self.offers: Offers[Action] = Offers()
-        self._shown: dict[int, tuple[int, ...]] = {}
+        self._shown: dict[int, tuple[object, ...]] = {}
         faces = PhoneFaces(book, looks.patterns)
         for card in set(deck):
             self.server.images[card_image(card)] = faces.png(card)
@@ -58,8 +58,13 @@ class PhoneTable:
         """Offer each phone what its seat may do now; `moment` changes whenever
         the game has (the length of the match's log)."""
         for seat in self.keys.keys:
-            shown = (moment, state.to_act if state.to_act is not None else -1)
-            if self._shown.get(seat) == shown:
+            pending = state.pending
+            decision = (pending.kind, pending.seat, pending.options) if pending else None
+            shown = (moment, decision)
+            # An answer uses its offer up: the seat is offered again, though an
+            # answer that wrote no event (a choice leading to another) left the
+            # moment as it was.
+            if self._shown.get(seat) == shown and self.offers.current(seat):
                 continue
             self._shown[seat] = shown
             message, actions = phone_state(state, seat, self.book, self.looks)

@@ -12,7 +12,7 @@ QUIET_ZONE = 4  # modules of white around the code, which readers need
 def qr_surface(text: str, module: int = 6) -> pygame.Surface:
     """`text` as a black-on-white QR code, `module` pixels a square."""
     code = segno.make(text, error="m", micro=False)
-    rows = list(code.matrix_iter(scale=1, border=QUIET_ZONE))
+    rows = [list(row) for row in code.matrix_iter(scale=1, border=QUIET_ZONE)]
     surface = pygame.Surface((len(rows[0]) * module, len(rows) * module))
     surface.fill((255, 255, 255))
     for y, row in enumerate(rows):

@@ -27,8 +27,10 @@ class ScriptedPhones:
     def __init__(self, table: PhoneTable) -> None:
         self.table = table
         self.received: dict[int, list[dict[str, Any]]] = {seat: [] for seat in table.seats}
+        self.latest: dict[int, dict[str, Any]] = {}  # the last state each phone was sent
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
+        self._thread = threading.Thread(target=self._main, daemon=True)
+        self.failed: BaseException | None = None
         self.connected = threading.Event()
 
     def __enter__(self) -> ScriptedPhones:
@@ -39,6 +41,14 @@ class ScriptedPhones:
     def __exit__(self, *_exc: object) -> None:
         self._stop.set()
         self._thread.join(timeout=10)
+        assert self.failed is None, f"a phone failed: {self.failed!r}"
+
+    def _main(self) -> None:
+        try:
+            asyncio.run(self._run())
+        except BaseException as failed:  # the test reads it: a phone that died plays nothing
+            self.failed = failed
+            self.connected.set()
 
     async def _run(self) -> None:
         async with aiohttp.ClientSession() as client:
@@ -63,6 +73,12 @@ class ScriptedPhones:
                 return
             data = json.loads(message.data)
             self.received[seat].append(data)
+            if data["type"] == "refused" and self.latest.get(seat) is not None:
+                # Refused (too fast, say): a person taps again a moment later.
+                await asyncio.sleep(0.1)
+                data = self.latest[seat]
+            elif data["type"] == "state":
+                self.latest[seat] = data
             choice = _choice(data) if data["type"] == "state" else None
             if choice is not None:
                 await ws.send_str(

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from game.match import MatchSession
-from game.phones.offer import PhoneLooks
+from game.phones.offer import PhoneLooks, every_face
 from game.phones.table import PhoneTable
 from game.seats import SeatConfig
 from game.ui.card_book import CardBook
@@ -99,7 +99,7 @@ def test_two_phone_pages_and_a_bot_play_a_round(browser, pygame_display):
 
     session = MatchSession(["classic"], SEATS, seed=21, single_round=True)
     table = PhoneTable(
-        [0, 1], sorted(set(session.state.cards.names)), CardBook(session.rules), PhoneLooks()
+        [0, 1], sorted(every_face(session.state)), CardBook(session.rules), PhoneLooks()
     )
     table.start()
     try:

@@ -10,13 +10,15 @@ import re
 import pytest
 
 from game.match import MatchSession
-from game.phones.offer import PhoneLooks
+from game.phones.offer import PhoneLooks, every_face
 from game.phones.table import PhoneTable
 from game.seats import SeatConfig
 from game.ui.card_book import CardBook
 from tests.phones.players import ScriptedPhones, drive
 
 SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot", "basic")]
+# UNO Duo is for two: both seats on phones, its draft and colour dumps included.
+TABLES = {"classic": SEATS, "duo": SEATS[:2], "flip": SEATS}
 
 
 @pytest.fixture
@@ -25,7 +27,7 @@ def table_of(pygame_display):
 
     def make(session: MatchSession) -> PhoneTable:
         table = PhoneTable(
-            [0, 1], sorted(set(session.state.cards.names)), CardBook(session.rules), PhoneLooks()
+            [0, 1], sorted(every_face(session.state)), CardBook(session.rules), PhoneLooks()
         )
         table.start()
         opened.append(table)
@@ -36,8 +38,9 @@ def table_of(pygame_display):
         table.stop()
 
 
-def test_two_phones_and_a_bot_play_a_whole_round(table_of):
-    session = MatchSession(["classic"], SEATS, seed=11, single_round=True)
+@pytest.mark.parametrize("rules", sorted(TABLES))
+def test_two_phones_and_a_bot_play_a_whole_round(table_of, rules):
+    session = MatchSession([rules], TABLES[rules], seed=11, single_round=True)
     table = table_of(session)
     with ScriptedPhones(table) as phones:
         drive(session, table)
@@ -51,16 +54,20 @@ def test_two_phones_and_a_bot_play_a_whole_round(table_of):
 IMAGE = re.compile(r"/card/([^\"/]+)\.png")
 
 
-def test_no_phone_is_ever_sent_a_card_its_seat_may_not_see(table_of):
-    session = MatchSession(["classic"], SEATS, seed=12, single_round=True)
+@pytest.mark.parametrize("rules", sorted(TABLES))
+def test_no_phone_is_ever_sent_a_card_its_seat_may_not_see(table_of, rules):
+    session = MatchSession([rules], TABLES[rules], seed=12, single_round=True)
     table = table_of(session)
     sent: list[tuple[int, str, set[str]]] = []
     send = table.server.send
 
     def watched(seat, message):
         state = session.state
-        own = {state.cards.names[c] for c in state.hands[seat]}
-        public = {state.cards.names[state.top]} if state.discard else set()
+        faces = state.cards.face_names
+        own = {faces[c] for c in state.hands[seat]}
+        public = {faces[state.top]} if state.discard else set()
+        if state.draft_card >= 0 and state.pending is not None and state.pending.seat == seat:
+            own.add(faces[state.draft_card])  # the card a drafting seat looks at
         sent.append((seat, json.dumps(message), own | public))
         send(seat, message)
 

@@ -145,12 +145,15 @@ function renderButtons(message) {
 
 function renderChoices(message) {
   const choices = message.options.map((o, i) => [o, i]).filter(([o]) => o.choice !== undefined);
-  if (choices.length) openChoice(message.prompt, choices);
+  if (choices.length) openChoice(message.prompt, choices, message.draft_card);
   else closeChoice();
 }
 
-function openChoice(title, options) {
+function openChoice(title, options, card) {
   show(document.getElementById("choice-title"), title);
+  const shown = document.getElementById("choice-card");
+  shown.replaceChildren();
+  if (card) shown.append(image(card.image, card.label)); // UNO Duo's draft: the card to keep or not
   const box = document.getElementById("choice-options");
   box.replaceChildren();
   for (const [option, index] of options) {
