@@ -193,7 +193,7 @@ OK = (encode_event(GAME) + "\n").encode()
         (OK + b'{"t":"turn","p":0} x\n', 2, ["extra data"]),
         (OK + b'{"t":"turn","p":0,"q":1,"p":1}\n', 2, ["'p' appears twice"]),
         (OK + b'{"t":"turn","p":true,"q":1}\n', 2, ["turn.p should be a seat number"]),
-        (OK + b'{"t":"flip","p":0}\n', 2, ["'flip' is not an event of the format"]),
+        (OK + b'{"t":"fly","p":0}\n', 2, ["'fly' is not an event of the format"]),
         (OK + b'{"t":"turn","p":true}\n', 2, ["turn.p should be a seat number"]),
         (OK + b'{"t":"play","p":0,"card":"red7","color":"red"}\n', 2, ["not a card"]),
         (OK + b'{"t":"draw","p":0,"cards":[],"why":"turn"}\n', 2, ["1 to 10000 cards"]),
