@@ -244,7 +244,7 @@ class SettingsScene(Scene):
                 _("Hands on phones: on") if s.phones else _("Hands on phones: off"),
                 _("each person plays their hand on their phone, on this network")
                 if s.phones
-                else _("one screen, passed round behind a curtain"),
+                else _("one screen, handed from player to player behind a curtain"),
             ),
             **self._eyes_values(),
             "language": (_("Language: {name}").format(name=chosen), spoken),
