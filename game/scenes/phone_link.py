@@ -96,6 +96,7 @@ class PhoneLink:
                 self.app.show_notice(_("{name}'s phone is away").format(name=name))
             else:
                 self._ask_takeover(seat, name)
+            self.screen.table.phones = self.connected - self.on_tv
         for seat, since in list(self.away_since.items()):
             if self.clock - since >= AWAY_GRACE and seat not in self.on_tv:
                 del self.away_since[seat]
@@ -119,8 +120,12 @@ class PhoneLink:
             detail=_("Play {name} on this screen, behind the curtain, until it is back?").format(
                 name=name
             ),
-            on_yes=lambda: self.on_tv.add(seat),
+            on_yes=lambda: self._play_on_tv(seat),
         )
+
+    def _play_on_tv(self, seat: int) -> None:
+        self.on_tv.add(seat)
+        self.screen.table.phones = self.connected - self.on_tv
 
 
 def match_screen(app: App, session: MatchSession, *, resumed: bool = False) -> MatchScreen:

@@ -41,6 +41,8 @@ def test_two_phones_and_a_bot_play_a_round_with_no_curtain_on_the_tv(on_phones, 
             driver.frames(1)
             seen.add(driver.top_name)
             assert screen.table.viewer is None  # no phone's hand is ever shown on the TV
+            if driver.top_name == "PlayScene":
+                assert screen.table.phones == {0, 1}  # each plate shows its phone is there
             if driver.top_name == "RoundScoreScene":
                 break
         else:
