@@ -13,7 +13,7 @@ import logging
 import os
 import signal
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -42,6 +42,10 @@ FPS = 60
 _STARTED = time.perf_counter()
 
 
+class PhoneServing(Protocol):
+    def stop(self) -> None: ...
+
+
 class App:
     """The scene stack and what every scene shares: screen, settings, art, sound."""
 
@@ -61,6 +65,8 @@ class App:
         self._sound: SoundBank | None = None
         self._saves: SaveSlot | None = None
         self.gamepads: Gamepads | None = None  # opened by main(); tests run without
+        # The phones' server of the match in progress (game/scenes/phone_link.py).
+        self.phones: PhoneServing | None = None
         # The device of the last press, whose keys every prompt names (keyboard first).
         self.prompts = prompts.start()
         # A line over every scene (a controller came or went), worded as it is drawn.
@@ -111,7 +117,8 @@ class App:
         return self._saves
 
     def close(self) -> None:
-        """The last writes reach the disk before the window goes."""
+        """The last writes reach the disk, and the phones are let go, before the window goes."""
+        self.close_phones()
         if self._saves is not None:
             self._saves.close()
 
@@ -261,7 +268,15 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt)
+        if self.phones is not None and not self.in_match:
+            self.close_phones()  # the match was left: nobody on the network may join it
         self.draw(self.screen)
+
+    def close_phones(self) -> None:
+        """Stop serving the phones of the match that was being played."""
+        if self.phones is not None:
+            self.phones.stop()
+            self.phones = None
 
     def show_notice(self, line: str, seconds: float = 4.0) -> None:
         """Show `line` over every scene; a `Said` is worded in the language of the moment."""

@@ -55,6 +55,7 @@ from game.ui.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.window import Window  # noqa: E402
 from tools.screenshots_flip import flip_shots  # noqa: E402
+from tools.screenshots_phones import phones_shots  # noqa: E402
 
 ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 OUT = Path(ARGS[0]) if ARGS else ROOT / "docs" / "screenshots"
@@ -378,6 +379,7 @@ def main() -> int:
         "--languages": language_shots,
         "--setup": setup_shots,
         "--flip": lambda: flip_shots(sys.modules[__name__]),
+        "--phones": lambda: phones_shots(sys.modules[__name__]),
     }
     for flag, shots in sections.items():
         if flag in sys.argv:

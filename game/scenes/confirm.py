@@ -35,11 +35,13 @@ class ConfirmScene(Scene):
         detail: str = "",
         yes: str | None = None,
         no: str | None = None,
+        on_no: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
+        self.on_no = on_no
         self.box = pygame.Rect(0, 0, 760, 300)
         self.box.center = (640, 360)
         y = self.box.bottom - 90
@@ -65,6 +67,8 @@ class ConfirmScene(Scene):
 
     def no(self) -> None:
         self.app.pop()
+        if self.on_no is not None:
+            self.on_no()
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:

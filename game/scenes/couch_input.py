@@ -136,12 +136,13 @@ class CouchInput:
 
     # --- applying actions -----------------------------------------------------------
 
-    def act(self, action) -> bool:
-        """Apply a human's action; a refusal shakes and says why."""
+    def act(self, action, refused: Callable[[object], None] | None = None) -> bool:
+        """Apply a human's action; a refusal shakes and says why (or is handed to
+        `refused`: a phone's move is refused on the phone)."""
         try:
             self.session.apply(action)
         except IllegalAction as err:
-            self.refuse(err.args[0] if err.args else "")
+            (refused or self.refuse)(err.args[0] if err.args else "")
             return False
         self.on_act()
         if self.state.to_act != action.seat:

@@ -25,6 +25,7 @@ import pygame
 from game.engine.scoring import team_of
 from game.i18n import _
 from game.scenes.base import Scene
+from game.scenes.phone_link import match_screen
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
 from game.ui.match_screen import MatchScreen
@@ -93,8 +94,10 @@ class MatchEndScene(Scene):
 
     def again(self) -> None:
         app = self.app
-        screen = MatchScreen(self.session.rematch(), app.art, app.settings, sound=app.play)
+        screen = match_screen(app, self.session.rematch())
         app.replace("deal", screen=screen)
+        if screen.phones is not None:
+            app.push("phones", screen=screen)
 
     def menu(self) -> None:
         self.app.reset("title")

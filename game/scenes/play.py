@@ -164,9 +164,16 @@ class PlayScene(Scene):
         self.clock += dt
         self.table.update(dt)
         self._pump()
+        self._phones(dt)
         pending = self.state.pending
         if self.controls.idle and pending is not None and pending.kind != "next_round":
             self.reactions.update(self.clock)
+
+    def _phones(self, dt: float) -> None:
+        """Hands on phones: the phones are offered the table and their moves taken,
+        whoever the screen shows (a curtain for another seat included)."""
+        if self.screen.phones is not None:
+            self.screen.phones.update(dt, self.controls)
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -177,6 +184,7 @@ class PlayScene(Scene):
             self.app.replace("deal", screen=self.screen)
             return
         self.controls.sync()
+        self._phones(dt)
         if not self.controls.idle or self.app.top is not self:
             return
         state = self.state
@@ -199,6 +207,8 @@ class PlayScene(Scene):
                 self.bot_timer = 0.0
                 self._bot_act(seat)
             return
+        if self.screen.on_phone(seat):
+            return  # the seat's phone asks it
         if not self._ensure_viewer(seat):
             return
         overlay = OVERLAYS[asks(pending)]

@@ -33,6 +33,7 @@ SCENES: dict[str, str] = {
     "match_end": "game.scenes.match_end:MatchEndScene",
     "replay": "game.scenes.replay:ReplayScene",
     "players": "game.scenes.players:PlayersScene",
+    "phones": "game.scenes.phones:PhonesScene",
 }
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.decisions import Ask, asks
 from game.match import MatchSession
+from game.scenes.phone_link import match_screen
 from game.ui.match_screen import MatchScreen
 
 if TYPE_CHECKING:
@@ -26,11 +27,13 @@ def resume_match(app: App) -> MatchScreen:
     header = resumed.saved.header
     session = MatchSession.resumed(resumed)
     app.saves.keep(session, header)
-    screen = MatchScreen(session, app.art, app.settings, sound=app.play, resumed=True)
+    screen = match_screen(app, session, resumed=True)
     app.reset("play", screen=screen)
     seat = first_to_look(session)
-    if seat is not None:
+    if seat is not None and not screen.on_phone(seat):
         app.push("curtain", screen=screen, seat=seat)
+    if screen.phones is not None:
+        app.push("phones", screen=screen)
     return screen
 
 

@@ -45,7 +45,17 @@ EYES_TEXT = {
     "text_size_normal": (N_("Text size: normal"), ""),
     "text_size_large": (N_("Text size: large"), N_("every text on every screen is larger")),
 }
-ROWS = ("pacing", "sound", "fullscreen", "table", "hints", *EYES_ROWS, "language", "back")
+ROWS = (
+    "pacing",
+    "sound",
+    "fullscreen",
+    "table",
+    "hints",
+    "phones",
+    *EYES_ROWS,
+    "language",
+    "back",
+)
 ARROW_HIT = 40
 LABEL_SIZE = 32
 NOTE_SIZE = 20
@@ -122,6 +132,9 @@ class SettingsScene(Scene):
             s.save()
         elif row == "hints":
             s.hints = not s.hints
+            s.save()
+        elif row == "phones":
+            s.phones = not s.phones
             s.save()
         elif row in EYES_ROWS:
             self._change_eyes(row, step)
@@ -226,6 +239,12 @@ class SettingsScene(Scene):
                 _("T, the Hint button or R3 shows the expert's move")
                 if s.hints
                 else _("nobody at the table can ask for one"),
+            ),
+            "phones": (
+                _("Hands on phones: on") if s.phones else _("Hands on phones: off"),
+                _("each person plays their hand on their phone, on this network")
+                if s.phones
+                else _("one screen, handed from player to player behind a curtain"),
             ),
             **self._eyes_values(),
             "language": (_("Language: {name}").format(name=chosen), spoken),

@@ -34,6 +34,7 @@ from game.rules.errors import RuleFileError
 from game.rules.names import available_rule_sets
 from game.scenes.base import Scene
 from game.scenes.pad_seats import SeatClaims
+from game.scenes.phone_link import match_screen
 from game.scenes.setup_form import HOUSE_H, LIST, Row, form_rows
 from game.scenes.setup_rows import RowPainter, base_info
 from game.ui import text, widgets
@@ -51,7 +52,6 @@ from game.ui.input import (
     WHEEL,
     Command,
 )
-from game.ui.match_screen import MatchScreen
 from game.ui.new_game import MAX_NAME, NewGame
 from game.ui.rule_catalog import to_load, try_load
 
@@ -147,8 +147,10 @@ class SetupScene(Scene):
         self.app.settings.setup = game.saved()
         self.app.settings.save()
         app = self.app
-        screen = MatchScreen(session, app.art, app.settings, sound=app.play)
+        screen = match_screen(app, session)
         app.replace("deal", screen=screen)
+        if screen.phones is not None:
+            app.push("phones", screen=screen)
 
     def back(self) -> None:
         self.app.pop()

@@ -8,6 +8,7 @@ the match itself, the rest is what the screen adds to it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from game.engine import view
 from game.i18n import language
@@ -18,6 +19,14 @@ from game.ui.privacy import Privacy
 from game.ui.settings import Settings
 from game.ui.table_view import TableView
 from game.ui.teams import team_marks
+
+
+class Phones(Protocol):
+    """The match's phones (game/scenes/phone_link.py), as far as the screen asks."""
+
+    def plays_on_phone(self, seat: int) -> bool: ...
+
+    def update(self, dt: float, controls: Any) -> None: ...
 
 
 class MatchScreen:
@@ -51,6 +60,9 @@ class MatchScreen:
         # the screen (None once anything was shown to the whole couch).
         self.last_viewer: int | None = None
         self.last_round_end: dict | None = None  # for the round score screen
+        # Hands on phones: the seats whose moves come from a phone get no
+        # curtain and no overlay here, and their hands stay face down.
+        self.phones: Phones | None = None
         # A resumed match: whoever sits in front of the screen now, no hand is
         # shown before its owner has lifted a curtain (even a lone human's).
         self.hidden = resumed and bool(self.humans)
@@ -124,9 +136,12 @@ class MatchScreen:
             self.last_viewer = seat
             self.table.set_viewer(None, bottom=False)
 
+    def on_phone(self, seat: int) -> bool:
+        return self.phones is not None and self.phones.plays_on_phone(seat)
+
     def may_show(self, seat: int) -> bool:
         """Show `seat`'s hand for a private decision now, if that needs no curtain."""
-        if self.hidden:
+        if self.hidden or self.on_phone(seat):
             return False
         if not self.shared or self.table.viewer == seat:
             return True

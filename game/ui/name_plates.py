@@ -31,6 +31,7 @@ class NamePlates:
         self.model = model
         self.animator = animator
         self.bots: set[int] = set()
+        self.phones: set[int] = set()  # seats whose phone is connected (hands on phones)
         # Each seat's team (game/ui/teams.py), from the engine; None without teams.
         self.teams: list[int] | None = None
         self._plates: dict[tuple, pygame.Surface] = {}
@@ -55,6 +56,7 @@ class NamePlates:
             picked,
             focus,
             seat in self.bots,
+            seat in self.phones,
             team,
             language(),  # the plate's words ("BOT")
             text.generation(),  # and their size
@@ -87,6 +89,8 @@ class NamePlates:
                 bot = text.render(_("BOT"), 13, ink, bold=True)
                 surf.blit(bot, (x, (h - bot.get_height()) // 2))
                 x += bot.get_width() + 5
+            if seat in self.phones:
+                x += _draw_phone(surf, x, h, ink) + 5
             room = w - x - chip_w - 14 - (44 if uno else 0)
             # Shortened rather than shrunk past reading from the sofa.
             name = text.fit(model.name(seat), 22, room, ink, smallest=NAME_SMALLEST)
@@ -130,3 +134,16 @@ class NamePlates:
             ):
                 pulse = 4 if still else 2 + round(2 * (1 + math.sin(clock * 10)))
                 pygame.draw.rect(surface, (229, 57, 53), rect.inflate(8, 8), pulse, rect.h)
+
+
+def _draw_phone(surf: pygame.Surface, x: int, h: int, ink: pygame.Color) -> int:
+    """A small phone (its hand is on it); returns its width. Drawn, not a glyph:
+    the font has no symbols."""
+    height = h - 12
+    width = max(8, height * 3 // 5)
+    body = pygame.Rect(x, (h - height) // 2, width, height)
+    pygame.draw.rect(surf, ink, body, 2, border_radius=3)
+    pygame.draw.line(
+        surf, ink, (body.centerx - 2, body.bottom - 4), (body.centerx + 1, body.bottom - 4), 2
+    )
+    return width

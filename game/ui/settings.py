@@ -59,7 +59,16 @@ TARGET_WORDS = ("default", "single")
 
 
 # The settings that are true or false (false when the file does not say).
-BOOLEANS = ("muted", "fullscreen", "fixed_table", "color_patterns", "reduced_motion", "hints")
+BOOLEANS = (
+    "muted",
+    "fullscreen",
+    "fixed_table",
+    "color_patterns",
+    "reduced_motion",
+    "hints",
+    "phones",
+)
+PHONE_PORTS = range(1024, 65536)  # no port a system service needs root for
 
 
 def pref_dir() -> Path:
@@ -86,6 +95,11 @@ class Settings:
     text_size: str = "normal"  # one of TEXT_SIZE_NAMES
     # A person at the table may ask for the expert's advice (T, a button, R3).
     hints: bool = True
+    # Hands on phones (docs/phones.md): each human's hand on their own phone,
+    # served on the local network on `phone_port` while a match is played.
+    phones: bool = False
+    phone_port: int = 8765
+    phone_host: str = ""  # the network interface's address; "" is the first one found
     # The last new-game setup: rules, house rules, seats, target.
     setup: dict = field(default_factory=dict)
     # What was wrong with the file read, for the player; never saved.
@@ -181,6 +195,16 @@ class Settings:
                         default=str(default).lower(),
                     )
                 )
+        port = data.get("phone_port", self.phone_port)
+        if isinstance(port, int) and not isinstance(port, bool) and port in PHONE_PORTS:
+            self.phone_port = port
+        else:
+            self._notice(said("phone_port must be a number from 1024 to 65535; using 8765"))
+        host = data.get("phone_host", "")
+        if isinstance(host, str) and len(host) <= 45:  # an IPv6 address at most
+            self.phone_host = host
+        else:
+            self._notice(said("phone_host must be an address; using the first one found"))
         language = data.get("language", "")
         if language == "" or language in LANGUAGES:
             self.language = language
@@ -257,6 +281,9 @@ class Settings:
             "reduced_motion": self.reduced_motion,
             "text_size": self.text_size,
             "hints": self.hints,
+            "phones": self.phones,
+            "phone_port": self.phone_port,
+            "phone_host": self.phone_host,
             "setup": self.setup,
         }
         try:

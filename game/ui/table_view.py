@@ -113,6 +113,15 @@ class TableView:
         self.plates.bots = set(seats)
 
     @property
+    def phones(self) -> set[int]:
+        """Seats whose phone is connected: their plates show a phone."""
+        return self.plates.phones
+
+    @phones.setter
+    def phones(self, seats: set[int]) -> None:
+        self.plates.phones = set(seats)
+
+    @property
     def teams(self) -> list[int] | None:
         """Each seat's team (game/ui/teams.py); None without teams."""
         return self.plates.teams

@@ -1,0 +1,94 @@
+"""The phones of one match, as the game's loop sees them.
+
+`PhoneTable` owns the server for the match's length: it paints every face of
+the deck for it, offers each phone its seat's legal actions whenever the game
+moves on (`sync`), and turns what the phones answered into the actions their
+seats chose (`take`), which the game applies through the same path as a key
+press or a controller's; a refusal goes back to the phone in the engine's
+words. It runs on the game's thread; only the server has a thread of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.engine.actions import Action
+from game.engine.state import GameState
+from game.i18n import capitalized, say
+from game.phones.faces import PhoneFaces
+from game.phones.offer import PhoneLooks, card_image, phone_state, phone_words
+from game.phones.protocol import Offers, Refused
+from game.phones.seats import PhoneSeats
+from game.phones.server import Notice, PhoneServer
+from game.ui.card_book import CardBook
+
+
+class PhoneTable:
+    def __init__(
+        self,
+        seats: Iterable[int],
+        deck: Iterable[str],
+        book: CardBook,
+        looks: PhoneLooks,
+        host: str = "127.0.0.1",
+        port: int = 0,
+    ) -> None:
+        self.book = book
+        self.looks = looks
+        self.keys = PhoneSeats(seats)
+        self.server = PhoneServer(self.keys, host, port)
+        self.server.words = phone_words()
+        self.offers: Offers[Action] = Offers()
+        self._shown: dict[int, tuple[object, ...]] = {}
+        faces = PhoneFaces(book, looks.patterns)
+        for card in set(deck):
+            self.server.images[card_image(card)] = faces.png(card)
+
+    @property
+    def seats(self) -> list[int]:
+        return list(self.keys.keys)
+
+    def start(self) -> None:
+        self.server.start()
+
+    def stop(self) -> None:
+        self.server.stop()
+
+    def sync(self, state: GameState, moment: int) -> None:
+        """Offer each phone what its seat may do now; `moment` changes whenever
+        the game has (the length of the match's log)."""
+        for seat in self.keys.keys:
+            pending = state.pending
+            decision = (pending.kind, pending.seat, pending.options) if pending else None
+            shown = (moment, decision)
+            # An answer uses its offer up: the seat is offered again, though an
+            # answer that wrote no event (a choice leading to another) left the
+            # moment as it was.
+            if self._shown.get(seat) == shown and self.offers.current(seat):
+                continue
+            self._shown[seat] = shown
+            message, actions = phone_state(state, seat, self.book, self.looks)
+            message["offer"] = self.offers.offer(seat, actions)
+            self.server.send(seat, message)
+
+    def take(self) -> list[tuple[int, Action]]:
+        """The actions the phones chose since last asked, in the order they came."""
+        chosen = []
+        while not self.server.inbox.empty():
+            seat, act = self.server.inbox.get_nowait()
+            try:
+                chosen.append((seat, self.offers.take(seat, act)))
+            except Refused as refused:
+                self.refuse(seat, refused.reason)
+        return chosen
+
+    def refuse(self, seat: int, reason: object) -> None:
+        """Tell `seat`'s phone why its move was refused (the engine's words, in the game's)."""
+        why = capitalized(say(reason, self.book.engine_words()))
+        self.server.send(seat, {"type": "refused", "reason": why})
+
+    def notices(self) -> list[Notice]:
+        found = []
+        while not self.server.notices.empty():
+            found.append(self.server.notices.get_nowait())
+        return found

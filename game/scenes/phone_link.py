@@ -1,0 +1,147 @@
+"""The match's phones, as the TV sees them (docs/phones.md).
+
+`PhoneLink` is the one owner of a match's phone server: it starts with the
+match when the table plays hands on phones and stops when the match is left
+(`App.close_phones`). Each frame the table is idle it offers every phone its
+seat's moves and carries out what the phones chose through the table's own
+action path (`CouchInput.act`), so a phone's move is a key press's. It tells
+the TV which seats play on a phone: those seats get no curtain and no
+overlay, and their hands stay face down on the TV. A phone away for
+`AWAY_GRACE` seconds is offered to be played on the TV instead (behind the
+curtain); a second phone asking for a seat takes it only if the TV says yes.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from game.i18n import _
+from game.phones.network import phone_host
+from game.phones.offer import PhoneLooks, every_face
+from game.phones.table import PhoneTable
+from game.ui.match_screen import MatchScreen
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.match import MatchSession
+    from game.scenes.couch_input import CouchInput
+
+AWAY_GRACE = 30.0  # seconds a phone may sleep before the TV offers to play its seat
+
+
+class PhoneLink:
+    def __init__(self, app: App, screen: MatchScreen) -> None:
+        self.app = app
+        self.screen = screen
+        settings = app.settings
+        session = screen.session
+        looks = PhoneLooks(settings.color_patterns, settings.text_size == "large")
+        self.table = PhoneTable(
+            session.humans,
+            sorted(every_face(session.state)),
+            screen.table.book,
+            looks,
+            host=phone_host(settings.phone_host),
+            port=settings.phone_port,
+        )
+        self.connected: set[int] = set()
+        self.on_tv: set[int] = set()  # seats a person chose to play on the TV instead
+        self.away_since: dict[int, float] = {}
+        self.clock = 0.0
+
+    def start(self) -> None:
+        self.table.start()
+
+    def stop(self) -> None:
+        self.table.stop()
+
+    def plays_on_phone(self, seat: int) -> bool:
+        """`seat`'s moves come from its phone: the TV shows it no curtain or overlay."""
+        return seat in self.table.seats and seat not in self.on_tv
+
+    def address(self, seat: int) -> str:
+        return self.table.server.address(seat)
+
+    def code(self, seat: int) -> str:
+        return self.table.keys.keys[seat].code
+
+    def update(self, dt: float, controls: CouchInput | None) -> None:
+        """Offer the phones the table as it is and take their moves, once the
+        table has shown everything (`controls` is None while nothing may be played)."""
+        self.clock += dt
+        self._notices()
+        if controls is None or not controls.idle:
+            return
+        session = self.screen.session
+        self.table.sync(session.state, len(session.log))
+        for seat, action in self.table.take():
+            if seat in self.on_tv:
+                self.table.refuse(seat, _("This seat is played on the TV now"))
+                continue
+            controls.act(action, refused=functools.partial(self.table.refuse, seat))
+
+    def _notices(self) -> None:
+        names = self.screen.session.state.names
+        for notice in self.table.notices():
+            seat, name = notice.seat, names[notice.seat]
+            if notice.what == "here":
+                self.connected.add(seat)
+                self.away_since.pop(seat, None)
+                self.on_tv.discard(seat)
+                self.app.show_notice(_("{name}'s phone is connected").format(name=name))
+            elif notice.what == "away":
+                self.connected.discard(seat)
+                self.away_since[seat] = self.clock
+                self.app.show_notice(_("{name}'s phone is away").format(name=name))
+            else:
+                self._ask_takeover(seat, name)
+            self.screen.table.phones = self.connected - self.on_tv
+        for seat, since in list(self.away_since.items()):
+            if self.clock - since >= AWAY_GRACE and seat not in self.on_tv:
+                del self.away_since[seat]
+                self._offer_tv(seat, names[seat])
+
+    def _ask_takeover(self, seat: int, name: str) -> None:
+        self.app.push(
+            "confirm",
+            question=_("Another phone asks for {name}'s seat").format(name=name),
+            detail=_("Let it play {name}? The phone that has the seat now lets go.").format(
+                name=name
+            ),
+            on_yes=lambda: self.table.server.answer_takeover(seat, True),
+            on_no=lambda: self.table.server.answer_takeover(seat, False),
+        )
+
+    def _offer_tv(self, seat: int, name: str) -> None:
+        self.app.push(
+            "confirm",
+            question=_("{name}'s phone has been away a while").format(name=name),
+            detail=_("Play {name} on this screen, behind the curtain, until it is back?").format(
+                name=name
+            ),
+            on_yes=lambda: self._play_on_tv(seat),
+        )
+
+    def _play_on_tv(self, seat: int) -> None:
+        self.on_tv.add(seat)
+        self.screen.table.phones = self.connected - self.on_tv
+
+
+def match_screen(app: App, session: MatchSession, *, resumed: bool = False) -> MatchScreen:
+    """The match on screen, with its phones when the table plays hands on phones
+    (Settings), every human seat offered one."""
+    app.close_phones()
+    screen = MatchScreen(session, app.art, app.settings, sound=app.play, resumed=resumed)
+    if app.settings.phones and session.humans:
+        link = PhoneLink(app, screen)
+        try:
+            link.start()
+        except OSError:
+            app.show_notice(_("The phones cannot be served on this network: one screen it is"))
+            return screen
+        screen.phones = link
+        app.phones = link
+        if len(session.humans) == 1:
+            screen.table.set_viewer(None, bottom=False)  # the lone human's hand is on a phone
+    return screen

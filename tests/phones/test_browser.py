@@ -1,0 +1,134 @@
+"""The phone page in a real browser: two pages in headless Chromium and a bot
+play a whole round of classic UNO, the TV's loop headless, and each page
+shows its own seat's hand, the table and what it may do. Skipped where
+Chromium is not installed (.ci/run installs it: Debian's chromium and
+chromium-driver)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from game.match import MatchSession
+from game.phones.offer import PhoneLooks, every_face
+from game.phones.table import PhoneTable
+from game.seats import SeatConfig
+from game.ui.card_book import CardBook
+from tests.phones.players import MAX_STEPS, round_over, step
+
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+pytestmark = [
+    # CI installs Chromium (.ci/run): there a missing browser fails the test, never skips it.
+    pytest.mark.skipif(
+        not (shutil.which(CHROMIUM) and shutil.which(DRIVER)) and not os.environ.get("CI"),
+        reason="needs Debian's chromium and chromium-driver",
+    ),
+    pytest.mark.xdist_group("chromium"),  # one browser pair at a time: two cores
+]
+SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot", "basic")]
+
+
+@pytest.fixture
+def browser(tmp_path) -> Iterator:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    opened = []
+
+    def open_page():
+        options = Options()
+        options.binary_location = CHROMIUM
+        for flag in (
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=412,860",  # a phone held upright
+            f"--user-data-dir={tmp_path / f'profile{len(opened)}'}",
+        ):
+            options.add_argument(flag)
+        page = webdriver.Chrome(options=options, service=Service(DRIVER))
+        page.set_page_load_timeout(20)
+        opened.append(page)
+        return page
+
+    yield open_page
+    for page in opened:
+        page.quit()
+
+
+def shown_offer(page) -> int:
+    offer = page.execute_script("return document.body.dataset.offer")
+    return int(offer) if offer else -1
+
+
+def move(page) -> None:
+    """What a person would tap: UNO when it is offered, the colour or option a
+    question asks, else the first card that is lifted, else the first button."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    buttons = page.find_elements(By.CSS_SELECTOR, "#buttons button")
+    for button in buttons:
+        if button.text == "Call UNO":
+            button.click()
+            return
+    if page.find_element(By.ID, "choice").is_displayed():
+        page.find_elements(By.CSS_SELECTOR, "#choice-options button")[0].click()
+        return
+    lifted = page.find_elements(By.CSS_SELECTOR, "#hand .card.playable")
+    if lifted:
+        # A fanned card shows its left edge: a thumb taps there, not its middle.
+        edge = -lifted[0].size["width"] // 2 + 8
+        ActionChains(page).move_to_element_with_offset(lifted[0], edge, 0).click().perform()
+        return
+    others = [b for b in buttons if not b.text.startswith("Catch")]
+    if others:
+        others[0].click()
+
+
+def test_two_phone_pages_and_a_bot_play_a_round(browser, pygame_display):
+    from selenium.webdriver.common.by import By
+
+    session = MatchSession(["classic"], SEATS, seed=21, single_round=True)
+    table = PhoneTable(
+        [0, 1], sorted(every_face(session.state)), CardBook(session.rules), PhoneLooks()
+    )
+    table.start()
+    try:
+        pages = {seat: browser() for seat in (0, 1)}
+        for seat, page in pages.items():
+            page.get(table.server.address(seat))
+        checked = 0
+        for _ in range(MAX_STEPS):
+            if round_over(session):
+                break
+            if step(session, table):
+                continue
+            state = session.state
+            for seat, page in pages.items():
+                if shown_offer(page) != table.offers.current(seat):
+                    continue  # the page has not shown the latest yet
+                hand = page.find_elements(By.CSS_SELECTOR, "#hand .card")
+                assert len(hand) == len(state.hands[seat])
+                names = [p.text for p in page.find_elements(By.CSS_SELECTOR, "#players .player")]
+                assert [n.split(" · ")[0] for n in names] == ["Ana", "Bo", "Cy"]
+                checked += 1
+                if state.pending is not None and state.pending.seat == seat:
+                    move(page)
+            time.sleep(0.01)
+        else:
+            raise AssertionError("the round did not end")
+        assert checked > 10
+        assert any(e["t"] == "play" and e["p"] in (0, 1) for e in session.log)
+    finally:
+        table.stop()

@@ -1,0 +1,80 @@
+"""Two phones and a bot play classic UNO through the phones' server, as the
+game's loop would; over the whole match no message to a phone carries a card
+its seat may not see."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from game.match import MatchSession
+from game.phones.offer import PhoneLooks, every_face
+from game.phones.table import PhoneTable
+from game.seats import SeatConfig
+from game.ui.card_book import CardBook
+from tests.phones.players import ScriptedPhones, drive
+
+SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot", "basic")]
+# UNO Duo is for two: both seats on phones, its draft and colour dumps included.
+TABLES = {"classic": SEATS, "duo": SEATS[:2], "flip": SEATS}
+
+
+@pytest.fixture
+def table_of(pygame_display):
+    opened = []
+
+    def make(session: MatchSession) -> PhoneTable:
+        table = PhoneTable(
+            [0, 1], sorted(every_face(session.state)), CardBook(session.rules), PhoneLooks()
+        )
+        table.start()
+        opened.append(table)
+        return table
+
+    yield make
+    for table in opened:
+        table.stop()
+
+
+@pytest.mark.parametrize("rules", sorted(TABLES))
+def test_two_phones_and_a_bot_play_a_whole_round(table_of, rules):
+    session = MatchSession([rules], TABLES[rules], seed=11, single_round=True)
+    table = table_of(session)
+    with ScriptedPhones(table) as phones:
+        drive(session, table)
+    assert session.state.pending is None or session.state.pending.kind == "next_round"
+    assert any(e["t"] == "play" and e["p"] in (0, 1) for e in session.log)
+    for seat in (0, 1):
+        states = [m for m in phones.received[seat] if m["type"] == "state"]
+        assert states and all(m["seat"] == seat for m in states)
+
+
+IMAGE = re.compile(r"/card/([^\"/]+)\.png")
+
+
+@pytest.mark.parametrize("rules", sorted(TABLES))
+def test_no_phone_is_ever_sent_a_card_its_seat_may_not_see(table_of, rules):
+    session = MatchSession([rules], TABLES[rules], seed=12, single_round=True)
+    table = table_of(session)
+    sent: list[tuple[int, str, set[str]]] = []
+    send = table.server.send
+
+    def watched(seat, message):
+        state = session.state
+        faces = state.cards.face_names
+        own = {faces[c] for c in state.hands[seat]}
+        public = {faces[state.top]} if state.discard else set()
+        if state.draft_card >= 0 and state.pending is not None and state.pending.seat == seat:
+            own.add(faces[state.draft_card])  # the card a drafting seat looks at
+        sent.append((seat, json.dumps(message), own | public))
+        send(seat, message)
+
+    table.server.send = watched
+    with ScriptedPhones(table):
+        drive(session, table)
+    assert len(sent) > 20
+    for seat, message, seen in sent:
+        shown = {name.replace("~", ":") for name in IMAGE.findall(message)}
+        assert shown <= seen, (seat, shown - seen)

@@ -1,0 +1,65 @@
+"""Hands on phones through the real scenes: two people play on their phones
+(scripted WebSocket clients on loopback) and a bot on the TV's table. The TV
+never raises a curtain or a choice for a seat on a phone, never shows a
+phone's hand, and the phones' moves go through the table's own action path."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.match import MatchSession, SeatConfig
+from game.scenes.phone_link import match_screen
+from tests.phones.players import ScriptedPhones
+
+SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]
+TABLES = {"classic": SEATS, "duo": SEATS[:2]}
+PRIVATE_SCENES = {"CurtainScene", "ColorWheelScene", "ChoosePlayerScene", "ChoiceScene"}
+
+
+@pytest.fixture
+def on_phones(driver):
+    settings = driver.app.settings
+    settings.phones, settings.phone_host, settings.phone_port = True, "127.0.0.1", 0
+    settings.pacing = "fast"
+    yield driver
+    driver.app.close_phones()
+
+
+@pytest.mark.parametrize("rules", sorted(TABLES))
+def test_two_phones_and_a_bot_play_a_round_with_no_curtain_on_the_tv(on_phones, rules):
+    driver = on_phones
+    app = driver.app
+    session = MatchSession([rules], TABLES[rules], seed=5, single_round=True)
+    screen = match_screen(app, session)
+    assert screen.phones is not None
+    app.push("deal", screen=screen)
+    app.push("phones", screen=screen)
+    assert driver.top_name == "PhonesScene"
+    seen: set[str] = set()
+    with ScriptedPhones(screen.phones.table):
+        for _ in range(20000):
+            driver.frames(1)
+            seen.add(driver.top_name)
+            assert screen.table.viewer is None  # no phone's hand is ever shown on the TV
+            if driver.top_name == "PlayScene":
+                assert screen.table.phones == {0, 1}  # each plate shows its phone is there
+            if driver.top_name == "RoundScoreScene":
+                break
+        else:
+            raise AssertionError(f"the round did not end; the screens were {sorted(seen)}")
+    assert not seen & PRIVATE_SCENES, seen & PRIVATE_SCENES
+    assert "PhonesScene" in seen and "PlayScene" in seen
+    played = {e["p"] for e in session.log if e["t"] == "play"}
+    assert {0, 1} <= played
+
+
+def test_the_phones_stop_being_served_when_the_match_is_left(on_phones):
+    driver = on_phones
+    app = driver.app
+    screen = match_screen(app, MatchSession(["classic"], SEATS, seed=5))
+    app.push("deal", screen=screen)
+    link = screen.phones
+    assert link is not None and app.phones is link
+    app.reset("title")
+    driver.frames(1)
+    assert app.phones is None and link.table.server._loop is None
