@@ -76,7 +76,7 @@ class SetupScene(Scene):
         )
         self.back_button = widgets.Button((40, 644, 180, 60), _("Back"), self.back, chip=BACK)
         self.claims = SeatClaims(app, self.game, self._after_change)
-        self.painter = RowPainter(self.game, self.claims)
+        self.painter = RowPainter(self.game, self.claims, lambda: app.settings.phones)
         self._rebuild()
         self.claims.sync()
 
@@ -155,6 +155,12 @@ class SetupScene(Scene):
     def back(self) -> None:
         self.app.pop()
 
+    def toggle_phones(self) -> None:
+        """Hands on phones, on or off: the same setting as in Settings."""
+        settings = self.app.settings
+        settings.phones = not settings.phones
+        settings.save()
+
     # --- layout ---------------------------------------------------------------------
 
     def _rebuild(self) -> None:
@@ -162,6 +168,7 @@ class SetupScene(Scene):
             self.game,
             self.house_scroll,
             edit_name=self.edit_name,
+            phones=self.toggle_phones,
             back=(self.back_button.rect, self.back),
             start=(self.start_button.rect, self.start),
         )

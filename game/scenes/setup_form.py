@@ -38,7 +38,7 @@ class Row:
     @property
     def value_box(self) -> pygame.Rect | None:
         """Where a chooser draws its value between ◀ and ▶ (None: not a chooser)."""
-        if self.kind in ("base", "players", "target"):
+        if self.kind in ("base", "players", "target", "phones"):
             return pygame.Rect(
                 self.rect.right - CHOOSER_W - 10, self.rect.y + 6, CHOOSER_W, self.rect.h - 12
             )
@@ -85,6 +85,7 @@ def form_rows(
     house_scroll: int,
     *,
     edit_name: Callable[[int], None],
+    phones: Action,
     back: tuple[pygame.Rect, Action],
     start: tuple[pygame.Rect, Action],
 ) -> list[Row]:
@@ -109,6 +110,8 @@ def form_rows(
                 extra={"house": house},
             )
         )
+    # Hands on phones (Settings too): below the house rules, where the list ends.
+    rows.append(Row("phones", pygame.Rect(40, 566, 580, 44), phones, phones, phones))
     rows.append(
         Row(
             "players",

@@ -18,6 +18,7 @@ shows its first error.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -82,9 +83,10 @@ def base_info(name: str) -> tuple[str, str, list[str]]:
 
 
 class RowPainter:
-    def __init__(self, game: NewGame, claims: SeatClaims) -> None:
+    def __init__(self, game: NewGame, claims: SeatClaims, phones_on: Callable[[], bool]) -> None:
         self.game = game
         self.claims = claims
+        self.phones_on = phones_on  # hands on phones, a setting of the player's
         self.house_lines: dict[str, HouseLine] = {}  # the last read for each house rule
         # Each row read once per base and language: it is drawn every frame.
         self._read: dict[tuple[str, str, str], HouseLine] = {}
@@ -137,6 +139,9 @@ class RowPainter:
             self._draw_seat(surface, row, focused, editing == row.index, t)
         elif row.kind == "target":
             self._chooser(surface, row, _("Play to"), self.game.target_label(), focused)
+        elif row.kind == "phones":
+            on = self.phones_on()
+            self._chooser(surface, row, _("Hands on phones"), _("on") if on else _("off"), focused)
 
     def _chooser(
         self, surface: pygame.Surface, row: Row, label: str, value: str, focused: bool

@@ -63,3 +63,16 @@ def test_the_phones_stop_being_served_when_the_match_is_left(on_phones):
     app.reset("title")
     driver.frames(1)
     assert app.phones is None and link.table.server._loop is None
+
+
+def test_hands_on_phones_is_turned_on_in_the_new_game_form_too(driver):
+    """The same setting as in Settings, on the New game screen below the house rules."""
+    app = driver.app
+    app.push("setup")
+    setup = driver.top
+    row = next(r for r in setup.rows if r.kind == "phones")
+    assert not app.settings.phones
+    driver.click(row.rect.center)
+    assert app.settings.phones
+    driver.click(row.rect.center)
+    assert not app.settings.phones
