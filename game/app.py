@@ -168,6 +168,13 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def pause_match(self) -> None:
+        """Esc on an overlay of a match that must be answered (a draft, a colour
+        to name): the match's pause opens over it, as it does over the table."""
+        screen = next((s.match_screen for s in reversed(self.stack) if s.match_screen), None)
+        if screen is not None:
+            self.push("pause", screen=screen)
+
     @property
     def in_match(self) -> bool:
         return any(scene.in_match for scene in self.stack)

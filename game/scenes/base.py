@@ -18,6 +18,7 @@ from game.ui.input import Command
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.ui.match_screen import MatchScreen
 
 
 class Scene:
@@ -27,6 +28,11 @@ class Scene:
     # The seat whose private moment this scene is (its curtain, its choice): another
     # seat's controller is not let in (game/scenes/pad_seats.py).
     private_to: int | None = None
+
+    @property
+    def match_screen(self) -> MatchScreen | None:
+        """The match this scene shows, if it is a match's own screen (its pause pauses it)."""
+        return None
 
     @property
     def captures_text(self) -> bool:

@@ -104,8 +104,11 @@ class ColorWheelScene(Scene):
             self.focus = self.wheel.neighbour(self.focus, ARROWS[name])
         elif name == DIGIT and cmd.digit and 1 <= cmd.digit <= len(self.colors):
             self.focus = self.colors[cmd.digit - 1]
-        elif name == BACK and self.cancellable:
-            self.app.pop()
+        elif name == BACK:
+            if self.cancellable:
+                self.app.pop()
+            else:
+                self.app.pause_match()
         elif name in (CONFIRM, PASS):
             self.pick(self.focus)
         elif name == CLICK:
@@ -266,6 +269,8 @@ class OptionsScene(Scene):
                 self.advice.ask(cmd.seat)
         elif cmd.name == CLICK and self.advice is not None and self.advice.click(cmd.pos):
             pass  # the Hint button asked
+        elif cmd.name == BACK:
+            self.app.pause_match()  # a question to answer still lets the table pause
         else:
             return False
         return True

@@ -27,6 +27,10 @@ DEAL_EVENTS = ("game", "cut", "round", "deal", "draft", "start")
 class DealScene(Scene):
     in_match = True
 
+    @property
+    def match_screen(self) -> MatchScreen:
+        return self.screen
+
     def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen

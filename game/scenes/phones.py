@@ -32,6 +32,10 @@ GREEN, WAITING = (129, 199, 132), (176, 190, 197)
 class PhonesScene(Scene):
     in_match = True
 
+    @property
+    def match_screen(self) -> MatchScreen:
+        return self.screen
+
     def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen

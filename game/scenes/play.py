@@ -43,6 +43,10 @@ if TYPE_CHECKING:
 class PlayScene(Scene):
     in_match = True
 
+    @property
+    def match_screen(self) -> MatchScreen:
+        return self.screen
+
     def __init__(self, app: App, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen
