@@ -85,7 +85,8 @@ GLOSSARY: tuple[Term, ...] = (
     ),
     Term(
         "Draw Two",
-        r"\bdraw twos?\b",
+        # Not UNO Flip's Wild Draw Two, a Wild (its own term below).
+        r"(?<!wild )\bdraw twos?\b",
         {
             "tr": r"İki Kart Çek",
             "fi": r"nosta kaksi",
@@ -96,13 +97,52 @@ GLOSSARY: tuple[Term, ...] = (
     Term(
         "Skip (the card)",
         r"\bSkip\b",
-        {"tr": r"\bAtla\b", "fi": r"\bohitu", "el": r"Αγνοήστε", "et": r"jäta käik vahele"},
+        # Estonian: UNO Flip's Skip Everyone says whose turn, "kõigi" (everyone's),
+        # inside the card's words.
+        {
+            "tr": r"\bAtla\b",
+            "fi": r"\bohitu",
+            "el": r"Αγνοήστε",
+            "et": r"jäta (kõigi )?käik vahele",
+        },
         exact_case=True,
         # Estonian: the card's words say nothing else (passing is "passima");
         # the SKIP callout may say them.
         # (Jumping in, "hüppab vahele", is not leaving out.)
-        reserves={"et": r"\bjät\w*\s+(käik\s+)?vahele|\bvahele\s+jät"},
+        reserves={"et": r"\bjät\w*\s+(kõigi\s+)?(käik\s+)?vahele|\bvahele\s+jät"},
         also=r"\bskip",
+    ),
+    # UNO Flip's cards, named as the classic cards they follow (rules/flip.yaml).
+    Term(
+        "Wild Draw Two (UNO Flip)",
+        r"\bwild draw twos?\b",
+        {
+            "tr": r"Renk Değiştir \+2",
+            "fi": r"villi nosta kaksi",
+            "el": r"Μπαλαντέρ Πάρτε Δυο",
+            "et": r"värvimuutus \+ võta 2 lisakaart",
+        },
+    ),
+    Term(
+        "Wild Draw Colour (UNO Flip)",
+        r"\bwild draw colou?rs?\b",
+        {
+            "tr": r"Renk Değiştir \+ Renge Kadar Çek",
+            "fi": r"villi nosta väriin asti",
+            "el": r"Μπαλαντέρ Πάρτε ως το Χρώμα",
+            "et": r"värvimuutus \+ võta kuni värvini",
+        },
+    ),
+    Term(
+        "Skip Everyone (UNO Flip)",
+        r"\bSkip Everyone\b",
+        {
+            "tr": r"Herkesi Atla",
+            "fi": r"ohitus kaikille",
+            "el": r"Αγνοήστε όλους",
+            "et": r"jäta kõigi käik vahele",
+        },
+        exact_case=True,
     ),
     Term(
         "Reverse (the card)",
@@ -177,7 +217,9 @@ GLOSSARY: tuple[Term, ...] = (
 # Words no translation uses: English left in a Greek text, and the rejected
 # second names (the glossary's words replace them).
 RETIRED: dict[str, tuple[str, ...]] = {
-    "tr": (r"4 Kart Çek", r"\+2\b", r"Kişisel:"),
+    # Turkish "+2" is retired as a Draw Two's name; the Wild Draw Two keeps the
+    # Wild's name before it, as the Wild Draw Four does.
+    "tr": (r"4 Kart Çek", r"(?<!Renk Değiştir )\+2\b", r"Kişisel:"),
     "fi": (r"\blyö", r"villi \+"),
     "el": (r"\bWild\b", r"\bDraw\b", r"χαρτιά"),
     "et": (r"^\+4|\s\+4",),
@@ -305,6 +347,32 @@ def test_the_glossary_check_sees_each_kind_of_mistake():
     assert any(line.startswith("a retired name: uses the retired") for line in found)
     fine = [Text("right", "a wild", "el", "ένα Μπαλαντέρ"), Text("ok", "SKIP", "et", "JÄTA VAHELE")]
     assert misnamed(iter(fine), (wild, passing, skip), RETIRED) == []
+
+
+def test_uno_flips_cards_are_named_as_the_classic_cards_they_follow():
+    """Skip Everyone is a Skip and says so with the Skip card's words (Estonian
+    names whose turn inside them); a Wild Draw Two is a Wild, not a Draw Two,
+    and Turkish names it as the Wild Draw Four, so its "+2" is not the Draw
+    Two's retired "+2"."""
+    wrong = [
+        Text("left out", "Skip Everyone", "et", "Jäta kõik vahele"),
+        Text("no skip", "Skip Everyone", "fi", "Ohita kaikki"),
+        Text("a draw two", "Wild Draw Two", "tr", "2 Kart Çek & Renk Değiştir"),
+        Text("plus two", "Draw Two", "tr", "+2"),
+    ]
+    found = misnamed(iter(wrong))
+    assert any(line.startswith("left out: names Skip (the card)") for line in found)
+    assert any(line.startswith("left out: names Skip Everyone") for line in found)
+    assert any(line.startswith("no skip: names Skip (the card)") for line in found)
+    assert any(line.startswith("a draw two: names Wild Draw Two") for line in found)
+    assert any(line.startswith("plus two: uses the retired") for line in found)
+    fine = [
+        Text("et", "Skip Everyone", "et", "Jäta kõigi käik vahele"),
+        Text("fi", "Skip Everyone", "fi", "Ohitus kaikille"),
+        Text("tr", "Wild Draw Two", "tr", "Renk Değiştir +2"),
+        Text("el", "a Wild Draw Two", "el", "ένα Μπαλαντέρ Πάρτε Δυο"),
+    ]
+    assert misnamed(iter(fine)) == []
 
 
 # --- a seat named once -------------------------------------------------------------
