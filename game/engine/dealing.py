@@ -25,6 +25,7 @@ from game.engine.decisions import Ask, DecisionKind, declare, declare_choice
 from game.engine.events import Event, EventSink
 from game.engine.flags import RuleFlags
 from game.engine.legality import next_round_answers
+from game.engine.match_length import MAX_MATCH_ROUNDS, longest_match
 from game.engine.pending import Decision, PlayContext
 from game.engine.refusals import next_round_refusal
 from game.engine.rng import Rng
@@ -59,6 +60,14 @@ def new_game(
     else:
         assert target is None or isinstance(target, int), "a target is a score or None"
         goal = target
+        rounds = longest_match(rules.model, players, goal)
+        if rounds is not None and rounds > MAX_MATCH_ROUNDS:
+            # A target chosen for this match (the New game screen's), not the
+            # rule file's, which loading has checked already.
+            raise ValueError(
+                f"a match to {goal} rounds won at {players} players may take {rounds:,} rounds;"
+                f" a match may take at most {MAX_MATCH_ROUNDS:,}: choose a lower target"
+            )
     rng = Rng(seed)
     tables = side_tables(rules, rng)
     cards = tables[0]

@@ -49,7 +49,8 @@ def _endless_rounds_won(model: RuleSetModel) -> list[Problem]:
     for players in reversed(model.allowed_counts()):
         target = scoring.target_by_players.get(players, scoring.target)
         sides = players // 2 if scoring.teams else players
-        if target is None or sides * (target - 1) + 1 <= MAX_MATCH_ROUNDS:
+        rounds = longest_match(model, players, target)
+        if target is None or rounds is None or rounds <= MAX_MATCH_ROUNDS:
             continue
         at: Loc = (
             ("scoring", "target_by_players", players)
@@ -61,7 +62,7 @@ def _endless_rounds_won(model: RuleSetModel) -> list[Problem]:
             (
                 at,
                 f"a match to {target} rounds won at {players} players may take"
-                f" {sides * (target - 1) + 1:,} rounds (each round gives one"
+                f" {rounds:,} rounds (each round gives one"
                 f" {'team' if scoring.teams else 'player'} a point); a match may take at most"
                 f" {MAX_MATCH_ROUNDS:,}: make the target at most {highest} for {players} players",
             )
@@ -69,6 +70,15 @@ def _endless_rounds_won(model: RuleSetModel) -> list[Problem]:
         if at == ("scoring", "target"):
             break  # said for the largest table; the smaller ones would repeat it
     return problems
+
+
+def longest_match(model: RuleSetModel, players: int, target: int | None) -> int | None:
+    """The most rounds a match to `target` at `players` may take, when the rules
+    bound it (counting rounds won); None when the scores decide it."""
+    if target is None or model.scoring.scheme != "rounds_won":
+        return None
+    sides = players // 2 if model.scoring.teams else players
+    return sides * (target - 1) + 1
 
 
 def _has_target(model: RuleSetModel) -> bool:

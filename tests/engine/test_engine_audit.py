@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.engine import new_game
 from tests.support.acting import (
     accept,
     act,
@@ -158,3 +159,14 @@ def test_duo_reverse_turned_up_first_opens_the_first_players_turn():
     state, events = choose(state, 1, "all")
     state, events = choose(state, 1, card_in_hand(state, 1, "red:7"))
     assert brief(events) == [("play", 1, "red:7", "red"), ("play", 1, "red:1", "red"), ("turn", 0)]
+
+
+def test_a_target_chosen_for_a_match_that_could_not_end_in_time_is_refused():
+    """Every match ends within 1,000 rounds (game/engine/match_length.py): a rule
+    file is checked when it loads, and a target chosen on the New game screen
+    when the match is made. Rounds won, ten players to 1000 could take 9,991."""
+    rounds_won = rules("classic", "house/rounds-won")
+    with pytest.raises(ValueError, match="9,991 rounds"):
+        new_game(rounds_won, 10, 1, target=1000)
+    new_game(rounds_won, 10, 1, target=100)  # 991 rounds at most
+    new_game(rules("classic"), 10, 1, target=1000)  # points: the scores decide
