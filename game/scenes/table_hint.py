@@ -346,6 +346,8 @@ class TableHint:
             button = self._button_for(action)
             if button is not None:
                 pygame.draw.rect(surface, edge, button.rect.inflate(10, 10), 4, border_radius=14)
+        if self.table.toast_box() is not None:
+            return  # a refusal is being said: the line waits, the hinted move stays lit
         panel = line_panel(line)
         surface.blit(panel, self._line_box(seat, panel.get_size()))
 
@@ -354,14 +356,13 @@ class TableHint:
         hand = self.table.sprites(seat)
         top = min((round(s.y - s.h / 2) for s in hand), default=geometry.toast_home.bottom)
         centre = (geometry.toast_home.centerx, top - size[1] // 2 - 34)
-        # Clear of the event line, and of a refusal: it answers the move just tried.
-        toast = self.table.toast_box()
-        clear = (geometry.event_home,) if toast is None else (geometry.event_home, toast)
-        return geometry.place(size, centre, clear)
+        return geometry.place(size, centre, (geometry.event_home,))
 
     def line_box(self) -> pygame.Rect | None:
         """Where the hint's line is drawn now (None when it is not)."""
         line, seat = self.words(), self.seat
         if line is None or seat is None or not self.search.looking(seat):
             return None
+        if self.table.toast_box() is not None:
+            return None  # a refusal is being said (see draw)
         return self._line_box(seat, line_panel(line).get_size())
