@@ -60,7 +60,11 @@ class RoundScoreScene(Scene):
         self.points = [int(self.event["points"].get(str(s), 0)) for s in range(state.players)]
         self.totals = list(self.event.get("scores", state.scores))
         self.before = [t - p for t, p in zip(self.totals, self.points, strict=True)]
-        self.hands = [table.hand_names(s) for s in range(state.players)]
+        # In the rule file's order, as a hand is sorted: the table's own order
+        # depends on how the hands got there (a resumed match differed).
+        self.hands = [
+            sorted(table.hand_names(s), key=table.book.sort_key) for s in range(state.players)
+        ]
         # Each seat's team; the rows run team by team, partners together.
         self.teams = team_marks(state)
         marks = self.teams

@@ -320,3 +320,18 @@ def test_a_player_knocked_out_is_marked_out_on_the_score_and_the_plate(driver, m
     driver.key(pygame.K_SPACE, frames=2)
     driver.key(pygame.K_SPACE, frames=2)
     assert driver.until(lambda: driver.top_name in ("PlayScene", "CurtainScene") and tags)
+
+
+def test_the_round_score_lists_each_hand_in_the_rule_files_order(driver):
+    """A hand is listed as a sorted hand reads, whatever order the table holds
+    it in: after Quit and Continue the same hands were listed in another
+    order (found by QA)."""
+    seats = [SeatConfig("Ana")] + [SeatConfig(f"Bot {i}", "bot") for i in range(1, 4)]
+    start_match(driver.app, seats, seed=3)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "RoundScoreScene", limit=20000, each=couch.step)
+    scene = driver.top
+    book = scene.screen.table.book
+    assert any(len(hand) > 1 for hand in scene.hands)
+    for hand in scene.hands:
+        assert hand == sorted(hand, key=book.sort_key)
