@@ -5,6 +5,7 @@ phone's hand, and the phones' moves go through the table's own action path."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.match import MatchSession, SeatConfig
@@ -76,3 +77,31 @@ def test_hands_on_phones_is_turned_on_in_the_new_game_form_too(driver):
     assert app.settings.phones
     driver.click(row.rect.center)
     assert not app.settings.phones
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rules", "target"), [("classic", 200), ("duo", 120)])
+def test_two_phones_and_a_bot_play_a_whole_match_with_no_curtain(on_phones, rules, target):
+    """Round after round to the match's end: the round score is the TV's (a key
+    goes on), every deal, draft and decision the phones', never a curtain."""
+    driver = on_phones
+    app = driver.app
+    session = MatchSession([rules], TABLES[rules], seed=7, target=target)
+    screen = match_screen(app, session)
+    assert screen.phones is not None
+    app.push("deal", screen=screen)
+    app.push("phones", screen=screen)
+    seen: set[str] = set()
+    with ScriptedPhones(screen.phones.table):
+        for _ in range(200_000):
+            driver.frames(1)
+            seen.add(driver.top_name)
+            assert screen.table.viewer is None
+            if driver.top_name == "RoundScoreScene" and driver.top.t > 1.0:
+                driver.key(pygame.K_SPACE, frames=2)  # someone on the sofa goes on
+            if driver.top_name == "MatchEndScene":
+                break
+        else:
+            raise AssertionError(f"the match did not end; the screens were {sorted(seen)}")
+    assert session.state.over and session.state.round_no > 1
+    assert not seen & PRIVATE_SCENES, seen & PRIVATE_SCENES
