@@ -12,9 +12,11 @@ import io
 
 import pygame
 
+from game.ui import patterns
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
 
+MARK_SIDE = 64  # a colour's shape: the page scales it into its swatch
 PHONE_CARD = (120, 180)  # painted a little larger than the TV's cards: phones have dense screens
 
 
@@ -23,6 +25,11 @@ class PhoneFaces:
         self.book = book
         self.art = CardArt(PHONE_CARD, patterns=patterns)
         self._png: dict[str, bytes] = {}
+
+    def mark_png(self, color: str) -> bytes:
+        """Colour-blind mode's shape for `color` (game/ui/patterns.py), for the
+        page to draw on that colour wherever it shows one."""
+        return _encoded(patterns.mark(self.book.color_pattern(color), MARK_SIDE))
 
     def png(self, card: str) -> bytes:
         found = self._png.get(card)

@@ -37,6 +37,16 @@ def every_face(state: GameState) -> set[str]:
     return {face for table in state.tables or (state.cards,) for face in table.face_names}
 
 
+def mark_image(color: str) -> str:
+    """Where a phone gets a colour's colour-blind shape (painted with the faces)."""
+    return f"/mark/{color}.png"
+
+
+def every_color(state: GameState) -> set[str]:
+    """Every colour of the match's deck, on every side."""
+    return {color for table in state.tables or (state.cards,) for color in table.colors}
+
+
 def card_image(card: str) -> str:
     """Where a phone gets a card face's picture (game/phones/server.py serves it)."""
     return "/card/" + card.replace(":", "~") + ".png"
@@ -132,5 +142,5 @@ def _swatch(book: CardBook, color: str, looks: PhoneLooks) -> dict[str, str]:
     red, green, blue = book.color_rgb(color)
     swatch = {"label": book.color_label(color), "rgb": f"#{red:02x}{green:02x}{blue:02x}"}
     if looks.patterns:
-        swatch["pattern"] = book.color_pattern(color)
+        swatch["mark"] = mark_image(color)
     return swatch

@@ -142,6 +142,7 @@ class PhoneServer:
         app.router.add_get("/seat/{token}", self._seat_page)
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/card/{name}", self._card)
+        app.router.add_get("/mark/{name}", self._card)
         app.router.add_get("/ws/{token}", self._socket)
         app.on_response_prepare.append(_secure)
         self._runner = web.AppRunner(app, access_log=None)

@@ -16,7 +16,7 @@ from game.engine.actions import Action
 from game.engine.state import GameState
 from game.i18n import capitalized, say
 from game.phones.faces import PhoneFaces
-from game.phones.offer import PhoneLooks, card_image, phone_state, phone_words
+from game.phones.offer import PhoneLooks, card_image, mark_image, phone_state, phone_words
 from game.phones.protocol import Offers, Refused
 from game.phones.seats import PhoneSeats
 from game.phones.server import Notice, PhoneServer
@@ -32,6 +32,7 @@ class PhoneTable:
         looks: PhoneLooks,
         host: str = "127.0.0.1",
         port: int = 0,
+        colors: Iterable[str] = (),
     ) -> None:
         self.book = book
         self.looks = looks
@@ -43,6 +44,8 @@ class PhoneTable:
         faces = PhoneFaces(book, looks.patterns)
         for card in set(deck):
             self.server.images[card_image(card)] = faces.png(card)
+        for color in colors:
+            self.server.images[mark_image(color)] = faces.mark_png(color)
 
     @property
     def seats(self) -> list[int]:

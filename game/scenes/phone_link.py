@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.phones.network import phone_host
-from game.phones.offer import PhoneLooks, every_face
+from game.phones.offer import PhoneLooks, every_color, every_face
 from game.phones.table import PhoneTable
 from game.ui.match_screen import MatchScreen
 
@@ -44,6 +44,7 @@ class PhoneLink:
             looks,
             host=phone_host(settings.phone_host),
             port=settings.phone_port,
+            colors=every_color(session.state),
         )
         self.connected: set[int] = set()
         self.on_tv: set[int] = set()  # seats a person chose to play on the TV instead
