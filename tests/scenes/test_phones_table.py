@@ -105,3 +105,21 @@ def test_two_phones_and_a_bot_play_a_whole_match_with_no_curtain(on_phones, rule
             raise AssertionError(f"the match did not end; the screens were {sorted(seen)}")
     assert session.state.over and session.state.round_no > 1
     assert not seen & PRIVATE_SCENES, seen & PRIVATE_SCENES
+
+
+def test_a_phone_away_a_while_is_offered_to_be_played_on_the_tv(on_phones):
+    driver = on_phones
+    app = driver.app
+    session = MatchSession(["classic"], SEATS, seed=5, single_round=True)
+    screen = match_screen(app, session)
+    link = screen.phones
+    assert link is not None
+    app.push("deal", screen=screen)
+    app.push("phones", screen=screen)
+    with ScriptedPhones(link.table):
+        assert driver.until(lambda: driver.top_name == "PlayScene", limit=3000)
+    # Both phones went away (asleep, out of the Wi-Fi): after a while the TV asks.
+    assert driver.until(lambda: driver.top_name == "ConfirmScene", limit=2000)
+    assert "away" in driver.top.question
+    driver.key(pygame.K_RETURN, frames=2)  # yes: play that seat here, behind the curtain
+    assert link.on_tv and not all(link.plays_on_phone(seat) for seat in (0, 1))
