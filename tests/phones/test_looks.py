@@ -15,7 +15,7 @@ from game.ui.card_book import CardBook
 from tests.support.rules import rules
 
 
-def test_colour_blind_mode_gives_every_colour_its_shape_on_the_phone(pygame_display):
+def test_color_blind_mode_gives_every_color_its_shape_on_the_phone(pygame_display):
     flip = rules("flip")
     state, _ = new_game(flip, 3, seed=2)
     book = CardBook(flip)
