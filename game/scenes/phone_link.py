@@ -58,8 +58,12 @@ class PhoneLink:
         self.table.stop()
 
     def plays_on_phone(self, seat: int) -> bool:
-        """`seat`'s moves come from its phone: the TV shows it no curtain or overlay."""
-        return seat in self.table.seats and seat not in self.on_tv
+        """`seat`'s moves come from its phone (connected, or away for less than
+        AWAY_GRACE): the TV shows it no curtain or overlay. A seat whose phone
+        never came is played on the TV, behind the curtain, until it does."""
+        if seat in self.on_tv:
+            return False
+        return seat in self.connected or seat in self.away_since
 
     def address(self, seat: int) -> str:
         return self.table.server.address(seat)

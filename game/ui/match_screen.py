@@ -143,6 +143,8 @@ class MatchScreen:
         """Show `seat`'s hand for a private decision now, if that needs no curtain."""
         if self.hidden or self.on_phone(seat):
             return False
+        if not self.shared and self.table.viewer != seat:
+            self.show_hand(seat)  # the lone human's hand, put away while it was on a phone
         if not self.shared or self.table.viewer == seat:
             return True
         if self.table.viewer is None and self.last_viewer == seat:

@@ -24,9 +24,10 @@ class ScriptedPhones:
     with the first card it may play (else the first other option), calls UNO
     when offered, and keeps every message it was sent."""
 
-    def __init__(self, table: PhoneTable) -> None:
+    def __init__(self, table: PhoneTable, seats: list[int] | None = None) -> None:
         self.table = table
-        self.received: dict[int, list[dict[str, Any]]] = {seat: [] for seat in table.seats}
+        self.seats = table.seats if seats is None else seats
+        self.received: dict[int, list[dict[str, Any]]] = {seat: [] for seat in self.seats}
         self.latest: dict[int, dict[str, Any]] = {}  # the last state each phone was sent
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._main, daemon=True)
@@ -54,11 +55,11 @@ class ScriptedPhones:
         async with aiohttp.ClientSession() as client:
             sockets = [
                 await client.ws_connect(self.table.server.address(seat).replace("/seat/", "/ws/"))
-                for seat in self.table.seats
+                for seat in self.seats
             ]
             self.connected.set()
             await asyncio.gather(
-                *(self._phone(seat, ws) for seat, ws in zip(self.table.seats, sockets, strict=True))
+                *(self._phone(seat, ws) for seat, ws in zip(self.seats, sockets, strict=True))
             )
             for ws in sockets:
                 await ws.close()

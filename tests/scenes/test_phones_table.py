@@ -123,3 +123,26 @@ def test_a_phone_away_a_while_is_offered_to_be_played_on_the_tv(on_phones):
     assert "away" in driver.top.question
     driver.key(pygame.K_RETURN, frames=2)  # yes: play that seat here, behind the curtain
     assert link.on_tv and not all(link.plays_on_phone(seat) for seat in (0, 1))
+
+
+def test_a_seat_whose_phone_never_came_is_played_on_the_tv_behind_the_curtain(on_phones):
+    """Start on the join screen goes on without every phone: Bo has none, so
+    his turns are the TV's, behind his curtain, while Ana's are her phone's."""
+    driver = on_phones
+    app = driver.app
+    session = MatchSession(["classic"], SEATS, seed=5, single_round=True)
+    screen = match_screen(app, session)
+    assert screen.phones is not None
+    app.push("deal", screen=screen)
+    app.push("phones", screen=screen)
+    with ScriptedPhones(screen.phones.table, seats=[0]):
+        driver.key(pygame.K_RETURN, frames=2)  # Start, with one phone there
+        curtains: set[int] = set()
+
+        def bos_curtain() -> bool:
+            if driver.top_name == "CurtainScene":
+                curtains.add(driver.top.seat)
+            return 1 in curtains
+
+        assert driver.until(bos_curtain, limit=6000)
+    assert curtains == {1}  # never one for Ana, whose hand is on her phone
