@@ -255,7 +255,7 @@ def test_a_dark_reverse_with_two_players_acts_as_a_skip():
     assert pending(state) == ("play", 0)
 
 
-def test_a_wild_names_a_colour_of_the_side_in_play():
+def test_a_wild_names_a_color_of_the_side_in_play():
     # The published rules: Wild, name the colour (of the side in play).
     state = dark(rigged(flip(), hands={0: ["red:1", "red:3"], 1: ["blue:4"], 2: ["green:5"]}))
     card = give(state, 0, 0, lambda name: name == "wild:dark_wild")
