@@ -331,14 +331,16 @@ class TableSampler:
                 self.deck.rules, view["players"], 0, view["names"], target=view["target"]
             )
             self._bases[key] = template
-        # A playout copy: worlds and their copies build no events (nothing reads them).
-        state = template.clone(events=False)
         back = view["back"]
         if back is not None:
-            # The match's faces, the side in play as the view shows it.
+            # The match's faces, the side in play as the view shows it (the
+            # template's own, paired by its seed, are dropped: a world holds
+            # no faces but the match's).
             cards = view["cards"]
-            state.tables = (cards, back) if cards.side == 0 else (back, cards)
-            show_side(state, cards.side)
+            template.tables = (cards, back) if cards.side == 0 else (back, cards)
+            show_side(template, cards.side)
+        # A playout copy: worlds and their copies build no events (nothing reads them).
+        state = template.clone(events=False)
         seat = self.seat
         pending = view["pending"]
         state.discard = [c for c in self.discard if c >= 0]
