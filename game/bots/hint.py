@@ -29,6 +29,7 @@ from game.bots.base import asked, owed
 from game.bots.expert import ExpertBot, finish
 from game.engine.actions import (
     Accept,
+    Action,
     CallUno,
     Catch,
     Challenge,
@@ -50,7 +51,7 @@ HINT_MS = 150
 
 @dataclass(frozen=True)
 class Hint:
-    action: object
+    action: Action | None  # None: nothing to advise
     why: Said
 
 
@@ -76,7 +77,7 @@ class Advisor:
         view = look()
         bot = self.bot
         bot.advisor.see_faces(view)  # the faces in play (a two-sided deck turns over)
-        action: object
+        action: Action | None
         if any(isinstance(a, CallUno) for a in actions):
             action = next(a for a in actions if isinstance(a, CallUno))
         elif view["pending"] is None or view["pending"]["seat"] != view["seat"]:

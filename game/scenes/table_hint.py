@@ -36,6 +36,7 @@ from game.bots.hint import Hint
 from game.engine import Accept, CallUno, Catch, Challenge, Draw, Pass, Play
 from game.i18n import _, capitalized, say
 from game.ui import text, widgets
+from game.ui.action_words import action_words
 from game.ui.input import HINT
 
 if TYPE_CHECKING:
@@ -283,30 +284,10 @@ class TableHint:
         if hint is None or hint.action is None:
             return None
         action = hint.action
-        names = self.session.state.names
-        label = ""
-        if isinstance(action, Play):
-            label = self.table.book.label(self.session.state.cards.names[action.card])
-            if action.color is not None:
-                move = _("Play the {card}, naming {color}").format(
-                    card=label, color=self.table.book.color_label(action.color)
-                )
-            else:
-                move = _("Play the {card}").format(card=label)
-        elif isinstance(action, Draw):
-            move = _("Draw")
-        elif isinstance(action, Pass):
-            move = _("Pass")
-        elif isinstance(action, Accept):
-            move = _("Take the cards")
-        elif isinstance(action, Challenge):
-            move = _("Challenge")
-        elif isinstance(action, CallUno):
-            move = _("Call UNO")
-        elif isinstance(action, Catch):
-            move = _("Catch {name}").format(name=names[action.target])
-        else:
-            move = _("The expert's move")
+        state, book = self.session.state, self.table.book
+        # The move in the words every screen says it in (a phone's buttons too).
+        move = action_words(action, state.cards, state.names, book)
+        label = book.label(state.cards.face_names[action.card]) if isinstance(action, Play) else ""
         return self.search.line(move, named=label)
 
     def _button_for(self, action: object) -> widgets.Button | None:
