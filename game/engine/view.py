@@ -6,6 +6,15 @@ every card in it, and the draw pile lies with the face in play down, so its
 top card's other face is seen by all (`public`, `pile_back`). A seat never
 sees the other faces of its own hand. Cards are named here by the face seen
 (`red:7`), never by both faces.
+
+Which faces share a card is public only where the rule file lists its pairs
+(a printed deck): then `back` is the other side's table. Paired at random for
+the match, it is hidden like a hand: `back` is None, and a seat learns a
+card's other face only from what `public` and `pile_back` show it. The card
+tables are the match's (`cards` is the side in play's, indexed by card id for
+the seat's own hand); a seat reads in them only the faces of cards it holds.
+The no-peeking test (tests/bots/test_no_peeking.py) pairs hidden cards anew
+and checks that no decision changes.
 """
 
 from __future__ import annotations
@@ -43,9 +52,9 @@ class View(TypedDict):
     # place is in it.
     cards: CardTable
     side: str | None  # the side in play of a two-sided deck
-    # The other side's faces, by card id: the deck's list of which faces
-    # share a card (a printed deck's is fixed, this one's is the match's), for
-    # a sampler to deal hidden cards that agree with the public faces. A card
+    # The other side's faces, by card id, where the rule file lists which
+    # faces share a card (None where they are paired at random, or one-sided):
+    # a sampler deals hidden cards that agree with the public faces. A card
     # of the seat's own hand is looked up in it only by what others see.
     back: CardTable | None
     # Per seat, the other faces of its hand in hand order (the seat's own: []).
@@ -89,7 +98,7 @@ def view(state: GameState, seat: int) -> View:
         "seat": seat,
         "cards": cards,
         "side": cards.side_name,
-        "back": back,
+        "back": None if state.rules.model.pairs == "random" else back,
         "public": [
             [] if back is None or other == seat else [back.face_names[c] for c in hand]
             for other, hand in enumerate(state.hands)

@@ -25,6 +25,7 @@ from game.rules.loader import load_rules
 from game.rules.names import available_rule_sets
 from tests.support.acting import choose
 from tests.support.bots import play
+from tests.support.rules import day_night
 from tests.support.table import card_in_hand, hand, turn_up
 
 BASES = [n for n in available_rule_sets() if not n.startswith("house/")]
@@ -218,12 +219,14 @@ def test_a_color_dump_on_the_first_card_gives_no_clue():
     assert knowledge.clues_of(1) == []
 
 
-def test_the_public_faces_of_a_flip_hand_say_what_it_may_hold():
-    # A two-sided deck: the other face of each card in another hand is seen by
-    # all, so a card there is one of the cards printed with that face behind.
-    rules = load_rules(["flip"])
+def test_the_public_faces_of_a_printed_two_sided_hand_say_what_it_may_hold():
+    # A deck whose pairs are printed (listed in its file): the other face of
+    # each card in another hand is seen by all, so a card there is one of the
+    # cards printed with that face behind.
+    rules = day_night()
     state, _ = new_game(rules, 3, seed=4)
     seen = view(state, 0)
+    assert seen["back"] is state.back
     deck = deck_facts(rules, seen["cards"])
     knowledge = SeatKnowledge(deck, 0)
     knowledge.sync(seen)
@@ -238,3 +241,25 @@ def test_the_public_faces_of_a_flip_hand_say_what_it_may_hold():
         assert knowledge.p_holds(seat, elsewhere, knowledge.unseen(seen)) == 0.0
         real = sum(1 << deck.nid[c] for c in state.hands[seat])
         assert knowledge.p_holds(seat, real, knowledge.unseen(seen)) > 0.0
+
+
+def test_the_public_faces_of_a_flip_hand_say_nothing_of_its_faces_in_play():
+    # UNO Flip pairs its faces at random for each match: which face hides
+    # behind a public one is as hidden as the hand, so the seat's view has no
+    # pairing and its memory infers nothing from the public faces.
+    rules = load_rules(["flip"])
+    state, _ = new_game(rules, 3, seed=4)
+    seen = view(state, 0)
+    assert seen["back"] is None and seen["public"][1]
+    deck = deck_facts(rules, seen["cards"])
+    knowledge = SeatKnowledge(deck, 0)
+    knowledge.sync(seen)
+    back = state.back
+    for seat in (1, 2):
+        behind = {
+            deck.nid[c]
+            for c in range(state.cards.size)
+            if back.face_names[c] in seen["public"][seat]
+        }
+        elsewhere = deck.all_mask & ~sum(1 << n for n in behind)
+        assert knowledge.p_holds(seat, elsewhere, knowledge.unseen(seen)) > 0.5

@@ -20,6 +20,7 @@ from game.engine import legal_actions, view
 from game.engine.rng import Rng
 from game.rules.loader import load_rules
 from tests.support.bots import play
+from tests.support.rules import day_night
 
 SHOWN = ("seat", "hand", "hand_sizes", "discard", "top", "color", "direction", "pending")
 
@@ -152,9 +153,13 @@ def _at_searched_decisions(check) -> None:
 def test_flip_worlds_deal_only_what_is_really_hidden():
     # A two-sided deck: the other faces of the other hands and of the pile's
     # top card are seen by all, so every world shows them where they are.
+    # UNO Flip pairs its faces at random for the match: which face in play
+    # hides behind a public face is hidden too, so worlds pair them anew
+    # rather than by the match's pairing.
     rules = load_rules(["flip"])
     rng = Rng(7)
     worlds = set()
+    paired_anew = 0
 
     def before(state, seat, bot, actions, out_of_turn):
         seen = view(state, seat)
@@ -172,6 +177,40 @@ def test_flip_worlds_deal_only_what_is_really_hidden():
             every = [c for hand in world.hands for c in hand] + world.draw_pile + world.discard
             assert sorted(every) == list(range(state.cards.size))
             worlds.add(state.side)
+            nonlocal paired_anew
+            paired_anew += any(
+                state.back.face_names[c] not in seen["public"][other]
+                for other in range(state.players)
+                if other != seat
+                for c in world.hands[other]
+            )
 
     play(rules, ["strong"] * 3, seed=3, rounds=3, before=before)
     assert worlds == {0, 1}
+    assert paired_anew > 0
+
+
+def test_printed_pairs_deal_worlds_by_the_printed_pairs():
+    # A deck that lists its pairs: the faces behind a public face are known,
+    # so every card a world puts in another hand is printed with that face.
+    rules = day_night()
+    rng = Rng(5)
+    checked = 0
+
+    def before(state, seat, bot, actions, out_of_turn):
+        nonlocal checked
+        seen = view(state, seat)
+        bot.see_faces(seen)
+        sampler = bot.sampler
+        if out_of_turn or not sampler.can_sample(seen):
+            return
+        sampler.prepare(seen, bot.knowledge)
+        world = sampler.world(rng)
+        for other in range(state.players):
+            if other != seat:
+                faces = sorted(state.back.face_names[c] for c in world.hands[other])
+                assert faces == sorted(seen["public"][other])
+        checked += 1
+
+    play(rules, ["strong"] * 3, seed=2, rounds=2, before=before)
+    assert checked > 0
