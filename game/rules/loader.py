@@ -3,7 +3,8 @@
 `load_rules` reads the rule sets the player named (a name stands for a file
 as game/rules/names.py says) and, with each file, the rule sets it names:
 `extends: NAME` (or a list of names) to build on, `requires:` and
-`conflicts_with:`. A named file that is no regular file (a device, a folder)
+`conflicts_with:`, and `on:` (what a layer says instead over a rule set
+named there: `on: {flip: {cards: …}}`). A named file that is no regular file (a device, a folder)
 is refused, naming the line. Layering is a deep merge of mappings, later over
 earlier; any other value, lists included, is replaced whole.
 
@@ -39,7 +40,7 @@ from game.rules.selftest import self_test
 from game.rules.yamlsafe import load_yaml_file
 
 # Keys that steer layering and are not rules themselves.
-LAYER_KEYS = ("extends", "requires", "conflicts_with")
+LAYER_KEYS = ("extends", "requires", "conflicts_with", "on")
 MAX_CHAIN = 32  # files in one extends chain
 MAX_NAMES = 32  # names in one extends, requires or conflicts_with
 
@@ -185,6 +186,12 @@ class _Layers:
                 self.errors.append(loaded.error_at(loc, f"extends: {refused}"))
                 continue
             self.add(target, chain + (path,), (loaded, loc))
+        if "on" in data:
+            loaded = self._said_on(loaded, data["on"])
+            assert isinstance(loaded.data, dict)  # a mapping with keys replaced
+            data = loaded.data
+            self._loaded[path] = loaded
+            self._folder_of[id(loaded)] = path.parent
         self.files.append(loaded)
         if self.overlay:
             self.overlay_files.append(loaded)
@@ -262,6 +269,44 @@ class _Layers:
                         )
                     )
                     self.errors.append(loaded.error_at(("conflicts_with", name), clash))
+
+    def _said_on(self, loaded: LoadedYaml, on: object) -> LoadedYaml:
+        """`loaded` as it reads over the rule sets below it: under `on:`, a
+        rule-set name maps to keys that replace the file's own keys of the
+        same name when that rule set is below this layer (the first named
+        that is). Marks follow, so a problem is still shown where it is
+        written."""
+        if (
+            not isinstance(on, dict)
+            or len(on) > MAX_NAMES
+            or not all(isinstance(n, str) and isinstance(b, dict) for n, b in on.items())
+        ):
+            self.errors.append(
+                loaded.error_at(
+                    ("on",),
+                    f"on: at most {MAX_NAMES} rule-set names, each mapped to the keys"
+                    " this file says instead over it",
+                )
+            )
+            return loaded
+        layered = {id(file) for file in self.files}
+        present = {path for path, file in self._loaded.items() if id(file) in layered}
+        below = [name for name in on if self._shared(loaded, ("on", name), name) in present]
+        if not below:
+            return loaded
+        name = below[0]
+        instead = on[name]
+        assert isinstance(loaded.data, dict)
+        data = {k: v for k, v in loaded.data.items() if k not in instead}
+        data.update(instead)
+        here = ("on", name)
+
+        def moved(marks: dict) -> dict:
+            kept = {p: m for p, m in marks.items() if not p or p[0] not in instead}
+            kept.update({p[2:]: m for p, m in marks.items() if p[:2] == here and len(p) > 2})
+            return kept
+
+        return LoadedYaml(data, loaded.filename, moved(loaded.marks), moved(loaded.value_marks))
 
     def _shared(self, loaded: LoadedYaml, loc: str | tuple, name: str) -> Path | None:
         """The real path a name in `loaded` stands for; a refusal is reported at `loc`."""
@@ -417,8 +462,9 @@ def layer_base(path: Path, rules_dir: Path = RULES_DIR) -> str | None:
 
 def check_files(paths: Sequence[str], rules_dir: Path = RULES_DIR) -> list[RuleError]:
     """Every error in each file. A complete rule set is checked on its own; a
-    house-rule layer is checked on top of the classic rules. What loads is
-    then played a little (`self_test`): accepted means playable."""
+    house-rule layer is checked on top of the classic rules, and on each rule
+    set it says something else over (`on:`). What loads is then played a
+    little (`self_test`): accepted means playable."""
     errors: list[RuleError] = []
     for name in paths:
         try:
@@ -427,11 +473,35 @@ def check_files(paths: Sequence[str], rules_dir: Path = RULES_DIR) -> list[RuleE
             errors.append(RuleError(_shown_name(name), 1, 1, str(refused)))
             continue
         base = layer_base(path, rules_dir)
-        layers = [name] if base is None else [base, name]
-        try:
-            rules = load_rules(layers, rules_dir=rules_dir)
-        except RuleFileError as err:
-            errors.extend(err.errors)
-            continue
-        errors.extend(RuleError(display_path(path), 1, 1, problem) for problem in self_test(rules))
+        bases = [None] if base is None else [base, *_said_on_bases(path, base, rules_dir)]
+        for below in bases:
+            layers = [name] if below is None else [below, name]
+            try:
+                rules = load_rules(layers, rules_dir=rules_dir)
+            except RuleFileError as err:
+                errors.extend(e for e in err.errors if e not in errors)
+                continue
+            shown = display_path(path)
+            errors.extend(RuleError(shown, 1, 1, problem) for problem in self_test(rules))
     return errors
+
+
+def _said_on_bases(path: Path, base: str, rules_dir: Path = RULES_DIR) -> list[str]:
+    """The rule sets a layer names under `on:` (found from its folder, as
+    loading it finds them), other than `base`."""
+    try:
+        data = load_yaml_file(path).data
+    except RuleFileError:
+        return []
+    on = data.get("on") if isinstance(data, dict) else None
+    if not isinstance(on, dict) or len(on) > MAX_NAMES:
+        return []
+    found = []
+    for name in on:
+        try:
+            target = real_path(resolve_shared_name(name, path.parent, rules_dir))
+        except (NameRefused, TypeError):
+            continue  # loading the layer reports the refusal
+        if name != base:
+            found.append(str(target))
+    return found

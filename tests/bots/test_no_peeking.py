@@ -2,14 +2,18 @@
 
 The check: "permute the hidden cards among the other hands and the draw pile,
 keeping everything the seat has seen, and the decision (with the same bot
-seed) does not change". For every level and every shipped rule set, games
-are played through the simulator's loop; before a bot decides, a twin of it
-(the same memory and the same generator state) is asked the same question
-on a table whose hidden cards were dealt anew. What the seat has seen stays:
-its own hand, the discard pile, every card it ever held or was shown this
-round (a hand it passed on or a hand revealed to it stays where it is), the
-draft discard. The view the seat gets must be the same, and so must the
-answer.
+seed) does not change". A two-sided deck whose faces are paired at random
+(rules/README.md, `pairs:`) also hides which faces share a card: the twin
+table pairs the hidden cards anew, keeping every face the seat sees (the other
+faces of the other hands, the pile's top card) where it is.
+
+For every level and every shipped rule set, games are played through the
+simulator's loop; before a bot decides, a twin of it (the same memory and
+the same generator state) is asked the same question on a table whose hidden
+cards were dealt anew. What the seat has seen stays: its own hand, the
+discard pile, every card it ever held or was shown this round (a hand it
+passed on or a hand revealed to it stays where it is), the draft discard.
+The view the seat gets must be the same, and so must the answer.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+from pathlib import Path
 
 import pytest
 
@@ -25,11 +30,12 @@ from game.bots.basic import BasicBot
 from game.bots.deck import deck_facts
 from game.engine import view
 from game.engine.actions import Play
-from game.engine.cards import card_table
+from game.engine.cards import CardTable, card_table
+from game.engine.sides import face_codes
 from game.rules.loader import load_rules
 from tests.depth import work
 from tests.support import bots as drive
-from tests.support.rules import shipped_variants
+from tests.support.rules import DAY_NIGHT, shipped_variants
 
 # A house rule is checked on the first base it loads on (Shuffle Hands needs
 # the 112-card deck's card); these mixes are checked too, as cards move hands
@@ -37,7 +43,8 @@ from tests.support.rules import shipped_variants
 MIXES = [
     ["classic", "house/seven-o", "house/jump-in"],
     ["uno112", "house/swap-hands-card", "house/stacking"],
-    ["flip", "house/flip-stacking", "house/jump-in"],
+    ["flip", "house/stacking", "house/seven-o", "house/jump-in"],
+    [str(DAY_NIGHT)],  # a two-sided deck whose pairs are printed
 ]
 
 
@@ -62,6 +69,9 @@ class Witness:
 
     def __init__(self, players: int) -> None:
         self.seen: list[set[int]] = [set() for _ in range(players)]
+        # Per seat, the (card, side) faces it has seen this match: a card of
+        # a two-sided deck seen on both sides has its pairing known.
+        self.faces: list[set[tuple[int, int]]] = [set() for _ in range(players)]
 
     def after(self, state, events) -> None:
         for event in events:
@@ -70,17 +80,34 @@ class Witness:
                     seen.clear()
             elif event["t"] == "reveal":
                 self.seen[event["to"]].update(state.hands[event["p"]])
+        other = (state.side + 1) % len(state.tables)
         for seat, seen in enumerate(self.seen):
             seen.update(state.hands[seat])
             seen.update(state.draft_discard)
+            faces = self.faces[seat]
+            faces.update((card, state.side) for card in (*seen, *state.discard))
+            if len(state.tables) > 1:
+                public = [c for s, hand in enumerate(state.hands) if s != seat for c in hand]
+                public += state.draw_pile[-1:]
+                faces.update((card, other) for card in public)
+
+    def paired(self, seat: int) -> set[int]:
+        """The cards whose both faces `seat` has seen this match."""
+        sides: dict[int, set[int]] = {}
+        for card, side in self.faces[seat]:
+            sides.setdefault(card, set()).add(side)
+        return {card for card, seen in sides.items() if len(seen) > 1}
 
 
-def reshuffled(state, seat: int, seen: set[int], rng: random.Random):
+def reshuffled(state, seat: int, seen: set[int], rng: random.Random, paired=frozenset()):
     """`state` with every card `seat` has not seen dealt anew among the
     places it cannot see: the other hands and the draw pile. In a two-sided
     deck everyone sees the other face of the cards in other hands and of the
-    draw pile's top card: a card moves only to a place that held a card with
-    the same other face, so what is seen stays."""
+    draw pile's top card: with printed pairs a card moves only to a place
+    that held a card with the same other face; with random pairs the hidden
+    cards (but those in `paired`, seen on both sides) are paired anew."""
+    if len(state.tables) > 1 and state.rules.model.pairs == "random":
+        return repaired(state, seat, seen | paired, rng)
     twin_state = state.clone()
     places = []
     for other in range(state.players):
@@ -105,10 +132,54 @@ def reshuffled(state, seat: int, seen: set[int], rng: random.Random):
     return twin_state, moved
 
 
+def repaired(state, seat: int, kept: set[int], rng: random.Random):
+    """`state` with the cards `seat` cannot place (not in `kept`) dealt
+    anew among the places it cannot see, whatever their faces in play, and
+    the faces not in play paired anew: each place keeps the other face the
+    seat sees there (the other hands, the pile's top), every other hidden
+    card takes one of the other faces left, at random."""
+    twin_state = state.clone()
+    back = state.back
+    pile = twin_state.draw_pile
+    places = []  # (where, index, the other face seen there or None)
+    for other in range(state.players):
+        if other != seat:
+            hand = twin_state.hands[other]
+            places += [(hand, i, back.face_names[c]) for i, c in enumerate(hand) if c not in kept]
+    top = len(pile) - 1
+    places += [
+        (pile, i, back.face_names[c] if i == top else None)
+        for i, c in enumerate(pile)
+        if c not in kept
+    ]
+    before = [where[i] for where, i, _ in places]
+    cards = before[:]
+    rng.shuffle(cards)
+    faces = back.face_names[:]
+    spare = [faces[c] for c in cards]
+    for face in (seen for _, _, seen in places if seen is not None):
+        spare.remove(face)
+    rng.shuffle(spare)
+    for (where, i, seen), card in zip(places, cards, strict=True):
+        where[i] = card
+        faces[card] = seen if seen is not None else spare.pop()
+    other_side = (state.side + 1) % 2
+    free: dict[str, list[int]] = {}
+    for index, code in enumerate(face_codes(state.rules.model, back.side_name)):
+        free.setdefault(code, []).append(index)
+    order = [free[face].pop() for face in faces]
+    twin_back = CardTable(state.rules, other_side, order, state.cards.face_names)
+    tables = [state.cards, twin_back] if state.side == 0 else [twin_back, state.cards]
+    twin_state.tables = tuple(tables)
+    return twin_state, sum(1 for old, new in zip(before, cards, strict=True) if old != new)
+
+
 def _cases():
-    for names in rule_sets():
-        for level in LEVELS:
-            yield pytest.param(names, level, id=f"{'+'.join(names)}-{level}")
+    return [
+        pytest.param(names, level, id=f"{'+'.join(Path(n).stem for n in names)}-{level}")
+        for names in rule_sets()
+        for level in LEVELS
+    ]
 
 
 def check_game(rules, level: str, seed: int, first_bot=None, rounds: int = 2) -> tuple[int, int]:
@@ -126,7 +197,7 @@ def check_game(rules, level: str, seed: int, first_bot=None, rounds: int = 2) ->
         nonlocal checked, moved
         if seat != 0:
             return
-        shuffled, count = reshuffled(state, seat, witness.seen[seat], rng)
+        shuffled, count = reshuffled(state, seat, witness.seen[seat], rng, witness.paired(seat))
         assert view(shuffled, seat) == view(state, seat)
         ask = "interject" if out_of_turn else "choose"
         mine = getattr(twin(bot, rules, state), ask)(functools.partial(view, state, seat), actions)
@@ -192,3 +263,31 @@ def test_the_check_catches_a_bot_that_peeks_behind_the_public_faces_of_a_flip_ha
     with pytest.raises(AssertionError, match="once hidden cards moved"):
         for seed in range(5):
             check_game(rules, "basic", seed, first_bot=PeekingBot(seed, rules))
+
+
+class PairPeekingBot(BasicBot):
+    """A cheat that never looks at a hand: it reads which faces share a card
+    (hidden in UNO Flip, paired at random) to learn the next hand's colours
+    from its public faces, and plays the card that fits them worst."""
+
+    def choose(self, look, actions):
+        state = look.args[0]
+        seen = look()
+        plays = [a for a in actions if isinstance(a, Play)]
+        if not plays or state.back is None:
+            return super().choose(look, actions)
+        nxt = state.next_seat(look.args[1])
+        behind = {}
+        for card, face in enumerate(state.back.face_names):
+            behind.setdefault(face, []).append(state.cards.color[card])
+        colors = [c for face in seen["public"][nxt] for c in behind[face]]
+        return min(plays, key=lambda a: (colors.count(state.cards.color[a.card]), a.card))
+
+
+def test_the_check_catches_a_bot_that_reads_which_faces_share_a_card():
+    # The public faces are fair to read; their pairing with the faces in play
+    # is not, where the deck pairs them at random.
+    rules = load_rules(["flip"])
+    with pytest.raises(AssertionError, match="once hidden cards moved"):
+        for seed in range(5):
+            check_game(rules, "basic", seed, first_bot=PairPeekingBot(seed, rules))

@@ -65,16 +65,13 @@ ONLY_DUO = "drafts a whole hand at a time: only a rule set that drafts (`require
 for _base in ("classic", "uno112", "uno112-blank", "flip"):
     REFUSED_PAIRS[(_base, "house/draft-whole-hand")] = ONLY_DUO
 
-# UNO Flip (docs/rules.md section 5) has its own stacking file and the other
-# reading of the Flip; the house rules written for the classic cards are
-# refused over it, and its own files over the other bases.
-FLIP_ONLY = {"house/flip-stacking", "house/flip-as-stack", "house/flip-first-card-plain"}
+# UNO Flip (docs/rules.md section 5): stacking, Seven-O and the two-player
+# Reverse say what they are over Flip's cards (`on: flip`); the other reading
+# of the Flip has its own files, refused over the other bases; a house rule
+# about a card Flip has not is refused over it.
+FLIP_ONLY = {"house/flip-as-stack", "house/flip-first-card-plain"}
 REFUSED_ON_FLIP = {
-    "house/stacking": "Flip's draw cards stack by house/flip-stacking",
-    "house/stacking-cross": "Flip's draw cards stack by house/flip-stacking",
-    "house/seven-o": "Flip has no 0 to pass the hands on",
     "house/wd4-no-playable": "Flip has no Wild Draw Four",
-    "house/reverse-no-skip-2p": "Flip has a Reverse on each side; the file changes one",
     "house/shuffle-hands-redeal": NEEDS_112,
     "house/swap-hands-card": NEEDS_112,
 }

@@ -37,7 +37,16 @@ def house_rules_over_flip() -> list[str]:
 def test_the_house_rules_of_the_published_game_load_over_flip():
     # docs/rules.md section 5: the house rules of section 4 work as in classic.
     loaded = set(house_rules_over_flip())
-    for name in ("flip-stacking", "multi-card", "no-action-finish", "jump-in", "teams"):
+    for name in (
+        "stacking",
+        "stacking-cross",
+        "seven-o",
+        "reverse-no-skip-2p",
+        "multi-card",
+        "no-action-finish",
+        "jump-in",
+        "teams",
+    ):
         assert f"house/{name}" in loaded
     assert {"house/loser-scores", "house/rounds-won", "house/flip-as-stack"} <= loaded
     assert "house/flip-first-card-plain" in loaded

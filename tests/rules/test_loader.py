@@ -135,3 +135,38 @@ def test_a_shipped_file_is_named_from_the_rules_folder_wherever_the_game_started
     assert display_path(outside) == "mine.yaml"
     elsewhere = tmp_path.parent / "elsewhere.yaml"
     assert display_path(elsewhere) == str(elsewhere)
+
+
+def test_a_layer_says_something_else_over_a_base_it_names_under_on(tmp_path):
+    # rules/README.md "Layers": keys under `on: NAME:` replace the file's own
+    # keys when NAME is below the layer; over any other base the file's own hold.
+    layer = tmp_path / "deal.yaml"
+    layer.write_text(
+        "house_rules:\n"
+        "  deal:\n"
+        "    name: {en: Deal}\n"
+        "    description: {en: Deal more.}\n"
+        "dealing: {hand_size: 9}\n"
+        "on:\n"
+        "  duo: {dealing: {hand_size: 8}}\n"
+        "  flip: {dealing: {hand_size: 5}}\n",
+        encoding="utf-8",
+    )
+    assert load_rules(["classic", str(layer)]).model.dealing.hand_size == 9
+    assert load_rules(["flip", str(layer)]).model.dealing.hand_size == 5
+    assert check_files([str(layer)]) == []
+
+
+def test_check_reads_a_layer_over_every_base_it_names_under_on(tmp_path):
+    layer = tmp_path / "deal.yaml"
+    layer.write_text(
+        "house_rules:\n"
+        "  deal:\n"
+        "    name: {en: Deal}\n"
+        "    description: {en: Deal more.}\n"
+        "on:\n"
+        "  flip: {dealing: {hand_size: many}}\n",
+        encoding="utf-8",
+    )
+    shown = [str(e) for e in check_files([str(layer)])]
+    assert len(shown) == 1 and ":6:" in shown[0] and "hand_size" in shown[0]
