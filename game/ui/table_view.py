@@ -207,7 +207,9 @@ class TableView:
         if burst.anchor != RING and burst.seat is not None:
             near = self.geometry.toward_middle(burst.seat, BURST_REACH)
         envelope = self.callout_renderer.burst_envelope(burst)
-        placed = self.geometry.place(envelope.size, near)
+        # Clear of the event line too, where there is room: the line says
+        # what the word shouts, and both must be read.
+        placed = self.geometry.place(envelope.size, near, (self.geometry.event_home,))
         return (placed.x - envelope.x, placed.y - envelope.y)
 
     def reword(self) -> None:

@@ -13,7 +13,7 @@ from game.ui import text
 from game.ui.callout_render import BURST_RISE, EVENT_SLIDE
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
-from game.ui.narrate import Burst, Narrator
+from game.ui.narrate import RING, Burst, Narrator
 from game.ui.table_model import TableModel
 from game.ui.table_view import TableView
 from game.ui.text import TEXT_SIZES
@@ -87,6 +87,20 @@ def test_floating_words_stay_clear_at_every_seat_count(art, players, text_size):
     toast = words.toast_rect(words.toast_label(longest).get_size())
     assert screen.contains(toast) and toast.collidelist(keep_clear) < 0
     assert not toast.colliderect(covers), "a refusal would cover the event line"
+
+
+@pytest.mark.parametrize("players", [2, 4, 7, 10])
+def test_a_word_over_the_piles_leaves_the_event_line_readable(art, players):
+    # "FLIP!" and "REVERSE" pop up over the table's middle while the event
+    # line says what happened: the word was drawn across the line.
+    view = TableView(art, players, [f"P{i}" for i in range(players)], 108)
+    line = view.geometry.event_home
+    for word in ("FLIP!", "REVERSE"):
+        burst = Burst(word, RING, None, "gold", 64, dur=1.1)
+        x, y = view.burst_pos(burst)
+        covers = view.callout_renderer.burst_envelope(burst).move(x, y)
+        assert not covers.colliderect(line), (players, word, covers, line)
+        assert view.geometry.screen.contains(covers)
 
 
 def test_the_envelope_covers_the_whole_flight(art):
