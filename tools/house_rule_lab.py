@@ -65,10 +65,15 @@ def main() -> int:
     args = parser.parse_args()
     mixes = [(["classic"], args.players), (["classic"], 2), (["uno112"], args.players)]
     mixes.append((["flip"], args.players))  # the base of its own house rules
-    for name in available_rule_sets():
-        if name.startswith("house/"):
-            base = layer_base(resolve_name(name)) or "classic"
-            mixes.append(([base, name], 2 if name in TWO_SEATS else args.players))
+    mixes.append((["flip"], 2))
+    houses = [name for name in available_rule_sets() if name.startswith("house/")]
+    for name in houses:
+        base = layer_base(resolve_name(name)) or "classic"
+        mixes.append(([base, name], 2 if name in TWO_SEATS else args.players))
+    # UNO Flip with each house rule that goes on it (and is not its own).
+    for name in houses:
+        if (layer_base(resolve_name(name)) or "classic") != "flip":
+            mixes.append((["flip", name], 2 if name in TWO_SEATS else args.players))
     rows = []
     results: list[tuple[list[str], int, dict]] = []
     for names, seats in mixes:
@@ -96,7 +101,9 @@ def main() -> int:
         f"Each line: {args.rounds:,} single rounds with basic bots (seed {args.seed}), the",
         "figures `simulate --rounds-only` prints. Regenerate with",
         "`python tools/house_rule_lab.py`. House rules that need the 112-card deck are",
-        "measured on `uno112`; a rule about two players, with two seats. Rules that only",
+        "measured on `uno112`; a rule about two players, with two seats; UNO Flip's lines",
+        "follow, with every house rule that goes on it (those that do not are left out).",
+        "Rules that only",
         "change scoring or the match (loser-scores, rounds-won, teams, app-2-4) show",
         "the same single rounds as classic: their effect is on the match, not the round.",
         "",
