@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import RulesInvalid, validate_rules
 from game.rules.loader import load_rules
+from game.rules.validation import RulesInvalid, validate_rules
 from tests.support.rules import layered, refusals, write_rule
 
 # --- the two forms ------------------------------------------------------------------
