@@ -19,7 +19,8 @@ language: the old translations were of the old words.
 A `Words` *is* its English text (a `str`), so everything that reads a label
 as English keeps working; `in_language(code)` gives the text for a language.
 The rules never depend on the language: names (`red:7`), logs and events are
-the same whatever the players read.
+the same whatever the players read. How a rule file may write words, and
+their limits, is the file format's: game/rules/words_schema.py.
 """
 
 from __future__ import annotations
