@@ -4,7 +4,7 @@ screen shows them (`color_looks:`), each with the shape colour-blind mode
 draws beside it (`PATTERNS`, `color_patterns`).
 
 Pure Python with no import of the engine nor of pygame: the rule schema
-(game/engine/ruleset.py) and its validation (game/engine/look_validation.py)
+(game/rules/schema.py) and its validation (game/rules/look_validation.py)
 check rule files against these names and bounds,
 the card book (game/ui/card_book.py) turns a rule set into `CardLook`s, and
 the painter (game/ui/card_art.py, game/ui/card_symbols.py) paints them. The

@@ -23,9 +23,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 from game import i18n
-from game.engine.ruleset import holds_words
 from game.rules.loader import RULES_DIR
 from game.rules.names import available_rule_sets
+from game.rules.schema import holds_words
 from game.rules.yamlsafe import load_yaml_file
 from game.ui.input import Gamepads
 from tests.scenes.fake_pads import Device, FakeControllers

@@ -57,7 +57,6 @@ if TYPE_CHECKING:
         out_of_turn_seats,
         why_illegal,
     )
-    from game.engine.rule_validation import RulesInvalid, validate_rules
     from game.engine.ruleset import RuleSet
     from game.engine.state import GameState
 
@@ -71,9 +70,9 @@ from game.engine.view import View, view  # noqa: E402
 # module of the package (game.engine.said, which the menus use) loads no other,
 # so the game's first frame does not wait for the whole engine. The registries
 # (effects, conditions, scoring, decision kinds) fill as their modules load:
-# rule validation (which every rule set passes) and the flow (`new_game`,
-# `apply`, `legal_actions`) load all of them, and so must anything else that
-# reads one.
+# a rule file's validation (game/rules/card_blocks.py, which every rule set
+# passes) and the flow (`new_game`, `apply`, `legal_actions`) load all of
+# them, and so must anything else that reads one.
 _HOMES = {
     **dict.fromkeys(
         (
@@ -105,8 +104,6 @@ _HOMES = {
         ),
         "flow",
     ),
-    "RulesInvalid": "rule_validation",
-    "validate_rules": "rule_validation",
     "RuleSet": "ruleset",
     "GameState": "state",
 }
@@ -147,7 +144,6 @@ __all__ = [
     "Pass",
     "Play",
     "RuleSet",
-    "RulesInvalid",
     "action_from_dict",
     "action_to_dict",
     "View",
@@ -157,7 +153,6 @@ __all__ = [
     "legal_actions",
     "new_game",
     "out_of_turn_seats",
-    "validate_rules",
     "view",
     "why_illegal",
 ]

@@ -22,7 +22,7 @@ This module holds the registry and the blocks of turn order and drawing;
 choice_effects.py holds those that ask a seat something (a colour, a
 player), hand_effects.py those that move cards between hands, sides.py the
 flip of a two-sided deck. Each block module registers its blocks here when
-imported (rule_validation.py imports them all).
+imported (game/rules/card_blocks.py imports them all).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The settings the engine consults on every action, read once per game.
 
-A rule set's settings are pydantic models nested in one another, so each one
-is a chain of attribute lookups (in the compiled engine, generic ones). These
+A rule set's settings are models nested in one another (game/rules/schema.py,
+read through game/engine/ruleset.py's protocols), so each one is a chain of
+attribute lookups (in the compiled engine, generic ones). These
 are plain typed fields one attribute away from the state (`state.flags`),
 which the compiled engine reads as directly as a C struct's.
 """

@@ -1,81 +1,35 @@
-"""The rule-set schema: what a rules YAML may say, as typed models, and the
-`RuleSet` the engine plays by.
+"""The `RuleSet` the engine plays by: a rule set's settings as the engine
+reads them, and each card's effects compiled against the registries.
 
-The models (`RuleSetModel` and its blocks) and the limits that keep an
-accepted rule set playable say what a rule file may hold; nothing here reads
-a file or checks one. `game.engine.rule_validation` checks a merged mapping
-against these models, cross-checks the settings and compiles each card's
-effects into a `RuleSet`.
+What a rule file may say, its limits and its checks are the file format's,
+in game/rules/ (schema.py, validation.py; docs/architecture.md says where
+each part lives). The loader validates a merged mapping against that schema
+and builds the `RuleSet` here; the engine reads the validated settings
+through the read-only protocols below (`RuleSetModel` and its blocks), which
+the schema's models satisfy, so the engine imports nothing of the format.
+Each protocol lists what a validated setting holds; what values it may take
+and why is written once, in game/rules/schema.py.
 
-Card behaviour is never a field here: a card kind lists effects by name, and
-those names come from the registry in `game.engine.effects`; conditions come
-from `game.engine.conditions`. A new behaviour is a new registered block, not
-a new field.
-
-The registries import nothing that imports this module (they name the game
-state in annotations only), so the rule set sits above its building blocks
-and below the state that plays it: rules -> blocks, state -> rules.
+Card behaviour is never a setting here: a card kind lists effects by name,
+and those names come from the registry in `game.engine.effects`; conditions
+come from `game.engine.conditions`. The registries import nothing that
+imports this module (they name the game state in annotations only), so the
+rule set sits above its building blocks and below the state that plays it:
+rules -> blocks, state -> rules.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidatorFunctionWrapHandler
-from pydantic.functional_validators import WrapValidator
+from typing import Any, Literal, Protocol
 
 from game.engine.conditions import Condition, Value
 from game.engine.effects import Effect, Params
-from game.engine.said import said
-from game.engine.words import ENGLISH, LANGUAGES, TextLimit, Words
-from game.looks import MAX_CORNER
+from game.engine.words import ENGLISH, Words
 
 COLOR_NAMES = ("red", "yellow", "green", "blue")
 WILD = "wild"
-
-# The limits that keep every accepted rule set playable on a small machine
-# (docs/modding.md lists them): the card table's size grows with colours x
-# symbols x cards, a round's length with the turn limit, a match's with the
-# target.
-MAX_SEATS = 10  # the table layouts under assets/layouts/ seat 2 to 10
-MAX_COLORS = 8
-MAX_KINDS = 32
-MAX_FACE = 99
-MAX_COPIES = 100
-MAX_DECK = 1000
-MAX_POINTS = 1000
-MAX_TARGET = 10_000
-MAX_TURN_LIMIT = 10_000
-MAX_EFFECTS = 16  # effects of one card kind (or of its first card, or of one face)
-MAX_HOUSE_RULES = 32
-MAX_IDENTIFIER = 32  # a colour or card-kind name
-# Cards are written colour:face in logs and messages (`red:7`, `wild:draw_four`),
-# so a colour or kind name starts with a letter (a face is a number) and holds no
-# ':' nor space: then no two cards can share a code.
-IDENTIFIER = re.compile(r"[^\W\d_][\w-]*")
-
-Seats = Annotated[int, Field(ge=2, le=MAX_SEATS)]
-Face = Annotated[int, Field(ge=0, le=MAX_FACE)]
-Copies = Annotated[int, Field(ge=0, le=MAX_COPIES)]
-Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
-Target = Annotated[int, Field(ge=1, le=MAX_TARGET)]
-MAX_LABEL = 40
-ShortText = Annotated[str, Field(max_length=MAX_LABEL)]  # a house rule's id
-# What players read, in each language (game/engine/words.py): a card kind's or
-# a colour's label, a house rule's name and one-line explanation, a rule set's
-# name and description.
-Label = Annotated[Words, TextLimit(MAX_LABEL)]
-LineWords = Annotated[Words, TextLimit(200)]
-NameWords = Annotated[Words, TextLimit(60)]
-DescriptionWords = Annotated[Words, TextLimit(1000)]
-CornerText = Annotated[str, Field(min_length=1, max_length=MAX_CORNER)]
-
-# Mappings that layering replaces whole instead of merging key by key: a
-# house rule's condition or table stands for itself, it does not add to the
-# base's (a stricter {holds_match: false} drops {holds_color_in_force}).
-ATOMIC_SETTINGS = frozenset({"play_only_if", "target_by_players", "copies_of"})
 
 Loc = tuple[str | int, ...]  # a key path into the rules mapping: str keys and int indexes
 
@@ -88,260 +42,259 @@ class Alternatives(tuple[Loc, ...]):
 
 Problem = tuple[Loc | Alternatives, str]  # where in the rules, and what is wrong
 
-# Where a rule set holds words players read (`Words`; None stands for any key):
-# layering merges a mapping of languages over plain text as over its English.
-# A house rule written short (its line alone, see `is_bare_line`) is words itself.
-WORD_PATHS: tuple[tuple[str | None, ...], ...] = (
-    ("name",),
-    ("description",),
-    ("house_rules", None),
-    ("house_rules", None, "name"),
-    ("house_rules", None, "description"),
-    ("cards", None, "label"),
-    ("color_looks", None, "label"),
-    ("sides", None, "label"),
-    ("sides", None, "color_looks", None, "label"),
-)
+# The values a setting may take, named once for the engine and the schema
+# (game/rules/schema.py) alike.
+KindCategory = Literal["number", "action", "wild"]
+WhenNotAllowed = Literal["bluff", "refuse"]
+DealingMode = Literal["deal", "draft"]
+DraftOrder = Literal["alternate", "whole_hand"]
+DealerMoves = Literal["left", "right", "stays"]
+DrawMode = Literal["one", "until_playable", "unlimited"]
+PlayDrawn = Literal["drawn_only", "any", "none"]
+MultiPlayMode = Literal["off", "same_symbol", "same_color", "color_combo"]
+MultiPlayEffects = Literal["last_card", "every_card"]
+AfterGuilty = Literal["challenger_plays", "as_played"]
+CatchWindow = Literal["until_next_player_acts", "until_own_next_turn"]
+FinishOnAction = Literal["allowed", "forbidden"]
+AtTarget = Literal["wins", "eliminated", "lowest_total_wins"]
 
 
-def holds_words(loc: Loc) -> bool:
-    """Whether the setting at `loc` is words players read (see WORD_PATHS)."""
-    return any(
-        len(path) == len(loc)
-        and all(p is None or p == part for p, part in zip(path, loc, strict=True))
-        for path in WORD_PATHS
-    )
+class PlayerRange(Protocol):
+    @property
+    def min(self) -> int: ...
+    @property
+    def max(self) -> int: ...
+    @property
+    def only(self) -> list[int] | None: ...
 
 
-class _Block(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+class CardKind(Protocol):
+    """One entry under `cards:` (rules/README.md says what each setting does).
+    Its effects are compiled into its `KindSpec`; the raw entries stay here."""
+
+    @property
+    def label(self) -> Words | None: ...
+    @property
+    def art(self) -> str | None: ...
+    @property
+    def corner(self) -> str | None: ...
+    @property
+    def category(self) -> KindCategory: ...
+    @property
+    def wild(self) -> bool: ...
+    @property
+    def faces(self) -> list[int] | None: ...
+    @property
+    def copies(self) -> int: ...
+    @property
+    def copies_of(self) -> Mapping[int, int]: ...
+    @property
+    def points(self) -> int | Literal["face"]: ...
+    @property
+    def effects(self) -> list[Any]: ...
+    @property
+    def face_effects(self) -> Mapping[int, list[Any]]: ...
+    @property
+    def first_card(self) -> list[Any] | Literal["return"]: ...
+    @property
+    def play_only_if(self) -> dict[str, Any] | None: ...
+    @property
+    def when_not_allowed(self) -> WhenNotAllowed: ...
+    @property
+    def stacks_on(self) -> list[str]: ...
+    @property
+    def side(self) -> str | None: ...
 
 
-class PlayerRange(_Block):
-    min: Seats = 2
-    max: Seats = MAX_SEATS
-    only: list[Seats] | None = Field(None, max_length=MAX_SEATS)  # e.g. even counts for teams
-
-
-class CardKind(_Block):
-    """One entry under `cards:`. See rules/README.md for every field."""
-
-    label: Label | None = None
-    # How it looks (game/looks.py): a symbol the game paints, and the corners' text.
-    art: str | None = None
-    corner: CornerText | None = None
-    category: Literal["number", "action", "wild"] = "action"
-    wild: bool = False
-    faces: list[Face] | None = Field(None, max_length=MAX_FACE + 1)
-    copies: Copies = 1
-    copies_of: dict[int, Copies] = {}
-    points: Points | Literal["face"] = 0
-    effects: list[Any] = Field([], max_length=MAX_EFFECTS)
-    # number kinds: other effects for some faces
-    face_effects: dict[int, Annotated[list[Any], Field(max_length=MAX_EFFECTS)]] = {}
-    first_card: Annotated[list[Any], Field(max_length=MAX_EFFECTS)] | Literal["return"] = []
-    play_only_if: dict[str, Any] | None = None
-    when_not_allowed: Literal["bluff", "refuse"] = "bluff"
-    stacks_on: list[str] = Field([], max_length=MAX_KINDS)
-    # In a two-sided deck (`sides:`), the side whose faces this kind prints.
-    side: str | None = None
-
-
-class ColorLook(_Block):
+class ColorLook(Protocol):
     """One entry under `color_looks:`: how a colour is shown and called."""
 
-    rgb: str | None = None  # "#RRGGBB"
-    label: Label | None = None
-    pattern: str | None = None  # colour-blind mode's shape: one of game.looks.PATTERNS
+    @property
+    def rgb(self) -> str | None: ...
+    @property
+    def label(self) -> Words | None: ...
+    @property
+    def pattern(self) -> str | None: ...
 
 
-class Side(_Block):
-    """One entry under `sides:`: one face of a two-sided deck, with its own
-    colours and how they look. The first side listed is the one play starts on."""
+class Side(Protocol):
+    """One side of a two-sided deck, with its own colours and their looks."""
 
-    label: Label | None = None
-    colors: list[str] = Field(min_length=1, max_length=MAX_COLORS)
-    color_looks: dict[str, ColorLook] = Field({}, max_length=MAX_COLORS)
-
-
-# A pair of faces printed on one card: [first side's face, second side's face],
-# each written as the log writes a card (`red:7`, `wild:wild_draw_two`).
-FacePair = Annotated[list[Annotated[str, Field(max_length=80)]], Field(min_length=2, max_length=2)]
+    @property
+    def label(self) -> Words | None: ...
+    @property
+    def colors(self) -> list[str]: ...
+    @property
+    def color_looks(self) -> Mapping[str, ColorLook]: ...
 
 
-class Dealing(_Block):
-    mode: Literal["deal", "draft"] = "deal"
-    # A draft's order: the seats take turns card by card, or each drafts its
-    # whole hand before the next begins (the same cards, met in another order).
-    draft_order: Literal["alternate", "whole_hand"] = "alternate"
-    hand_size: int = Field(7, ge=1, le=50)
-    cut_for_dealer: bool = True
-    dealer_moves: Literal["left", "right", "stays"] = "left"
+class Dealing(Protocol):
+    @property
+    def mode(self) -> DealingMode: ...
+    @property
+    def draft_order(self) -> DraftOrder: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def cut_for_dealer(self) -> bool: ...
+    @property
+    def dealer_moves(self) -> DealerMoves: ...
 
 
-class DrawRules(_Block):
-    mode: Literal["one", "until_playable", "unlimited"] = "one"
-    count: int = Field(1, ge=1, le=20)
-    cap: int | None = Field(None, ge=1, le=200)
+class DrawRules(Protocol):
+    @property
+    def mode(self) -> DrawMode: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def cap(self) -> int | None: ...
 
 
-class MultiPlay(_Block):
-    mode: Literal["off", "same_symbol", "same_color", "color_combo"] = "off"
-    max_cards: int | None = Field(None, ge=2, le=20)
-    effects: Literal["last_card", "every_card"] = "last_card"
+class MultiPlay(Protocol):
+    @property
+    def mode(self) -> MultiPlayMode: ...
+    @property
+    def max_cards(self) -> int | None: ...
+    @property
+    def effects(self) -> MultiPlayEffects: ...
 
 
-class JumpIn(_Block):
-    enabled: bool = False
-    # The jumped-in card cancels the one it covers: only one of them acts (the
-    # published rule). false: both act, a second Draw Two adds up.
-    cancels_action: bool = True
+class JumpIn(Protocol):
+    @property
+    def enabled(self) -> bool: ...
+    @property
+    def cancels_action(self) -> bool: ...
 
 
-class TurnRules(_Block):
-    draw_when_playable: bool = False
-    draw: DrawRules = DrawRules()
-    play_drawn: Literal["drawn_only", "any", "none"] = "drawn_only"
-    multi_play: MultiPlay = MultiPlay()
-    jump_in: JumpIn = JumpIn()
+class TurnRules(Protocol):
+    @property
+    def draw_when_playable(self) -> bool: ...
+    @property
+    def draw(self) -> DrawRules: ...
+    @property
+    def play_drawn(self) -> PlayDrawn: ...
+    @property
+    def multi_play(self) -> MultiPlay: ...
+    @property
+    def jump_in(self) -> JumpIn: ...
 
 
-class ChallengeRules(_Block):
-    enabled: bool = True
-    extra_if_innocent: int = Field(2, ge=0, le=50)
-    innocent_loses_turn: bool = True
-    when_stacked: bool = False
-    # A guilty card's player drew the cards instead; then the challenger plays
-    # (challenger_plays), or the turn order the card set stands (as_played:
-    # a Wild Draw Four that lets its player go again still does).
-    after_guilty: Literal["challenger_plays", "as_played"] = "challenger_plays"
+class ChallengeRules(Protocol):
+    @property
+    def enabled(self) -> bool: ...
+    @property
+    def extra_if_innocent(self) -> int: ...
+    @property
+    def innocent_loses_turn(self) -> bool: ...
+    @property
+    def when_stacked(self) -> bool: ...
+    @property
+    def after_guilty(self) -> AfterGuilty: ...
 
 
-class UnoRules(_Block):
-    penalty: int = Field(2, ge=0, le=50)
-    catch_window: Literal["until_next_player_acts", "until_own_next_turn"] = (
-        "until_next_player_acts"
-    )
+class UnoRules(Protocol):
+    @property
+    def penalty(self) -> int: ...
+    @property
+    def catch_window(self) -> CatchWindow: ...
 
 
-class RoundEnd(_Block):
-    final_penalty_drawn: bool = True
-    finish_on_action_card: Literal["allowed", "forbidden"] = "allowed"
-    # A safeguard, not a rule anyone plays by: a round still going after this
-    # many plays and draws ends as blocked, so no policy can loop forever.
-    turn_limit: int = Field(5000, ge=100, le=MAX_TURN_LIMIT)
+class RoundEnd(Protocol):
+    @property
+    def final_penalty_drawn(self) -> bool: ...
+    @property
+    def finish_on_action_card(self) -> FinishOnAction: ...
+    @property
+    def turn_limit(self) -> int: ...
 
 
-class Scoring(_Block):
-    scheme: str = "winner_takes_points"
-    target: Target | None = 500
-    target_by_players: dict[Seats, Target] = {}
-    at_target: Literal["wins", "eliminated", "lowest_total_wins"] = "wins"
-    teams: bool = False  # partners sit opposite; both score what either wins
-
+class Scoring(Protocol):
+    @property
+    def scheme(self) -> str: ...
+    @property
+    def target(self) -> int | None: ...
+    @property
+    def target_by_players(self) -> Mapping[int, int]: ...
+    @property
+    def at_target(self) -> AtTarget: ...
+    @property
+    def teams(self) -> bool: ...
     @property
     def points_are_penalties(self) -> bool:
         """Reaching the target loses, or puts a player out: the fewer points, the better."""
-        return self.at_target != "wins"
+        ...
 
 
-class HouseRule(_Block):
-    """One entry under `house_rules:`, keyed by the house rule's id: what
-    players call it (`name`; without one, the id shows) and the line that says
-    what it does (`description`). The short form, the line alone, is the
-    description (`is_bare_line`):
+class HouseRule(Protocol):
+    """A house rule switched on: what players call it, and its line."""
 
-        house_rules:
-          sudden-death:
-            name: {en: Sudden death, fi: Äkkikuolema}
-            description: {en: First to 200 wins., fi: Ensimmäinen 200 pisteeseen voittaa.}
-          no-mercy: Every missed UNO costs four cards."""
-
-    name: Label | None = None
-    description: LineWords
-
+    @property
+    def name(self) -> Words | None: ...
+    @property
+    def description(self) -> Words: ...
     def shown_name(self, short: str, lang: str = ENGLISH) -> str:
         """What players call it in `lang`: its name there, else its English
         name, else its id `short`."""
-        return short if self.name is None else self.name.in_language(lang)
+        ...
 
 
-HOUSE_RULE_KEYS = frozenset(HouseRule.model_fields)
+class RuleSetModel(Protocol):
+    """A validated rule set's settings, as the engine (and whatever reads
+    `RuleSet.model`) reads them."""
 
-
-def is_bare_line(entry: Any) -> bool:
-    """Whether a `house_rules:` entry is written short, as its line alone
-    (text, or a mapping of languages to text), rather than as a mapping of
-    `name:` and `description:`. A mapping is the line when it names no field
-    and some language; a mapping of neither is read as the full form, so a
-    misspelt field is reported as one."""
-    if not isinstance(entry, dict):
-        return True
-    return not HOUSE_RULE_KEYS.intersection(entry) and bool(set(LANGUAGES).intersection(entry))
-
-
-_LINE: TypeAdapter[Words] = TypeAdapter(LineWords)
-
-
-def _house_rule(entry: Any, handler: ValidatorFunctionWrapHandler) -> HouseRule:
-    """The short form is the description alone; its problems are reported
-    where the file writes them (the entry's own languages)."""
-    if isinstance(entry, HouseRule):
-        return entry
-    if is_bare_line(entry):
-        return HouseRule(description=_LINE.validate_python(entry))
-    rule: HouseRule = handler(entry)
-    return rule
-
-
-HouseRuleEntry = Annotated[HouseRule, WrapValidator(_house_rule)]
-
-
-class RuleSetModel(_Block):
-    name: NameWords = Words("Unnamed rules")
-    description: DescriptionWords = Words("")
-    # House rules switched on, by id, each with its name and one-line
-    # explanation; layered files add to this mapping, so the merged set knows
-    # all of them.
-    house_rules: dict[ShortText, HouseRuleEntry] = Field({}, max_length=MAX_HOUSE_RULES)
-    players: PlayerRange = PlayerRange()
-    # A two-sided deck's colours are every side's (game/engine/rule_validation.py).
-    colors: list[str] = Field(list(COLOR_NAMES), max_length=MAX_COLORS)
-    color_looks: dict[str, ColorLook] = Field({}, max_length=MAX_COLORS)
-    # A two-sided deck: its sides (exactly two), and which faces share a card.
-    sides: dict[str, Side] = Field({}, max_length=2)
-    pairs: Literal["random"] | list[FacePair] = Field("random", max_length=MAX_DECK)
-    dealing: Dealing = Dealing()
-    cards: dict[str, CardKind] = Field(max_length=MAX_KINDS)
-    turn: TurnRules = TurnRules()
-    challenge: ChallengeRules = ChallengeRules()
-    uno: UnoRules = UnoRules()
-    round_end: RoundEnd = RoundEnd()
-    scoring: Scoring = Scoring()
+    @property
+    def name(self) -> Words: ...
+    @property
+    def description(self) -> Words: ...
+    @property
+    def house_rules(self) -> Mapping[str, HouseRule]: ...
+    @property
+    def players(self) -> PlayerRange: ...
+    @property
+    def colors(self) -> list[str]: ...
+    @property
+    def color_looks(self) -> Mapping[str, ColorLook]: ...
+    @property
+    def sides(self) -> Mapping[str, Side]: ...
+    @property
+    def pairs(self) -> Literal["random"] | list[list[str]]: ...
+    @property
+    def dealing(self) -> Dealing: ...
+    @property
+    def cards(self) -> Mapping[str, CardKind]: ...
+    @property
+    def turn(self) -> TurnRules: ...
+    @property
+    def challenge(self) -> ChallengeRules: ...
+    @property
+    def uno(self) -> UnoRules: ...
+    @property
+    def round_end(self) -> RoundEnd: ...
+    @property
+    def scoring(self) -> Scoring: ...
 
     def side_names(self) -> list[str]:
         """The sides of a two-sided deck, the starting one first; [] for one-sided."""
-        return list(self.sides)
+        ...
 
     def colors_of(self, kind: CardKind) -> list[str]:
         """The colours a kind is printed in: its side's, or the rule set's."""
-        if kind.side is not None and kind.side in self.sides:
-            return self.sides[kind.side].colors
-        return self.colors
+        ...
 
     def allowed_counts(self) -> list[int]:
-        counts = range(self.players.min, self.players.max + 1)
-        only = self.players.only
-        return [n for n in counts if only is None or n in only]
+        """The player counts the rule set allows, smallest first."""
+        ...
 
     def players_text(self) -> str:
         """The allowed seat counts as a player reads them: "2", "2 to 10", "4, 6, 8 or 10"."""
-        counts = self.allowed_counts()
-        if counts == list(range(counts[0], counts[-1] + 1)):
-            if len(counts) == 1:
-                return str(counts[0])
-            return said("{first} to {last}", first=counts[0], last=counts[-1])
-        return said("{counts} or {last}", counts=", ".join(map(str, counts[:-1])), last=counts[-1])
+        ...
+
+    def model_dump(self, *, mode: str = "python") -> dict[str, Any]:
+        """The settings as plain data, every default filled in (`mode="json"`:
+        words as a rule file writes them): what a save's fingerprint digests
+        (game/saves/format.py). The schema's models are pydantic's, whose
+        method this is."""
+        ...
 
 
 Requirement = tuple[Condition, Value]  # a condition and the value it must have
@@ -370,7 +323,7 @@ class KindSpec:
 
 @dataclass(frozen=True, eq=False)
 class RuleSet:
-    """A validated rule set: the model plus the effects compiled from it."""
+    """A validated rule set: its settings plus the effects compiled from them."""
 
     model: RuleSetModel
     kinds: dict[str, KindSpec]

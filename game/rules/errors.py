@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from game.engine.said import Said
 
@@ -44,3 +46,12 @@ class RuleFileError(Exception):
 
     def __str__(self) -> str:
         return "\n".join(str(error) for error in self.errors)
+
+
+def unknown_name(what: str, name: Any, known: Iterable[Any]) -> str:
+    """ "unknown effect 'skipp' (did you mean 'skip'?)", or the list of known names."""
+    names = sorted(map(str, known))
+    close = difflib.get_close_matches(str(name), names, n=1)
+    if close:
+        return f"unknown {what} '{name}' (did you mean '{close[0]}'?)"
+    return f"unknown {what} '{name}' (known: {', '.join(names)})"

@@ -21,8 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game.engine.rule_validation import Alternatives, RulesInvalid, validate_rules
-from game.engine.ruleset import ATOMIC_SETTINGS, RuleSet, holds_words, is_bare_line
+from game.engine.ruleset import Alternatives, RuleSet
 from game.engine.said import listed, said
 from game.engine.words import ENGLISH
 from game.resources import RULES_DIR
@@ -36,7 +35,9 @@ from game.rules.names import (
     resolve_name,
     resolve_shared_name,
 )
+from game.rules.schema import ATOMIC_SETTINGS, holds_words, is_bare_line
 from game.rules.selftest import self_test
+from game.rules.validation import RulesInvalid, validate_rules
 from game.rules.yamlsafe import load_yaml_file
 
 # Keys that steer layering and are not rules themselves.

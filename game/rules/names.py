@@ -21,8 +21,8 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.engine.rule_validation import unknown_name
 from game.resources import RULES_DIR
+from game.rules.errors import unknown_name
 
 # A rule-set name: `classic`, `house/stacking`, `my rules` (no `.yaml`, no `.` or
 # `..` folder, no leading `/`).

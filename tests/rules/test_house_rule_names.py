@@ -1,5 +1,5 @@
 """A house rule's name and line, from its file, in each language (rules/README.md
-"Layering and house rules"; game/engine/ruleset.py `HouseRule`).
+"Layering and house rules"; game/rules/schema.py `HouseRuleSchema`).
 
 A `house_rules:` entry is either its line alone (the form every file had
 before names: plain text, or languages to text) or a mapping of `name:` and
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import RulesInvalid, validate_rules
 from game.rules.loader import load_rules
+from game.rules.validation import RulesInvalid, validate_rules
 from tests.support.rules import layered, refusals, write_rule
 
 # --- the two forms ------------------------------------------------------------------

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import RulesInvalid, validate_rules
 from game.engine.cards import card_table
 from game.resources import RULES_DIR
 from game.rules.errors import RuleFileError
 from game.rules.loader import check_files, load_rules
 from game.rules.names import available_rule_sets, display_path
+from game.rules.validation import RulesInvalid, validate_rules
 from tests.support.rules import layered, rules_with
 
 ROOT = Path(__file__).resolve().parents[2]

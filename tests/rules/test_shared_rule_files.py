@@ -19,13 +19,13 @@ from game.bots import make_bot
 from game.cli import MAX_ERRORS_SHOWN, main, print_errors
 from game.engine import new_game
 from game.engine.dealing import MAX_CUTS
-from game.engine.rule_validation import validate_rules
-from game.engine.ruleset import MAX_DECK, MAX_SEATS
 from game.plain_text import printable
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.loader import RULES_DIR, check_files, load_rules
 from game.rules.names import NameRefused, available_rule_sets, resolve_shared_name
+from game.rules.schema import MAX_DECK, MAX_SEATS
 from game.rules.selftest import match_problems
+from game.rules.validation import validate_rules
 from game.sim import play_out_round
 from tests.support.rules import rules_with
 

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import RulesInvalid, validate_rules
-from game.engine.ruleset import WORD_PATHS, RuleSet, holds_words, is_bare_line
+from game.engine.ruleset import RuleSet
 from game.engine.words import ENGLISH, LANGUAGES, Words
 from game.rules.loader import RULES_DIR, layer_base, load_rules
 from game.rules.names import available_rule_sets
+from game.rules.schema import WORD_PATHS, holds_words, is_bare_line
+from game.rules.validation import RulesInvalid, validate_rules
 from game.rules.yamlsafe import load_yaml_file
 from game.saves.format import rules_fingerprint
 from tests.support.rules import layered, refusals, write_rule

@@ -29,11 +29,11 @@ from pathlib import Path
 
 import yaml
 
-from game.engine import validate_rules
 from game.engine.ruleset import RuleSet
 from game.rules.errors import RuleFileError
 from game.rules.loader import RULES_DIR, layer, load_rules
 from game.rules.names import available_rule_sets
+from game.rules.validation import validate_rules
 from game.rules.yamlsafe import load_yaml_file
 
 OVERLAYS = Path(__file__).resolve().parent / "overlays"

@@ -12,9 +12,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine.cards import card_table  # noqa: E402
-from game.engine.rule_validation import validate_rules  # noqa: E402
 from game.looks import ARTS, CardLook, classic_palette  # noqa: E402
 from game.rules.loader import load_rules  # noqa: E402
+from game.rules.validation import validate_rules  # noqa: E402
 from game.ui.card_art import BACK, CardArt  # noqa: E402
 from game.ui.card_book import CardBook  # noqa: E402
 from game.ui.card_drawing import INK  # noqa: E402

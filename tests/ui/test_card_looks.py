@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from game.engine.cards import card_table
-from game.engine.rule_validation import RulesInvalid, validate_rules
 from game.looks import ARTS, MAX_CORNER, color_rgbs, hex_rgb, initials
 from game.rules.describe import describe
 from game.rules.loader import load_rules
+from game.rules.validation import RulesInvalid, validate_rules
 from game.scenes.title import FAN
 from game.ui.card_book import CardBook
 

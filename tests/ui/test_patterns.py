@@ -10,9 +10,9 @@ import itertools
 import pygame
 import pytest
 
-from game.engine.rule_validation import validate_rules
 from game.looks import CLASSIC_PATTERNS, EXTRA_PATTERNS, PATTERNS, color_patterns
 from game.rules.loader import load_rules
+from game.rules.validation import validate_rules
 from game.ui import patterns
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook

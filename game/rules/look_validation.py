@@ -4,7 +4,7 @@ game paints, a corner text shows something, and the `color_looks:` speak of
 the rule set's colours in "#RRGGBB", each with a pattern of its own (the
 names and bounds are game/looks.py's).
 
-`validate_rules` (rule_validation.py) calls these beside its other checks and
+`validate_rules` (validation.py) calls these beside its other checks and
 reports their problems with the rest, by key path.
 """
 
@@ -14,9 +14,10 @@ import difflib
 import re
 from typing import Any
 
-from game.engine.ruleset import Loc, RuleSetModel, is_bare_line
+from game.engine.ruleset import Loc
 from game.engine.words import ENGLISH, Words
 from game.looks import ARTS, HEX_COLOR, NUMBER_ART, PATTERNS
+from game.rules.schema import RuleSetSchema, is_bare_line
 
 # Text a player reads holds no control character (a description may hold line
 # breaks and tabs): an escape sequence or a NUL must not reach a screen.
@@ -24,7 +25,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
-def control_character_problems(model: RuleSetModel, data: dict[str, Any]) -> list[tuple[Loc, str]]:
+def control_character_problems(model: RuleSetSchema, data: dict[str, Any]) -> list[tuple[Loc, str]]:
     """A problem for each text shown to players (in each language it is
     written in) that holds a control character. A house rule's line is
     reported where the file (the merged mapping `data`) writes it: under
@@ -88,7 +89,7 @@ def art_problems(cards: Any) -> list[tuple[Loc, str]]:
     return problems
 
 
-def look_problems(model: RuleSetModel, data: dict[str, Any]) -> list[tuple[Loc, str]]:
+def look_problems(model: RuleSetSchema, data: dict[str, Any]) -> list[tuple[Loc, str]]:
     """A corner text shows something; `color_looks:` speaks of the rule set's
     colours, in "#RRGGBB", each with a pattern of its own."""
     problems: list[tuple[Loc, str]] = []
