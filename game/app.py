@@ -65,7 +65,7 @@ class App:
         self._sound: SoundBank | None = None
         self._saves: SaveSlot | None = None
         self.gamepads: Gamepads | None = None  # opened by main(); tests run without
-        # The phones' server of the match in progress (game/scenes/phone_link.py).
+        # The phones' server of the match in progress (game/table/phone_link.py).
         self.phones: PhoneServing | None = None
         # The device of the last press, whose keys every prompt names (keyboard first).
         self.prompts = prompts.start()

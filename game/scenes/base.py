@@ -18,7 +18,7 @@ from game.ui.input import Command
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.ui.match_screen import MatchScreen
+    from game.table.match_screen import MatchScreen
 
 
 class Scene:

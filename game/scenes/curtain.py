@@ -23,9 +23,9 @@ import pygame
 from game.i18n import _, ngettext
 from game.scenes.base import Scene
 from game.scenes.play import PlayScene
+from game.table.match_screen import MatchScreen
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command, seat_color
-from game.ui.match_screen import MatchScreen
 from game.ui.privacy import DISCARD
 
 if TYPE_CHECKING:

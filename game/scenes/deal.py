@@ -14,9 +14,9 @@ import pygame
 
 from game.i18n import _
 from game.scenes.base import Scene
+from game.table.match_screen import MatchScreen
 from game.ui import text
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
-from game.ui.match_screen import MatchScreen
 
 if TYPE_CHECKING:
     from game.app import App

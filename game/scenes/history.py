@@ -10,9 +10,9 @@ import pygame
 
 from game.i18n import _
 from game.scenes.base import Scene
+from game.table.match_screen import MatchScreen
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, HISTORY, PASS, Command
-from game.ui.match_screen import MatchScreen
 from game.ui.tones import tone_mark, with_mark
 
 if TYPE_CHECKING:

@@ -25,10 +25,10 @@ import pygame
 from game.engine.scoring import team_of
 from game.i18n import _
 from game.scenes.base import Scene
-from game.scenes.phone_link import match_screen
+from game.table.match_screen import MatchScreen
+from game.table.phone_link import match_screen
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
-from game.ui.match_screen import MatchScreen
 from game.ui.prompts import MENU_BACK
 from game.ui.settings import pref_dir
 

@@ -22,7 +22,7 @@ A scene that is one seat's private moment says so (`Scene.private_to`: the
 shown to it alone). There a press from another seat's controller never reaches
 the scene: a call or a catch goes to the table below (they reveal nothing and
 may be made at any time), and anything else gets a gentle word, no action.
-On the table itself (game/scenes/couch_input.py) a seat's press goes to
+On the table itself (game/table/couch_input.py) a seat's press goes to
 `SeatController`: its turn, its UNO call, its catches, its jump-in; pressed when
 it is not that seat's moment, it is told so gently and nothing happens.
 """
@@ -55,7 +55,7 @@ from game.ui.input import (
 if TYPE_CHECKING:
     from game.app import App
     from game.scenes.base import Scene
-    from game.scenes.couch_input import CouchInput
+    from game.table.couch_input import CouchInput
     from game.ui.new_game import NewGame
 
 # The draws that cost a player something: the seat's controller rumbles.

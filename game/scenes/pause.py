@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import _, language
 from game.scenes.base import Scene
+from game.table.match_screen import MatchScreen
 from game.ui import text, widgets
 from game.ui.input import (
     BACK,
@@ -23,7 +24,6 @@ from game.ui.input import (
     WHEEL,
     Command,
 )
-from game.ui.match_screen import MatchScreen
 from game.ui.prompts import MENU_BACK, paged
 from game.ui.rules_words import PAGE_LINES, describe, draw_lines, scrolled
 

@@ -15,10 +15,10 @@ import pygame
 
 from game.i18n import _
 from game.scenes.base import Scene
-from game.scenes.phone_link import PhoneLink
+from game.table.match_screen import MatchScreen
+from game.table.phone_link import PhoneLink
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
-from game.ui.match_screen import MatchScreen
 from game.ui.qr import qr_surface
 
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from game.engine.decisions import Ask, asks
 from game.match import MatchSession
-from game.scenes.phone_link import match_screen
-from game.ui.match_screen import MatchScreen
+from game.table.match_screen import MatchScreen
+from game.table.phone_link import match_screen
 
 if TYPE_CHECKING:
     from game.app import App

@@ -22,11 +22,11 @@ from game.engine import NextRound
 from game.i18n import _, ngettext
 from game.rules.describe import target_words
 from game.scenes.base import Scene
+from game.table.match_screen import MatchScreen
+from game.table.name_plates import OUT_RED
 from game.ui import teams, text, widgets
 from game.ui.input import BACK as KEY_BACK
 from game.ui.input import CLICK, CONFIRM, MOVE, PASS, Command
-from game.ui.match_screen import MatchScreen
-from game.ui.name_plates import OUT_RED
 from game.ui.prompts import GO_ON
 from game.ui.teams import team_marks
 

@@ -34,9 +34,9 @@ from game.rules.errors import RuleFileError
 from game.rules.names import available_rule_sets
 from game.scenes.base import Scene
 from game.scenes.pad_seats import SeatClaims
-from game.scenes.phone_link import match_screen
 from game.scenes.setup_form import HOUSE_H, LIST, Row, form_rows
 from game.scenes.setup_rows import RowPainter, base_info
+from game.table.phone_link import match_screen
 from game.ui import text, widgets
 from game.ui.input import (
     BACK,

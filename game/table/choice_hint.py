@@ -3,7 +3,7 @@ colour to name, the player to pick, UNO Duo's draft, any other choice the
 engine opens.
 
 T, the overlay's Hint button or the seat's controller's R3 asks the match's
-one hint search (`HintSearch`, game/scenes/table_hint.py) for the seat's
+one hint search (`HintSearch`, game/table/hint.py) for the seat's
 advisor's choice among the options the overlay offers, given as the engine's
 actions behind them: the opener of the overlay maps each option to its action
 (the plays of a wild, by colour) or, by default, the seat's legal `Choose`
@@ -27,12 +27,12 @@ import pygame
 from game.bots.hint import Hint
 from game.engine import Choose
 from game.i18n import _
-from game.scenes.table_hint import HAND, line_panel, pulsing
+from game.table.hint import HAND, line_panel, pulsing
 from game.ui import text, widgets
 from game.ui.input import HINT
 
 if TYPE_CHECKING:
-    from game.scenes.couch_input import CouchInput
+    from game.table.couch_input import CouchInput
 
 PROMPT_WIDTH = 1200  # the widest a prompt line may grow with the hint key's mention
 SCREEN = pygame.Rect(0, 0, 1280, 720)

@@ -13,7 +13,7 @@ Its search runs a world at a time, at most SLICE_S of each frame, so the
 screen keeps drawing while it thinks; it is done within a few frames. A hint
 is about a key (the match so far, the seat, who is looking, and which
 decision) and goes as soon as the key changes. A match has one search: the
-table's (on its hand) and a choice overlay's (game/scenes/choice_hint.py: the
+table's (on its hand) and a choice overlay's (game/table/choice_hint.py: the
 colour to name, the player to pick, a draft) take turns in it, since the
 advisor's bot keeps its search's state.
 
@@ -41,8 +41,8 @@ from game.ui.input import HINT
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.couch_input import CouchInput
-    from game.ui.match_screen import MatchScreen
+    from game.table.couch_input import CouchInput
+    from game.table.match_screen import MatchScreen
 
 SLICE_S = 0.006  # of each frame's time, at most, for the search
 INK = pygame.Color(0, 229, 255)  # the hint's colour: the outline and the line's edge

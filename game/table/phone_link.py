@@ -20,12 +20,12 @@ from game.i18n import _
 from game.phones.network import phone_host
 from game.phones.offer import PhoneLooks, every_color, every_face
 from game.phones.table import PhoneTable
-from game.ui.match_screen import MatchScreen
+from game.table.match_screen import MatchScreen
 
 if TYPE_CHECKING:
     from game.app import App
     from game.match import MatchSession
-    from game.scenes.couch_input import CouchInput
+    from game.table.couch_input import CouchInput
 
 AWAY_GRACE = 30.0  # seconds a phone may sleep before the TV offers to play its seat
 

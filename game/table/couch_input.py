@@ -7,7 +7,7 @@ last to look first. A refusal is the engine's own sentence, shown as it
 comes. Nothing here decides a rule: every move offered is one of
 `legal_actions`. The buttons that offer these moves, where they sit and what
 they say ("Catch Bo!", "UNO! (Bo)", "Take 4"), are `CouchButtons`
-(game/scenes/couch_buttons.py); this module tells them what is open and
+(game/table/couch_buttons.py); this module tells them what is open and
 carries out their presses.
 
 The keyboard, the mouse and a controller with no seat act for whoever is to
@@ -36,11 +36,13 @@ from game.engine import (
 from game.engine.decisions import Ask, asks
 from game.engine.state import GameState
 from game.i18n import _, capitalized, say
-from game.scenes.choice_hint import ChoiceHint
-from game.scenes.couch_buttons import HAND_TURNS, CouchButtons
 from game.scenes.pad_seats import SeatController
-from game.scenes.table_hint import TableHint
-from game.ui.highlights import Highlights
+from game.table.choice_hint import ChoiceHint
+from game.table.couch_buttons import HAND_TURNS, CouchButtons
+from game.table.highlights import Highlights
+from game.table.hint import TableHint
+from game.table.match_screen import MatchScreen
+from game.table.sprite import Sprite
 from game.ui.input import (
     CATCH,
     CHALLENGE,
@@ -56,8 +58,6 @@ from game.ui.input import (
     UNO,
     Command,
 )
-from game.ui.match_screen import MatchScreen
-from game.ui.sprite import Sprite
 
 if TYPE_CHECKING:
     from game.app import App
