@@ -18,7 +18,6 @@ it (game/scenes/pad_seats.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,17 +26,13 @@ from game.engine import CallUno, Choose
 from game.engine.decisions import Ask, asks
 from game.engine.state import Decision, GameState
 from game.i18n import _, language
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
 from game.scenes.choose import DECISION_OVERLAYS
 from game.scenes.pad_seats import rumble_for
-from game.table.choice_hint import ChoiceHint
 from game.table.couch_input import CouchInput
 from game.table.match_screen import MatchScreen
 from game.table.reactions import BotReactions
 from game.ui.input import BACK, Command
-
-if TYPE_CHECKING:
-    from game.app import App
 
 
 class PlayScene(Scene):
@@ -47,7 +42,7 @@ class PlayScene(Scene):
     def match_screen(self) -> MatchScreen:
         return self.screen
 
-    def __init__(self, app: App, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen
         self.session = session = screen.session
@@ -225,7 +220,7 @@ class PlayScene(Scene):
             table=self.table,
             colors=list(pending.options),
             on_pick=lambda c: self._choose(seat, c),
-            advice=ChoiceHint(self.controls, seat),
+            advice=self.controls.advice_for(seat),
         )
 
     def _open_players(self, seat: int, pending: Decision) -> Scene:
@@ -234,7 +229,7 @@ class PlayScene(Scene):
             table=self.table,
             options=list(pending.options),
             on_pick=lambda p: self._choose(seat, p),
-            advice=ChoiceHint(self.controls, seat),
+            advice=self.controls.advice_for(seat),
         )
 
     def _open_choice(self, seat: int, pending: Decision) -> Scene:
@@ -261,7 +256,7 @@ class PlayScene(Scene):
             card=card,
             card_names=card_names,
             book=self.table.book,
-            advice=ChoiceHint(self.controls, seat),
+            advice=self.controls.advice_for(seat),
         )
 
     def _choose(self, seat: int, value: str | int) -> None:

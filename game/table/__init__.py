@@ -13,13 +13,17 @@ One job per module:
   `highlights` (what a scene asks to show as offered and chosen);
 * `couch_input` — the person at the screen: what they may do now and the
   presses that do it (`CouchInput`), with `couch_buttons` (the table's
-  buttons), `hint` (the hint on the table and the one search behind every
-  hint) and `choice_hint` (a hint on a choice over the table);
+  buttons), `seat_controller` (a seat's own controller), `hint` (the hint on
+  the table and the one search behind every hint) and `choice_hint` (a hint
+  on a choice over the table);
 * `reactions` — bots moving out of turn (an UNO call, a catch, a jump-in);
 * `phone_link` — the match's phones, as the TV sees them.
 
 The screens of a match that sit on the app's stack (the deal, the table, the
 curtain, the overlays, the scores) are scenes, in game/scenes/. Nothing
-here imports a scene or the app: what a scene hands down is a callback or
-a narrow protocol.
+here imports a scene or the app: what the table asks of the app is the
+scenes' `Services` (game/scenes/base.py), and what a part of it asks of
+the part that made it is a callback or a narrow protocol of its own
+(`Presses`, `HandControls`, `Couch`), so no import goes round a circle
+(tests/test_import_graph.py).
 """
