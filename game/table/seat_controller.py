@@ -9,13 +9,10 @@ seat's moment, it is told so gently and nothing happens.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import game.engine as engine  # its names load on first use
-from game.engine.state import GameState
 from game.i18n import _, say, uncapitalized
-from game.table.match_screen import MatchScreen
-from game.table.view import TableView
 from game.ui.input import (
     CATCH,
     CHALLENGE,
@@ -30,12 +27,21 @@ from game.ui.input import (
     Command,
 )
 
+if TYPE_CHECKING:
+    from game.engine.state import GameState
+    from game.table.match_screen import MatchScreen
+    from game.table.view import TableView
+
 
 class SeatHint(Protocol):
+    """The table's hint, asked for by one seat's controller (`TableHint`)."""
+
     def ask(self, seat: int | None = None) -> None: ...
 
 
 class Sounds(Protocol):
+    """The app's sounds (game/ui/sound.py), as the table plays them."""
+
     def play(self, name: str) -> None: ...
 
 
