@@ -36,7 +36,7 @@ import pygame  # noqa: E402
 from bench.startup import first_frames  # noqa: E402
 from game.app import App, open_window  # noqa: E402
 from game.match import MatchSession, SeatConfig  # noqa: E402
-from game.ui.match_screen import MatchScreen  # noqa: E402
+from game.table.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]

@@ -80,7 +80,7 @@ def frames(count: int) -> dict[str, list[float]]:
     from frame import full_table
 
     from game.app import App, open_window
-    from game.ui.match_screen import MatchScreen
+    from game.table.match_screen import MatchScreen
     from game.ui.settings import Settings
 
     pygame.init()

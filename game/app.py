@@ -13,7 +13,7 @@ import logging
 import os
 import signal
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -31,7 +31,7 @@ from game.ui.window import LOGICAL, Window  # noqa: E402
 
 if TYPE_CHECKING:
     from game.saves import SaveSlot
-    from game.scenes.base import Scene
+    from game.scenes.base import PhoneServing, Scene
     from game.ui.card_art import CardArt
     from game.ui.sound import SoundBank
 
@@ -42,12 +42,9 @@ FPS = 60
 _STARTED = time.perf_counter()
 
 
-class PhoneServing(Protocol):
-    def stop(self) -> None: ...
-
-
 class App:
-    """The scene stack and what every scene shares: screen, settings, art, sound."""
+    """The scene stack and what every scene shares: screen, settings, art, sound
+    (the `Services` its scenes are given, game/scenes/base.py)."""
 
     def __init__(
         self, window: Window, settings: Settings | None = None, language: str | None = None
@@ -65,7 +62,7 @@ class App:
         self._sound: SoundBank | None = None
         self._saves: SaveSlot | None = None
         self.gamepads: Gamepads | None = None  # opened by main(); tests run without
-        # The phones' server of the match in progress (game/scenes/phone_link.py).
+        # The phones' server of the match in progress (game/table/phone_link.py).
         self.phones: PhoneServing | None = None
         # The device of the last press, whose keys every prompt names (keyboard first).
         self.prompts = prompts.start()

@@ -2,9 +2,9 @@
 
 The match controller of the screens (no pygame here). It holds the only
 `GameState`, asks the engine what a seat may do, applies actions in place and
-queues the events they return; the table on screen (game/ui/table_view.py)
+queues the events they return; the table on screen (game/table/view.py)
 animates the queue. The scenes share one session through a `MatchScreen`
-(game/ui/match_screen.py), which adds what the screen needs: the table view
+(game/table/match_screen.py), which adds what the screen needs: the table view
 and who may look at which hand.
 """
 

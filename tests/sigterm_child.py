@@ -19,7 +19,7 @@ os.environ["COUCH_UNO_FIRST_FRAME"] = "1"
 import game.app  # noqa: E402
 from game.match import MatchSession, SeatConfig  # noqa: E402
 from game.scenes.registry import make_scene  # noqa: E402
-from game.ui.match_screen import MatchScreen  # noqa: E402
+from game.table.match_screen import MatchScreen  # noqa: E402
 
 
 def match_first(app, replay=None):

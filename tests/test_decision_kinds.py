@@ -17,8 +17,8 @@ from game.engine.actions import Choose
 from game.engine.decisions import REGISTRY, Ask
 from game.engine.kind_names import KIND_NAMES
 from game.rules.names import available_rule_sets
-from game.scenes.couch_buttons import HAND_TURNS
 from game.scenes.play import OVERLAYS
+from game.table.couch_buttons import HAND_TURNS
 from tests.support.rules import rules
 
 TABLES = {level: cls.answers for level, cls in BOTS.items() if cls.answers} | {"playout": POLICY}

@@ -532,7 +532,7 @@ def test_a_clash_a_player_meets_is_worded_in_their_language(house, english, finn
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_a_reason_that_repeats_its_options_name_repeats_it_word_for_word(code):
     """A hint's line drops the option's name when the reason begins with it
-    (game/scenes/table_hint.py); in Greek the button said "Παίξε τες όλες" and
+    (game/table/hint.py); in Greek the button said "Παίξε τες όλες" and
     the reason "παίξ' τις όλες", so the line said it twice (found by QA)."""
     found = catalog(code)
     pairs = [("Play them all", "play them all: fewer cards in hand")]

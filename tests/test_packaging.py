@@ -17,7 +17,7 @@ import pytest
 
 from game import resources
 from game.rules.loader import RULES_DIR
-from game.ui.layout import DEFAULT_ASSETS_DIR
+from game.table.layout import DEFAULT_ASSETS_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -115,7 +115,7 @@ def test_pip_install_gives_a_working_couch_uno_command(tmp_path):
     where = run(
         python,
         "-c",
-        "import game, game.resources as r, game.ui.layout as l;"
+        "import game, game.resources as r, game.table.layout as l;"
         "print(game.__file__); print(r.RULES_DIR); print(len(l.load_layout(10).seats))",
     )
     assert where.returncode == 0, where.stderr

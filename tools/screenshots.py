@@ -50,8 +50,8 @@ import pygame  # noqa: E402
 
 from game.app import App, open_window, start_pygame  # noqa: E402
 from game.match import MatchSession, SeatConfig  # noqa: E402
+from game.table.match_screen import MatchScreen  # noqa: E402
 from game.ui.input import key_event  # noqa: E402
-from game.ui.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.window import Window  # noqa: E402
 from tools.screenshots_flip import flip_shots  # noqa: E402

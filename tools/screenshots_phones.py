@@ -16,7 +16,7 @@ import time
 from types import ModuleType
 
 from game.match import MatchSession, SeatConfig
-from game.scenes.phone_link import match_screen
+from game.table.phone_link import match_screen
 
 SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]
 

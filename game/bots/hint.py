@@ -15,7 +15,7 @@ gives the labels and colours in that language).
 `hint(rules, look, actions)` gives advice without that memory (from the
 view alone), for a one-off question. `hinting` is `hint` a search world at
 a time, for a screen that must keep drawing frames while it thinks (the
-table spreads it over frames, game/scenes/table_hint.py); it needs no clock
+table spreads it over frames, game/table/hint.py); it needs no clock
 limit, since the search's budget of engine actions bounds it.
 """
 

@@ -17,15 +17,29 @@ from __future__ import annotations
 
 import uuid
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import language
 from game.log.format import LogError, Malformed, check_event, encode_event
 from game.saves.format import SaveHeader, rules_fingerprint, rules_label
+from game.saves.writer import FileWriter
 
 if TYPE_CHECKING:
     from game.match import MatchSession
-    from game.saves import SaveSlot
+
+
+class Slot(Protocol):
+    """Where a recorder keeps its match: the app's `SaveSlot` (game/saves/__init__.py,
+    which makes recorders, so it is described here rather than imported)."""
+
+    writer: FileWriter
+
+    @property
+    def save_path(self) -> Path: ...
+
+    def failed(self, why: str) -> None: ...
+
+    def count(self, header: SaveHeader, events: list[dict]) -> None: ...
 
 
 class SaveFailed(Exception):
@@ -47,7 +61,7 @@ def header_for(session: MatchSession, match_id: str | None = None) -> SaveHeader
 class MatchRecorder:
     """Keeps one session's save and statistics up to date (`session.recorder`)."""
 
-    def __init__(self, slot: SaveSlot, session: MatchSession, header: SaveHeader) -> None:
+    def __init__(self, slot: Slot, session: MatchSession, header: SaveHeader) -> None:
         self.slot = slot
         self.session = session
         self.header = header

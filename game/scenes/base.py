@@ -6,19 +6,88 @@ keeps it going underneath: game/scenes/curtain.py).
 Scenes reach each other by name (game/scenes/registry.py): `app.push("pause",
 screen=...)`. A scene hears when it is shown (`enter`), covered by another
 (`pause`), uncovered again (`resume`) and taken away (`leave`).
+
+What a scene may ask of the app is `Services`, named here: the app
+(game/app.py) provides it, and neither a scene nor the table it shows
+imports the app.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.ui.input import Command
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.ui.match_screen import MatchScreen
+    from game.saves import SaveSlot
+    from game.table.match_screen import MatchScreen
+    from game.ui.card_art import CardArt
+    from game.ui.input import Gamepads
+    from game.ui.prompts import Prompts
+    from game.ui.settings import Settings
+    from game.ui.sound import SoundBank
+
+
+class PhoneServing(Protocol):
+    """The phones' server of the match in progress (game/table/phone_link.py)."""
+
+    def stop(self) -> None: ...
+
+
+class Services(Protocol):
+    """What the app does for its scenes (and for the table they show): the
+    stack of scenes, the settings, the shared art and sound, the saves, the
+    controllers, the line over every scene, and leaving."""
+
+    settings: Settings
+    gamepads: Gamepads | None
+    phones: PhoneServing | None
+    stack: list[Scene]
+
+    @property
+    def prompts(self) -> Prompts: ...
+
+    @property
+    def art(self) -> CardArt: ...
+
+    @property
+    def sound(self) -> SoundBank: ...
+
+    @property
+    def saves(self) -> SaveSlot: ...
+
+    @property
+    def top(self) -> Scene | None: ...
+
+    def push(self, scene: Scene | str, **kwargs: Any) -> Scene: ...
+
+    def pop(self) -> Scene: ...
+
+    def replace(self, scene: Scene | str, **kwargs: Any) -> Scene: ...
+
+    def reset(self, scene: Scene | str, **kwargs: Any) -> Scene: ...
+
+    def play(self, name: str) -> None: ...
+
+    def show_notice(self, line: str, seconds: float = 4.0) -> None: ...
+
+    def close_phones(self) -> None: ...
+
+    def pause_match(self) -> None: ...
+
+    def leaving_words(self) -> str: ...
+
+    def ask_to_quit(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def change_language(self, code: str) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def toggle_mute(self) -> None: ...
 
 
 class Scene:
@@ -39,7 +108,7 @@ class Scene:
         """A text field has the keyboard: every key is a letter (M is not mute)."""
         return False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         self.app = app
 
     @property

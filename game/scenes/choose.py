@@ -3,7 +3,7 @@ other choice the engine opens (UNO Duo's draft, a colour dump). (The private
 look at a hand after a challenge is game/scenes/reveal.py.)
 
 Opened in a match, a decision's overlay gets its `ChoiceHint`
-(game/scenes/choice_hint.py): T, its Hint button or the seat's controller's R3
+(game/table/choice_hint.py): T, its Hint button or the seat's controller's R3
 shows the expert's choice among its options, as on the table."""
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ import pygame
 from game.engine.decisions import REGISTRY
 from game.engine.kind_names import KindName
 from game.i18n import _, say
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
+from game.table.highlights import Highlights
+from game.table.view import TableView
 from game.ui import accessibility, text, widgets
 from game.ui.card_book import CardBook
 from game.ui.color_wheel import Wheel
-from game.ui.highlights import Highlights
 from game.ui.input import (
     BACK,
     CLICK,
@@ -38,11 +39,9 @@ from game.ui.input import (
     Command,
 )
 from game.ui.privacy import Privacy
-from game.ui.table_view import TableView
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scenes.choice_hint import ChoiceHint
+    from game.table.choice_hint import ChoiceHint
 
 ARROWS = {LEFT: (-1, 0), RIGHT: (1, 0), UP: (0, -1), DOWN: (0, 1)}
 
@@ -56,7 +55,7 @@ class ColorWheelScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         table: TableView,
         colors: list[str],
         on_pick: Callable[[str], None],
@@ -228,7 +227,7 @@ class OptionsScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         options: list,
         on_pick: Callable[[Any], None],
         advice: ChoiceHint | None = None,
@@ -295,7 +294,7 @@ class ChoosePlayerScene(OptionsScene):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         table: TableView,
         options: list[int],
         on_pick: Callable[[int], None],
@@ -391,7 +390,7 @@ class ChoiceScene(OptionsScene):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         kind: KindName,
         options: list,
         on_pick: Callable[[Any], None],

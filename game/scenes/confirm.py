@@ -9,18 +9,14 @@ match replaces the saved one. Enter (or A) presses the focused answer, Esc
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
 from game.ui.prompts import MENU_BACK
-
-if TYPE_CHECKING:
-    from game.app import App
 
 
 class ConfirmScene(Scene):
@@ -28,7 +24,7 @@ class ConfirmScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         question: str,
         on_yes: Callable[[], None],
         *,

@@ -16,20 +16,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _, ngettext
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
 from game.scenes.play import PlayScene
+from game.table.match_screen import MatchScreen
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command, seat_color
-from game.ui.match_screen import MatchScreen
 from game.ui.privacy import DISCARD
-
-if TYPE_CHECKING:
-    from game.app import App
 
 
 class CurtainScene(Scene):
@@ -37,7 +33,7 @@ class CurtainScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         screen: MatchScreen,
         seat: int,
         then: Callable[[], None] | None = None,

@@ -8,18 +8,13 @@ Space (or a click) hurries the deal along.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.i18n import _
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
+from game.table.match_screen import MatchScreen
 from game.ui import text
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
-from game.ui.match_screen import MatchScreen
-
-if TYPE_CHECKING:
-    from game.app import App
 
 DEAL_EVENTS = ("game", "cut", "round", "deal", "draft", "start")
 
@@ -31,7 +26,7 @@ class DealScene(Scene):
     def match_screen(self) -> MatchScreen:
         return self.screen
 
-    def __init__(self, app: App, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen
         self.session = screen.session

@@ -4,19 +4,14 @@ Enter or a click closes it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.i18n import _
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
+from game.table.match_screen import MatchScreen
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, HISTORY, PASS, Command
-from game.ui.match_screen import MatchScreen
 from game.ui.tones import tone_mark, with_mark
-
-if TYPE_CHECKING:
-    from game.app import App
 
 BOX = pygame.Rect(240, 40, 800, 640)
 LINE_SIZE = 22
@@ -25,7 +20,7 @@ LINE_SIZE = 22
 class HistoryScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen
 

@@ -18,22 +18,18 @@ import math
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.scoring import team_of
 from game.i18n import _
-from game.scenes.base import Scene
-from game.scenes.phone_link import match_screen
+from game.scenes.base import Scene, Services
+from game.table.match_screen import MatchScreen
+from game.table.phone_link import match_screen
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
-from game.ui.match_screen import MatchScreen
 from game.ui.prompts import MENU_BACK
 from game.ui.settings import pref_dir
-
-if TYPE_CHECKING:
-    from game.app import App
 
 SETTLE = 0.8  # seconds before the buttons answer
 
@@ -48,7 +44,7 @@ class Confetto:
 
 
 class MatchEndScene(Scene):
-    def __init__(self, app: App, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen
         self.session = session = screen.session

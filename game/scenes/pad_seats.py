@@ -1,6 +1,7 @@
 """A controller that claims a seat and then acts for that seat only: how it
 claims one on the setup screen, how its presses are sorted out before a scene
-sees them, what it does on the table, and where its pad is shaken.
+sees them, and where its pad is shaken (what it does on the table is
+game/table/seat_controller.py).
 
 The claims themselves are `Gamepads` (game/ui/input.py), which also keep a seat
 through an unplug and give it back on a replug. The setup screen makes them
@@ -22,9 +23,10 @@ A scene that is one seat's private moment says so (`Scene.private_to`: the
 shown to it alone). There a press from another seat's controller never reaches
 the scene: a call or a catch goes to the table below (they reveal nothing and
 may be made at any time), and anything else gets a gentle word, no action.
-On the table itself (game/scenes/couch_input.py) a seat's press goes to
-`SeatController`: its turn, its UNO call, its catches, its jump-in; pressed when
-it is not that seat's moment, it is told so gently and nothing happens.
+On the table itself (game/table/couch_input.py) a seat's press goes to
+`SeatController` (game/table/seat_controller.py): its turn, its UNO call, its
+catches, its jump-in; pressed when it is not that seat's moment, it is told
+so gently and nothing happens.
 """
 
 from __future__ import annotations
@@ -34,18 +36,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-import game.engine as engine  # its names load on first use: the menus need none
-from game.i18n import _, say, uncapitalized
+from game.i18n import _
 from game.ui.input import (
     CATCH,
-    CHALLENGE,
     CONFIRM,
-    DRAW,
-    HINT,
-    HISTORY,
-    LEFT,
     PASS,
-    RIGHT,
     UNO,
     Claim,
     Command,
@@ -53,16 +48,14 @@ from game.ui.input import (
 )
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scenes.base import Scene
-    from game.scenes.couch_input import CouchInput
+    from game.scenes.base import Scene, Services
     from game.ui.new_game import NewGame
 
 # The draws that cost a player something: the seat's controller rumbles.
 PENALTY_DRAWS = ("penalty", "uno", "challenge")
 
 
-def deliver(app: App, top: Scene, event: pygame.event.Event, cmd: Command | None) -> None:
+def deliver(app: Services, top: Scene, event: pygame.event.Event, cmd: Command | None) -> None:
     """Hand one input event to the top scene, as the seat of its controller may."""
     pads = app.gamepads
     if cmd is not None and cmd.pad is not None and pads is not None:
@@ -89,7 +82,7 @@ def deliver(app: App, top: Scene, event: pygame.event.Event, cmd: Command | None
     app.play("tick")
 
 
-def rumble_for(app: App, event: dict) -> None:
+def rumble_for(app: Services, event: dict) -> None:
     """A penalty draw shakes the drawing seat's controller, harder for more cards."""
     pads = app.gamepads
     if pads is None or event.get("t") != "draw" or event.get("why") not in PENALTY_DRAWS:
@@ -101,7 +94,7 @@ def rumble_for(app: App, event: dict) -> None:
 class SeatClaims:
     """The setup screen's controllers taking the seats of the game being set up."""
 
-    def __init__(self, app: App, game: NewGame, on_change: Callable[[], None]) -> None:
+    def __init__(self, app: Services, game: NewGame, on_change: Callable[[], None]) -> None:
         self.app = app
         self.game = game
         self.on_change = on_change  # a seat was taken or given back: the form follows
@@ -189,94 +182,3 @@ class SeatClaims:
         if free:
             line += " " + _("({n} without a seat)").format(n=free)
         return line
-
-
-class SeatController:
-    """On the table: a command from a seat's own controller acts for that seat alone."""
-
-    def __init__(self, couch: CouchInput) -> None:
-        self.couch = couch
-
-    def _own(self, seat: int, kind: type) -> list:
-        return [a for a in self.couch.legal(seat) if type(a) is kind]
-
-    def decline(self, seat: int, reason: str) -> None:
-        """A seat's controller pressed when it was not that seat's moment: a word, no
-        action, and the soft sound (nothing was wrong with the move itself)."""
-        couch = self.couch
-        name = couch.state.names[seat]
-        why = say(reason, couch.table.book.engine_words())
-        couch.table.toast(_("Not now, {name}: {why}").format(name=name, why=uncapitalized(why)))
-        couch.app.play("tick")
-
-    def call_uno(self, seat: int) -> None:
-        couch = self.couch
-        if not couch.idle:
-            return
-        calls = self._own(seat, engine.CallUno)
-        if calls:
-            couch.act(calls[0])
-        else:
-            why = say(
-                engine.why_illegal(couch.state, engine.CallUno(seat)),
-                couch.table.book.engine_words(),
-            )
-            couch.refuse(f"{couch.state.names[seat]}: {why}")
-
-    def catch(self, seat: int) -> None:
-        """`seat` catches whoever forgot UNO, if it still can; the first valid press wins."""
-        couch = self.couch
-        if couch.idle:
-            catches = self._own(seat, engine.Catch)
-            if catches:
-                couch.act(catches[0])
-                return
-        if not couch.turn_away_late_catch(seat) and couch.idle:
-            self.decline(seat, _("there is nobody to catch"))
-
-    def jump_in(self, seat: int) -> bool:
-        """`seat` plays its card identical to the top one out of turn, hand up or not
-        (the card is public once played); False when it has none to play."""
-        couch = self.couch
-        plays = [a for a in self._own(seat, engine.Play) if isinstance(a, engine.Play)]
-        if not plays or seat == couch.state.to_act:
-            return False
-
-        def jump(action: engine.Play) -> None:
-            looking = couch.hand_seat
-            if couch.act(action) and looking not in (None, seat):
-                # The turn was taken from the hand on show, with the whole couch
-                # looking up: it goes face down until its owner's next curtain.
-                couch.screen.look_away()
-
-        if plays[0].color is None:
-            jump(plays[0])
-        else:
-            couch.name_color(seat, plays, jump)
-        return True
-
-    def handle(self, seat: int, cmd: Command) -> bool:
-        """A command from `seat`'s own controller: it acts for that seat alone."""
-        couch = self.couch
-        name = cmd.name
-        if name == UNO:
-            self.call_uno(seat)
-        elif name == CATCH:
-            self.catch(seat)
-        elif name == HISTORY:
-            couch.open_history()
-        elif name == HINT:
-            couch.hint.ask(seat)
-        elif name in (LEFT, RIGHT, CONFIRM, DRAW, PASS, CHALLENGE):
-            if not couch.idle:
-                return True  # as with keys: input counts once the table has shown all
-            if couch.actor() == seat or (couch.jumper() == seat and name in (LEFT, RIGHT, CONFIRM)):
-                return couch.handle_any(cmd)
-            if name == CONFIRM and self.jump_in(seat):
-                return True
-            if couch.state.to_act == seat:
-                return True  # its moment is on the way (its curtain, its choice)
-            self.decline(seat, engine.why_illegal(couch.state, engine.Draw(seat)))
-        else:
-            return False
-        return True

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.i18n import _, language
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
+from game.table.match_screen import MatchScreen
 from game.ui import text, widgets
 from game.ui.input import (
     BACK,
@@ -23,12 +22,8 @@ from game.ui.input import (
     WHEEL,
     Command,
 )
-from game.ui.match_screen import MatchScreen
 from game.ui.prompts import MENU_BACK, paged
 from game.ui.rules_words import PAGE_LINES, describe, draw_lines, scrolled
-
-if TYPE_CHECKING:
-    from game.app import App
 
 RULES_BOX = pygame.Rect(450, 60, 790, 600)  # the panel of the rules in force
 RULES_TEXT = RULES_BOX.inflate(0, -60).move(0, 30)
@@ -37,7 +32,7 @@ RULES_TEXT = RULES_BOX.inflate(0, -60).move(0, 30)
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen
         self.session = screen.session

@@ -9,20 +9,15 @@ plays on this screen behind the curtain until its phone joins.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.i18n import _
-from game.scenes.base import Scene
-from game.scenes.phone_link import PhoneLink
+from game.scenes.base import Scene, Services
+from game.table.match_screen import MatchScreen
+from game.table.phone_link import PhoneLink
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
-from game.ui.match_screen import MatchScreen
 from game.ui.qr import qr_surface
-
-if TYPE_CHECKING:
-    from game.app import App
 
 COLUMNS = 5
 CELL_W, CELL_H = 240, 300
@@ -36,7 +31,7 @@ class PhonesScene(Scene):
     def match_screen(self) -> MatchScreen:
         return self.screen
 
-    def __init__(self, app: App, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen
         link = screen.phones

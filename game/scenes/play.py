@@ -4,12 +4,12 @@ The scene keeps no rules: it asks the engine what a seat may do, applies the
 chosen action in place and queues the events for the table view, which
 animates them one by one. Input for a turn is taken as soon as the table has
 finished showing what happened before; what the person at the screen may do
-is game/scenes/couch_input.py, and the buttons for it game/scenes/couch_buttons.py.
+is game/table/couch_input.py, and the buttons for it game/table/couch_buttons.py.
 
-Couch play: a hand is face up only to its owner (game/ui/match_screen.py
+Couch play: a hand is face up only to its owner (game/table/match_screen.py
 decides when a curtain is needed). Bots think for a moment (Settings: pacing)
 and move out of turn after a reaction time of their level
-(game/scenes/reactions.py). H opens the round's history. A seat's private
+(game/table/reactions.py). H opens the round's history. A seat's private
 moment (a colour to name, a player to pick, a choice, a hand shown to it) is
 marked as that seat's, so only its own controller, if it claimed one, answers
 it (game/scenes/pad_seats.py).
@@ -18,7 +18,6 @@ it (game/scenes/pad_seats.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,17 +26,13 @@ from game.engine import CallUno, Choose
 from game.engine.decisions import Ask, asks
 from game.engine.state import Decision, GameState
 from game.i18n import _, language
-from game.scenes.base import Scene
-from game.scenes.choice_hint import ChoiceHint
+from game.scenes.base import Scene, Services
 from game.scenes.choose import DECISION_OVERLAYS
-from game.scenes.couch_input import CouchInput
 from game.scenes.pad_seats import rumble_for
-from game.scenes.reactions import BotReactions
+from game.table.couch_input import CouchInput
+from game.table.match_screen import MatchScreen
+from game.table.reactions import BotReactions
 from game.ui.input import BACK, Command
-from game.ui.match_screen import MatchScreen
-
-if TYPE_CHECKING:
-    from game.app import App
 
 
 class PlayScene(Scene):
@@ -47,7 +42,7 @@ class PlayScene(Scene):
     def match_screen(self) -> MatchScreen:
         return self.screen
 
-    def __init__(self, app: App, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen
         self.session = session = screen.session
@@ -225,7 +220,7 @@ class PlayScene(Scene):
             table=self.table,
             colors=list(pending.options),
             on_pick=lambda c: self._choose(seat, c),
-            advice=ChoiceHint(self.controls, seat),
+            advice=self.controls.advice_for(seat),
         )
 
     def _open_players(self, seat: int, pending: Decision) -> Scene:
@@ -234,7 +229,7 @@ class PlayScene(Scene):
             table=self.table,
             options=list(pending.options),
             on_pick=lambda p: self._choose(seat, p),
-            advice=ChoiceHint(self.controls, seat),
+            advice=self.controls.advice_for(seat),
         )
 
     def _open_choice(self, seat: int, pending: Decision) -> Scene:
@@ -261,7 +256,7 @@ class PlayScene(Scene):
             card=card,
             card_names=card_names,
             book=self.table.book,
-            advice=ChoiceHint(self.controls, seat),
+            advice=self.controls.advice_for(seat),
         )
 
     def _choose(self, seat: int, value: str | int) -> None:

@@ -9,19 +9,14 @@ count started again).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.i18n import N_, _, language, say
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
 from game.stats import PlayerRecord, rule_names
 from game.ui import rule_catalog, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
 from game.ui.prompts import paged
-
-if TYPE_CHECKING:
-    from game.app import App
 
 BOX = pygame.Rect(60, 118, 1160, 548)
 NOTICE_CLEAR = 170  # room kept right of a notice for the rows' count
@@ -77,7 +72,7 @@ def cells(player: PlayerRecord) -> list[str]:
 
 
 class PlayersScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         stats = app.saves.stats
         self.players = stats.ranked()

@@ -11,8 +11,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scenes.base import Scene
+    from game.scenes.base import Scene, Services
 
 SCENES: dict[str, str] = {
     "title": "game.scenes.title:TitleScene",
@@ -37,7 +36,7 @@ SCENES: dict[str, str] = {
 }
 
 
-def make_scene(app: App, name: str, **kwargs: Any) -> Scene:
+def make_scene(app: Services, name: str, **kwargs: Any) -> Scene:
     """A new scene `name`, made with the keyword arguments its class takes."""
     try:
         module_name, class_name = SCENES[name].split(":")

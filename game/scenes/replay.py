@@ -32,11 +32,11 @@ from game.log import (
 )
 from game.plain_text import printable
 from game.scenes.base import Scene
+from game.table.model import PILE_EVENTS
+from game.table.view import TableView
 from game.ui import text, widgets
 from game.ui.card_book import CardBook
 from game.ui.input import BACK, CLICK, DOWN, LEFT, PASS, RIGHT, UP
-from game.ui.table_model import PILE_EVENTS
-from game.ui.table_view import TableView
 from game.ui.teams import team_marks
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 from game.engine.decisions import Ask, asks
 from game.match import MatchSession
-from game.scenes.phone_link import match_screen
-from game.ui.match_screen import MatchScreen
+from game.table.match_screen import MatchScreen
+from game.table.phone_link import match_screen
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Services
 
 
-def resume_match(app: App) -> MatchScreen:
+def resume_match(app: Services) -> MatchScreen:
     """Put the saved match on screen; SaveProblem (the save kept aside, the
     title told why) when it cannot be continued."""
     resumed = app.saves.resume()

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.i18n import _
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
 from game.ui import text, widgets
 from game.ui.card_book import CardBook
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
 from game.ui.privacy import Privacy
-
-if TYPE_CHECKING:
-    from game.app import App
 
 
 class RevealScene(Scene):
@@ -24,7 +19,7 @@ class RevealScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         title: str,
         cards: list[str],
         privacy: Privacy,

@@ -14,24 +14,19 @@ written once across both rows: the engine credits both partners alike
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.engine import NextRound
 from game.i18n import _, ngettext
 from game.rules.describe import target_words
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
+from game.table.match_screen import MatchScreen
+from game.table.name_plates import OUT_RED
 from game.ui import teams, text, widgets
 from game.ui.input import BACK as KEY_BACK
 from game.ui.input import CLICK, CONFIRM, MOVE, PASS, Command
-from game.ui.match_screen import MatchScreen
-from game.ui.name_plates import OUT_RED
 from game.ui.prompts import GO_ON
 from game.ui.teams import team_marks
-
-if TYPE_CHECKING:
-    from game.app import App
 
 FLIP = 0.11  # seconds per card turned
 ROWS_TOP = 108  # from the panel's top: the title and the column heads above the rows
@@ -44,7 +39,7 @@ CARDS_CLEAR = 378  # what a row keeps right of its cards: the hand's value and t
 class RoundScoreScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen) -> None:
         super().__init__(app)
         self.screen = screen
         self.session = session = screen.session

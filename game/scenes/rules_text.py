@@ -2,28 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.i18n import _
 from game.rules.names import available_rule_sets
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
 from game.ui.prompts import paged
 from game.ui.rule_catalog import try_load
 from game.ui.rules_words import CONTROLS, PAGE_LINES, describe, draw_lines, scrolled
 
-if TYPE_CHECKING:
-    from game.app import App
-
 BOX = pygame.Rect(60, 100, 1160, 570)
 TEXT_BOX = BOX.inflate(0, -24)
 
 
 class RulesScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.lines: list[str] = [_(line) for line in CONTROLS]
         names = [n for n in available_rule_sets() if not n.startswith("house/")]

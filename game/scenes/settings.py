@@ -10,18 +10,13 @@ with the text size; when they do not all fit, the list scrolls to the focus.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.i18n import LANGUAGES, N_, _, language, language_name
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL, Command
 from game.ui.settings import PACINGS, TEXT_SIZE_NAMES
-
-if TYPE_CHECKING:
-    from game.app import App
 
 PACING_TEXT = {
     "slow": N_("bots take their time; easy to follow"),
@@ -65,7 +60,7 @@ GAP = 12
 
 
 class SettingsScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.rows = list(ROWS)
         self.index = 0

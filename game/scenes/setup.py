@@ -23,8 +23,6 @@ The scene keeps the form's state and its input; the rows are painted by
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.bots.levels import LEVELS
@@ -32,11 +30,11 @@ from game.i18n import _
 from game.match import MatchSession
 from game.rules.errors import RuleFileError
 from game.rules.names import available_rule_sets
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
 from game.scenes.pad_seats import SeatClaims
-from game.scenes.phone_link import match_screen
 from game.scenes.setup_form import HOUSE_H, LIST, Row, form_rows
 from game.scenes.setup_rows import RowPainter, base_info
+from game.table.phone_link import match_screen
 from game.ui import text, widgets
 from game.ui.input import (
     BACK,
@@ -55,14 +53,11 @@ from game.ui.input import (
 from game.ui.new_game import MAX_NAME, NewGame
 from game.ui.rule_catalog import to_load, try_load
 
-if TYPE_CHECKING:
-    from game.app import App
-
 HINT_W = 760  # the line under the form, between Back and Start
 
 
 class SetupScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.game = NewGame(available_rule_sets(), app.settings.setup or {})
         self.focus = 0

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,14 +27,11 @@ from game.looks import (
     hex_rgb,
 )
 from game.saves import SavedMatch, SaveProblem
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
 from game.seats import level_words
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP, Command
 from game.ui.settings import pref_dir
-
-if TYPE_CHECKING:
-    from game.app import App
 
 
 def _classic(color: str | None, art: str, text: str, corner: str | None = None) -> CardLook:
@@ -75,7 +71,7 @@ def saved_summary(saved: SavedMatch) -> str:
 
 
 class TitleScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.t = 0.0
         self.saved: SavedMatch | None = app.saves.saved()

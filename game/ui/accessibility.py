@@ -16,18 +16,24 @@ and without a restart:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.ui import text
 
 if TYPE_CHECKING:
-    from game.ui.card_art import CardArt
     from game.ui.settings import Settings
 
 _still = False
 
 
-def apply(settings: Settings, art: CardArt | None = None) -> None:
+class PatternedArt(Protocol):
+    """Card art that paints colour-blind mode's shapes or not (`CardArt`, whose
+    own drawing asks this module: it is passed in, never imported)."""
+
+    def show_patterns(self, on: bool) -> None: ...
+
+
+def apply(settings: Settings, art: PatternedArt | None = None) -> None:
     """Make the screens follow `settings`' colour-blind mode, motion and text size."""
     global _still
     _still = settings.reduced_motion

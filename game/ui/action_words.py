@@ -2,7 +2,7 @@
 "Take the cards", "Catch Bo", and an answer to a question by its option:
 a colour, a player, a card, or the kind's own word for it ("Keep it").
 The table's hint line and a phone's buttons both say moves this way
-(game/scenes/table_hint.py, game/phones/offer.py)."""
+(game/table/hint.py, game/phones/offer.py)."""
 
 from __future__ import annotations
 

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from game.i18n import _, ngettext
+from game.table.model import TableModel
 from game.ui.card_book import CardBook
-from game.ui.table_model import TableModel
 
 SEAT = "seat"
 RING = "ring"

@@ -92,9 +92,9 @@ def test_a_replay_of_the_guides_log_names_and_paints_the_new_card(workdir, monke
     files it names, found from the log's folder, so the log's cards are the
     files' cards: labels, art and colour."""
     from game.log import RuleSets
+    from game.table.model import TableModel
     from game.ui.card_book import CardBook
     from game.ui.narrate import Narrator
-    from game.ui.table_model import TableModel
 
     [command] = [args for args in _commands() if "potato.jsonl" in args]
     assert _run(command[1:], workdir, script=command[0]).returncode == 0

@@ -10,7 +10,7 @@ from game.app import App
 from game.match import MatchSession, SeatConfig
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
-from game.ui.match_screen import MatchScreen
+from game.table.match_screen import MatchScreen
 from game.ui.settings import Settings
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from game.engine import CallUno, Catch, NextRound
 from game.match import MatchSession
-from game.ui.match_screen import MatchScreen
+from game.table.match_screen import MatchScreen
 from game.ui.privacy import DISCARD, TABLE
 
 SHARED = ("DealScene", "RoundScoreScene", "PauseScene", "MatchEndScene", "ConfirmScene")

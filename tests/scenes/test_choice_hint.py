@@ -279,7 +279,7 @@ def test_the_hint_button_covers_no_option_and_not_the_prompt(driver, monkeypatch
     """UNO Duo's colour dump offers its two answers as buttons across the middle of
     the screen, where the table keeps its Hint button: the overlay's button moves
     off them (and off the key prompt), and a click on it still asks."""
-    from game.scenes.choice_hint import ChoiceHint
+    from game.table.choice_hint import ChoiceHint
 
     kept_clear_of: list[tuple[pygame.Rect, ...]] = []
     real_draw = ChoiceHint.draw

@@ -15,9 +15,9 @@ from game.app import App
 from game.looks import CLASSIC_PATTERNS
 from game.match import SeatConfig
 from game.scenes.play import PlayScene
+from game.table.sprite import Sprite
 from game.ui import accessibility, patterns, text
 from game.ui.settings import FILE_NAME, Settings
-from game.ui.sprite import Sprite
 from tests.scenes.players import Couch, start_match, table_matches_engine
 
 FOUR = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Selin"), SeatConfig("Cy", "bot")]
@@ -213,7 +213,7 @@ def test_long_names_stay_readable_in_large_text(driver, monkeypatch):
     """Fourteen wide letters (the longest name setup takes) in large text: the
     round score widens its names' column rather than shrink a name to 12 px,
     and a name plate shortens a name rather than shrink it past reading."""
-    from game.ui.name_plates import NAME_SMALLEST
+    from game.table.name_plates import NAME_SMALLEST
 
     sizes: dict[str, list[int]] = defaultdict(list)
     real_fit = text.fit

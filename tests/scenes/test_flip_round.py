@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from game.match import SeatConfig
 from game.scenes.play import PlayScene
+from game.table.model import turned
 from game.ui import text
-from game.ui.table_model import turned
 from tests.scenes.players import Couch, start_match, table_matches_engine
 from tests.scenes.privacy_watch import watch_app
 from tests.support.spies import recorded

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.match import MatchSession, SeatConfig
-from game.scenes.phone_link import match_screen
+from game.table.phone_link import match_screen
 from tests.phones.players import ScriptedPhones
 
 SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]

@@ -266,7 +266,7 @@ def test_what_the_table_says_through_real_rounds(driver, monkeypatch):
     chosen, "Skip!" for a Draw Two, catches that did not say who caught whom."""
     import re
 
-    from game.ui.table_view import TableView
+    from game.table.view import TableView
 
     said: list[tuple[int, str, object]] = []  # (events shown so far, text, burst)
     real_show = TableView.show

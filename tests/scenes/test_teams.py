@@ -8,8 +8,8 @@ import pygame
 
 from game.engine.scoring import team_of
 from game.match import SeatConfig
+from game.table.highlights import NO_HIGHLIGHTS
 from game.ui import teams, text
-from game.ui.highlights import NO_HIGHLIGHTS
 from tests.scenes.players import Couch, start_match
 
 FOUR = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Selin"), SeatConfig("Cy", "bot")]

@@ -26,7 +26,7 @@ os.environ.pop("SDL_VIDEODRIVER", None)
 import pygame
 from game.app import App, open_window, start_pygame
 from game.match import MatchSession, SeatConfig
-from game.ui.match_screen import MatchScreen
+from game.table.match_screen import MatchScreen
 from game.ui.settings import Settings
 
 W, H = {size!r}

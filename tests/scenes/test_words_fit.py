@@ -12,8 +12,8 @@ import pytest
 
 from game import i18n
 from game.scenes.players import NUMBERS
+from game.table.layout import load_layout
 from game.ui import text
-from game.ui.layout import load_layout
 from game.ui.new_game import MAX_NAME
 
 GAP = 6  # the least room between two headings, in pixels

@@ -13,15 +13,15 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui import text  # noqa: E402
-from game.ui.layout import (  # noqa: E402
+from game.table.geometry import PROMPT_WIDTH, TableGeometry  # noqa: E402
+from game.table.layout import (  # noqa: E402
     DEFAULT_ASSETS_DIR,
     REGION_NAMES,
     LayoutError,
     load_layout,
     parse_tiled_color,
 )
-from game.ui.table_geometry import PROMPT_WIDTH, TableGeometry  # noqa: E402
+from game.ui import text  # noqa: E402
 from game.ui.text import TEXT_SIZES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,7 +161,7 @@ def test_missing_file_is_a_layout_error(tmp_path):
 
 
 # What a seat says under its name plate when its player is asked something
-# (game/scenes/couch_buttons.py draws it), the longest of them.
+# (game/table/couch_buttons.py draws it), the longest of them.
 PROMPT = "Stack a card, Challenge or take the cards"
 PROMPT_SIZE, NAME_SIZE, COUNT_SIZE = 20, 22, 22
 WHEEL_TITLE, WHEEL_TITLE_SIZE = "Name a colour", 44

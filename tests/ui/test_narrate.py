@@ -8,9 +8,9 @@ import re
 from game.engine.cards import card_table
 from game.i18n import set_language
 from game.rules.loader import load_rules
+from game.table.model import TableModel
 from game.ui.card_book import CardBook
 from game.ui.narrate import Narrator
-from game.ui.table_model import TableModel
 
 NAMES = ["Ana", "Bo", "Cy", "Gus"]
 

@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from game.rules.loader import load_rules
+from game.table.view import TableView
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
 from game.ui.privacy import DISCARD, PILE, TABLE, Privacy
-from game.ui.table_view import TableView
 
 HANDS = [["red:1", "wild:wild"], ["blue:3", "blue:4"], ["green:5", "green:6"]]
 

@@ -20,18 +20,18 @@ from game.i18n import _
 from game.phones.network import phone_host
 from game.phones.offer import PhoneLooks, every_color, every_face
 from game.phones.table import PhoneTable
-from game.ui.match_screen import MatchScreen
+from game.table.match_screen import MatchScreen
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.match import MatchSession
-    from game.scenes.couch_input import CouchInput
+    from game.scenes.base import Services
+    from game.table.couch_input import CouchInput
 
 AWAY_GRACE = 30.0  # seconds a phone may sleep before the TV offers to play its seat
 
 
 class PhoneLink:
-    def __init__(self, app: App, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen) -> None:
         self.app = app
         self.screen = screen
         settings = app.settings
@@ -133,7 +133,7 @@ class PhoneLink:
         self.screen.table.phones = self.connected - self.on_tv
 
 
-def match_screen(app: App, session: MatchSession, *, resumed: bool = False) -> MatchScreen:
+def match_screen(app: Services, session: MatchSession, *, resumed: bool = False) -> MatchScreen:
     """The match on screen, with its phones when the table plays hands on phones
     (Settings), every human seat offered one."""
     app.close_phones()

@@ -1,7 +1,7 @@
 """Where things are on the table: seats turned so one sits at the bottom, piles,
 hand slots, where words may float, and what lies under the pointer.
 
-The Tiled layout (game/ui/layout.py) places seat spots; `bottom` says which
+The Tiled layout (game/table/layout.py) places seat spots; `bottom` says which
 seat sits at spot 0 (the bottom of the screen) and the others follow clockwise.
 
 Words that pop up over the table (a burst like "SKIP", the event line, a
@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game.ui.layout import SeatSpot, TableLayout
+from game.table.layout import SeatSpot, TableLayout
 
 INWARD = {"bottom": (0, -1), "top": (0, 1), "left": (1, 0), "right": (-1, 0)}
 MAX_LIFT = 30  # how far a selected card rises out of its hand

@@ -1,4 +1,4 @@
-"""Painting what the table says (game/ui/callouts.py): the event line, a toast
+"""Painting what the table says (game/table/callouts.py): the event line, a toast
 for a refused move, and the bursts near a seat.
 
 Each callout is written in its tone's ink, with a colour's shape before it in
@@ -15,13 +15,13 @@ import math
 
 import pygame
 
+from game.table.animator import TableAnimator
+from game.table.callouts import Callouts
+from game.table.geometry import TableGeometry
 from game.ui import accessibility, text, widgets
-from game.ui.animator import TableAnimator
-from game.ui.callouts import Callouts
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
 from game.ui.narrate import Burst
-from game.ui.table_geometry import TableGeometry
 from game.ui.tones import tone_color, tone_mark, with_mark
 from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic
 

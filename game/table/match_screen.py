@@ -13,16 +13,16 @@ from typing import Any, Protocol
 from game.engine import view
 from game.i18n import language
 from game.match import MatchSession
+from game.table.view import TableView
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
 from game.ui.privacy import Privacy
 from game.ui.settings import Settings
-from game.ui.table_view import TableView
 from game.ui.teams import team_marks
 
 
 class Phones(Protocol):
-    """The match's phones (game/scenes/phone_link.py), as far as the screen asks."""
+    """The match's phones (game/table/phone_link.py), as far as the screen asks."""
 
     def plays_on_phone(self, seat: int) -> bool: ...
 

@@ -15,11 +15,11 @@ import math
 import pygame
 
 from game.i18n import _, language
+from game.table.animator import TableAnimator
+from game.table.geometry import TableGeometry
+from game.table.highlights import NO_HIGHLIGHTS, Highlights
+from game.table.model import TableModel
 from game.ui import accessibility, teams, text, widgets
-from game.ui.animator import TableAnimator
-from game.ui.highlights import NO_HIGHLIGHTS, Highlights
-from game.ui.table_geometry import TableGeometry
-from game.ui.table_model import TableModel
 
 OUT_RED = pygame.Color(183, 28, 28)
 NAME_SMALLEST = 16  # the text size a name on a plate may shrink to, before it is shortened

@@ -7,17 +7,17 @@ last to look first. A refusal is the engine's own sentence, shown as it
 comes. Nothing here decides a rule: every move offered is one of
 `legal_actions`. The buttons that offer these moves, where they sit and what
 they say ("Catch Bo!", "UNO! (Bo)", "Take 4"), are `CouchButtons`
-(game/scenes/couch_buttons.py); this module tells them what is open and
+(game/table/couch_buttons.py); this module tells them what is open and
 carries out their presses.
 
 The keyboard, the mouse and a controller with no seat act for whoever is to
 act. A controller that claimed a seat acts for that seat only
-(`SeatController`, game/scenes/pad_seats.py).
+(`SeatController`, game/table/seat_controller.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import pygame
@@ -36,11 +36,13 @@ from game.engine import (
 from game.engine.decisions import Ask, asks
 from game.engine.state import GameState
 from game.i18n import _, capitalized, say
-from game.scenes.choice_hint import ChoiceHint
-from game.scenes.couch_buttons import HAND_TURNS, CouchButtons
-from game.scenes.pad_seats import SeatController
-from game.scenes.table_hint import TableHint
-from game.ui.highlights import Highlights
+from game.table.choice_hint import ChoiceHint
+from game.table.couch_buttons import HAND_TURNS, CouchButtons
+from game.table.highlights import Highlights
+from game.table.hint import TableHint
+from game.table.match_screen import MatchScreen
+from game.table.seat_controller import SeatController
+from game.table.sprite import Sprite
 from game.ui.input import (
     CATCH,
     CHALLENGE,
@@ -56,15 +58,13 @@ from game.ui.input import (
     UNO,
     Command,
 )
-from game.ui.match_screen import MatchScreen
-from game.ui.sprite import Sprite
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import Services
 
 
 class CouchInput:
-    def __init__(self, app: App, screen: MatchScreen, on_act: Callable[[], None]) -> None:
+    def __init__(self, app: Services, screen: MatchScreen, on_act: Callable[[], None]) -> None:
         self.app = app
         self.screen = screen
         self.session = screen.session
@@ -206,9 +206,21 @@ class CouchInput:
             colors=[a.color for a in plays],
             on_pick=lambda color: then(by_color[color]),
             cancellable=True,
-            advice=ChoiceHint(self, seat, {a.color: a for a in plays}),
+            advice=self.advice_for(seat, {a.color: a for a in plays}),
         )
         wheel.private_to = seat
+
+    def advice_for(self, seat: int, actions: Mapping[object, object] | None = None) -> ChoiceHint:
+        """The hint of a choice `seat` makes over this table (an overlay's): its
+        options are `actions` (option -> the engine's action behind it), by
+        default the seat's legal `Choose` actions."""
+        return ChoiceHint(
+            self.hint.search,
+            seat,
+            lambda: self.idle,
+            self.table.geometry.hint_button,
+            actions,
+        )
 
     def _first_of(self, seat: int, kind):
         return next((a for a in self._turn_actions(seat) if type(a) is kind), None)

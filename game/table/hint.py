@@ -13,7 +13,7 @@ Its search runs a world at a time, at most SLICE_S of each frame, so the
 screen keeps drawing while it thinks; it is done within a few frames. A hint
 is about a key (the match so far, the seat, who is looking, and which
 decision) and goes as soon as the key changes. A match has one search: the
-table's (on its hand) and a choice overlay's (game/scenes/choice_hint.py: the
+table's (on its hand) and a choice overlay's (game/table/choice_hint.py: the
 colour to name, the player to pick, a draft) take turns in it, since the
 advisor's bot keeps its search's state.
 
@@ -28,21 +28,21 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Generator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.bots.hint import Hint
 from game.engine import Accept, CallUno, Catch, Challenge, Draw, Pass, Play
 from game.i18n import _, capitalized, say
+from game.table.couch_buttons import CouchButtons, Presses
 from game.ui import text, widgets
 from game.ui.action_words import action_words
 from game.ui.input import HINT
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scenes.couch_input import CouchInput
-    from game.ui.match_screen import MatchScreen
+    from game.scenes.base import Services
+    from game.table.match_screen import MatchScreen
 
 SLICE_S = 0.006  # of each frame's time, at most, for the search
 INK = pygame.Color(0, 229, 255)  # the hint's colour: the outline and the line's edge
@@ -70,7 +70,7 @@ class HintSearch:
     """A match's one hint: asked for a seat about the actions a screen offers,
     searched a slice of each frame, forgotten when what it is about changes."""
 
-    def __init__(self, app: App, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen) -> None:
         self.app = app
         self.screen = screen
         self.session = screen.session
@@ -184,8 +184,21 @@ class HintSearch:
         return _("Hint: {move} — {why}").format(move=move, why=why)
 
 
+class HandControls(Presses, Protocol):
+    """What the table's hint needs of the controls that make it (`CouchInput`,
+    game/table/couch_input.py): who acts from the hand now, the hand's selection,
+    and the table's buttons with their presses."""
+
+    selected: int
+
+    def actor(self) -> int | None: ...
+
+    @property
+    def board(self) -> CouchButtons: ...
+
+
 class TableHint:
-    def __init__(self, app: App, screen: MatchScreen, controls: CouchInput) -> None:
+    def __init__(self, app: Services, screen: MatchScreen, controls: HandControls) -> None:
         self.app = app
         self.screen = screen
         self.session = screen.session

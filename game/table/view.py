@@ -2,18 +2,18 @@
 
 `TableView` puts together the parts of the table, each with one job:
 
-- `TableModel` (game/ui/table_model.py): what the events said — hands, piles,
+- `TableModel` (game/table/model.py): what the events said — hands, piles,
   the colour in force, the direction, UNO calls, scores;
 - `Narrator` (game/ui/narrate.py): each event in words, cards named by the
   rule file (game/ui/card_book.py);
-- `TableAnimator` (game/ui/animator.py): sprites and their motion;
-- `TableRenderer` (game/ui/table_render.py): the painting of the felt, the
+- `TableAnimator` (game/table/animator.py): sprites and their motion;
+- `TableRenderer` (game/table/render.py): the painting of the felt, the
   piles and the cards;
-- `NamePlates` (game/ui/name_plates.py): each seat's name and card count, and
+- `NamePlates` (game/table/name_plates.py): each seat's name and card count, and
   whose turn it is;
-- `Callouts` (game/ui/callouts.py) and `CalloutRenderer`
-  (game/ui/callout_render.py): what the table says, and its painting;
-- `TableGeometry` (game/ui/table_geometry.py): where seats and piles are,
+- `Callouts` (game/table/callouts.py) and `CalloutRenderer`
+  (game/table/callout_render.py): what the table says, and its painting;
+- `TableGeometry` (game/table/geometry.py): where seats and piles are,
   and what lies under the pointer;
 - `Privacy` (game/ui/privacy.py): who may see which card, asked by every
   drawing path.
@@ -31,20 +31,20 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui.animator import TableAnimator
-from game.ui.callout_render import CalloutRenderer
-from game.ui.callouts import Callouts
+from game.table.animator import TableAnimator
+from game.table.callout_render import CalloutRenderer
+from game.table.callouts import Callouts
+from game.table.geometry import TableGeometry
+from game.table.highlights import NO_HIGHLIGHTS, Highlights
+from game.table.layout import SeatSpot, TableLayout, load_layout
+from game.table.model import TableModel
+from game.table.name_plates import NamePlates
+from game.table.render import TableRenderer
+from game.table.sprite import Sprite
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
-from game.ui.highlights import NO_HIGHLIGHTS, Highlights
-from game.ui.layout import SeatSpot, TableLayout, load_layout
-from game.ui.name_plates import NamePlates
 from game.ui.narrate import RING, Burst, Line, Narrator
 from game.ui.privacy import Privacy
-from game.ui.sprite import Sprite
-from game.ui.table_geometry import TableGeometry
-from game.ui.table_model import TableModel
-from game.ui.table_render import TableRenderer
 
 BURST_REACH = 90  # how far from its seat's plate a burst would like to be
 

@@ -5,7 +5,7 @@ Where each button sits, its label and key for the decision at hand ("Take 4",
 is ("UNO! (Bo)", "Catch Bo!"), and the line under the name plate that says
 what the player to act is asked. The labels are only words for the moves
 they are given: which moves are open to the person at the screen, and what a
-press does, is `CouchInput` (game/scenes/couch_input.py), which owns these
+press does, is `CouchInput` (game/table/couch_input.py), which owns these
 buttons and tells them each frame what to show.
 """
 
@@ -20,10 +20,10 @@ import pygame
 from game.engine import CallUno, Catch, Challenge, Draw, Pass, Play
 from game.engine.kind_names import KindName
 from game.i18n import _
+from game.table.geometry import PROMPT_WIDTH
+from game.table.view import TableView
 from game.ui import text, widgets
 from game.ui.input import CATCH, CHALLENGE, DRAW, HISTORY, PASS, UNO
-from game.ui.table_geometry import PROMPT_WIDTH
-from game.ui.table_view import TableView
 
 
 class Presses(Protocol):

@@ -6,9 +6,9 @@ highlighted (`Highlights`: the card under the focus in the hand being played
 from, the draw pile when nothing can be played). Which way up a card
 is drawn it asks game/ui/privacy.py, for every card, every frame; caches keep
 a full table to a handful of blits (a seat whose cards are all at rest is one
-cached layer, keyed by what it shows). The name plates (game/ui/name_plates.py)
-and what the table says (game/ui/callout_render.py) are painted over it by the
-view (game/ui/table_view.py).
+cached layer, keyed by what it shows). The name plates (game/table/name_plates.py)
+and what the table says (game/table/callout_render.py) are painted over it by the
+view (game/table/view.py).
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ import math
 import pygame
 
 from game.looks import CardLook
+from game.table.animator import TableAnimator
+from game.table.geometry import TableGeometry
+from game.table.highlights import NO_HIGHLIGHTS, Highlights
+from game.table.model import TableModel, turned
+from game.table.sprite import Sprite
 from game.ui import accessibility, text, widgets
-from game.ui.animator import TableAnimator
 from game.ui.card_art import BACK, CardArt
 from game.ui.card_book import CardBook
-from game.ui.highlights import NO_HIGHLIGHTS, Highlights
 from game.ui.privacy import DISCARD, PILE, Privacy
-from game.ui.sprite import Sprite
-from game.ui.table_geometry import TableGeometry
-from game.ui.table_model import TableModel, turned
 from game.ui.tween import ease_out_cubic, shake
 
 CAPTION_SIZE = 20  # the name over the focused card of the hand being played

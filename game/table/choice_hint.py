@@ -3,7 +3,7 @@ colour to name, the player to pick, UNO Duo's draft, any other choice the
 engine opens.
 
 T, the overlay's Hint button or the seat's controller's R3 asks the match's
-one hint search (`HintSearch`, game/scenes/table_hint.py) for the seat's
+one hint search (`HintSearch`, game/table/hint.py) for the seat's
 advisor's choice among the options the overlay offers, given as the engine's
 actions behind them: the opener of the overlay maps each option to its action
 (the plays of a wild, by colour) or, by default, the seat's legal `Choose`
@@ -20,19 +20,15 @@ button and the prompt's mention, and the key does nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.bots.hint import Hint
 from game.engine import Choose
 from game.i18n import _
-from game.scenes.table_hint import HAND, line_panel, pulsing
+from game.table.hint import HAND, HintSearch, line_panel, pulsing
 from game.ui import text, widgets
 from game.ui.input import HINT
-
-if TYPE_CHECKING:
-    from game.scenes.couch_input import CouchInput
 
 PROMPT_WIDTH = 1200  # the widest a prompt line may grow with the hint key's mention
 SCREEN = pygame.Rect(0, 0, 1280, 720)
@@ -40,12 +36,17 @@ SCREEN = pygame.Rect(0, 0, 1280, 720)
 
 class ChoiceHint:
     def __init__(
-        self, controls: CouchInput, seat: int, actions: Mapping[object, object] | None = None
+        self,
+        search: HintSearch,
+        seat: int,
+        idle: Callable[[], bool],
+        home: pygame.Rect,
+        actions: Mapping[object, object] | None = None,
     ) -> None:
-        self.controls = controls
-        self.app = controls.app
-        self.session = controls.session
-        self.search = controls.hint.search
+        self.app = search.app
+        self.session = search.session
+        self.search = search  # the match's one search, the table's hint's
+        self.idle = idle  # the table below has shown everything that happened
         self.seat = seat
         if actions is None:
             legal = self.session.legal(seat)
@@ -53,7 +54,7 @@ class ChoiceHint:
         self.actions = dict(actions)  # option -> the engine's action behind it
         self.about = tuple(self.actions.values())  # what this hint is about, in the search
         # Where the table keeps its Hint button, unless the overlay's options are there.
-        self.home = pygame.Rect(controls.table.geometry.hint_button)
+        self.home = pygame.Rect(home)
         self.button = widgets.Button(self.home, _("Hint"), self.ask, chip=HINT, size=22)
         self.button.visible = False
         self.follow: Callable[[object], None] | None = None
@@ -80,7 +81,7 @@ class ChoiceHint:
         return (
             self.search.enabled
             and bool(self.actions)
-            and self.controls.idle
+            and self.idle()
             and session.state.to_act == seat
             and not session.is_bot(seat)
             and self.search.looking(seat)

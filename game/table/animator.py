@@ -19,11 +19,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from game.table.geometry import TableGeometry
+from game.table.model import TableModel, turned
+from game.table.sprite import Sprite
 from game.ui import accessibility
 from game.ui.privacy import DISCARD, PILE, TABLE, Place, Privacy
-from game.ui.sprite import Sprite
-from game.ui.table_geometry import TableGeometry
-from game.ui.table_model import TableModel, turned
 
 DISCARD_ANGLES = (-14, -8, -3, 3, 8, 14)
 KEEP_DISCARD = 8  # sprites kept on the discard pile; the model keeps every card
