@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from game.engine.actions import Play
-from game.engine.choice_effects import ChooseColorParams
 from game.engine.ruleset import WILD, EffectSpec, KindSpec, RuleSet, RuleSetModel
 from game.engine.words import ENGLISH
 
@@ -129,10 +128,7 @@ class CardTable:
         # card's first effect; a colour named after a swap or a shuffle is a
         # separate decision, taken once the player sees the new hand.
         self.needs_color = [
-            bool(effects)
-            and isinstance(effects[0].params, ChooseColorParams)
-            and effects[0].params.who == "self"
-            and not effects[0].when
+            bool(effects) and effects[0].params.names_own_color and not effects[0].when
             for effects in self.effects
         ]
         self.by_name: dict[str, int] = {}

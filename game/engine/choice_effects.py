@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 class ChooseColorParams(Params):
     who: Literal["self", "next"] = "self"
 
+    @property
+    def names_own_color(self) -> bool:
+        return self.who == "self"
+
 
 @effect(
     ChooseColorParams,

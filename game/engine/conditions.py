@@ -15,25 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
+from game.engine.block_types import Condition, Value
 from game.engine.pending import PlayContext
 from game.engine.said import said, said_n
 
 if TYPE_CHECKING:
     # Only for annotations: the state holds the rule set, which holds these
-    # conditions, so importing it here would close a loop at run time.
+    # conditions (typed for it in block_types.py, without the state).
     from game.engine.state import GameState
 
-Value = bool | int  # what a condition evaluates to
-
-
-class Condition(Protocol):
-    """A condition: a fact about the game for the seat `ctx.actor` and the card `ctx.card`."""
-
-    __name__: str
-
-    def __call__(self, state: GameState, ctx: PlayContext, /) -> Value: ...
+__all__ = ["REGISTRY", "Condition", "ConditionBlock", "Value", "block_of", "condition"]
 
 
 @dataclass(frozen=True)

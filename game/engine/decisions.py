@@ -32,7 +32,7 @@ beside the code that opens it, plus its test; then its registrations
 outside the engine, which tests/test_decision_kinds.py requires: each bot
 level's answer (`Bot.answers`), the playouts', the hint's reason for a
 choice, and, for a kind asked from the hand, the table's buttons
-(game/scenes/couch_buttons.py). docs/architecture.md walks through it.
+(game/table/couch_buttons.py). docs/architecture.md walks through it.
 """
 
 from __future__ import annotations

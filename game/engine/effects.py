@@ -29,37 +29,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from game.engine.block_types import Effect, P, Params
 from game.engine.events import EventSink
 from game.engine.pending import Penalty, PlayContext
 from game.engine.said import Said, said, said_n
 
 if TYPE_CHECKING:
     # Only for annotations: the state holds the rule set, which holds these
-    # effects, so importing it here would close a loop at run time.
+    # effects (typed for it in block_types.py, without the state).
     from game.engine.state import GameState
 
-
-class Params(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-P = TypeVar("P", bound=Params)
-P_in = TypeVar("P_in", bound=Params, contravariant=True)
-
-
-class Effect(Protocol[P_in]):
-    """An effect: acts on the state for the play `ctx`, appends its events, and
-    returns True when it opened a decision the remaining effects wait for."""
-
-    __name__: str
-
-    def __call__(
-        self, state: GameState, ctx: PlayContext, params: P_in, events: EventSink, /
-    ) -> bool: ...
+__all__ = ["REGISTRY", "SUSPEND", "Effect", "EffectBlock", "Params", "effect"]
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ and why is written once, in game/rules/schema.py.
 
 Card behaviour is never a setting here: a card kind lists effects by name,
 and those names come from the registry in `game.engine.effects`; conditions
-come from `game.engine.conditions`. The registries import nothing that
-imports this module (they name the game state in annotations only), so the
-rule set sits above its building blocks and below the state that plays it:
-rules -> blocks, state -> rules.
+come from `game.engine.conditions`. The rule set holds their functions as
+`game/engine/block_types.py` types them, without the state they are handed,
+so the blocks may name the state and no import goes round a circle:
+state -> rules -> block types <- blocks -> state.
 """
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from game.engine.conditions import Condition, Value
-from game.engine.effects import Effect, Params
+from game.engine.block_types import Condition, Effect, Params, Value
 from game.engine.words import ENGLISH, Words
 
 COLOR_NAMES = ("red", "yellow", "green", "blue")

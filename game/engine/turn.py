@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.engine import scoring
 from game.engine.actions import MAX_SEATS, Accept, Action, Challenge, Draw, Pass, Play
 from game.engine.decisions import Ask, DecisionKind, Handler, declare
 from game.engine.events import EventSink, RoundEndEvent
@@ -43,6 +42,7 @@ from game.engine.legality import (
 )
 from game.engine.pending import Decision, Penalty, PlayContext
 from game.engine.refusals import drawn_refusal, more_refusal, penalty_refusal, play_refusal_of
+from game.engine.scoring import SCHEMES, match_result, team_of
 from game.engine.state import GameState
 
 # --- effects and turn order ---------------------------------------------------
@@ -219,7 +219,7 @@ def _end_blocked_round(state: GameState, events: EventSink) -> None:
 
 
 def end_round(state: GameState, events: EventSink, winner: int, blocked: bool = False) -> None:
-    scheme = scoring.SCHEMES[state.rules.model.scoring.scheme]
+    scheme = SCHEMES[state.rules.model.scoring.scheme]
     points = scheme.fn(state, winner)
     for seat, gained in enumerate(points):
         state.scores[seat] += gained
@@ -240,7 +240,7 @@ def end_round(state: GameState, events: EventSink, winner: int, blocked: bool = 
     state.queue = []
     state.penalty = None
     state.uno_window = -1
-    result = scoring.match_result(state, winner, events)
+    result = match_result(state, winner, events)
     if result is None:
         state.pending = Decision("next_round", winner)
         return
@@ -250,7 +250,7 @@ def end_round(state: GameState, events: EventSink, winner: int, blocked: bool = 
     if events is None:
         return
     if state.rules.model.scoring.teams:
-        team = list(scoring.team_of(state, result))
+        team = list(team_of(state, result))
         events.append(
             {"t": "game_end", "winner": result, "scores": list(state.scores), "team": team}
         )
