@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from game.bots import make_bot
 from game.engine import new_game
-from game.players_file import PlayerEntry
+from game.players_file import CountedMatch, PlayerEntry, PlayersFile
 from game.rules.loader import load_rules
 from game.sim import play_out
 from game.stats import MAX_MATCHES, PlayerRecord, PlayerStats, rule_names, rules_key
@@ -232,3 +234,16 @@ def test_a_rule_set_is_counted_by_its_files_so_languages_share_one_count():
     ana = stats.player("Ana")
     assert ana.rules == {"classic + house/jump-in": 3, "duo": 2}
     assert rule_names(ana.favourite) == ("classic", "house/jump-in")
+
+
+def test_the_files_page_lists_exactly_the_declared_fields():
+    """docs/files.md's table of players.json against its declaration."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "files.md").read_text(encoding="utf-8")
+    section = page.split("\n## players.json\n", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `([a-z_.\[\]{}]+)` \|", section, re.MULTILINE))
+    declared = {
+        *PlayersFile.model_fields,
+        *(f"players[].{name}" for name in PlayerEntry.model_fields),
+        *(f"counted{{}}.{name}" for name in CountedMatch.model_fields),
+    }
+    assert listed == declared
