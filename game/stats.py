@@ -21,29 +21,19 @@ The file (`players.json` in the settings folder) is the player's: it is
 read as hostile — a regular file of at most `MAX_FILE_BYTES`, every field
 checked — and a damaged file is kept aside (`players.kept-….json`) with a
 notice, never overwritten. It is written atomically, like every file the
-game writes.
+game writes. Reading and writing it is game/players_file.py's.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from game.engine.said import Said, said
-from game.file_reading import FileRefused, keep_aside, read_small_file
-from game.plain_text import printable
-from game.saves.format import SaveProblem
+from game.engine.said import Said
 
-FORMAT = "couch-uno-players"
-VERSION = 1
 MAX_FILE_BYTES = 1024 * 1024
-MAX_PLAYERS = 500
-MAX_NAME = 200
 MAX_RULE_SETS = 32  # rule sets remembered per player (the most played)
 MAX_MATCHES = 100  # match ids remembered as counted
-MAX_COUNT = 2**53  # any count past this is a damaged file
 COUNTS = (
     "matches",
     "matches_won",
@@ -200,129 +190,3 @@ class PlayerStats:
             player.matches += 1
             if seat in winners:
                 player.matches_won += 1
-
-    # --- the file ----------------------------------------------------------------------
-
-    def text(self) -> str:
-        data = {
-            "format": FORMAT,
-            "version": VERSION,
-            "players": [p.to_dict() for p in self.players.values()],
-            "counted": {
-                match_id: {"rounds": c.rounds, "over": c.over}
-                for match_id, c in self.counted.items()
-            },
-        }
-        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-
-    @classmethod
-    def load(cls, path: Path) -> PlayerStats:
-        """The statistics in `path` (none yet: empty). A file that cannot be
-        used is kept aside with a notice and the count starts again."""
-        stats = cls()
-        try:
-            data = read_small_file(path, MAX_FILE_BYTES)
-            if data is None:
-                return stats
-            stats._take(_parsed(data))
-        except FileRefused as refused:
-            stats._refused(path, SaveProblem("damaged", refused.words()))
-        except SaveProblem as problem:
-            stats._refused(path, problem)
-        return stats
-
-    def _refused(self, path: Path, problem: SaveProblem) -> None:
-        """A file that cannot be used: kept aside, and the count starts again."""
-        kept = keep_aside(path)
-        self.players.clear()
-        self.counted.clear()
-        if kept is not None:
-            notice = said(
-                "The players' statistics could not be read: {reason}; it was kept "
-                "as {file}. Counting starts again.",
-                reason=problem.reason,
-                file=kept.name,
-            )
-        else:
-            notice = said(
-                "The players' statistics could not be read: {reason}. Counting starts again.",
-                reason=problem.reason,
-            )
-        self.notices.append(notice)
-
-    def _take(self, data: dict) -> None:
-        players = data.get("players")
-        counted = data.get("counted")
-        if not isinstance(players, list) or len(players) > MAX_PLAYERS:
-            raise SaveProblem("damaged", said("its list of players is damaged"))
-        if not isinstance(counted, dict) or len(counted) > MAX_MATCHES:
-            raise SaveProblem("damaged", said("its list of counted matches is damaged"))
-        for entry in players:
-            record = _record(entry)
-            if key(record.name) in self.players:
-                raise SaveProblem(
-                    "damaged", said("it lists {name} twice", name=printable(record.name, 40))
-                )
-            self.players[key(record.name)] = record
-        for match_id, entry in counted.items():
-            if (
-                not isinstance(match_id, str)
-                or len(match_id) > 64
-                or not isinstance(entry, dict)
-                or set(entry) != {"rounds", "over"}
-                or not _count(entry["rounds"])
-                or not isinstance(entry["over"], bool)
-            ):
-                raise SaveProblem("damaged", said("its list of counted matches is damaged"))
-            self.counted[match_id] = MatchCount(entry["rounds"], entry["over"])
-
-
-def _parsed(data: bytes) -> dict:
-    try:
-        parsed = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise SaveProblem("damaged", said("it is not readable JSON")) from None
-    if not isinstance(parsed, dict) or parsed.get("format") != FORMAT:
-        raise SaveProblem("foreign", said("it is not a Couch UNO players file"))
-    if parsed.get("version") != VERSION:
-        raise SaveProblem(
-            "version",
-            said(
-                "it is of version {found}, not {version}",
-                found=printable(parsed.get("version"), 20),
-                version=VERSION,
-            ),
-        )
-    return parsed
-
-
-def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
-
-
-def _record(entry: object) -> PlayerRecord:
-    if not isinstance(entry, dict):
-        raise SaveProblem("damaged", said("a player's entry is not a mapping"))
-    name = entry.get("name")
-    if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
-        raise SaveProblem("damaged", said("a player has no name"))
-    if set(entry) != {"name", "rules", *COUNTS}:
-        raise SaveProblem(
-            "damaged", said("the entry of {name} has other fields", name=printable(name, 40))
-        )
-    if not all(_count(entry[field_name]) for field_name in COUNTS):
-        raise SaveProblem(
-            "damaged", said("a count of {name} is not a whole number", name=printable(name, 40))
-        )
-    rules = entry["rules"]
-    if (
-        not isinstance(rules, dict)
-        or len(rules) > MAX_RULE_SETS
-        or not all(isinstance(k, str) and 0 < len(k) <= MAX_NAME for k in rules)
-        or not all(_count(v) for v in rules.values())
-    ):
-        raise SaveProblem(
-            "damaged", said("the rule sets of {name} are damaged", name=printable(name, 40))
-        )
-    counts = {field_name: entry[field_name] for field_name in COUNTS}
-    return PlayerRecord(name, rules=dict(rules), **counts)

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
+from game.players_file import load_stats
 from game.saves import SAVE_FILE, SaveSlot
 from game.saves.format import STATS_FILE, peek
-from game.stats import PlayerStats
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_WRITE_SECONDS = 60.0  # a generous bound on the child's start-up, not a timing
@@ -91,7 +91,7 @@ def check_after_kill(folder: Path, lines: list[str]) -> bool:
     if offered is not None:
         resumed = slot.resume()  # re-executes, or raises SaveProblem
         assert not resumed.over and resumed.log[0]["t"] == "game"
-    stats = PlayerStats.load(folder / STATS_FILE)
+    stats = load_stats(folder / STATS_FILE)
     assert not stats.notices, stats.notices
     return cut_short
 

@@ -3,15 +3,19 @@ per round however often a match is resumed, stored as carefully as the save."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from game.bots import make_bot
 from game.engine import new_game
+from game.players_file import CountedMatch, PlayerEntry, PlayersFile, load_stats, stats_text
 from game.rules.loader import load_rules
 from game.sim import play_out
-from game.stats import MAX_MATCHES, PlayerStats, rule_names, rules_key
+from game.stats import MAX_MATCHES, PlayerRecord, PlayerStats, rule_names, rules_key
 
 NAMES = ["Ana", "Bo", "Cy"]
 
@@ -106,8 +110,8 @@ def test_the_file_round_trips_and_remembers_a_bounded_number_of_matches(tmp_path
         stats.count(f"m{n}", NAMES, [0], "Classic UNO", rounds((0, [UNO_0])))
     assert len(stats.counted) == MAX_MATCHES
     path = tmp_path / "players.json"
-    path.write_text(stats.text())
-    again = PlayerStats.load(path)
+    path.write_text(stats_text(stats))
+    again = load_stats(path)
     assert not again.notices
     assert again.player("Ana").to_dict() == stats.player("Ana").to_dict()
     assert again.counted == stats.counted
@@ -147,11 +151,76 @@ def test_a_damaged_file_is_kept_aside_with_a_notice(tmp_path, text):
     path = tmp_path / "players.json"
     path.write_text(text, encoding="latin-1")
     damaged = path.read_bytes()
-    stats = PlayerStats.load(path)
+    stats = load_stats(path)
     assert stats.notices and "could not be read" in stats.notices[0]
     assert not stats.players and not path.exists()
     [kept] = [p for p in tmp_path.iterdir() if p.name.startswith("players.kept-")]
     assert kept.read_bytes() == damaged and kept.name in stats.notices[0]
+
+
+ENTRY = {
+    "name": "Ana",
+    "matches": 1,
+    "matches_won": 0,
+    "rounds": 3,
+    "rounds_won": 1,
+    "uno_calls": 0,
+    "uno_missed": 0,
+    "catches": 0,
+    "rules": {"classic": 3},
+}
+
+
+def players_file(players: object = None, counted: object = None, **more: object) -> str:
+    return json.dumps(
+        {
+            "format": "couch-uno-players",
+            "version": 1,
+            "players": [ENTRY] if players is None else players,
+            "counted": {} if counted is None else counted,
+            **more,
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("{", "it is not readable JSON"),
+        ('{"format": "other"}', "it is not a Couch UNO players file"),
+        (players_file(version=2), "it is of version 2, not 1"),
+        (players_file(version=True), "it is of version True, not 1"),
+        (players_file([ENTRY] * 501), "its list of players is damaged"),
+        (players_file({"a": 1}), "its list of players is damaged"),
+        (players_file([7]), "a player's entry is not a mapping"),
+        (players_file([{**ENTRY, "name": "  "}]), "a player has no name"),
+        (players_file([{**ENTRY, "name": 5}]), "a player has no name"),
+        (players_file([{**ENTRY, "colour": "red"}]), "the entry of Ana has other fields"),
+        (players_file([{"name": "Ana", "rules": {}}]), "the entry of Ana has other fields"),
+        (players_file([{**ENTRY, "matches": "1"}]), "a count of Ana is not a whole number"),
+        (players_file([{**ENTRY, "catches": True}]), "a count of Ana is not a whole number"),
+        (players_file([{**ENTRY, "rounds": 2**60}]), "a count of Ana is not a whole number"),
+        (players_file([{**ENTRY, "rules": {"": 1}}]), "the rule sets of Ana are damaged"),
+        (players_file([{**ENTRY, "rules": {"classic": -1}}]), "the rule sets of Ana are damaged"),
+        (players_file([ENTRY, {**ENTRY, "name": "ana"}]), "it lists ana twice"),
+        (players_file(counted={"m": {"rounds": 1}}), "its list of counted matches is damaged"),
+        (players_file(counted={"m" * 65: {"rounds": 1, "over": False}}), "counted matches"),
+        (players_file(counted=[1]), "its list of counted matches is damaged"),
+    ],
+)
+def test_a_damaged_file_says_what_is_wrong(tmp_path, text, reason):
+    """The file is checked against its declaration (game/players_file.py);
+    the notice says the first thing wrong in the player's words. (A version
+    written `true` once read as version 1.)"""
+    path = tmp_path / "players.json"
+    path.write_text(text)
+    stats = load_stats(path)
+    assert stats.notices and reason in stats.notices[0], stats.notices
+    assert not stats.players
+
+
+def test_the_file_declares_every_number_a_player_record_keeps():
+    assert set(PlayerEntry.model_fields) == {f.name for f in dataclasses.fields(PlayerRecord)}
 
 
 def test_a_rule_set_is_counted_by_its_files_so_languages_share_one_count():
@@ -165,3 +234,16 @@ def test_a_rule_set_is_counted_by_its_files_so_languages_share_one_count():
     ana = stats.player("Ana")
     assert ana.rules == {"classic + house/jump-in": 3, "duo": 2}
     assert rule_names(ana.favourite) == ("classic", "house/jump-in")
+
+
+def test_the_files_page_lists_exactly_the_declared_fields():
+    """docs/files.md's table of players.json against its declaration."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "files.md").read_text(encoding="utf-8")
+    section = page.split("\n## players.json\n", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `([a-z_.\[\]{}]+)` \|", section, re.MULTILINE))
+    declared = {
+        *PlayersFile.model_fields,
+        *(f"players[].{name}" for name in PlayerEntry.model_fields),
+        *(f"counted{{}}.{name}" for name in CountedMatch.model_fields),
+    }
+    assert listed == declared

@@ -1,6 +1,9 @@
 """Regenerate docs/house-rules.md: classic against each house rule, by simulation.
 
-    python tools/house_rule_lab.py [--rounds 10000] [--players 4] [--seed 1]
+    python tools/house_rule_lab.py [--rounds 10000] [--players 4] [--seed 1] [--base NAME]
+
+`--base flip` measures only the lines on that base and keeps the others as
+the page has them.
 
 Each line is the same rule lab `python main.py simulate --rounds-only`
 prints, with basic bots, so a table can see what a house rule does to the
@@ -39,18 +42,32 @@ def lab(names: list[str], players: int, rounds: int, seed: int) -> dict:
     return tally.summary()
 
 
-def _notable(results: list[tuple[list[str], int, dict]]) -> list[str]:
+def _rows_on_page() -> dict[tuple[str, int], str]:
+    """The page's table rows by (rules, seats), to keep the lines not measured."""
+    if not DOC.exists():
+        return {}
+    rows = {}
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 7 and cells[1].isdigit():
+            rows[(cells[0], int(cells[1]))] = line
+    return rows
+
+
+def _turns(row: str) -> float:
+    return float(row.strip("|").split("|")[2])
+
+
+def _notable(rows: list[tuple[list[str], int, str]]) -> list[str]:
     base_turns = {
-        (names[0], players): summary["turns_per_round"]
-        for names, players, summary in results
-        if len(names) == 1
+        (names[0], players): _turns(row) for names, players, row in rows if len(names) == 1
     }
     lines = []
-    for names, players, summary in results:
+    for names, players, row in rows:
         base = base_turns.get((names[0], players))
         if len(names) == 1 or not base:
             continue
-        change = summary["turns_per_round"] / base - 1
+        change = _turns(row) / base - 1
         if abs(change) > 0.10:
             how = "shorter" if change < 0 else "longer"
             lines.append(f"- {names[-1]}: rounds {abs(change):.0%} {how} than {names[0]}.")
@@ -62,6 +79,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=10_000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--base", help="measure only the lines on this base")
     args = parser.parse_args()
     mixes = [(["classic"], args.players), (["classic"], 2), (["uno112"], args.players)]
     mixes.append((["flip"], args.players))  # the base of its own house rules
@@ -74,8 +92,8 @@ def main() -> int:
     for name in houses:
         if (layer_base(resolve_name(name)) or "classic") != "flip":
             mixes.append((["flip", name], 2 if name in TWO_SEATS else args.players))
-    rows = []
-    results: list[tuple[list[str], int, dict]] = []
+    kept = _rows_on_page() if args.base else {}
+    results: list[tuple[list[str], int, str]] = []
     for names, seats in mixes:
         try:
             rules = load_rules(names)
@@ -85,16 +103,22 @@ def main() -> int:
         players = seats
         if players not in rules.model.allowed_counts():
             players = rules.model.allowed_counts()[0]
+        if args.base and names[0] != args.base:
+            row = kept.get((" + ".join(names), players))
+            if row is not None:
+                results.append((names, players, row))
+            continue
         summary = lab(names, players, args.rounds, args.seed)
-        results.append((names, players, summary))
         ends = summary["round_ends_on"]
         action_end = 1 - ends.get("number", 0)
-        rows.append(
+        row = (
             f"| {' + '.join(names)} | {players} | {summary['turns_per_round']:.1f} "
             f"| {summary['first_player_win_share']:.1%} | {summary['cards_drawn_per_turn']:.2f} "
             f"| {ends.get('number', 0):.1%} | {action_end:.1%} |"
         )
-        print(rows[-1], flush=True)
+        results.append((names, players, row))
+        print(row, flush=True)
+    rows = [row for _, _, row in results]
     text = [
         "# House rules by the numbers",
         "",

@@ -1,187 +1,240 @@
-"""The events the engine writes: one TypedDict per kind, in the replay-log format.
+"""The events the engine writes, and the replay-log format they make.
+
+One TypedDict per kind of event, and in it every field: its type, whether it
+is always there (`NotRequired` when not), the values it may hold (the check
+its type is `Annotated` with, game/engine/event_fields.py) and what it means
+(`means`). This is the one declaration of the format: the engine's code is
+type-checked against it (mypy), a log line is validated against it (pydantic
+runs the checks; game/log/format.py builds the validator once), and
+docs/replay-format.md lists the same events and fields
+(tests/engine/test_event_schema.py holds the page to it).
 
 An event is a plain dict (the log line is its JSON, keys in the order the
-engine writes them), so these types cost nothing at run time: they tell the
-type checker, and a reader, which fields each kind carries. The format itself
-is documented in docs/replay-format.md; a field added here is a field added
-there.
+engine writes them), so these types cost the engine nothing as it plays.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: TypedDict sees `NotRequired` only
+# in annotations evaluated when the class is made. pydantic reads TypedDicts
+# of typing_extensions only, before Python 3.12.
+from typing import Annotated, Literal, NotRequired, get_args, get_type_hints
 
-from typing import Literal, NotRequired, TypedDict
+from typing_extensions import TypedDict
+
+from game.engine.event_fields import (
+    Card,
+    CardCount,
+    Cards,
+    Color,
+    ColorOrNull,
+    CutCards,
+    Direction,
+    Flag,
+    Hands,
+    Names,
+    PlayerCount,
+    Points,
+    RoundNumber,
+    RuleNames,
+    Score,
+    Scores,
+    Seat,
+    Seats,
+    Seed,
+    SomeCards,
+    Target,
+    Text,
+    TrueWhenPresent,
+    Why,
+    means,
+)
+
+# --- the events ------------------------------------------------------------------------
+# The kind of event is `t`; the fields follow in the order the engine writes them.
 
 
 class GameEvent(TypedDict):
     t: Literal["game"]
-    rules: list[str]
-    seed: int
-    players: int
-    names: list[str]
-    target: int | None
+    rules: Annotated[
+        RuleNames,
+        means("the rule sets, names or paths, in layering order"),
+    ]
+    seed: Annotated[Seed, means("the game's random seed")]
+    players: Annotated[PlayerCount, means("how many seats")]
+    names: Annotated[Names, means("each seat's name")]
+    target: Annotated[
+        Target,
+        means("the score that ends the match; null: not played to a score"),
+    ]
 
 
 class CutEvent(TypedDict):
     t: Literal["cut"]
-    cards: dict[str, str]  # seat index as a string -> the card it cut
+    cards: Annotated[CutCards, means("seat index as a string → its cut")]
 
 
 class RoundEvent(TypedDict):
     t: Literal["round"]
-    n: int
-    dealer: int
+    n: Annotated[RoundNumber, means("the round's number, from 1")]
+    dealer: Annotated[Seat, means("the seat that deals")]
 
 
 class DealEvent(TypedDict):
     t: Literal["deal"]
-    p: int
-    cards: list[str]
+    p: Annotated[Seat, means("the seat dealt to")]
+    cards: Annotated[Cards, means("the cards dealt, in the order the hand holds them")]
 
 
 class DraftEvent(TypedDict):
     t: Literal["draft"]
-    p: int
-    card: str
-    kept: bool
+    p: Annotated[Seat, means("the seat drafting")]
+    card: Annotated[Card, means("the card handled")]
+    kept: Annotated[Flag, means("kept (true) or onto the draft discard (false)")]
 
 
 class StartEvent(TypedDict):
     t: Literal["start"]
-    card: str
-    color: str | None
-    first: int
-    direction: int
+    card: Annotated[Card, means("the card turned up to start the discard pile")]
+    color: Annotated[ColorOrNull, means("its colour; null for a wild")]
+    first: Annotated[Seat, means("the seat the rules make act first")]
+    direction: Annotated[Direction, means("the direction of play")]
 
 
 class ColorEvent(TypedDict):
     t: Literal["color"]
-    p: int
-    color: str
+    p: Annotated[Seat, means("the seat naming the colour")]
+    color: Annotated[Color, means("the colour now in force")]
 
 
 class TurnEvent(TypedDict):
     t: Literal["turn"]
-    p: int
+    p: Annotated[Seat, means("the seat with a decision to make")]
 
 
 class PlayEvent(TypedDict):
     t: Literal["play"]
-    p: int
-    card: str
-    color: str | None
+    p: Annotated[Seat, means("the seat that played")]
+    card: Annotated[Card, means("the card put on the discard pile")]
+    color: Annotated[ColorOrNull, means("the colour in force after it")]
 
 
 class DrawEvent(TypedDict):
     t: Literal["draw"]
-    p: int
-    cards: list[str]
-    why: str  # turn | penalty | uno | challenge | effect
+    p: Annotated[Seat, means("the seat that drew")]
+    cards: Annotated[SomeCards, means("the cards taken from the draw pile")]
+    why: Annotated[Why, means("what the draw was for: one of WHY")]
 
 
 class PassEvent(TypedDict):
     t: Literal["pass"]
-    p: int
+    p: Annotated[Seat, means("the seat ending its turn without playing")]
 
 
 class SkipEvent(TypedDict):
     t: Literal["skip"]
-    p: int
+    p: Annotated[Seat, means("the seat that loses a turn")]
 
 
 class DirectionEvent(TypedDict):
     t: Literal["direction"]
-    direction: int
+    direction: Annotated[Direction, means("the new direction")]
 
 
 class UnoEvent(TypedDict):
     t: Literal["uno"]
-    p: int
+    p: Annotated[Seat, means("the seat that called UNO")]
 
 
 class CatchEvent(TypedDict):
     t: Literal["catch"]
-    by: int
-    p: int
+    by: Annotated[Seat, means("the seat that caught")]
+    p: Annotated[Seat, means("the seat caught without an UNO call")]
 
 
 class ChallengeEvent(TypedDict):
     t: Literal["challenge"]
-    by: int
-    p: int
-    guilty: bool
+    by: Annotated[Seat, means("the challenger")]
+    p: Annotated[Seat, means("the seat whose Wild Draw Four is challenged")]
+    guilty: Annotated[Flag, means("whether the play was illegal")]
 
 
 class RevealEvent(TypedDict):
     t: Literal["reveal"]
-    p: int
-    to: int
-    cards: list[str]
+    p: Annotated[Seat, means("the seat showing its hand")]
+    to: Annotated[Seat, means("the only seat that sees it")]
+    cards: Annotated[Cards, means("the whole hand, in its order")]
 
 
 class ReshuffleEvent(TypedDict):
     t: Literal["reshuffle"]
-    cards: int
+    cards: Annotated[CardCount, means("how many cards became the draw pile")]
 
 
 # `with` is a keyword, so this one is spelt the functional way.
-SwapEvent = TypedDict("SwapEvent", {"t": Literal["swap"], "p": int, "with": int})
+SwapEvent = TypedDict(
+    "SwapEvent",
+    {
+        "t": Literal["swap"],
+        "p": Annotated[Seat, means("one seat of the exchange")],
+        "with": Annotated[Seat, means("the seat it exchanged hands with")],
+    },
+)
 
 
 class HandsEvent(TypedDict):
     t: Literal["hands"]
-    hands: list[list[str]]
-    discard: NotRequired[list[str]]  # a redeal gathered the discard pile too
+    hands: Annotated[Hands, means("every hand after a redistribution, one per seat")]
+    discard: NotRequired[
+        Annotated[Cards, means("a redeal gathered the discard pile too: the pile after it")]
+    ]
 
 
 class DiscardEvent(TypedDict):
     t: Literal["discard"]
-    p: int
-    cards: list[str]
+    p: Annotated[Seat, means("the seat putting cards under the top card")]
+    cards: Annotated[SomeCards, means("those cards")]
 
 
 class ChoseEvent(TypedDict):
     t: Literal["chose"]
-    p: int
-    player: int
+    p: Annotated[Seat, means("the seat that picked")]
+    player: Annotated[Seat, means("the seat picked")]
 
 
 class JumpInEvent(TypedDict):
     t: Literal["jump_in"]
-    p: int
-    over: int
+    p: Annotated[Seat, means("the seat jumping in out of turn")]
+    over: Annotated[Seat, means("the seat whose decision it was")]
 
 
 class RoundEndEvent(TypedDict):
     t: Literal["round_end"]
-    winner: int
-    points: dict[str, int]
-    scores: list[int]
-    blocked: NotRequired[bool]
-    side: NotRequired[str]  # a two-sided deck: the side whose faces were scored
+    winner: Annotated[Seat, means("the seat that won the round")]
+    points: Annotated[Points, means("every seat, as a string → its points this round")]
+    scores: Annotated[Scores, means("the match totals after this round")]
+    blocked: NotRequired[
+        Annotated[TrueWhenPresent, means("the round ended without anyone going out")]
+    ]
+    side: NotRequired[Annotated[Text, means("a two-sided deck: the side whose faces were scored")]]
 
 
 class FlipEvent(TypedDict):
-    """Every card turned over: `side` is now in play, `top` the discard
-    pile's top card and `color` the colour in force (None: a wild on top,
-    whose colour is named next)."""
-
     t: Literal["flip"]
-    side: str
-    top: str
-    color: str | None
+    side: Annotated[Text, means("the side now in play")]
+    top: Annotated[Card, means("the discard pile's top card")]
+    color: Annotated[ColorOrNull, means("the colour in force; null: a wild, named next")]
 
 
 class EliminatedEvent(TypedDict):
     t: Literal["eliminated"]
-    p: int
-    score: int
+    p: Annotated[Seat, means("the seat eliminated")]
+    score: Annotated[Score, means("its total")]
 
 
 class GameEndEvent(TypedDict):
     t: Literal["game_end"]
-    winner: int
-    scores: list[int]
-    team: NotRequired[list[int]]
+    winner: Annotated[Seat, means("the seat that won the match")]
+    scores: Annotated[Scores, means("the final totals")]
+    team: NotRequired[Annotated[Seats, means("team play: the winning team")]]
 
 
 Event = (
@@ -222,3 +275,12 @@ Event = (
 #     if events is not None:
 #         events.append({"t": "turn", "p": seat})
 EventSink = list[Event] | None
+
+
+def _kind_name(event_type: type) -> str:
+    (kind,) = get_args(get_type_hints(event_type)["t"])
+    return str(kind)
+
+
+# Every kind of event by its `t`, in the order above.
+EVENT_TYPES: dict[str, type] = {_kind_name(kind): kind for kind in get_args(Event)}

@@ -1,6 +1,7 @@
-"""The replay-log format as data: every event's fields, their types and ranges.
+"""Reading and writing the replay-log format: a line's JSON, and each event
+checked against the format's declaration (game/engine/events.py, the same
+table as docs/replay-format.md).
 
-docs/replay-format.md is the prose; this is the same table for a program.
 `read_event` is what makes a line from a shared (hostile) file safe to use:
 after it, every field the format names is present with its documented type
 and within its documented range, and nothing else is in the event (a field
@@ -17,20 +18,17 @@ Text taken from a file is shown only through `printable`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from typing import Annotated, get_type_hints
 
+from pydantic import Field, TypeAdapter, ValidationError
+
+from game.engine.event_fields import FIELD_ERROR, PLAYER_COUNT, Wrong, kind_of
+from game.engine.events import EVENT_TYPES, Event
 from game.plain_text import printable
 
 MAX_LOG_BYTES = 64 * 1024 * 1024  # about 1,000 four-seat matches of classic
 MAX_LINE_BYTES = 1024 * 1024
-MAX_PLAYERS = 20  # the engine's most seats; a rule set allows fewer
-MAX_CARDS = 10_000  # cards in one list: a hand, a draw, a deal
-MAX_RULES = 32  # rule-set names in `game.rules`
-MAX_TEXT = 200  # characters in a name, a card, a colour, a rule-set name
-MAX_INT = 2**63 - 1  # scores, points, targets
-MAX_SEED = 2**64  # seeds are in (-2**64, 2**64)
 MAX_DIGITS = 25  # an integer literal longer than this is refused before it is parsed
-WHY = ("turn", "penalty", "uno", "challenge", "effect")
 # The events in which the order of a hand's cards shows: they list a hand as
 # it is held (`swap` moves one whole). The engine writes a hand's order nowhere
 # else; the re-execution relies on it (see reexec.py).
@@ -147,230 +145,17 @@ def parse_line(data: bytes) -> dict:
     if text[end:].strip():
         raise Malformed(f"not valid JSON: extra data at column {end + 1}")
     if not isinstance(value, dict):
-        raise Malformed(f"an event is a JSON object, not {_kind(value)}")
+        raise Malformed(f"an event is a JSON object, not {kind_of(value)}")
     return value
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    return {
-        int: "a number",
-        str: "a string",
-        list: "a list",
-        dict: "an object",
-    }.get(type(value), type(value).__name__)
+# --- the events -----------------------------------------------------------------------
 
-
-# --- the fields -----------------------------------------------------------------------
-
-# A field check returns None when the value is right, else what is wrong with it.
-Check = Callable[[object, int], "str | None"]
-
-
-def _int_in(low: int, high: int) -> Check:
-    def check(value: object, players: int) -> str | None:
-        if type(value) is not int:
-            return f"should be a whole number, not {_kind(value)}"
-        if not low <= value <= high:
-            return f"should be from {low} to {high}, not {value}"
-        return None
-
-    return check
-
-
-def _seat(value: object, players: int) -> str | None:
-    if type(value) is not int:
-        return f"should be a seat number, not {_kind(value)}"
-    if not 0 <= value < players:
-        return f"is seat {value}, but the match has seats 0 to {players - 1}"
-    return None
-
-
-def _text(value: object, players: int, *, card: bool = False, color: bool = False) -> str | None:
-    if not isinstance(value, str):
-        return f"should be a string, not {_kind(value)}"
-    if not value or len(value) > MAX_TEXT:
-        return f"should be 1 to {MAX_TEXT} characters long"
-    if not value.isprintable():
-        return "holds a control or format character"
-    if card:
-        # A two-sided card is written face in play/other face: red:7/teal:5.
-        for side in value.split("/", 1):
-            color_part, _, face = side.partition(":")
-            if not color_part or not face or ":" in face or "/" in face:
-                return f"'{printable(value, 40)}' is not a card (written colour:face)"
-    if color and ":" in value:
-        return f"'{printable(value, 40)}' is not a colour"
-    return None
-
-
-def _card(value: object, players: int) -> str | None:
-    return _text(value, players, card=True)
-
-
-def _color(value: object, players: int) -> str | None:
-    return _text(value, players, color=True)
-
-
-def _color_or_null(value: object, players: int) -> str | None:
-    return None if value is None else _color(value, players)
-
-
-def _list_of(item: Check, what: str, low: int = 0, high: int = MAX_CARDS) -> Check:
-    def check(value: object, players: int) -> str | None:
-        if not isinstance(value, list):
-            return f"should be a list of {what}, not {_kind(value)}"
-        if not low <= len(value) <= high:
-            return f"should hold {low} to {high} {what}, not {len(value)}"
-        for index, entry in enumerate(value):
-            wrong = item(entry, players)
-            if wrong is not None:
-                return _at(f"[{index}]", wrong)
-        return None
-
-    return check
-
-
-def _at(where: str, wrong: str) -> str:
-    """`where` prefixed to what is wrong there: `names[0] should be…`, `hands[1][2] …`."""
-    return f"{where}{wrong}" if wrong.startswith("[") else f"{where} {wrong}"
-
-
-def _per_seat(item: Check, what: str) -> Check:
-    def check(value: object, players: int) -> str | None:
-        if not isinstance(value, list):
-            return f"should be a list of {what}, one per seat, not {_kind(value)}"
-        if len(value) != players:
-            return f"should hold {players} {what}, one per seat, not {len(value)}"
-        return _list_of(item, what, players, players)(value, players)
-
-    return check
-
-
-_CARDS = _list_of(_card, "cards")
-_SOME_CARDS = _list_of(_card, "cards", low=1)
-_SCORE = _int_in(-MAX_INT, MAX_INT)
-_SCORES = _per_seat(_SCORE, "scores")
-
-
-def _points(value: object, players: int) -> str | None:
-    if not isinstance(value, dict):
-        return f"should be an object of seat → points, not {_kind(value)}"
-    if set(value) != {str(seat) for seat in range(players)}:
-        return f"should name every seat from '0' to '{players - 1}' once"
-    for seat, points in value.items():
-        wrong = _SCORE(points, players)
-        if wrong is not None:
-            return _at(f"['{seat}']", wrong)
-    return None
-
-
-def _cut(value: object, players: int) -> str | None:
-    if not isinstance(value, dict):
-        return f"should be an object of seat → card, not {_kind(value)}"
-    if not 1 <= len(value) <= players:
-        return f"should name 1 to {players} seats"
-    for seat, card in value.items():
-        if seat not in {str(s) for s in range(players)}:
-            return f"'{printable(seat, 20)}' is not a seat of this match"
-        wrong = _card(card, players)
-        if wrong is not None:
-            return _at(f"['{seat}']", wrong)
-    return None
-
-
-def _true(value: object, players: int) -> str | None:
-    return None if value is True else f"should be true when present, not {printable(value, 20)}"
-
-
-def _bool(value: object, players: int) -> str | None:
-    return None if isinstance(value, bool) else f"should be true or false, not {_kind(value)}"
-
-
-def _direction(value: object, players: int) -> str | None:
-    if type(value) is int and value in (1, -1):
-        return None
-    return f"should be 1 or -1, not {printable(value, 20)}"
-
-
-def _why(value: object, players: int) -> str | None:
-    if value in WHY and isinstance(value, str):
-        return None
-    return f"should be one of {', '.join(WHY)}, not {printable(value, 20)}"
-
-
-def _target(value: object, players: int) -> str | None:
-    return None if value is None else _int_in(1, MAX_INT)(value, players)
-
-
-def _rules(value: object, players: int) -> str | None:
-    return _list_of(_text, "rule-set names", 1, MAX_RULES)(value, players)
-
-
-def _names(value: object, players: int) -> str | None:
-    if not isinstance(value, list):
-        return f"should be a list of names, one per seat, not {_kind(value)}"
-    if len(value) != players:
-        return f"should hold {players} names, one per seat, not {len(value)}"
-    for index, name in enumerate(value):
-        if not isinstance(name, str):
-            return f"[{index}] should be a string, not {_kind(name)}"
-        if len(name) > MAX_TEXT:
-            return f"[{index}] should be at most {MAX_TEXT} characters long"
-    return None
-
-
-# Per event: its required fields, then the fields it may have.
-EVENTS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
-    "game": (
-        {
-            "rules": _rules,
-            "seed": _int_in(-MAX_SEED + 1, MAX_SEED - 1),
-            "players": _int_in(2, MAX_PLAYERS),
-            "names": _names,
-            "target": _target,
-        },
-        {},
-    ),
-    "cut": ({"cards": _cut}, {}),
-    "round": ({"n": _int_in(1, MAX_INT), "dealer": _seat}, {}),
-    "deal": ({"p": _seat, "cards": _CARDS}, {}),
-    "draft": ({"p": _seat, "card": _card, "kept": _bool}, {}),
-    "start": (
-        {"card": _card, "color": _color_or_null, "first": _seat, "direction": _direction},
-        {},
-    ),
-    "color": ({"p": _seat, "color": _color}, {}),
-    "turn": ({"p": _seat}, {}),
-    "play": ({"p": _seat, "card": _card, "color": _color_or_null}, {}),
-    "draw": ({"p": _seat, "cards": _SOME_CARDS, "why": _why}, {}),
-    "pass": ({"p": _seat}, {}),
-    "skip": ({"p": _seat}, {}),
-    "direction": ({"direction": _direction}, {}),
-    "uno": ({"p": _seat}, {}),
-    "catch": ({"by": _seat, "p": _seat}, {}),
-    "challenge": ({"by": _seat, "p": _seat, "guilty": _bool}, {}),
-    "reveal": ({"p": _seat, "to": _seat, "cards": _CARDS}, {}),
-    "reshuffle": ({"cards": _int_in(1, MAX_CARDS)}, {}),
-    "swap": ({"p": _seat, "with": _seat}, {}),
-    "hands": ({"hands": _per_seat(_CARDS, "hands")}, {"discard": _CARDS}),
-    "round_end": (
-        {"winner": _seat, "points": _points, "scores": _SCORES},
-        {"blocked": _true, "side": _text},
-    ),
-    "game_end": (
-        {"winner": _seat, "scores": _SCORES},
-        {"team": _list_of(_seat, "seats", 1, MAX_PLAYERS)},
-    ),
-    "chose": ({"p": _seat, "player": _seat}, {}),
-    "eliminated": ({"p": _seat, "score": _SCORE}, {}),
-    "discard": ({"p": _seat, "cards": _SOME_CARDS}, {}),
-    "jump_in": ({"p": _seat, "over": _seat}, {}),
-    "flip": ({"side": _text, "top": _card, "color": _color_or_null}, {}),
-}
+# The events of the format, each field's type and check, are declared once, by
+# the engine (game/engine/events.py); pydantic runs the checks, through one
+# validator made here, once.
+_VALIDATOR: TypeAdapter[Event] = TypeAdapter(Annotated[Event, Field(discriminator="t")])
+FIELDS = {kind: frozenset(get_type_hints(event)) for kind, event in EVENT_TYPES.items()}
 
 
 def check_event(event: dict, players: int) -> None:
@@ -400,30 +185,30 @@ def _unknown_fields(event: dict, players: int) -> list[str]:
     kind = event.get("t")
     if not isinstance(kind, str):
         raise Malformed("the event has no string field 't'")
-    spec = EVENTS.get(kind)
-    if spec is None:
+    fields = FIELDS.get(kind)
+    if fields is None:
         raise Malformed(f"'{printable(kind, 40)}' is not an event of the format")
-    required, optional = spec
     if kind == "game":
-        wrong = required["players"](event.get("players"), 0)
-        if "players" not in event or wrong is not None:
-            raise Malformed(f"game.players {wrong or 'is missing'}")
-        players = event["players"]
-    for name, check in required.items():
-        if name not in event:
-            raise Malformed(f"{kind}.{name} is missing")
-        wrong = check(event[name], players)
-        if wrong is not None:
-            raise Malformed(_at(f"{kind}.{name}", wrong))
-    unknown = []
-    for name, value in event.items():
-        if name == "t" or name in required:
-            continue
-        extra = optional.get(name)
-        if extra is None:
-            unknown.append(name)
-            continue
-        wrong = extra(value, players)
-        if wrong is not None:
-            raise Malformed(_at(f"{kind}.{name}", wrong))
-    return unknown
+        own = event.get("players")
+        players = own if type(own) is int and PLAYER_COUNT(own, 0) is None else 0
+    try:
+        _VALIDATOR.validate_python(event, context={"players": players})
+    except ValidationError as invalid:
+        raise Malformed(_first_problem(kind, invalid)) from None
+    return [name for name in event if name not in fields]
+
+
+def _first_problem(kind: str, invalid: ValidationError) -> str:
+    """The first of pydantic's errors, in our words: a `game` event's seat count
+    first, since every field of one per seat is checked against it."""
+    errors = invalid.errors(include_url=False)
+    first = next((e for e in errors if e["loc"][1:2] == ("players",)), errors[0])
+    where = kind + "".join(
+        f"[{step}]" if isinstance(step, int) else f".{step}" for step in first["loc"][1:]
+    )
+    if first["type"] == "missing":
+        return f"{where} is missing"
+    wrong = first.get("ctx", {}).get("wrong")
+    if first["type"] == FIELD_ERROR and isinstance(wrong, Wrong):
+        return wrong.within(where).said(printable)
+    return f"{where} is not as docs/replay-format.md says"

@@ -221,12 +221,13 @@ class SaveSlot:
 
     @property
     def stats(self) -> PlayerStats:
+        from game.players_file import load_stats
         from game.stats import PlayerStats
 
         if self._stats is None:
             # Read once, then kept here: only this slot writes the file after.
             try:
-                self._stats = PlayerStats.load(self.stats_path)
+                self._stats = load_stats(self.stats_path)
             except Exception as exc:  # noqa: BLE001 - no folder: counted in memory only
                 log.warning("stats: %s", exc)
                 self._stats = PlayerStats()
@@ -246,7 +247,9 @@ class SaveSlot:
         except Exception as exc:  # noqa: BLE001 - no settings folder: counted in memory only
             log.warning("stats: %s", exc)
             return
-        self.writer.put(path, stats.text())
+        from game.players_file import stats_text
+
+        self.writer.put(path, stats_text(stats))
 
     # --- the app's side ------------------------------------------------------------------
 

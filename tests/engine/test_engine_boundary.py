@@ -6,9 +6,12 @@ card looks is game/looks.py's. Loading a rule file goes one way, game/rules
 -> engine: the engine reads the validated settings through its own protocols
 (game/engine/ruleset.py), so no engine module imports game.rules, game.looks
 or anything else of the game, not even for annotations under TYPE_CHECKING.
-Of the libraries, pydantic serves only the effects' parameter models, each
-beside its effect: a module may import it only where it declares `Params`
-or a model built on it.
+Of the libraries, pydantic serves only the engine's two file formats where
+they are declared: the effects' parameter models, each beside its effect
+(a module may import it only where it declares `Params` or a model built on
+it), and the replay log's events (events.py and the checks of their fields,
+event_fields.py, with typing_extensions' TypedDict, which pydantic reads
+before Python 3.12).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parents[2] / "game" / "engine"
 
 PYDANTIC = {"pydantic", "pydantic_core"}
+# The replay log's one declaration (game/engine/events.py).
+EVENT_FORMAT = {"events.py", "event_fields.py"}
 
 
 def _declares_params(tree: ast.Module) -> bool:
@@ -45,11 +50,13 @@ def _imported(node: ast.Import | ast.ImportFrom) -> list[str]:
     return [module]
 
 
-def _allowed(module: str, params_here: bool) -> bool:
+def _allowed(module: str, params_here: bool, event_format: bool) -> bool:
     root = module.split(".")[0]
     if module == "." or module == "game.engine" or module.startswith("game.engine."):
         return True
     if root == "__future__" or root in sys.stdlib_module_names:
+        return True
+    if event_format and root in {*PYDANTIC, "typing_extensions"}:
         return True
     return root in PYDANTIC and params_here
 
@@ -61,11 +68,12 @@ def outside_imports(engine: Path) -> list[str]:
     for path in sorted(engine.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         params_here = _declares_params(tree)
+        event_format = path.name in EVENT_FORMAT and path.parent == engine
         for node in ast.walk(tree):
             if not isinstance(node, ast.Import | ast.ImportFrom):
                 continue
             for module in _imported(node):
-                if not _allowed(module, params_here):
+                if not _allowed(module, params_here, event_format):
                     found.append(f"{path.relative_to(engine).as_posix()}:{node.lineno}: {module}")
     return found
 
