@@ -23,8 +23,10 @@ from __future__ import annotations
 import json
 import logging
 import os
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -33,6 +35,20 @@ from game.engine.said import Said, said
 from game.file_reading import FileRefused, keep_aside, read_small_file
 from game.i18n import LANGUAGES, system_language
 from game.os_words import os_problem
+from game.records import (
+    LEFT_OUT,
+    Either,
+    Field,
+    Flag,
+    Kind,
+    ListOf,
+    OneOf,
+    Record,
+    Section,
+    Text,
+    Whole,
+    read,
+)
 
 log = logging.getLogger(__name__)
 
@@ -58,17 +74,71 @@ MAX_TARGET = 10_000
 TARGET_WORDS = ("default", "single")
 
 
-# The settings that are true or false (false when the file does not say).
-BOOLEANS = (
-    "muted",
-    "fullscreen",
-    "fixed_table",
-    "color_patterns",
-    "reduced_motion",
-    "hints",
-    "phones",
+PHONE_PORTS = (1024, 65535)  # no port a system service needs root for
+LONGEST_HOST = 45  # an IPv6 address
+
+# The last new-game setup, read field by field: a field that is wrong is
+# forgotten (with a notice), the others are kept.
+_NAME = Text(MAX_NAME_TEXT)
+SETUP = (
+    Field(
+        "rules",
+        Text(MAX_NAME_TEXT, shortest=1),
+        LEFT_OUT,
+        said("setup.rules must be a rule-set name; using the default"),
+    ),
+    Field(
+        "house",
+        ListOf(_NAME, MAX_HOUSE),
+        LEFT_OUT,
+        said("setup.house must be a list of house-rule names; none is on"),
+    ),
+    Field(
+        "seats",
+        ListOf(
+            Record(
+                tuple(Field(key, Text(MAX_SEAT_TEXT), "") for key in ("name", "kind", "level")),
+                others=True,
+            ),
+            MAX_SEATS,
+            MIN_SEATS,
+        ),
+        LEFT_OUT,
+        said(
+            "setup.seats must list {low} to {high} seats, each with a name,"
+            " a kind and a level; using the default seats",
+            low=MIN_SEATS,
+            high=MAX_SEATS,
+        ),
+    ),
+    Field(
+        "target",
+        Either((OneOf(TARGET_WORDS), Whole(1, MAX_TARGET))),
+        LEFT_OUT,
+        said("setup.target must be 1 to {high}, default or single; using default", high=MAX_TARGET),
+    ),
+    # The house rules a player set on or off; forgotten without a word when wrong.
+    Field("house_decided", ListOf(_NAME, MAX_HOUSE), LEFT_OUT),
 )
-PHONE_PORTS = range(1024, 65536)  # no port a system service needs root for
+
+
+def _true_or_false(name: str, default: object) -> Said:
+    return said(
+        "{name} must be true or false; using {default}", name=name, default=str(default).lower()
+    )
+
+
+_IN_FILE = "settings file"  # the key of a field's metadata that puts it in the file
+
+
+def _setting(default: object, kind: Kind, wrong: Said | Callable[[str, object], Said]) -> Any:
+    """A dataclass field kept in the settings file: its default, what it may
+    hold, and the notice when the file holds something else (the field then
+    takes its default)."""
+    metadata = {_IN_FILE: (kind, wrong)}
+    if isinstance(default, dict):
+        return field(default_factory=dict, metadata=metadata)
+    return field(default=default, metadata=metadata)
 
 
 def pref_dir() -> Path:
@@ -82,26 +152,60 @@ def pref_dir() -> Path:
 
 @dataclass
 class Settings:
-    pacing: str = "normal"
-    muted: bool = False
-    fullscreen: bool = False
+    # The fields kept in the file, in the file's order (FILE_FIELDS declares them).
+    pacing: str = _setting(
+        "normal",
+        OneOf(PACINGS),
+        said("pacing must be one of {choices}; using normal", choices=", ".join(PACINGS)),
+    )
+    muted: bool = _setting(False, Flag(), _true_or_false)
+    fullscreen: bool = _setting(False, Flag(), _true_or_false)
     # Seats stay where they are instead of turning the current human to the bottom.
-    fixed_table: bool = False
+    fixed_table: bool = _setting(False, Flag(), _true_or_false)
     # The language the game speaks (game/i18n.py); "" follows the system's locale.
-    language: str = ""
+    language: str = _setting(
+        "",
+        OneOf(("", *LANGUAGES)),
+        said(
+            "language must be one of {choices}; using the system's language",
+            choices=", ".join(LANGUAGES),
+        ),
+    )
     # For the players' eyes (game/ui/accessibility.py applies them).
-    color_patterns: bool = False  # colour-blind mode: every colour shows a shape too
-    reduced_motion: bool = False  # no card flights, shakes or bobbing
-    text_size: str = "normal"  # one of TEXT_SIZE_NAMES
+    # Colour-blind mode: every colour shows a shape too.
+    color_patterns: bool = _setting(False, Flag(), _true_or_false)
+    # No card flights, shakes or bobbing.
+    reduced_motion: bool = _setting(False, Flag(), _true_or_false)
+    text_size: str = _setting(
+        "normal",
+        OneOf(TEXT_SIZE_NAMES),
+        said(
+            "text_size must be one of {choices}; using normal",
+            choices=", ".join(TEXT_SIZE_NAMES),
+        ),
+    )
     # A person at the table may ask for the expert's advice (T, a button, R3).
-    hints: bool = True
+    hints: bool = _setting(True, Flag(), _true_or_false)
     # Hands on phones (docs/phones.md): each human's hand on their own phone,
     # served on the local network on `phone_port` while a match is played.
-    phones: bool = False
-    phone_port: int = 8765
-    phone_host: str = ""  # the network interface's address; "" is the first one found
+    phones: bool = _setting(False, Flag(), _true_or_false)
+    phone_port: int = _setting(
+        8765,
+        Whole(*PHONE_PORTS),
+        said("phone_port must be a number from 1024 to 65535; using 8765"),
+    )
+    # The network interface's address; "" is the first one found.
+    phone_host: str = _setting(
+        "",
+        Text(LONGEST_HOST),
+        said("phone_host must be an address; using the first one found"),
+    )
     # The last new-game setup: rules, house rules, seats, target.
-    setup: dict = field(default_factory=dict)
+    setup: dict = _setting(
+        {},
+        Section(SETUP),
+        said("setup must be a mapping; the last game's setup is forgotten"),
+    )
     # What was wrong with the file read, for the player; never saved.
     notices: list[Said] = field(default_factory=list, compare=False)
     # Why the settings could not be written, once when it starts failing (and
@@ -165,127 +269,13 @@ class Settings:
         self.notices.append(words)
 
     def _take(self, data: dict) -> None:
-        pacing = data.get("pacing", self.pacing)
-        if pacing in PACINGS:
-            self.pacing = pacing
-        else:
-            self._notice(
-                said("pacing must be one of {choices}; using normal", choices=", ".join(PACINGS))
-            )
-        text_size = data.get("text_size", self.text_size)
-        if text_size in TEXT_SIZE_NAMES:
-            self.text_size = text_size
-        else:
-            self._notice(
-                said(
-                    "text_size must be one of {choices}; using normal",
-                    choices=", ".join(TEXT_SIZE_NAMES),
-                )
-            )
-        for name in BOOLEANS:
-            default = getattr(type(self), name)
-            value = data.get(name, default)
-            if isinstance(value, bool):
-                setattr(self, name, value)
-            else:
-                self._notice(
-                    said(
-                        "{name} must be true or false; using {default}",
-                        name=name,
-                        default=str(default).lower(),
-                    )
-                )
-        port = data.get("phone_port", self.phone_port)
-        if isinstance(port, int) and not isinstance(port, bool) and port in PHONE_PORTS:
-            self.phone_port = port
-        else:
-            self._notice(said("phone_port must be a number from 1024 to 65535; using 8765"))
-        host = data.get("phone_host", "")
-        if isinstance(host, str) and len(host) <= 45:  # an IPv6 address at most
-            self.phone_host = host
-        else:
-            self._notice(said("phone_host must be an address; using the first one found"))
-        language = data.get("language", "")
-        if language == "" or language in LANGUAGES:
-            self.language = language
-        else:
-            self._notice(
-                said(
-                    "language must be one of {choices}; using the system's language",
-                    choices=", ".join(LANGUAGES),
-                )
-            )
-        setup = data.get("setup", {})
-        if isinstance(setup, dict):
-            self.setup = self._checked_setup(setup)
-        else:
-            self._notice(said("setup must be a mapping; the last game's setup is forgotten"))
-
-    def _checked_setup(self, setup: dict) -> dict:
-        checked: dict = {}
-        rules = setup.get("rules")
-        if isinstance(rules, str) and 0 < len(rules) <= MAX_NAME_TEXT:
-            checked["rules"] = rules
-        elif "rules" in setup:
-            self._notice(said("setup.rules must be a rule-set name; using the default"))
-        house = setup.get("house")
-        if (
-            isinstance(house, list)
-            and len(house) <= MAX_HOUSE
-            and all(isinstance(h, str) and len(h) <= MAX_NAME_TEXT for h in house)
-        ):
-            checked["house"] = house
-        elif "house" in setup:
-            self._notice(said("setup.house must be a list of house-rule names; none is on"))
-        seats = setup.get("seats")
-        if _seats_ok(seats):
-            checked["seats"] = seats
-        elif "seats" in setup:
-            self._notice(
-                said(
-                    "setup.seats must list {low} to {high} seats, each with a name,"
-                    " a kind and a level; using the default seats",
-                    low=MIN_SEATS,
-                    high=MAX_SEATS,
-                )
-            )
-        target = setup.get("target")
-        if target in TARGET_WORDS or (
-            isinstance(target, int) and not isinstance(target, bool) and 1 <= target <= MAX_TARGET
-        ):
-            checked["target"] = target
-        elif "target" in setup:
-            self._notice(
-                said(
-                    "setup.target must be 1 to {high}, default or single; using default",
-                    high=MAX_TARGET,
-                )
-            )
-        decided = setup.get("house_decided")
-        if (
-            isinstance(decided, list)
-            and len(decided) <= MAX_HOUSE
-            and all(isinstance(h, str) and len(h) <= MAX_NAME_TEXT for h in decided)
-        ):
-            checked["house_decided"] = decided  # the house rules a player set on or off
-        return checked
+        taken, wrong = read(data, FILE_FIELDS)
+        for name, value in taken.items():
+            setattr(self, name, value)
+        self.notices.extend(f.wrong for f in wrong if f.wrong is not None)
 
     def save(self, folder: Path | None = None) -> bool:
-        data = {
-            "pacing": self.pacing,
-            "muted": self.muted,
-            "fullscreen": self.fullscreen,
-            "fixed_table": self.fixed_table,
-            "language": self.language,
-            "color_patterns": self.color_patterns,
-            "reduced_motion": self.reduced_motion,
-            "text_size": self.text_size,
-            "hints": self.hints,
-            "phones": self.phones,
-            "phone_port": self.phone_port,
-            "phone_host": self.phone_host,
-            "setup": self.setup,
-        }
+        data = {f.name: getattr(self, f.name) for f in FILE_FIELDS}
         try:
             path = (folder or pref_dir()) / FILE_NAME
             write_text_atomic(path, json.dumps(data, indent=2))
@@ -306,17 +296,23 @@ class Settings:
         return notice
 
 
-def _seats_ok(seats: object) -> bool:
-    if not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        return False
-    for seat in seats:
-        if not isinstance(seat, dict):
-            return False
-        for key in ("name", "kind", "level"):
-            value = seat.get(key, "")
-            if not isinstance(value, str) or len(value) > MAX_SEAT_TEXT:
-                return False
-    return True
+def _file_fields() -> tuple[Field, ...]:
+    """The settings file's declaration, from the fields of `Settings` kept in it."""
+    declared = []
+    for setting in fields(Settings):
+        if _IN_FILE not in setting.metadata:
+            continue
+        kind, wrong = setting.metadata[_IN_FILE]
+        default = (
+            setting.default if setting.default_factory is MISSING else setting.default_factory()
+        )
+        if callable(wrong):
+            wrong = wrong(setting.name, default)
+        declared.append(Field(setting.name, kind, default, wrong))
+    return tuple(declared)
+
+
+FILE_FIELDS = _file_fields()
 
 
 def _keep_aside(path: Path, settings: Settings) -> None:

@@ -121,6 +121,16 @@ def test_words_and_numbers_are_not_booleans(tmp_path, field, value):
     assert any(field in notice for notice in loaded.notices)
 
 
+@pytest.mark.parametrize("value", [[], {"en": True}, ["en"], "klingon"])
+def test_a_language_that_is_no_language_name_falls_back_with_a_notice(tmp_path, value):
+    """Any JSON value may stand where the language's name should be, a list
+    or an object too: it falls back to the system's language, never crashes."""
+    write(tmp_path, {**GOOD, "language": value})
+    loaded = Settings.load(tmp_path)
+    assert loaded.language == ""
+    assert [n.template for n in loaded.notices][0].startswith("language must be one of")
+
+
 @pytest.mark.parametrize(
     "setup",
     [
