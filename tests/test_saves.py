@@ -228,21 +228,33 @@ def test_a_header_is_checked_field_by_field(tmp_path):
     head, rest = path.read_bytes().split(b"\n", 1)
     good = json.loads(head)
     assert SaveHeader.parse(head).names == ["Ana", "Bo", "Cy"]
-    for field, value in [
-        ("id", "../../etc"),
-        ("seats", [{"name": "Ana", "kind": "god", "level": "basic"}] * 3),
-        ("target", -5),
-        ("target", True),
-        ("single_round", "yes"),
-        ("rules", []),
-        ("fingerprint", "0" * 10),
-        ("extra", 1),
+    for field, value, wrong in [
+        ("id", "../../etc", "id"),
+        ("seats", [{"name": "Ana", "kind": "god", "level": "basic"}] * 3, "seats"),
+        ("seats", [{"name": "Ana", "kind": "bot", "level": "basic", "x": 1}] * 3, "seats"),
+        ("target", -5, "target"),
+        ("target", True, "target"),
+        ("single_round", "yes", "single_round"),
+        ("rules", [], "rules"),
+        ("rules", ["classic\x1b"], "rules"),
+        ("rules_label", "", "rules_label"),
+        ("fingerprint", "0" * 10, "fingerprint"),
+        ("extra", 1, "unknown extra"),
+        ("\x1b" * 50, 1, "unknown " + "\\x1b" * 40 + "…"),
+        ("id", None, "id"),
     ]:
         bad = dict(good, **{field: value})
         path.write_bytes(json.dumps(bad).encode() + b"\n" + rest)
         with pytest.raises(SaveProblem) as refused:
             peek(path)
         assert refused.value.kind == "damaged", field
+        assert refused.value.reason == f"its header is damaged ({wrong})"
+    for gone in (["id"], ["single_round", "rules"]):
+        bad = {k: v for k, v in good.items() if k not in gone}
+        with pytest.raises(SaveProblem) as refused:
+            SaveHeader.parse(json.dumps(bad).encode())
+        missing = ", ".join(sorted(gone))
+        assert refused.value.reason == f"its header is damaged (missing {missing})"
     names = dict(good, seats=[dict(s, name=s["name"] + "x") for s in good["seats"]])
     path.write_bytes(json.dumps(names).encode() + b"\n" + rest)
     with pytest.raises(SaveProblem, match="different seats"):

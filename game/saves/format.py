@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from game.file_reading import UNREADABLE, FileRefused, read_small_file
 from game.i18n import _
 from game.plain_text import printable
+from game.records import Either, Field, Flag, ListOf, OneOf, Record, Text, Whole, problem
 from game.seats import KNOWN_LEVELS, SeatConfig
 
 if TYPE_CHECKING:
@@ -54,6 +55,36 @@ MAX_TARGET = 2**63 - 1
 ID = re.compile(r"[0-9a-f]{32}")
 FINGERPRINT = re.compile(r"[0-9a-f]{64}")
 KINDS = ("human", "bot")
+_LABEL = Text(MAX_TEXT, shortest=1)
+
+# The header, declared once: every field must be there and fit, and no other
+# may be, or the header is refused (`SaveHeader.parse` words it).
+HEADER = Record(
+    (
+        Field("format", OneOf((FORMAT,))),
+        Field("version", OneOf((VERSION,))),
+        Field("id", Text(32, pattern=ID)),
+        Field("rules", ListOf(Text(MAX_TEXT, shortest=1, printable=True), MAX_RULES, 1)),
+        Field("rules_label", _LABEL),
+        Field("fingerprint", Text(64, pattern=FINGERPRINT)),
+        Field(
+            "seats",
+            ListOf(
+                Record(
+                    (
+                        Field("name", Text(MAX_NAME, shortest=1)),
+                        Field("kind", OneOf(KINDS)),
+                        Field("level", OneOf(KNOWN_LEVELS)),
+                    )
+                ),
+                MAX_SEATS,
+                2,
+            ),
+        ),
+        Field("target", Either((OneOf((None, "default")), Whole(1, MAX_TARGET)))),
+        Field("single_round", Flag()),
+    )
+)
 
 
 class SaveProblem(Exception):
@@ -123,7 +154,7 @@ class SaveHeader:
                     "reads format {version}"
                 ).format(shown=shown, version=VERSION),
             )
-        wrong = _header_problem(head)
+        wrong = problem(head, HEADER)
         if wrong is not None:
             raise SaveProblem("damaged", _("its header is damaged ({wrong})").format(wrong=wrong))
         return cls(
@@ -168,56 +199,6 @@ def rules_label(rules: RuleSet, lang: str) -> str:
     model = rules.model
     houses = [rule.shown_name(short, lang) for short, rule in model.house_rules.items()]
     return " + ".join([model.name.in_language(lang), *houses])[:MAX_TEXT]
-
-
-def _short_text(value: object, limit: int = MAX_TEXT) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= limit
-
-
-def _header_problem(head: dict) -> str | None:
-    """What is wrong with a header's fields, or None."""
-    expected = {
-        "format",
-        "version",
-        "id",
-        "rules",
-        "rules_label",
-        "fingerprint",
-        "seats",
-        "target",
-        "single_round",
-    }
-    if set(head) != expected:
-        extra = sorted(set(head) - expected)
-        missing = sorted(expected - set(head))
-        return f"missing {', '.join(missing)}" if missing else f"unknown {printable(extra[0], 40)}"
-    if not isinstance(head["id"], str) or not ID.fullmatch(head["id"]):
-        return "id"
-    rules = head["rules"]
-    if not (isinstance(rules, list) and 0 < len(rules) <= MAX_RULES):
-        return "rules"
-    if not all(_short_text(name) and name.isprintable() for name in rules):
-        return "rules"
-    if not _short_text(head["rules_label"]):
-        return "rules_label"
-    if not isinstance(head["fingerprint"], str) or not FINGERPRINT.fullmatch(head["fingerprint"]):
-        return "fingerprint"
-    seats = head["seats"]
-    if not (isinstance(seats, list) and 2 <= len(seats) <= MAX_SEATS):
-        return "seats"
-    for seat in seats:
-        if not isinstance(seat, dict) or set(seat) != {"name", "kind", "level"}:
-            return "seats"
-        if not _short_text(seat["name"], MAX_NAME) or seat["kind"] not in KINDS:
-            return "seats"
-        if seat["level"] not in KNOWN_LEVELS:
-            return "seats"
-    target = head["target"]
-    if not (target is None or target == "default" or (_whole(target) and 0 < target <= MAX_TARGET)):
-        return "target"
-    if not isinstance(head["single_round"], bool):
-        return "single_round"
-    return None
 
 
 @dataclass
