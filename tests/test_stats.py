@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from game.players_file import CountedMatch, PlayerEntry, PlayersFile, load_stats
 from game.rules.loader import load_rules
 from game.sim import play_out
 from game.stats import MAX_MATCHES, PlayerRecord, PlayerStats, rule_names, rules_key
+from tests.support.doc_tables import table
 
 NAMES = ["Ana", "Bo", "Cy"]
 
@@ -239,8 +239,7 @@ def test_a_rule_set_is_counted_by_its_files_so_languages_share_one_count():
 def test_the_files_page_lists_exactly_the_declared_fields():
     """docs/files.md's table of players.json against its declaration."""
     page = (Path(__file__).resolve().parents[1] / "docs" / "files.md").read_text(encoding="utf-8")
-    section = page.split("\n## players.json\n", 1)[1].split("\n## ", 1)[0]
-    listed = set(re.findall(r"^\| `([a-z_.\[\]{}]+)` \|", section, re.MULTILINE))
+    listed = {row["field"].strip("`") for row in table(page, "players.json")}
     declared = {
         *PlayersFile.model_fields,
         *(f"players[].{name}" for name in PlayerEntry.model_fields),

@@ -13,4 +13,6 @@
 * `matches` -- whole matches played by bots, checked after every action
   (the property tests).
 * `spies` -- what a screen draws: a drawing function's words, call by call.
+* `doc_tables` -- a docs page's tables read for a test, and a file declared
+  in plain Python (game/records.py) as its table's rows.
 """

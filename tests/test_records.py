@@ -1,0 +1,97 @@
+"""The files declared in plain Python (game/records.py): the settings file
+and a save's header. The checker's edges, and docs/files.md's tables held to
+the declarations, field by field and value by value."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.records import (
+    LEFT_OUT,
+    Either,
+    Field,
+    Flag,
+    ListOf,
+    OneOf,
+    Record,
+    Section,
+    Text,
+    Whole,
+    problem,
+    read,
+)
+from game.saves.format import HEADER
+from game.ui.settings import FILE_FIELDS
+from tests.support.doc_tables import declared_rows, documented_rows, table
+
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "files.md"
+
+
+@pytest.mark.parametrize("value", [True, False, 0.0, 1.5, "3", None, [], 11, 0])
+def test_a_whole_number_is_no_flag_no_fraction_no_text_and_in_its_range(value):
+    assert not Whole(1, 10).fits(value)
+
+
+def test_any_json_value_may_be_asked_about_a_choice():
+    """A list or an object where a name should be is simply not one of the
+    choices (a dict's keys would be asked by hashing, and a list has none)."""
+    choices = OneOf(("en", "fi"))
+    assert choices.fits("fi")
+    assert not any(choices.fits(value) for value in ([], {}, {"en": 1}, ["en"], None, 1))
+
+
+def test_text_is_bounded_and_a_printable_text_has_no_control_character():
+    name = Text(5, shortest=1, printable=True)
+    assert name.fits("Ana")
+    assert not any(name.fits(value) for value in ("", "Ana\x1b", "Anabel", 5, None))
+
+
+def test_a_record_is_whole_or_not_at_all_and_names_what_is_wrong():
+    seat = Record((Field("name", Text(10)), Field("kind", OneOf(("human", "bot")))))
+    assert problem({"name": "Ana", "kind": "bot"}, seat) is None
+    assert problem({"kind": "god"}, seat) == "missing name"
+    assert problem({"name": "Ana", "kind": "bot", "x": 1, "a": 2}, seat) == "unknown a"
+    assert problem({"name": "Ana", "kind": "god"}, seat) == "kind"
+    assert ListOf(seat, 3, 1).fits([{"name": "Ana", "kind": "bot"}])
+    assert not ListOf(seat, 3, 1).fits([{"name": "Ana", "kind": "god"}])
+
+
+def test_reading_falls_back_field_by_field_and_a_section_inside_too():
+    fields = (
+        Field("muted", Flag(), False, "muted?"),
+        Field("port", Either((OneOf(("auto",)), Whole(1, 9))), 5, "port?"),
+        Field("setup", Section((Field("rules", Text(9, 1), LEFT_OUT, "rules?"),)), {}, "setup?"),
+    )
+    taken, wrong = read({"muted": "yes", "port": "auto", "setup": {"rules": ""}, "x": 1}, fields)
+    assert taken == {"muted": False, "port": "auto", "setup": {}}
+    assert [f.wrong for f in wrong] == ["muted?", "rules?"]
+    taken, wrong = read({"setup": []}, fields)
+    assert taken == {"muted": False, "port": 5, "setup": {}} and [f.wrong for f in wrong] == [
+        "setup?"
+    ]
+    assert read({}, fields)[0]["setup"] is not read({}, fields)[0]["setup"]  # no shared default
+
+
+@pytest.mark.parametrize(
+    ("heading", "fields"), [("settings.json", FILE_FIELDS), ("match.save", HEADER.fields)]
+)
+def test_the_files_page_lists_exactly_the_declared_fields_and_values(heading, fields):
+    """docs/files.md's table of each format: every field (and every field of
+    the objects it holds), what it may hold and its default, as declared."""
+    assert documented_rows(PAGE.read_text(encoding="utf-8"), heading) == declared_rows(fields)
+
+
+def test_the_files_page_is_read_as_its_tables_say():
+    """What the page check reads: a bound changed, a field left out, a field
+    of a seat added, each shows."""
+    page = PAGE.read_text(encoding="utf-8")
+    documented = documented_rows(page, "settings.json")
+    assert documented["`phone_port`"] == ("whole number, 1024 to 65535", "`8765`")
+    assert documented["`setup.seats[].kind`"] == ("text, up to 16 characters", '`""`')
+    changed = page.replace("whole number, 1024 to 65535", "whole number, 1 to 65535")
+    assert documented_rows(changed, "settings.json") != declared_rows(FILE_FIELDS)
+    without = page.replace("| `single_round` |", "| single_round |")
+    assert "`single_round`" not in documented_rows(without, "match.save")
+    assert [row["field"] for row in table(page, "match.save")][:2] == ["`format`", "`version`"]
