@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.plain_text import printable
@@ -37,13 +36,20 @@ LEFT_OUT = _Marker("LEFT_OUT")  # missing or wrong, the field is left out of wha
 
 
 class Kind:
-    """What a field may hold."""
+    """What a field may hold. (Plain classes, not dataclasses: making a frozen
+    dataclass costs about a millisecond, and these are made before the menu's
+    first frame.)"""
+
+    __slots__: tuple[str, ...] = ()
 
     def fits(self, value: object) -> bool:
         raise NotImplementedError
 
+    def __repr__(self) -> str:
+        shown = ", ".join(repr(getattr(self, name)) for name in self.__slots__)
+        return f"{type(self).__name__}({shown})"
 
-@dataclass(frozen=True)
+
 class Flag(Kind):
     """true or false (not 0 or 1, not "yes")."""
 
@@ -51,12 +57,20 @@ class Flag(Kind):
         return isinstance(value, bool)
 
 
-@dataclass(frozen=True)
 class Text(Kind):
-    longest: int
-    shortest: int = 0
-    pattern: re.Pattern[str] | None = None
-    printable: bool = False  # no control or format character
+    __slots__ = ("longest", "shortest", "pattern", "printable")
+
+    def __init__(
+        self,
+        longest: int,
+        shortest: int = 0,
+        pattern: re.Pattern[str] | None = None,
+        printable: bool = False,  # no control or format character
+    ) -> None:
+        self.longest = longest
+        self.shortest = shortest
+        self.pattern = pattern
+        self.printable = printable
 
     def fits(self, value: object) -> bool:
         return (
@@ -67,22 +81,26 @@ class Text(Kind):
         )
 
 
-@dataclass(frozen=True)
 class OneOf(Kind):
     """One of these values (compared by equality: any JSON value may be asked about)."""
 
-    choices: tuple[object, ...]
+    __slots__ = ("choices",)
+
+    def __init__(self, choices: tuple[object, ...]) -> None:
+        self.choices = choices
 
     def fits(self, value: object) -> bool:
         return value in self.choices
 
 
-@dataclass(frozen=True)
 class Whole(Kind):
     """A whole number from `low` to `high`; true and false are not numbers."""
 
-    low: int
-    high: int
+    __slots__ = ("low", "high")
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low = low
+        self.high = high
 
     def fits(self, value: object) -> bool:
         return (
@@ -92,19 +110,23 @@ class Whole(Kind):
         )
 
 
-@dataclass(frozen=True)
 class Either(Kind):
-    kinds: tuple[Kind, ...]
+    __slots__ = ("kinds",)
+
+    def __init__(self, kinds: tuple[Kind, ...]) -> None:
+        self.kinds = kinds
 
     def fits(self, value: object) -> bool:
         return any(kind.fits(value) for kind in self.kinds)
 
 
-@dataclass(frozen=True)
 class ListOf(Kind):
-    item: Kind
-    longest: int
-    shortest: int = 0
+    __slots__ = ("item", "longest", "shortest")
+
+    def __init__(self, item: Kind, longest: int, shortest: int = 0) -> None:
+        self.item = item
+        self.longest = longest
+        self.shortest = shortest
 
     def fits(self, value: object) -> bool:
         return (
@@ -114,30 +136,45 @@ class ListOf(Kind):
         )
 
 
-@dataclass(frozen=True)
 class Field:
-    name: str
-    kind: Kind
-    default: object = REQUIRED  # or LEFT_OUT, or the value a missing or wrong field takes
-    wrong: Said | None = None  # the notice when the file holds something else; None: silently
+    __slots__ = ("name", "kind", "default", "wrong")
+
+    def __init__(
+        self,
+        name: str,
+        kind: Kind,
+        default: object = REQUIRED,  # or LEFT_OUT, or what a missing or wrong field takes
+        wrong: Said | None = None,  # the notice when the file holds something else; None: silently
+    ) -> None:
+        self.name = name
+        self.kind = kind
+        self.default = default
+        self.wrong = wrong
+
+    def __repr__(self) -> str:
+        return f"Field({self.name!r}, {self.kind!r}, {self.default!r})"
 
 
-@dataclass(frozen=True)
 class Record(Kind):
     """An object taken whole or not at all."""
 
-    fields: tuple[Field, ...]
-    others: bool = False  # keys it does not declare are allowed (and kept as they are)
+    __slots__ = ("fields", "others")
+
+    def __init__(self, fields: tuple[Field, ...], others: bool = False) -> None:
+        self.fields = fields
+        self.others = others  # keys it does not declare are allowed (and kept as they are)
 
     def fits(self, value: object) -> bool:
         return isinstance(value, dict) and problem(value, self) is None
 
 
-@dataclass(frozen=True)
 class Section(Kind):
     """An object read field by field (`read`): a field that does not fit falls back alone."""
 
-    fields: tuple[Field, ...]
+    __slots__ = ("fields",)
+
+    def __init__(self, fields: tuple[Field, ...]) -> None:
+        self.fields = fields
 
     def fits(self, value: object) -> bool:
         return isinstance(value, dict)

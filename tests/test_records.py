@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.said import said
 from game.records import (
     LEFT_OUT,
     Either,
@@ -60,9 +61,14 @@ def test_a_record_is_whole_or_not_at_all_and_names_what_is_wrong():
 
 def test_reading_falls_back_field_by_field_and_a_section_inside_too():
     fields = (
-        Field("muted", Flag(), False, "muted?"),
-        Field("port", Either((OneOf(("auto",)), Whole(1, 9))), 5, "port?"),
-        Field("setup", Section((Field("rules", Text(9, 1), LEFT_OUT, "rules?"),)), {}, "setup?"),
+        Field("muted", Flag(), False, said("muted?")),
+        Field("port", Either((OneOf(("auto",)), Whole(1, 9))), 5, said("port?")),
+        Field(
+            "setup",
+            Section((Field("rules", Text(9, 1), LEFT_OUT, said("rules?")),)),
+            {},
+            said("setup?"),
+        ),
     )
     taken, wrong = read({"muted": "yes", "port": "auto", "setup": {"rules": ""}, "x": 1}, fields)
     assert taken == {"muted": False, "port": "auto", "setup": {}}
