@@ -72,8 +72,6 @@ MIN_SEATS, MAX_SEATS = 2, 10
 MAX_SEAT_TEXT = 16
 MAX_TARGET = 10_000
 TARGET_WORDS = ("default", "single")
-
-
 PHONE_PORTS = (1024, 65535)  # no port a system service needs root for
 LONGEST_HOST = 45  # an IPv6 address
 
@@ -137,7 +135,7 @@ def _setting(default: object, kind: Kind, wrong: Said | Callable[[str, object], 
     takes its default)."""
     metadata = {_IN_FILE: (kind, wrong)}
     if isinstance(default, dict):
-        return field(default_factory=dict, metadata=metadata)
+        return field(default_factory=default.copy, metadata=metadata)
     return field(default=default, metadata=metadata)
 
 
