@@ -29,6 +29,7 @@ from game.engine.cards import card_table
 from game.rules.loader import load_rules
 from tests.depth import work
 from tests.support import bots as drive
+from tests.support.rules import rules as rule_set
 from tests.support.rules import shipped_variants
 
 # A house rule is checked on the first base it loads on (Shuffle Hands needs
@@ -153,7 +154,7 @@ def check_game(rules, level: str, seed: int, first_bot=None, rounds: int = 2) ->
 def test_decisions_do_not_depend_on_hidden_cards(names, level):
     """Games of a round (two for the bases) until a dozen decisions were
     checked; thorough: three games of three rounds, and a hundred decisions."""
-    rules = load_rules(names)
+    rules = rule_set(*names)
     rounds = work(3, 2 if len(names) == 1 else 1)
     wanted = work(100, 12)
     checked = moved = 0
