@@ -272,6 +272,8 @@ def _write_files(text: str, folder: Path) -> None:
 _PASSED: set[tuple[str, Path]] = set()
 
 
+# One worker runs every page, so a command two pages show runs once (_PASSED).
+@pytest.mark.xdist_group("documented-commands")
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_command_a_page_shows_runs(page, tmp_path, monkeypatch):
     text = page.read_text(encoding="utf-8")
