@@ -150,7 +150,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=size(2, 1))
-    parser.add_argument("--steps", type=int, default=STEP_BUDGET, help="the search's budget")
+    parser.add_argument(
+        "--steps", type=int, default=size(STEP_BUDGET, 100), help="the search's budget"
+    )
     parser.add_argument("--sources", nargs="+", choices=SOURCES, default=SOURCES)
     args = parser.parse_args()
     print(
