@@ -26,6 +26,8 @@ import sys
 import time
 from pathlib import Path
 
+from workload import size
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -128,9 +130,11 @@ def run_engine(engine: str, args) -> list[dict]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=30)
-    parser.add_argument("--seats", type=int, nargs="+", default=[2, 4, 10])
-    parser.add_argument("--levels", nargs="+", default=LEVELS, choices=LEVELS)
+    parser.add_argument("--rounds", type=int, default=size(30, 1))
+    parser.add_argument("--seats", type=int, nargs="+", default=size([2, 4, 10], [2]))
+    parser.add_argument(
+        "--levels", nargs="+", default=size(LEVELS, ["basic", "expert"]), choices=LEVELS
+    )
     parser.add_argument("--engine", choices=("auto", "python", "compiled", "both"), default="both")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -43,6 +43,8 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+from workload import size
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
@@ -150,10 +152,10 @@ def measure(seats: int, rounds: int, batches: int) -> tuple[float, float, float]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3000)
-    parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
-    parser.add_argument("--batches", type=int, default=10)
-    parser.add_argument("--playouts", type=int, default=6000)
+    parser.add_argument("--rounds", type=int, default=size(3000, 2))
+    parser.add_argument("--seats", type=int, nargs="+", default=size([2, 4], [2]))
+    parser.add_argument("--batches", type=int, default=size(10, 1))
+    parser.add_argument("--playouts", type=int, default=size(6000, 10))
     parser.add_argument("--engine", choices=("auto", "python", "compiled"), default="auto")
     parser.add_argument("--just", choices=("log", "quiet", "rlcard"), help="see above")
     args = parser.parse_args()

@@ -39,6 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from workload import size  # noqa: E402
+
 from game import tournament  # noqa: E402
 from game.bots import make_bot  # noqa: E402
 from game.bots.expert import STEP_BUDGET, ExpertBot  # noqa: E402
@@ -144,11 +146,13 @@ def measure(source: str, args) -> tuple[int, int, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=size(1000, 1))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--steps", type=int, default=STEP_BUDGET, help="the search's budget")
+    parser.add_argument("--jobs", type=int, default=size(2, 1))
+    parser.add_argument(
+        "--steps", type=int, default=size(STEP_BUDGET, 100), help="the search's budget"
+    )
     parser.add_argument("--sources", nargs="+", choices=SOURCES, default=SOURCES)
     args = parser.parse_args()
     print(

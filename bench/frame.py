@@ -32,6 +32,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 os.environ.setdefault("COUCH_UNO_PREFS", tempfile.mkdtemp(prefix="couch-uno-bench-"))
 
 import pygame  # noqa: E402
+from workload import size  # noqa: E402
 
 from bench.startup import first_frames  # noqa: E402
 from game.app import App, open_window  # noqa: E402
@@ -40,6 +41,7 @@ from game.table.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+WARM_UP = size(240, 10)  # frames before measuring (frame_costs says why)
 
 
 def full_table(seed: int = 7) -> MatchSession:
@@ -77,7 +79,7 @@ def frame_costs(frames: int) -> dict:
     dt = 1 / 60
     # Warm up: the deal, and every card face rendered once (a real game does this
     # as cards first appear; the bench measures the steady table).
-    for _ in range(240):
+    for _ in range(WARM_UP):
         app.frame(dt, [])
     costs, cpu, flips = [], [], []
     on_table = []
@@ -117,15 +119,15 @@ def rule_switches() -> list[float]:
     rule_catalog.forget_loaded()
     app.push("setup")
     setup = app.top
-    for _ in range(60):  # the first rule set's house rules are read by now
+    for _ in range(size(60, 2)):  # the first rule set's house rules are read by now
         app.frame(1 / 60, [])
     times = []
-    for _ in range(len(setup.base_sets) - 1):
+    for _ in range(size(len(setup.base_sets) - 1, 1)):
         setup.focus = 0
         t0 = time.perf_counter()
         app.frame(1 / 60, [key_event(pygame.K_RIGHT)])
         times.append((time.perf_counter() - t0) * 1000)
-        for _ in range(30):
+        for _ in range(size(30, 2)):
             app.frame(1 / 60, [])
     app.stack.clear()
     return times
@@ -133,8 +135,8 @@ def rule_switches() -> list[float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=1800)
-    parser.add_argument("--runs", type=int, default=5, help="start-up runs to time")
+    parser.add_argument("--frames", type=int, default=size(1800, 5))
+    parser.add_argument("--runs", type=int, default=size(5, 1), help="start-up runs to time")
     args = parser.parse_args()
     switches = rule_switches()  # first: the frame bench quits pygame when done
     result = frame_costs(args.frames)

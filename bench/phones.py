@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import aiohttp  # noqa: E402
 import pygame  # noqa: E402
 from frame import frame_costs, percentile  # noqa: E402
+from workload import size  # noqa: E402
 
 from game.engine import IllegalAction  # noqa: E402
 from game.match import MatchSession, SeatConfig  # noqa: E402
@@ -129,8 +130,8 @@ def frames_with_phones(frames: int) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--actions", type=int, default=300)
-    parser.add_argument("--frames", type=int, default=1200)
+    parser.add_argument("--actions", type=int, default=size(300, 3))
+    parser.add_argument("--frames", type=int, default=size(1200, 5))
     args = parser.parse_args()
     taps = tap_latency(args.actions)
     print(f"tap to applied, {len(taps)} taps, 10 phones on loopback:")

@@ -21,6 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from workload import size  # noqa: E402
+
 from game.bots import make_bot  # noqa: E402
 from game.log import LogWriter, read_events, verify_file  # noqa: E402
 from game.rules.loader import load_rules  # noqa: E402
@@ -69,8 +71,10 @@ def measure(names: list[str], players: int, games: int, folder: Path) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--rules", nargs="*", default=list(MIXES), choices=list(MIXES))
+    parser.add_argument("--games", type=int, default=size(100, 1))
+    parser.add_argument(
+        "--rules", nargs="*", default=size(list(MIXES), ["classic"]), choices=list(MIXES)
+    )
     args = parser.parse_args()
     print(
         "| rules | matches | log MiB | play s | read s | verify s "

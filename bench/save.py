@@ -34,6 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from workload import size  # noqa: E402
+
 from game.bots import make_bot  # noqa: E402
 from game.match import MatchSession, SeatConfig  # noqa: E402
 from game.rules.loader import load_rules  # noqa: E402
@@ -77,7 +79,7 @@ def frames(count: int) -> dict[str, list[float]]:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
-    from frame import full_table
+    from frame import WARM_UP, full_table
 
     from game.app import App, open_window
     from game.table.match_screen import MatchScreen
@@ -93,7 +95,7 @@ def frames(count: int) -> dict[str, list[float]]:
         if not saving:
             session.recorder = _NotSaved()  # keep() sees a recorder and adds none
         app.push("deal", screen=MatchScreen(session, app.art, app.settings, sound=app.play))
-        for _ in range(240):
+        for _ in range(WARM_UP):
             app.frame(1 / 60, [])
         apps[saving] = (app, session)
     times: dict[str, list[float]] = {k: [] for k in ("on", "off", "on decision", "off decision")}
@@ -131,8 +133,8 @@ def line(name: str, values: list[float]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--matches", type=int, default=3)
-    parser.add_argument("--frames", type=int, default=3600, help="frames of each table")
+    parser.add_argument("--matches", type=int, default=size(3, 1))
+    parser.add_argument("--frames", type=int, default=size(3600, 5), help="frames of each table")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="couch-uno-save-bench-"))
     writes: list[float] = []

@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from workload import size
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -67,7 +69,7 @@ def first_frames(runs: int, window: bool = False) -> list[tuple[float, float]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--runs", type=int, default=size(10, 1))
     parser.add_argument("--window", action="store_true", help="the real window, not SDL's dummy")
     args = parser.parse_args()
     times = first_frames(args.runs, args.window)

@@ -12,7 +12,9 @@ runs in a way that proves it valid and keeps this test quick:
   run in this process, with a few games where a page asks for thousands;
 - a command that opens the window runs under SDL's dummy video driver and
   closes after its first frame (COUCH_UNO_FIRST_FRAME=exit);
-- the benchmarks run with a few rounds or frames, the tools as written;
+- the benchmarks run as written, in their smoke mode (COUCH_UNO_BENCH=smoke,
+  bench/workload.py: one small repetition of each measurement), the tools
+  as written;
 - `pip install -r …` runs as a dry run with no index: the requirements and
   the lock resolve to what is installed, or it fails;
 - `tools/update_catalogs.sh` runs on a copy of the code, so the real
@@ -104,17 +106,6 @@ SMALL = {
     "--playouts": "10",
     "--jobs": "1",
 }
-# Benchmarks that cost seconds of CPU even at their smallest (the frame benchmark
-# times the setup screen on every rule set; the save benchmark plays ten-seat
-# matches to 500): this test runs their `--help`, which imports them whole.
-HELP_ONLY = {"bench/frame.py", "bench/save.py"}
-# What each benchmark is given on top of what the page writes, to stay small.
-BENCH_EXTRA = {
-    "bench/engine.py": ["--rounds", "2", "--batches", "1", "--playouts", "10", "--seats", "2"],
-    "bench/replay.py": ["--games", "1", "--rules", "classic"],
-    "bench/bots.py": ["--rounds", "1", "--seats", "2", "--levels", "basic", "expert"],
-    "bench/expert_information.py": ["--rounds", "1", "--jobs", "1", "--sources", "sampled"],
-}
 
 
 def _without_fences(text: str) -> str:
@@ -178,6 +169,7 @@ def _env(tmp_path: Path) -> dict[str, str]:
         "SDL_VIDEODRIVER": "dummy",
         "SDL_AUDIODRIVER": "dummy",
         "COUCH_UNO_FIRST_FRAME": "exit",  # a window closes after its first frame
+        "COUCH_UNO_BENCH": "smoke",  # a benchmark measures once, and little
         "COUCH_UNO_PREFS": str(tmp_path / "prefs"),
         "PYTHONPATH": str(ROOT),
     }
@@ -213,10 +205,8 @@ def _run(command: str, folder: Path, tmp_path: Path, monkeypatch) -> tuple[int, 
         if script == "main.py" and not _opens_window(rest):
             rest = [*_small(rest), *(["--jobs", "1"] if rest[0] == "tournament" else [])]
             return _game_in_process(_globbed(rest, folder), monkeypatch, folder)
-        elif script in HELP_ONLY:
-            rest = ["--help"]
-        elif script in BENCH_EXTRA:
-            rest = [*_small(rest), *BENCH_EXTRA[script]]
+        elif script.startswith("bench/"):
+            rest = _small(rest)
             if script == "bench/engine.py" and not _has("rlcard"):
                 rest += ["--just", "log"]  # rlcard's side needs bench/requirements.txt
         args = [str(script_path), *rest]
@@ -282,6 +272,8 @@ def _write_files(text: str, folder: Path) -> None:
 _PASSED: set[tuple[str, Path]] = set()
 
 
+# One worker runs every page, so a command two pages show runs once (_PASSED).
+@pytest.mark.xdist_group("documented-commands")
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_command_a_page_shows_runs(page, tmp_path, monkeypatch):
     text = page.read_text(encoding="utf-8")

@@ -26,6 +26,7 @@ from game.rules.names import available_rule_sets
 from tests.support.acting import choose
 from tests.support.bots import play
 from tests.support.rules import day_night
+from tests.support.rules import rules as rule_set
 from tests.support.table import card_in_hand, hand, turn_up
 
 BASES = [n for n in available_rule_sets() if not n.startswith("house/")]
@@ -79,7 +80,7 @@ def beliefs_fit(knowledge, state, seat: int) -> list[str]:
 
 @pytest.mark.parametrize("names", MIXES, ids=lambda names: "+".join(names))
 def test_beliefs_never_rule_out_the_real_hands(names):
-    rules = load_rules(names)
+    rules = rule_set(*names)
     counts = rules.model.allowed_counts()
     checked = narrowed = 0
 
@@ -133,7 +134,7 @@ def test_seen_events_hide_what_the_seat_cannot_see():
 # A two-sided deck's memory starts again at every flip (the strong bot's
 # `see_faces`), so a clue never reaches back across one; a knowledge fed a
 # whole round, as here, would count one side's faces by the other's names.
-ONE_SIDED = [names for names in MIXES if not load_rules(names).model.sides]
+ONE_SIDED = [names for names in MIXES if not rule_set(*names).model.sides]
 
 
 @pytest.mark.parametrize("names", ONE_SIDED, ids=lambda names: "+".join(names))
@@ -146,7 +147,7 @@ def test_a_hand_taken_back_through_its_clues_is_the_hand_it_played_from(names):
     0's own knowledge, which sees the other seats' draws as hidden cards, to
     a hand of its size. A missed draw, penalty, stack or drawn card played
     at once would break one or the other."""
-    rules = load_rules(names)
+    rules = rule_set(*names)
     counts = rules.model.allowed_counts()
     checked = 0
     for seed in range(2):

@@ -36,6 +36,7 @@ from game.rules.loader import load_rules
 from tests.depth import work
 from tests.support import bots as drive
 from tests.support.rules import DAY_NIGHT, shipped_variants
+from tests.support.rules import rules as rule_set
 
 # A house rule is checked on the first base it loads on (Shuffle Hands needs
 # the 112-card deck's card); these mixes are checked too, as cards move hands
@@ -175,11 +176,20 @@ def repaired(state, seat: int, kept: set[int], rng: random.Random):
 
 
 def _cases():
-    return [
-        pytest.param(names, level, id=f"{'+'.join(Path(n).stem for n in names)}-{level}")
-        for names in rule_sets()
-        for level in LEVELS
-    ]
+    """Every level on every rule set. The quick run keeps every level on each
+    base and each mix, and each house rule alone with one level, taking the
+    levels in turn (the expert's search makes its games the costly ones)."""
+    cases = []
+    houses = 0
+    for names in rule_sets():
+        one_house = len(names) == 2
+        for index, level in enumerate(LEVELS):
+            quick = not one_house or index == houses % len(LEVELS)
+            marks = () if quick else pytest.mark.slow
+            shown = "+".join(Path(n).stem for n in names)
+            cases.append(pytest.param(names, level, marks=marks, id=f"{shown}-{level}"))
+        houses += one_house
+    return cases
 
 
 def check_game(rules, level: str, seed: int, first_bot=None, rounds: int = 2) -> tuple[int, int]:
@@ -224,7 +234,7 @@ def check_game(rules, level: str, seed: int, first_bot=None, rounds: int = 2) ->
 def test_decisions_do_not_depend_on_hidden_cards(names, level):
     """Games of a round (two for the bases) until a dozen decisions were
     checked; thorough: three games of three rounds, and a hundred decisions."""
-    rules = load_rules(names)
+    rules = rule_set(*names)
     rounds = work(3, 2 if len(names) == 1 else 1)
     wanted = work(100, 12)
     checked = moved = 0

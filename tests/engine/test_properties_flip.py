@@ -12,26 +12,22 @@ from functools import cache
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
 from game.rules.names import available_rule_sets
 from tests.depth import examples
 from tests.support.matches import Checker, play_game
-from tests.support.rules import DAY_NIGHT
+from tests.support.rules import DAY_NIGHT, loads_together, refusals
+from tests.support.rules import rules as rule_set
 
 
 @cache
 def house_rules_over_flip() -> list[str]:
     """The shipped house rules that load over UNO Flip on their own."""
-    found = []
-    for name in available_rule_sets():
-        if name.startswith("house/"):
-            try:
-                load_rules(["flip", name])
-            except RuleFileError:
-                continue
-            found.append(name)
-    return found
+    return [
+        name
+        for name in available_rule_sets()
+        if name.startswith("house/") and loads_together("flip", name)
+    ]
 
 
 def test_the_house_rules_of_the_published_game_load_over_flip():
@@ -76,14 +72,13 @@ def test_flip_with_any_house_rules_keeps_the_table_consistent(
     house, seed, seat_pick, levels, single_round
 ):
     names = ["flip", *house]
-    try:
-        rules = load_rules(names)
-    except RuleFileError as err:
+    if not loads_together(*names):
         # Refused before play: the message names the files that clash.
-        text = "\n".join(str(e) for e in err.errors)
+        text = "\n".join(refusals(names))
         assert any(f"{n.split('/')[-1]}.yaml" in text for n in names), text
         event("refused mix")
         return
+    rules = rule_set(*names)
     counts = rules.model.allowed_counts()
     players = counts[seat_pick % len(counts)]
     seen = SidesSeen(rules)

@@ -13,6 +13,7 @@ from game.engine import scoring
 from game.rules.describe import describe
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
+from tests.support.rules import rules as rule_set
 from tests.support.rules import shipped_variants
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +66,7 @@ def test_duo_describes_the_draft_and_scoring():
 
 def test_every_rule_set_and_house_rule_can_be_described():
     for names in shipped_variants():  # a house rule over the first base it goes with
-        assert describe(load_rules(names)).strip()
+        assert describe(rule_set(*names)).strip()
 
 
 def test_a_two_sided_deck_is_described_side_by_side():

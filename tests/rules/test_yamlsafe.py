@@ -11,6 +11,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.rules import yamlsafe
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.marked import LoadedYaml
 from game.rules.yamlsafe import (
@@ -494,9 +495,18 @@ def test_alias_expansion_within_the_budget_is_allowed():
     assert len(load(text).data["b"]) == 50
 
 
+@pytest.mark.slow
 def test_too_many_values_without_aliases_are_refused():
     errors = refused("[" + "0," * MAX_NODES + "0]")
     assert errors[0].message == f"document has more than {MAX_NODES} values"
+
+
+def test_one_value_past_a_smaller_limit_is_refused(monkeypatch):
+    """The refusal above at a limit the quick run can reach in milliseconds."""
+    monkeypatch.setattr(yamlsafe, "MAX_NODES", 1000)
+    assert load("[" + "0," * 998 + "0]").data == [0] * 999
+    errors = refused("[" + "0," * 1000 + "0]")
+    assert errors[0].message == "document has more than 1000 values"
 
 
 def test_nesting_up_to_the_limit_is_allowed():

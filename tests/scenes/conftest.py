@@ -16,14 +16,27 @@ from game.ui.settings import Settings  # noqa: E402
 DT = 1 / 30
 
 
+@pytest.fixture(scope="session")
+def card_art():
+    """One card painter for the scene tests of a process: a face painted once is
+    kept, where each test's new app painted every face again (most of a short
+    test's time)."""
+    from game.ui.card_art import CardArt
+
+    pygame.init()
+    return CardArt((100, 150))
+
+
 @pytest.fixture
-def app():
+def app(card_art):
     pygame.init()
     window = open_window()
     window.resize(
         (1280, 720)
     )  # the dummy driver's desktop is smaller; tests click in logical pixels
     application = App(window, Settings(pacing="instant"))
+    card_art.show_patterns(application.settings.color_patterns)
+    application._art = card_art  # the app makes its own on first use otherwise
     yield application
     while application.stack:
         application.stack.pop().leave()

@@ -43,7 +43,33 @@ def test_uno_duo_draft_between_two_humans(driver):
     assert seen["CurtainScene"] > 0
 
 
-@pytest.mark.parametrize("rules", shipped_variants(), ids="+".join)
+# House rules whose rounds ask and show nothing another variant's round does not
+# (a scoring scheme, a catch window, a limit on drawing or finishing, a second
+# reading of a Flip rule): their rounds through the UI run with --thorough, and
+# the engine plays each of them in every run (tests/engine/test_mixing.py).
+NOTHING_NEW_ON_SCREEN = {
+    "house/app-2-4",
+    "house/cumulative",
+    "house/draw-until-playable",
+    "house/flip-as-stack",
+    "house/flip-first-card-plain",
+    "house/late-catch",
+    "house/loser-scores",
+    "house/no-action-finish",
+    "house/reverse-no-skip-2p",
+    "house/rounds-won",
+    "house/stacking-cross",
+    "house/wd4-no-playable",
+}
+
+
+def _variants():
+    for names in shipped_variants():
+        quick = names[-1] not in NOTHING_NEW_ON_SCREEN
+        yield pytest.param(names, marks=() if quick else pytest.mark.slow, id="+".join(names))
+
+
+@pytest.mark.parametrize("rules", list(_variants()))
 def test_variant_rounds_through_the_ui(driver, rules):
     loaded = load_rules(rules)
     lo, hi = loaded.model.players.min, loaded.model.players.max

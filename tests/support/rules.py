@@ -13,15 +13,20 @@ lines in a house-rule file would mean.
   of its documented options changed, layered over `base` by the real loader.
 * `shipped_variants()` -- the names of each shipped base alone and of each
   house rule over the first base it loads with.
+* `loads_together(*names)` -- whether the named rule files load together.
 * `write_rule(folder, name, text)` -- a rule file written as a modder would.
 * `refusals(names)` -- what loading `names` refuses, each as
   `file.yaml:line:column: message`.
+* `parse_shipped_files_once()` -- the loader parses each shipped rule file
+  once per test process (tests/conftest.py turns it on).
 """
 
 from __future__ import annotations
 
 import atexit
 import copy
+import dataclasses
+import os
 import shutil
 import tempfile
 from functools import cache
@@ -30,8 +35,10 @@ from pathlib import Path
 import yaml
 
 from game.engine.ruleset import RuleSet
+from game.rules import loader
 from game.rules.errors import RuleFileError
 from game.rules.loader import RULES_DIR, layer, load_rules
+from game.rules.marked import LoadedYaml
 from game.rules.names import available_rule_sets
 from game.rules.validation import validate_rules
 from game.rules.yamlsafe import load_yaml_file
@@ -109,24 +116,36 @@ def house_option(house: str, options: dict, base: str | tuple[str, ...] = "class
     return _OPTION_FILES[key]
 
 
+@cache
+def loads_together(*names: str) -> bool:
+    """Whether the named rule files load together, through the real loader."""
+    try:
+        rules(*names)
+    except RuleFileError:
+        return False
+    return True
+
+
 def shipped_variants() -> list[list[str]]:
     """Each shipped base alone, then each house rule over the first base it
     loads with (classic, then uno112, then the others); a house rule that
     loads with none is an error of the shipped files."""
+    return [list(names) for names in _shipped_variants()]
+
+
+@cache
+def _shipped_variants() -> tuple[tuple[str, ...], ...]:
+    # Cached, as `rules` is: several test modules choose their parameters
+    # from it at collection, in every worker, and parsing the YAML dominates.
     names = available_rule_sets()
     bases = [n for n in names if not n.startswith("house/")]
-    found = [[base] for base in bases]
+    found = [(base,) for base in bases]
     for house in (n for n in names if n.startswith("house/")):
-        for base in ("classic", "uno112", *bases):
-            try:
-                load_rules([base, house])
-            except RuleFileError:
-                continue
-            found.append([base, house])
-            break
-        else:
+        base = next((b for b in ("classic", "uno112", *bases) if loads_together(b, house)), None)
+        if base is None:
             raise AssertionError(f"{house} loads on no shipped base")
-    return found
+        found.append((base, house))
+    return tuple(found)
 
 
 def write_rule(folder: Path, name: str, text: str) -> str:
@@ -141,3 +160,32 @@ def refusals(names: list[str]) -> list[str]:
     except RuleFileError as refused:
         return [f"{Path(e.file).name}:{e.line}:{e.column}: {e.message}" for e in refused.errors]
     raise AssertionError(f"{names} loaded")
+
+
+def parse_shipped_files_once() -> None:
+    """The loader's parse of a shipped rule file (rules/...) is kept, per test
+    process, and each later load gets a copy of its data, as if parsed again.
+
+    Thousands of tests load a rule set, most of them classic.yaml under a house
+    rule or two; parsing dominated their time (and the parameter lists built at
+    collection, in every worker). Every file is still parsed for real the first
+    time, by the real parser; a file a test writes elsewhere is parsed every time,
+    and a shipped file that changed on disk (size or time) is parsed again."""
+    real = loader.load_yaml_file
+    shipped = Path(os.path.realpath(RULES_DIR))
+    kept: dict[tuple[Path, str | None], tuple[tuple[int, int], LoadedYaml]] = {}
+
+    def load_shipped_file_once(path, display_name: str | None = None) -> LoadedYaml:
+        where = Path(os.path.realpath(path))
+        if shipped not in where.parents or not where.is_file():
+            return real(path, display_name)
+        info = where.stat()
+        stamp = (info.st_mtime_ns, info.st_size)
+        key = (where, display_name)
+        if key not in kept or kept[key][0] != stamp:
+            kept[key] = (stamp, real(path, display_name))
+        parsed = kept[key][1]
+        # The places are only read once parsed; the data is copied as the loader's own.
+        return dataclasses.replace(parsed, data=copy.deepcopy(parsed.data))
+
+    loader.load_yaml_file = load_shipped_file_once

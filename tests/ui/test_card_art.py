@@ -20,6 +20,7 @@ from game.ui.card_book import CardBook  # noqa: E402
 from game.ui.card_drawing import INK  # noqa: E402
 from game.ui.card_symbols import Symbols  # noqa: E402
 from game.ui.color_wheel import Wheel  # noqa: E402
+from tests.support.rules import rules as rule_set  # noqa: E402
 
 SHIPPED = [["classic"], ["uno112"], ["uno112-blank"], ["uno112", "house/swap-hands-card"]]
 
@@ -27,7 +28,7 @@ SHIPPED = [["classic"], ["uno112"], ["uno112-blank"], ["uno112", "house/swap-han
 def shipped_cards() -> list[tuple[str, str]]:
     found = []
     for names in SHIPPED:
-        for card in sorted(set(card_table(load_rules(names)).names)):
+        for card in sorted(set(card_table(rule_set(*names)).names)):
             found.append(("+".join(names), card))
     return found
 
@@ -40,7 +41,7 @@ def art():
 
 @pytest.fixture(scope="module")
 def books():
-    return {"+".join(names): CardBook(load_rules(names)) for names in SHIPPED}
+    return {"+".join(names): CardBook(rule_set(*names)) for names in SHIPPED}
 
 
 def distinct_colors(surface: pygame.Surface, step: int = 3) -> set[tuple[int, int, int]]:
@@ -79,7 +80,7 @@ def test_every_shipped_card_renders_at_its_size_and_is_not_blank(art, books, rul
 @pytest.mark.parametrize("names", SHIPPED, ids="+".join)
 def test_the_cards_of_a_rule_set_look_different(art, books, names):
     book = books["+".join(names)]
-    cards = sorted(set(card_table(load_rules(names)).names))
+    cards = sorted(set(card_table(rule_set(*names)).names))
     images = {pygame.image.tobytes(art.face(book.look(c)), "RGBA") for c in cards}
     assert len(images) == len(cards)
 
@@ -87,7 +88,7 @@ def test_the_cards_of_a_rule_set_look_different(art, books, names):
 def test_shipped_kinds_say_their_art(books):
     """Every shipped card picks its look in its rule file, none by its kind's id."""
     for names in SHIPPED:
-        for spec in load_rules(names).kinds.values():
+        for spec in rule_set(*names).kinds.values():
             assert spec.model.art in ARTS, (names, spec.name)
 
 

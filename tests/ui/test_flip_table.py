@@ -32,28 +32,39 @@ def flip_rules():
     return load_rules(["flip"])
 
 
-@pytest.fixture
-def table(flip_rules):
-    """Ana (seat 0) looks at a Flip table of three, dealt by the engine."""
+@pytest.fixture(scope="module")
+def art():
+    """One card painter for the module: its faces, once painted, are kept."""
     pygame.init()
+    return CardArt()
+
+
+@pytest.fixture
+def table(flip_rules, art):
+    """Ana (seat 0) looks at a Flip table of three, dealt by the engine."""
     _state, events = new_game(flip_rules, 3, 9, ["Ana", "Bo", "Cy"])
-    view = TableView(CardArt(), 3, ["Ana", "Bo", "Cy"], 112, book=CardBook(flip_rules))
+    view = TableView(art, 3, ["Ana", "Bo", "Cy"], 112, book=CardBook(flip_rules))
     view.set_viewer(0)
     start = next(i for i, e in enumerate(events) if e["t"] == "round")
     for event in events[start:]:
         view.feed(dict(event))
-    settle(view)
+    settle(view, until_idle=True)
     return view
 
 
-def settle(view: TableView, frames: int = 150) -> list[tuple[str, object, object, bool]]:
-    """Run the animation to its end; every card drawn on the way."""
+def settle(
+    view: TableView, frames: int = 150, until_idle: bool = False
+) -> list[tuple[str, object, object, bool]]:
+    """Run the animation `frames` frames (or until nothing moves); every card
+    drawn on the way."""
     drawn: list[tuple[str, object, object, bool]] = []
     view.privacy.witness = lambda *seen: drawn.append(seen)
     surface = pygame.Surface((1280, 720))
     for _ in range(frames):
         view.update(1 / 60)
         view.draw(surface)
+        if until_idle and not view.busy:
+            break
     view.privacy.witness = None
     return drawn
 
