@@ -12,9 +12,9 @@ pyproject.toml), so a test keeps its files in its own temp folder and its
 settings in its own COUCH_UNO_PREFS (the `prefs` fixture below); tests that
 must not run at the same time share an `xdist_group`.
 
-Each test process parses a shipped rule file once and hands the loader a
-copy after that (tests/support/rules.py `parse_shipped_files_once`): parsing
-classic.yaml again under every house-rule mix was most of the suite's time.
+The game parses a rule file once per process (game/rules/yamlsafe.py keeps
+what it parsed, by content): tests load classic.yaml under every house-rule
+mix, and parsing it again each time was most of the suite's time.
 """
 
 import os
@@ -66,10 +66,6 @@ def pytest_configure(config):
     # Subprocesses that run pytest again (the compiled-engine check) inherit the depth.
     os.environ["COUCH_UNO_TESTS"] = "thorough" if thorough else "quick"
     settings.load_profile(os.environ["COUCH_UNO_TESTS"])
-    # Before collection, which loads rule sets to choose parameters.
-    from tests.support.rules import parse_shipped_files_once
-
-    parse_shipped_files_once()
 
 
 def pytest_collection_modifyitems(config, items):

@@ -97,7 +97,7 @@ NOT_RUN_PREFIXES = {
 
 # Flags whose values a page sets for a real measurement, and what is enough here.
 SMALL = {
-    "--games": "2",
+    "--games": "1",
     "--rounds": "2",
     "--frames": "5",
     "--runs": "1",

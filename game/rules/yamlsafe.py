@@ -39,8 +39,11 @@ Decisions a modder will notice:
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import os
 import re
+from collections import OrderedDict
 from typing import Any
 
 import yaml
@@ -87,7 +90,29 @@ def load_yaml_file(path: str | os.PathLike[str], display_name: str | None = None
         raise RuleFileError(
             [RuleError(filename, 1, 1, "cannot read file: No such file or directory")]
         )
-    return load_yaml(raw, filename)
+    return _parsed(raw, filename)
+
+
+# Files parsed, by name and content: the New game screen loads classic.yaml
+# under each house rule in turn, one combination a frame, and PyYAML's parser
+# takes about 40 ms a file; reading the bytes again takes a fraction of that.
+# Keyed by the content, so a file edited on disk is parsed again.
+_PARSED: OrderedDict[tuple[str, bytes], LoadedYaml] = OrderedDict()
+_PARSED_KEPT = 64
+
+
+def _parsed(raw: bytes, filename: str) -> LoadedYaml:
+    key = (filename, hashlib.blake2b(raw, digest_size=16).digest())
+    found = _PARSED.get(key)
+    if found is None:
+        found = load_yaml(raw, filename)  # a file that does not parse raises, and is not kept
+        _PARSED[key] = found
+        if len(_PARSED) > _PARSED_KEPT:
+            _PARSED.popitem(last=False)
+    else:
+        _PARSED.move_to_end(key)
+    # The places are only read; the data is the caller's to keep, as if parsed anew.
+    return LoadedYaml(copy.deepcopy(found.data), found.filename, found.marks, found.value_marks)
 
 
 def _refusal(refused: FileRefused) -> str:

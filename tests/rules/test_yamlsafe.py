@@ -700,3 +700,23 @@ plain_documents = st.recursive(
 def test_safe_dump_output_loads_back_unchanged(document, flow_style):
     text = yaml.safe_dump(document, default_flow_style=flow_style, allow_unicode=True)
     assert load(text).data == document
+
+
+def test_a_file_is_parsed_once_and_again_when_it_changes(tmp_path, monkeypatch):
+    # The New game screen loads a base under each house rule, a frame each:
+    # a file's parse is kept by its content, and every caller gets its own data.
+    from game.rules import yamlsafe
+
+    path = tmp_path / "mine.yaml"
+    path.write_text("name: Mine\ndealing: {hand_size: 7}\n", encoding="utf-8")
+    parses = []
+    real = yamlsafe.load_yaml
+    monkeypatch.setattr(yamlsafe, "load_yaml", lambda *a: parses.append(a) or real(*a))
+    first = yamlsafe.load_yaml_file(path)
+    again = yamlsafe.load_yaml_file(path)
+    assert len(parses) == 1 and first.data == again.data
+    first.data["dealing"]["hand_size"] = 9
+    assert yamlsafe.load_yaml_file(path).data["dealing"]["hand_size"] == 7
+    path.write_text("name: Mine\ndealing: {hand_size: 5}\n", encoding="utf-8")
+    assert yamlsafe.load_yaml_file(path).data["dealing"]["hand_size"] == 5
+    assert len(parses) == 2

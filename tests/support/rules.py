@@ -17,16 +17,12 @@ lines in a house-rule file would mean.
 * `write_rule(folder, name, text)` -- a rule file written as a modder would.
 * `refusals(names)` -- what loading `names` refuses, each as
   `file.yaml:line:column: message`.
-* `parse_shipped_files_once()` -- the loader parses each shipped rule file
-  once per test process (tests/conftest.py turns it on).
 """
 
 from __future__ import annotations
 
 import atexit
 import copy
-import dataclasses
-import os
 import shutil
 import tempfile
 from functools import cache
@@ -35,10 +31,8 @@ from pathlib import Path
 import yaml
 
 from game.engine.ruleset import RuleSet
-from game.rules import loader
 from game.rules.errors import RuleFileError
 from game.rules.loader import RULES_DIR, layer, load_rules
-from game.rules.marked import LoadedYaml
 from game.rules.names import available_rule_sets
 from game.rules.validation import validate_rules
 from game.rules.yamlsafe import load_yaml_file
@@ -160,32 +154,3 @@ def refusals(names: list[str]) -> list[str]:
     except RuleFileError as refused:
         return [f"{Path(e.file).name}:{e.line}:{e.column}: {e.message}" for e in refused.errors]
     raise AssertionError(f"{names} loaded")
-
-
-def parse_shipped_files_once() -> None:
-    """The loader's parse of a shipped rule file (rules/...) is kept, per test
-    process, and each later load gets a copy of its data, as if parsed again.
-
-    Thousands of tests load a rule set, most of them classic.yaml under a house
-    rule or two; parsing dominated their time (and the parameter lists built at
-    collection, in every worker). Every file is still parsed for real the first
-    time, by the real parser; a file a test writes elsewhere is parsed every time,
-    and a shipped file that changed on disk (size or time) is parsed again."""
-    real = loader.load_yaml_file
-    shipped = Path(os.path.realpath(RULES_DIR))
-    kept: dict[tuple[Path, str | None], tuple[tuple[int, int], LoadedYaml]] = {}
-
-    def load_shipped_file_once(path, display_name: str | None = None) -> LoadedYaml:
-        where = Path(os.path.realpath(path))
-        if shipped not in where.parents or not where.is_file():
-            return real(path, display_name)
-        info = where.stat()
-        stamp = (info.st_mtime_ns, info.st_size)
-        key = (where, display_name)
-        if key not in kept or kept[key][0] != stamp:
-            kept[key] = (stamp, real(path, display_name))
-        parsed = kept[key][1]
-        # The places are only read once parsed; the data is copied as the loader's own.
-        return dataclasses.replace(parsed, data=copy.deepcopy(parsed.data))
-
-    loader.load_yaml_file = load_shipped_file_once
