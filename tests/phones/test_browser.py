@@ -109,6 +109,7 @@ def test_two_phone_pages_and_a_bot_play_a_round(browser, pygame_display):
         for seat, page in pages.items():
             page.get(table.server.address(seat))
         checked = 0
+        looked = dict.fromkeys(pages, -1)  # the offer each page was last checked at
         for _ in range(MAX_STEPS):
             if round_over(session):
                 break
@@ -116,16 +117,21 @@ def test_two_phone_pages_and_a_bot_play_a_round(browser, pygame_display):
                 continue
             state = session.state
             for seat, page in pages.items():
-                if shown_offer(page) != table.offers.current(seat):
+                offer = table.offers.current(seat)
+                if shown_offer(page) != offer:
                     continue  # the page has not shown the latest yet
+                to_move = state.pending is not None and state.pending.seat == seat
+                if offer == looked[seat] and not to_move:
+                    continue  # checked already: a page's look changes with its offer
                 hand = page.find_elements(By.CSS_SELECTOR, "#hand .card")
                 assert len(hand) == len(state.hands[seat])
                 names = [p.text for p in page.find_elements(By.CSS_SELECTOR, "#players .player")]
                 assert [n.split(" · ")[0] for n in names] == ["Ana", "Bo", "Cy"]
-                checked += 1
-                if state.pending is not None and state.pending.seat == seat:
+                checked += offer != looked[seat]
+                looked[seat] = offer
+                if to_move:
                     move(page)
-            time.sleep(0.01)
+            time.sleep(0.02)
         else:
             raise AssertionError("the round did not end")
         assert checked > 10
