@@ -11,7 +11,8 @@ its log checked against the replay format (tests/support/events.py `check_events
 re-executed by game.log.reexecute: the engine plays the match again and must
 write every event of the log exactly. The quick run plays one round of a
 mix unless a file in it changes how the match is scored or ends
-(MATCH_HOUSES); --thorough plays every match to its end.
+(tests/support/rules.py `whole_matches`); --thorough plays every match
+to its end.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from game.sim import play_match
 from tests.depth import thorough
 from tests.support.acting import accept, choose, decision_kinds, offered_plays, play
 from tests.support.events import check_events
-from tests.support.rules import rules
+from tests.support.rules import rules, whole_matches
 from tests.support.table import pending, rigged
 
 NAMES = available_rule_sets()
@@ -120,16 +121,9 @@ def _players_for(rule_set, rng: random.Random) -> int:
     return rng.choice(counts)
 
 
-# The house files with a `scoring:` section: what they change shows only
-# across the rounds of a whole match, so the quick run plays those to the end.
-MATCH_HOUSES = {"house/app-2-4", "house/loser-scores", "house/rounds-won", "house/teams"}
-
-
 def _play_mix(rule_set, names, players: int, seed: int):
-    """A whole match in a thorough run or when a file in `names` scores the
-    match; otherwise one round, which plays every card rule of the mix."""
-    whole = thorough() or bool(MATCH_HOUSES & set(names))
-    return _play_full_match(rule_set, players, seed, single_round=not whole)
+    """A whole match, or one round where a quick run may (`whole_matches`)."""
+    return _play_full_match(rule_set, players, seed, single_round=not whole_matches(names))
 
 
 def _play_full_match(rule_set, players: int, seed: int, *, single_round: bool = False):
