@@ -21,6 +21,7 @@ import pytest
 
 from game import cli
 from game.log import LogWriter, read_log
+from tests.support.commands import main_here
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "engine" / "golden"
@@ -37,20 +38,6 @@ def run(args: list[str], cwd: Path | None = None, **kw) -> subprocess.CompletedP
         env=env,
         **kw,
     )
-
-
-def here(args: list[str], capsys) -> subprocess.CompletedProcess:
-    """`main.py args` run by game.cli in this process, as `run` would, without
-    the cost of starting Python (an exception would fail the test outright).
-    What is about the process itself (Ctrl-C, a file that could block, the
-    entry point) keeps `run`."""
-    capsys.readouterr()
-    try:
-        status = cli.main(args)
-    except SystemExit as stopped:
-        status = stopped.code if isinstance(stopped.code, int) else 1
-    out, err = capsys.readouterr()
-    return subprocess.CompletedProcess(["main.py", *args], status, out, err)
 
 
 def no_traceback(result) -> None:
@@ -81,7 +68,7 @@ def test_verify_names_the_line_of_each_divergent_match(tmp_path, capsys):
     bad_score = tamper(lines, end, scores=[1, 2, 3, 4])
     path = tmp_path / "two.jsonl"
     path.write_text("\n".join([*bad_card, *lines, *bad_score]) + "\n")
-    result = here(["verify", str(path)], capsys)
+    result = main_here(["verify", str(path)], capsys)
     no_traceback(result)
     assert result.returncode == 1
     found = result.stdout.splitlines()
@@ -100,14 +87,14 @@ def test_verify_accepts_fields_the_format_does_not_name(tmp_path, capsys):
     extra = [line[:-1] + ',"tool":{"by":"other","at":[1,2]}}' for line in lines]
     path = tmp_path / "newer.jsonl"
     path.write_text("\n".join(extra) + "\n")
-    result = here(["verify", str(path)], capsys)
+    result = main_here(["verify", str(path)], capsys)
     no_traceback(result)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "every event re-executed exactly" in result.stdout
     turn = next(i for i, line in enumerate(lines) if line.startswith('{"t":"turn",'))
     twice = [*lines[:turn], lines[turn][:-1] + ',"p":1}', *lines[turn + 1 :]]
     path.write_text("\n".join(twice) + "\n")
-    result = here(["verify", str(path)], capsys)
+    result = main_here(["verify", str(path)], capsys)
     assert result.returncode == 1
     assert result.stdout.startswith(f"{path}:{turn + 1}: the key 'p' appears twice")
 
@@ -121,7 +108,7 @@ def test_verify_refuses_broken_files_in_words(tmp_path, capsys):
     with huge.open("wb") as out:
         out.truncate(200 * 1024 * 1024)
     args = ["verify", str(cut), str(binary), str(huge), str(tmp_path / "none.jsonl")]
-    result = here(args, capsys)
+    result = main_here(args, capsys)
     no_traceback(result)
     assert result.returncode == 1
     out = result.stdout.splitlines()
@@ -136,7 +123,7 @@ def test_verify_escapes_text_from_the_file(tmp_path, capsys):
     path = tmp_path / "evil.jsonl"
     first = (GOLDEN / "classic-seed2-4p.jsonl").read_text().splitlines()[0]
     path.write_text(first + '\n{"t":"\\u001b]0;pwned\\u0007\\u001b[2J"}\n')
-    result = here(["verify", str(path)], capsys)
+    result = main_here(["verify", str(path)], capsys)
     assert result.returncode == 1
     assert "\x1b" not in result.stdout and "\x07" not in result.stdout
     assert "\\x1b]0;pwned\\x07\\x1b[2J" in result.stdout
@@ -146,7 +133,7 @@ def test_verify_says_an_interrupted_log_is_incomplete(tmp_path, capsys):
     lines = (GOLDEN / "classic-seed11-2p.jsonl").read_text().splitlines()
     path = tmp_path / "cut.jsonl"
     path.write_text("\n".join(lines[:300]) + "\n")
-    result = here(["verify", str(path)], capsys)
+    result = main_here(["verify", str(path)], capsys)
     assert result.returncode == 1
     assert result.stdout.startswith(f"{path}:300: the log stops before this match ends")
 
@@ -168,7 +155,7 @@ def test_log_into_a_bad_place_is_one_line_and_status_3(
     tmp_path, target, words, capsys, monkeypatch
 ):
     monkeypatch.chdir(tmp_path)
-    result = here([*SIM, "--log", target], capsys)
+    result = main_here([*SIM, "--log", target], capsys)
     no_traceback(result)
     assert result.returncode == 3
     assert result.stderr.strip().splitlines() == [f"cannot write the log {target}: {words}"]
@@ -188,7 +175,7 @@ def test_log_into_a_read_only_folder(tmp_path, capsys, monkeypatch):
     folder.chmod(0o555)
     try:
         monkeypatch.chdir(tmp_path)
-        result = here([*SIM, "--log", "ro/log.jsonl"], capsys)
+        result = main_here([*SIM, "--log", "ro/log.jsonl"], capsys)
     finally:
         folder.chmod(0o755)
     assert result.returncode == 3 and "the system does not allow the game" in result.stderr
@@ -310,7 +297,7 @@ def test_ctrl_c_in_simulate_prints_the_summary_and_closes_the_log(tmp_path, caps
     assert text.endswith("\n") and all(json.loads(line) for line in text.splitlines())
     finished = int(result.stderr.split("stopped after ")[1].split()[0])
     assert text.count('"t":"game_end"') == finished >= 2
-    assert here(["verify", str(log)], capsys).returncode == 0
+    assert main_here(["verify", str(log)], capsys).returncode == 0
 
 
 def window_open(process) -> None:
@@ -329,9 +316,9 @@ def test_ctrl_c_in_the_game_or_a_replay_exits_without_a_traceback(tmp_path, args
 
 
 def test_replay_refuses_what_is_not_a_log_before_opening_a_window(tmp_path, capsys):
-    result = here(["replay", str(tmp_path)], capsys)
+    result = main_here(["replay", str(tmp_path)], capsys)
     assert result.returncode == 1 and result.stderr.strip().endswith("it is a folder")
-    assert here(["replay", str(tmp_path / "none.jsonl")], capsys).returncode == 1
+    assert main_here(["replay", str(tmp_path / "none.jsonl")], capsys).returncode == 1
 
 
 # --- the rules a log names -----------------------------------------------------------
@@ -343,7 +330,7 @@ def test_a_log_names_its_rule_file_from_its_own_folder_so_verify_finds_it(tmp_pa
     and the log verifies wherever the folder is moved."""
     (tmp_path / "my.yaml").write_text("extends: classic\nname: Mine\n", encoding="utf-8")
     log = tmp_path / "a.jsonl"
-    made = here(
+    made = main_here(
         [
             "simulate",
             "--rules",
@@ -365,7 +352,7 @@ def test_a_log_names_its_rule_file_from_its_own_folder_so_verify_finds_it(tmp_pa
     moved.mkdir()
     for name in ("my.yaml", "a.jsonl"):
         (tmp_path / name).rename(moved / name)
-    checked = here(["verify", str(moved / "a.jsonl")], capsys)
+    checked = main_here(["verify", str(moved / "a.jsonl")], capsys)
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
@@ -373,7 +360,7 @@ def test_a_log_cannot_name_a_rule_file_outside_its_folder(tmp_path, capsys, monk
     (tmp_path / "my.yaml").write_text("extends: classic\n", encoding="utf-8")
     (tmp_path / "logs").mkdir()
     monkeypatch.chdir(tmp_path)
-    made = here(
+    made = main_here(
         [
             "simulate",
             "--rules",

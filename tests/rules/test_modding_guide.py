@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
 from game.rules.loader import load_rules
 from game.ui.card_book import CardBook
+from tests.support.commands import main_here
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = (ROOT / "docs" / "modding.md").read_text(encoding="utf-8")
@@ -34,16 +34,12 @@ def _run(args: list[str], cwd: Path, script: str = "main.py") -> subprocess.Comp
 
 @pytest.fixture
 def main(capsys, monkeypatch):
-    """`python main.py ARGS` in a folder, run by game.cli in this process (a
-    Python start costs more than most of these commands; tests/test_docs.py
-    runs the guide's commands as a player types them)."""
+    """`python main.py ARGS` in a folder, in this process (tests/support/commands.py;
+    tests/test_docs.py runs the guide's commands as a player types them)."""
 
     def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
         monkeypatch.chdir(cwd)
-        capsys.readouterr()
-        status = cli.main(args)
-        out, err = capsys.readouterr()
-        return subprocess.CompletedProcess(["main.py", *args], status, out, err)
+        return main_here(args, capsys)
 
     return run
 
