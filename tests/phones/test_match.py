@@ -19,6 +19,8 @@ from game.seats import SeatConfig
 from game.ui.card_book import CardBook
 from tests.phones.players import ScriptedPhones, drive
 
+# Both tests read the round `played` keeps per rule set: on one worker it is played once.
+pytestmark = pytest.mark.xdist_group("phone-rounds")
 SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot", "basic")]
 # UNO Duo is for two: both seats on phones, its draft and colour dumps included.
 TABLES = {"classic": SEATS, "duo": SEATS[:2], "flip": SEATS}
