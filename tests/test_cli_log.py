@@ -21,6 +21,7 @@ import pytest
 
 from game import cli
 from game.log import LogWriter, read_log
+from tests.support.commands import main_here
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "engine" / "golden"
@@ -59,7 +60,7 @@ def tamper(lines: list[str], index: int, **fields) -> list[str]:
     return [*lines[:index], json.dumps(event, separators=(",", ":")), *lines[index + 1 :]]
 
 
-def test_verify_names_the_line_of_each_divergent_match(tmp_path):
+def test_verify_names_the_line_of_each_divergent_match(tmp_path, capsys):
     lines = (GOLDEN / "classic-seed2-4p.jsonl").read_text().splitlines()
     play = next(i for i, line in enumerate(lines) if '"t":"play"' in line and i > 30)
     end = next(i for i, line in enumerate(lines) if '"t":"round_end"' in line)
@@ -67,7 +68,7 @@ def test_verify_names_the_line_of_each_divergent_match(tmp_path):
     bad_score = tamper(lines, end, scores=[1, 2, 3, 4])
     path = tmp_path / "two.jsonl"
     path.write_text("\n".join([*bad_card, *lines, *bad_score]) + "\n")
-    result = run(["verify", str(path)])
+    result = main_here(["verify", str(path)], capsys)
     no_traceback(result)
     assert result.returncode == 1
     found = result.stdout.splitlines()
@@ -78,7 +79,7 @@ def test_verify_names_the_line_of_each_divergent_match(tmp_path):
     assert '"scores":[1,2,3,4]' in found[1]
 
 
-def test_verify_accepts_fields_the_format_does_not_name(tmp_path):
+def test_verify_accepts_fields_the_format_does_not_name(tmp_path, capsys):
     """docs/replay-format.md: more fields are welcome, so a log from a newer
     version or another tool still verifies; the fields the format names are
     checked as strictly, and a field written twice is refused."""
@@ -86,19 +87,19 @@ def test_verify_accepts_fields_the_format_does_not_name(tmp_path):
     extra = [line[:-1] + ',"tool":{"by":"other","at":[1,2]}}' for line in lines]
     path = tmp_path / "newer.jsonl"
     path.write_text("\n".join(extra) + "\n")
-    result = run(["verify", str(path)])
+    result = main_here(["verify", str(path)], capsys)
     no_traceback(result)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "every event re-executed exactly" in result.stdout
     turn = next(i for i, line in enumerate(lines) if line.startswith('{"t":"turn",'))
     twice = [*lines[:turn], lines[turn][:-1] + ',"p":1}', *lines[turn + 1 :]]
     path.write_text("\n".join(twice) + "\n")
-    result = run(["verify", str(path)])
+    result = main_here(["verify", str(path)], capsys)
     assert result.returncode == 1
     assert result.stdout.startswith(f"{path}:{turn + 1}: the key 'p' appears twice")
 
 
-def test_verify_refuses_broken_files_in_words(tmp_path):
+def test_verify_refuses_broken_files_in_words(tmp_path, capsys):
     cut = tmp_path / "cut.jsonl"
     cut.write_bytes((GOLDEN / "classic-seed2-4p.jsonl").read_bytes()[:5000])
     binary = tmp_path / "binary.jsonl"
@@ -106,7 +107,8 @@ def test_verify_refuses_broken_files_in_words(tmp_path):
     huge = tmp_path / "huge.jsonl"
     with huge.open("wb") as out:
         out.truncate(200 * 1024 * 1024)
-    result = run(["verify", str(cut), str(binary), str(huge), str(tmp_path / "none.jsonl")])
+    args = ["verify", str(cut), str(binary), str(huge), str(tmp_path / "none.jsonl")]
+    result = main_here(args, capsys)
     no_traceback(result)
     assert result.returncode == 1
     out = result.stdout.splitlines()
@@ -117,21 +119,21 @@ def test_verify_refuses_broken_files_in_words(tmp_path):
     assert "no such file" in out[3]
 
 
-def test_verify_escapes_text_from_the_file(tmp_path):
+def test_verify_escapes_text_from_the_file(tmp_path, capsys):
     path = tmp_path / "evil.jsonl"
     first = (GOLDEN / "classic-seed2-4p.jsonl").read_text().splitlines()[0]
     path.write_text(first + '\n{"t":"\\u001b]0;pwned\\u0007\\u001b[2J"}\n')
-    result = run(["verify", str(path)])
+    result = main_here(["verify", str(path)], capsys)
     assert result.returncode == 1
     assert "\x1b" not in result.stdout and "\x07" not in result.stdout
     assert "\\x1b]0;pwned\\x07\\x1b[2J" in result.stdout
 
 
-def test_verify_says_an_interrupted_log_is_incomplete(tmp_path):
+def test_verify_says_an_interrupted_log_is_incomplete(tmp_path, capsys):
     lines = (GOLDEN / "classic-seed11-2p.jsonl").read_text().splitlines()
     path = tmp_path / "cut.jsonl"
     path.write_text("\n".join(lines[:300]) + "\n")
-    result = run(["verify", str(path)])
+    result = main_here(["verify", str(path)], capsys)
     assert result.returncode == 1
     assert result.stdout.startswith(f"{path}:300: the log stops before this match ends")
 
@@ -149,8 +151,11 @@ SIM = ["simulate", "--rules", "classic", "--players", "3", "--games", "2"]
     ],
     ids=["missing-folder", "a-folder"],
 )
-def test_log_into_a_bad_place_is_one_line_and_status_3(tmp_path, target, words):
-    result = run([*SIM, "--log", target], cwd=tmp_path)
+def test_log_into_a_bad_place_is_one_line_and_status_3(
+    tmp_path, target, words, capsys, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    result = main_here([*SIM, "--log", target], capsys)
     no_traceback(result)
     assert result.returncode == 3
     assert result.stderr.strip().splitlines() == [f"cannot write the log {target}: {words}"]
@@ -164,12 +169,13 @@ def test_log_into_a_fifo_does_not_block(tmp_path):
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
-def test_log_into_a_read_only_folder(tmp_path):
+def test_log_into_a_read_only_folder(tmp_path, capsys, monkeypatch):
     folder = tmp_path / "ro"
     folder.mkdir()
     folder.chmod(0o555)
     try:
-        result = run([*SIM, "--log", "ro/log.jsonl"], cwd=tmp_path)
+        monkeypatch.chdir(tmp_path)
+        result = main_here([*SIM, "--log", "ro/log.jsonl"], capsys)
     finally:
         folder.chmod(0o755)
     assert result.returncode == 3 and "the system does not allow the game" in result.stderr
@@ -270,7 +276,7 @@ def interrupted(args: list[str], cwd: Path, ready) -> subprocess.CompletedProces
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
-def test_ctrl_c_in_simulate_prints_the_summary_and_closes_the_log(tmp_path):
+def test_ctrl_c_in_simulate_prints_the_summary_and_closes_the_log(tmp_path, capsys):
     log = tmp_path / "games.jsonl"
 
     def two_games_written(process):
@@ -291,7 +297,7 @@ def test_ctrl_c_in_simulate_prints_the_summary_and_closes_the_log(tmp_path):
     assert text.endswith("\n") and all(json.loads(line) for line in text.splitlines())
     finished = int(result.stderr.split("stopped after ")[1].split()[0])
     assert text.count('"t":"game_end"') == finished >= 2
-    assert run(["verify", str(log)]).returncode == 0
+    assert main_here(["verify", str(log)], capsys).returncode == 0
 
 
 def window_open(process) -> None:
@@ -309,22 +315,22 @@ def test_ctrl_c_in_the_game_or_a_replay_exits_without_a_traceback(tmp_path, args
     assert result.stderr.strip().splitlines()[-1] == "interrupted"
 
 
-def test_replay_refuses_what_is_not_a_log_before_opening_a_window(tmp_path):
-    result = run(["replay", str(tmp_path)])
+def test_replay_refuses_what_is_not_a_log_before_opening_a_window(tmp_path, capsys):
+    result = main_here(["replay", str(tmp_path)], capsys)
     assert result.returncode == 1 and result.stderr.strip().endswith("it is a folder")
-    assert run(["replay", str(tmp_path / "none.jsonl")]).returncode == 1
+    assert main_here(["replay", str(tmp_path / "none.jsonl")], capsys).returncode == 1
 
 
 # --- the rules a log names -----------------------------------------------------------
 
 
-def test_a_log_names_its_rule_file_from_its_own_folder_so_verify_finds_it(tmp_path):
+def test_a_log_names_its_rule_file_from_its_own_folder_so_verify_finds_it(tmp_path, capsys):
     """`simulate --rules /abs/path/my.yaml --log` wrote the absolute path, which a
     log (a shared file) may not name; now it writes the file relative to the log,
     and the log verifies wherever the folder is moved."""
     (tmp_path / "my.yaml").write_text("extends: classic\nname: Mine\n", encoding="utf-8")
     log = tmp_path / "a.jsonl"
-    made = run(
+    made = main_here(
         [
             "simulate",
             "--rules",
@@ -337,7 +343,8 @@ def test_a_log_names_its_rule_file_from_its_own_folder_so_verify_finds_it(tmp_pa
             "1",
             "--log",
             str(log),
-        ]
+        ],
+        capsys,
     )
     assert made.returncode == 0, made.stderr
     assert read_log(log)[0]["rules"] == ["my.yaml", "house/stacking"]
@@ -345,14 +352,15 @@ def test_a_log_names_its_rule_file_from_its_own_folder_so_verify_finds_it(tmp_pa
     moved.mkdir()
     for name in ("my.yaml", "a.jsonl"):
         (tmp_path / name).rename(moved / name)
-    checked = run(["verify", str(moved / "a.jsonl")])
+    checked = main_here(["verify", str(moved / "a.jsonl")], capsys)
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
-def test_a_log_cannot_name_a_rule_file_outside_its_folder(tmp_path):
+def test_a_log_cannot_name_a_rule_file_outside_its_folder(tmp_path, capsys, monkeypatch):
     (tmp_path / "my.yaml").write_text("extends: classic\n", encoding="utf-8")
     (tmp_path / "logs").mkdir()
-    made = run(
+    monkeypatch.chdir(tmp_path)
+    made = main_here(
         [
             "simulate",
             "--rules",
@@ -364,7 +372,7 @@ def test_a_log_cannot_name_a_rule_file_outside_its_folder(tmp_path):
             "--log",
             "logs/a.jsonl",
         ],
-        cwd=tmp_path,
+        capsys,
     )
     assert made.returncode == 2
     assert "outside" in made.stderr and "own folder" in made.stderr

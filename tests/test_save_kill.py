@@ -8,7 +8,8 @@ game does when it starts again (and the next run starts on that folder):
 the save must be there if the last write the child reported was a save,
 hold at least the events it reported, read for the title, and re-execute
 for Continue; the statistics must read without a notice. The default run
-kills 3 children; `--thorough` kills 50.
+kills 3 children within a second of their first write; `--thorough` kills
+50 within two seconds.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import pytest
 from game.players_file import load_stats
 from game.saves import SAVE_FILE, SaveSlot
 from game.saves.format import STATS_FILE, peek
+from tests.depth import work
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_WRITE_SECONDS = 60.0  # a generous bound on the child's start-up, not a timing
@@ -100,9 +102,10 @@ def kill_runs(folder: Path, runs: int) -> int:
     """`runs` kills on one folder, each start finding what the last kill left;
     how many kills cut a write short."""
     rng = random.Random(12)
+    latest = work(2.0, 1.0)  # seconds: every second of the child's is busy writing
     cut_short = 0
     for run in range(runs):
-        lines = run_and_kill(folder, seed=run + 1, delay=rng.uniform(0.0, 2.0))
+        lines = run_and_kill(folder, seed=run + 1, delay=rng.uniform(0.0, latest))
         cut_short += check_after_kill(folder, lines)
     return cut_short
 

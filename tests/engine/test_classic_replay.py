@@ -15,6 +15,7 @@ import random
 import pytest
 
 from game.engine import apply, legal_actions, new_game
+from tests.depth import work
 from tests.support.events import check_events, check_hands, of
 from tests.support.rules import classic, rules_with
 from tests.support.table import conserved
@@ -41,13 +42,15 @@ def _round_points(state, winner: int) -> int:
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-@pytest.mark.parametrize("players", [2, 3, 5])
+# Two players (a Reverse skips) and a larger table run quick; three with --thorough.
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow), 5])
 def test_random_matches_keep_the_log_true(variant, players):
     """replay-format.md: events carry their required fields; the hands equal
     deals + draws - plays; all 108 cards are always somewhere; under classic
-    scoring a round's points are the other hands' card points (docs/rules.md §1)."""
+    scoring a round's points are the other hands' card points (docs/rules.md §1).
+    Two seeds a table in the quick run, three with --thorough."""
     rules = classic() if variant == "classic" else rules_with(VARIANTS[variant])
-    for seed in range(3):
+    for seed in range(work(3, 2)):
         rnd = random.Random(seed)
         state, events = new_game(rules, players, seed)
         check_events(events, players)

@@ -54,6 +54,10 @@ def declared_fields() -> dict[tuple[str, str], bool]:
     }
 
 
+# The tests read what the matches of `written` wrote: on one worker they are played once.
+pytestmark = pytest.mark.xdist_group("event-schema")
+
+
 @pytest.fixture(scope="module")
 def written() -> set[tuple[str, str]]:
     """(event, field) of every field the matches wrote, and (event, "") per kind."""

@@ -6,10 +6,13 @@ files must either work or be refused with a message naming both rules and
 why they conflict; no silent precedence. docs/rules.md §4: house rules are
 options 'a table can turn on, alone or together'.
 
-A mix that loads must play: a full match of basic bots (game.sim.play_match),
+A mix that loads must play: a match of basic bots (game.sim.play_match),
 its log checked against the replay format (tests/support/events.py `check_events`) and
 re-executed by game.log.reexecute: the engine plays the match again and must
-write every event of the log exactly.
+write every event of the log exactly. The quick run plays one round of a
+mix unless a file in it changes how the match is scored or ends
+(tests/support/rules.py `whole_matches`); --thorough plays every match
+to its end.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from game.sim import play_match
 from tests.depth import thorough
 from tests.support.acting import accept, choose, decision_kinds, offered_plays, play
 from tests.support.events import check_events
-from tests.support.rules import rules
+from tests.support.rules import rules, whole_matches
 from tests.support.table import pending, rigged
 
 NAMES = available_rule_sets()
@@ -118,9 +121,14 @@ def _players_for(rule_set, rng: random.Random) -> int:
     return rng.choice(counts)
 
 
-def _play_full_match(rule_set, players: int, seed: int):
+def _play_mix(rule_set, names, players: int, seed: int):
+    """A whole match, or one round where a quick run may (`whole_matches`)."""
+    return _play_full_match(rule_set, players, seed, single_round=not whole_matches(names))
+
+
+def _play_full_match(rule_set, players: int, seed: int, *, single_round: bool = False):
     bots = [make_bot("basic", seed * 10 + seat) for seat in range(players)]
-    result = play_match(rule_set, players, seed, bots)
+    result = play_match(rule_set, players, seed, bots, single_round=single_round)
     check_events(result.events, players)
     assert result.events[-1]["t"] == "game_end"
     assert result.winner == result.events[-1]["winner"]
@@ -139,7 +147,7 @@ def _pair_params():
 @pytest.mark.parametrize(("base", "house"), list(_pair_params()))
 def test_every_base_with_every_house_rule(base, house):
     """Each base with each single house rule
-    loads and plays a full match, or is refused (exactly the pairs in
+    loads and plays (see _play_mix), or is refused (exactly the pairs in
     REFUSED_PAIRS) with a message naming both files."""
     if (base, house) in REFUSED_PAIRS:
         with pytest.raises(RuleFileError) as err:
@@ -149,7 +157,7 @@ def test_every_base_with_every_house_rule(base, house):
     rule_set = load_rules([base, house])
     assert _short(house) in rule_set.model.house_rules
     players = _players_for(rule_set, random.Random(f"{base}+{house}"))
-    _play_full_match(rule_set, players, seed=len(base) * 31 + len(house))
+    _play_mix(rule_set, [base, house], players, seed=len(base) * 31 + len(house))
 
 
 def _house_pairs():
@@ -192,7 +200,7 @@ def test_two_house_rules_together(first, second, in_order):
     if not (in_order or thorough()):
         return
     players = _players_for(rule_set, random.Random(f"{first}+{second}"))
-    _play_full_match(rule_set, players, seed=7)
+    _play_mix(rule_set, names, players, seed=7)
 
 
 def _three_file_mixes(count: int = 60):
@@ -220,7 +228,7 @@ def test_random_three_file_mix_refuses_or_plays(mix):
         return
     rng = random.Random("+".join(mix))
     players = _players_for(rule_set, rng)
-    result = _play_full_match(rule_set, players, seed=rng.randrange(10_000))
+    result = _play_mix(rule_set, mix, players, seed=rng.randrange(10_000))
     assert reexecute(result.events, rule_set).scores == result.scores
 
 

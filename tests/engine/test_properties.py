@@ -113,7 +113,7 @@ def tables(draw):
 CLASSIC_DEFAULTS: dict = {}
 
 
-@settings(max_examples=examples(300, quick=20))
+@settings(max_examples=examples(300, quick=12))
 @given(options=classic_options(), table=tables())
 @example(options=CLASSIC_DEFAULTS, table=(7, 4, ["basic"] * 4))
 @example(options=CLASSIC_DEFAULTS, table=(3, 10, ["random"] * 10))

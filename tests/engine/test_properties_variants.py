@@ -28,7 +28,7 @@ def mixes(draw):
     return [base, *house]
 
 
-@settings(max_examples=examples(150))
+@settings(max_examples=examples(150, quick=20))
 @given(
     names=mixes(),
     seed=st.integers(0, 2**31),

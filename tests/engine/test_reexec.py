@@ -38,6 +38,7 @@ from game.rules.loader import layer_base, load_rules
 from game.rules.names import available_rule_sets, resolve_name
 from game.sim import play_match
 from tests.depth import examples
+from tests.support.rules import whole_matches
 
 RULE_FILES = available_rule_sets()
 BASES = [name for name in RULE_FILES if not name.startswith("house/")]
@@ -103,7 +104,8 @@ def test_every_shipped_rule_set_verifies(name, tmp_path):
         pytest.skip(str(err))
     players = 4 if 4 in rules.model.allowed_counts() else rules.model.allowed_counts()[0]
     path = tmp_path / "match.jsonl"
-    path.write_text(log_text(match_events(names, players, seed=len(name))))
+    events = match_events(names, players, len(name), single_round=not whole_matches(names))
+    path.write_text(log_text(events))
     verdict = verify_file(path)
     assert verdict.matches == 1 and not verdict.problems, verdict.problems
 

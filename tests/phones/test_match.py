@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 
+import pygame
 import pytest
 
 from game.match import MatchSession
@@ -16,48 +19,31 @@ from game.seats import SeatConfig
 from game.ui.card_book import CardBook
 from tests.phones.players import ScriptedPhones, drive
 
+# Both tests read the round `played` keeps per rule set: on one worker it is played once.
+pytestmark = pytest.mark.xdist_group("phone-rounds")
 SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot", "basic")]
 # UNO Duo is for two: both seats on phones, its draft and colour dumps included.
 TABLES = {"classic": SEATS, "duo": SEATS[:2], "flip": SEATS}
 
 
-@pytest.fixture
-def table_of(pygame_display):
-    opened = []
-
-    def make(session: MatchSession) -> PhoneTable:
-        table = PhoneTable(
-            [0, 1], sorted(every_face(session.state)), CardBook(session.rules), PhoneLooks()
-        )
-        table.start()
-        opened.append(table)
-        return table
-
-    yield make
-    for table in opened:
-        table.stop()
+@dataclass
+class PlayedRound:
+    session: MatchSession
+    phones: ScriptedPhones
+    sent: list[tuple[int, str, set[str]]]  # (seat, message, the faces the seat may see)
 
 
-@pytest.mark.parametrize("rules", sorted(TABLES))
-def test_two_phones_and_a_bot_play_a_whole_round(table_of, rules):
+@pytest.fixture(scope="module", params=sorted(TABLES))
+def played(request) -> Iterator[PlayedRound]:
+    """One round per rule set, played by two scripted phones and a bot, with
+    every message to a phone kept beside what its seat could see when it was
+    sent: the tests below read the same round."""
+    pygame.init()  # card faces are painted with the TV's painter, which needs its fonts
+    rules = request.param
     session = MatchSession([rules], TABLES[rules], seed=11, single_round=True)
-    table = table_of(session)
-    with ScriptedPhones(table) as phones:
-        drive(session, table)
-    assert session.state.pending is None or session.state.pending.kind == "next_round"
-    assert any(e["t"] == "play" and e["p"] in (0, 1) for e in session.log)
-    for seat in (0, 1):
-        states = [m for m in phones.received[seat] if m["type"] == "state"]
-        assert states and all(m["seat"] == seat for m in states)
-
-
-IMAGE = re.compile(r"/card/([^\"/]+)\.png")
-
-
-@pytest.mark.parametrize("rules", sorted(TABLES))
-def test_no_phone_is_ever_sent_a_card_its_seat_may_not_see(table_of, rules):
-    session = MatchSession([rules], TABLES[rules], seed=12, single_round=True)
-    table = table_of(session)
+    table = PhoneTable(
+        [0, 1], sorted(every_face(session.state)), CardBook(session.rules), PhoneLooks()
+    )
     sent: list[tuple[int, str, set[str]]] = []
     send = table.server.send
 
@@ -72,9 +58,29 @@ def test_no_phone_is_ever_sent_a_card_its_seat_may_not_see(table_of, rules):
         send(seat, message)
 
     table.server.send = watched
-    with ScriptedPhones(table):
-        drive(session, table)
-    assert len(sent) > 20
-    for seat, message, seen in sent:
+    table.start()
+    try:
+        with ScriptedPhones(table) as phones:
+            drive(session, table)
+    finally:
+        table.stop()
+    yield PlayedRound(session, phones, sent)
+
+
+def test_two_phones_and_a_bot_play_a_whole_round(played):
+    session, phones = played.session, played.phones
+    assert session.state.pending is None or session.state.pending.kind == "next_round"
+    assert any(e["t"] == "play" and e["p"] in (0, 1) for e in session.log)
+    for seat in (0, 1):
+        states = [m for m in phones.received[seat] if m["type"] == "state"]
+        assert states and all(m["seat"] == seat for m in states)
+
+
+IMAGE = re.compile(r"/card/([^\"/]+)\.png")
+
+
+def test_no_phone_is_ever_sent_a_card_its_seat_may_not_see(played):
+    assert len(played.sent) > 20
+    for seat, message, seen in played.sent:
         shown = {name.replace("~", ":") for name in IMAGE.findall(message)}
         assert shown <= seen, (seat, shown - seen)

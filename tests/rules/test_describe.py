@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +11,7 @@ from game.engine import scoring
 from game.rules.describe import describe
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
+from tests.support.commands import main_here
 from tests.support.rules import rules as rule_set
 from tests.support.rules import shipped_variants
 
@@ -79,21 +78,12 @@ def test_a_two_sided_deck_is_described_side_by_side():
     assert "Cards count by their faces on the side in play when the round ends." in text
 
 
-def test_rules_command():
-    run = subprocess.run(
-        [sys.executable, "main.py", "rules", "classic", "house/jump-in"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+def test_rules_command(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    run = main_here(["rules", "classic", "house/jump-in"], capsys)
     assert run.returncode == 0, run.stderr
     assert "identical to the top card may play it out of turn" in run.stdout
-    bad = subprocess.run(
-        [sys.executable, "main.py", "rules", "duo", "house/teams"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    bad = main_here(["rules", "duo", "house/teams"], capsys)
     assert bad.returncode == 1
     assert "rules/house/teams.yaml" in bad.stderr and "rules/duo.yaml" in bad.stderr
     assert "Traceback" not in bad.stderr

@@ -7,8 +7,6 @@ on it from the project root, and read the diff before committing it).
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from game.rules.errors import RuleFileError
 from game.rules.loader import check_files, load_rules
 from game.rules.names import available_rule_sets, display_path
 from game.rules.validation import RulesInvalid, validate_rules
+from tests.support.commands import main_here
 from tests.support.rules import layered, rules_with
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,24 +36,15 @@ def test_broken_file_reports_exact_lines(path):
     assert shown == expected
 
 
-def test_check_command_exit_codes_and_output():
+def test_check_command_exit_codes_and_output(capsys, monkeypatch):
     broken = "tests/rules/broken/unknown_effect.yaml"
-    run = subprocess.run(
-        [sys.executable, "main.py", "check", "rules/classic.yaml", broken],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    monkeypatch.chdir(ROOT)
+    run = main_here(["check", "rules/classic.yaml", broken], capsys)
     assert run.returncode == 1
     assert "Traceback" not in run.stdout + run.stderr
     expected = (ROOT / broken).with_suffix(".expected").read_text(encoding="utf-8")
     assert run.stdout == expected
-    ok = subprocess.run(
-        [sys.executable, "main.py", "check", "rules/classic.yaml"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    ok = main_here(["check", "rules/classic.yaml"], capsys)
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert ok.stdout == ""
 

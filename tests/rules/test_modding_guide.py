@@ -19,6 +19,7 @@ import pytest
 
 from game.rules.loader import load_rules
 from game.ui.card_book import CardBook
+from tests.support.commands import main_here
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = (ROOT / "docs" / "modding.md").read_text(encoding="utf-8")
@@ -29,6 +30,18 @@ def _run(args: list[str], cwd: Path, script: str = "main.py") -> subprocess.Comp
     return subprocess.run(
         [sys.executable, str(ROOT / script), *args], capture_output=True, text=True, cwd=cwd
     )
+
+
+@pytest.fixture
+def main(capsys, monkeypatch):
+    """`python main.py ARGS` in a folder, in this process (tests/support/commands.py;
+    tests/test_docs.py runs the guide's commands as a player types them)."""
+
+    def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+        monkeypatch.chdir(cwd)
+        return main_here(args, capsys)
+
+    return run
 
 
 @pytest.fixture(scope="module")
@@ -69,9 +82,9 @@ def test_the_guides_card_sheet_shows_every_card(workdir):
     assert pygame.image.load(str(workdir / "hot-potato-cards.png")).get_width() > 1000
 
 
-def test_check_is_silent_on_good_files(workdir):
+def test_check_is_silent_on_good_files(workdir, main):
     files = ["hot-potato.yaml", "five-colours.yaml", "sudden-death.yaml"]
-    assert _run(["check", *files], workdir).stdout == ""
+    assert main(["check", *files], workdir).stdout == ""
 
 
 def test_the_guides_pictures_are_there():
@@ -81,13 +94,13 @@ def test_the_guides_pictures_are_there():
         assert (ROOT / "docs" / picture).is_file(), picture
 
 
-def test_the_new_color_is_named_in_the_rules(workdir):
-    run = _run(["rules", "five-colours.yaml"], workdir)
+def test_the_new_color_is_named_in_the_rules(workdir, main):
+    run = main(["rules", "five-colours.yaml"], workdir)
     assert "colours Red, Yellow, Green, Blue, Violet" in run.stdout
     assert "Hot Potato (2 cards, 30 points)" in run.stdout
 
 
-def test_a_replay_of_the_guides_log_names_and_paints_the_new_card(workdir, monkeypatch):
+def test_a_replay_of_the_guides_log_names_and_paints_the_new_card(workdir, main):
     """The replay (game/scenes/replay.py) re-executes the log under the rule
     files it names, found from the log's folder, so the log's cards are the
     files' cards: labels, art and colour."""
@@ -97,7 +110,8 @@ def test_a_replay_of_the_guides_log_names_and_paints_the_new_card(workdir, monke
     from game.ui.narrate import Narrator
 
     [command] = [args for args in _commands() if "potato.jsonl" in args]
-    assert _run(command[1:], workdir, script=command[0]).returncode == 0
+    assert command[0] == "main.py"
+    assert main(command[1:], workdir).returncode == 0
     log = workdir / "potato.jsonl"
     events = [json.loads(line) for line in log.read_text().splitlines()]
     book = CardBook(RuleSets(log.parent).get(events[0]["rules"]))
@@ -117,25 +131,25 @@ def test_a_replay_of_the_guides_log_names_and_paints_the_new_card(workdir, monke
     assert not any("hot_potato" in line or "purple" in line for line in lines)
 
 
-def test_the_typo_shown_in_the_guide_is_what_check_prints(workdir):
+def test_the_typo_shown_in_the_guide_is_what_check_prints(workdir, main):
     good = (workdir / "hot-potato.yaml").read_text(encoding="utf-8")
     (workdir / "typo").mkdir(exist_ok=True)
     typo = workdir / "typo" / "hot-potato.yaml"
     typo.write_text(good.replace("swap_hands:", "swap_hand:"), encoding="utf-8")
-    run = _run(["check", "hot-potato.yaml"], workdir / "typo")
+    run = main(["check", "hot-potato.yaml"], workdir / "typo")
     assert run.returncode == 1
     [line] = run.stdout.splitlines()
     assert line in GUIDE
 
 
-def test_the_unknown_language_shown_in_the_guide_is_what_check_prints(workdir):
+def test_the_unknown_language_shown_in_the_guide_is_what_check_prints(workdir, main):
     words = (workdir / "hot-potato-words.yaml").read_text(encoding="utf-8")
     (workdir / "language").mkdir(exist_ok=True)
     for name in ("hot-potato.yaml", "five-colours.yaml"):
         (workdir / "language" / name).write_bytes((workdir / name).read_bytes())
     wrong = workdir / "language" / "hot-potato-words.yaml"
     wrong.write_text(words.replace(" et: Kuum", " ee: Kuum"), encoding="utf-8")
-    run = _run(["check", "hot-potato-words.yaml"], workdir / "language")
+    run = main(["check", "hot-potato-words.yaml"], workdir / "language")
     assert run.returncode == 1
     [line] = run.stdout.splitlines()
     assert line in GUIDE
@@ -149,14 +163,14 @@ def test_the_guides_words_read_in_finnish(workdir):
     assert '"Kuuma peruna"' in GUIDE and '"Violetti 7"' in GUIDE
 
 
-def test_plain_words_line_of_the_guide(workdir):
-    run = _run(["rules", "hot-potato.yaml"], workdir)
+def test_plain_words_line_of_the_guide(workdir, main):
+    run = main(["rules", "hot-potato.yaml"], workdir)
     card_line = next(line for line in run.stdout.splitlines() if "Hot Potato (" in line)
     assert card_line in GUIDE
 
 
-def test_the_new_card_and_house_rule_are_played(workdir):
-    run = _run(
+def test_the_new_card_and_house_rule_are_played(workdir, main):
+    run = main(
         [
             "simulate",
             "--rules",

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.bots import make_bot
-from game.cli import MAX_ERRORS_SHOWN, main, print_errors
+from game.cli import MAX_ERRORS_SHOWN, print_errors
 from game.engine import new_game
 from game.engine.dealing import MAX_CUTS
 from game.plain_text import printable
@@ -27,6 +27,7 @@ from game.rules.schema import MAX_DECK, MAX_SEATS
 from game.rules.selftest import match_problems
 from game.rules.validation import validate_rules
 from game.sim import play_out_round
+from tests.support.commands import main_here
 from tests.support.rules import rules_with
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,20 +44,13 @@ def run(args: list[str], cwd: Path, timeout: float = 120) -> subprocess.Complete
     )
 
 
-class Said:
-    def __init__(self, returncode: int, stdout: str, stderr: str) -> None:
-        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
-
-
 @pytest.fixture
 def cli(capsys, monkeypatch):
     """`python main.py ARGS` in this process (for commands that cannot hang)."""
 
-    def call(args: list[str], cwd: Path) -> Said:
+    def call(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
         monkeypatch.chdir(cwd)
-        code = main(args)
-        out = capsys.readouterr()
-        return Said(code, out.out, out.err)
+        return main_here(args, capsys)
 
     return call
 

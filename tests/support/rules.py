@@ -14,6 +14,8 @@ lines in a house-rule file would mean.
 * `shipped_variants()` -- the names of each shipped base alone and of each
   house rule over the first base it loads with.
 * `loads_together(*names)` -- whether the named rule files load together.
+* `whole_matches(names)` -- whether a quick test of `names` must play its
+  matches to the end, or may play one round.
 * `write_rule(folder, name, text)` -- a rule file written as a modder would.
 * `refusals(names)` -- what loading `names` refuses, each as
   `file.yaml:line:column: message`.
@@ -36,6 +38,7 @@ from game.rules.loader import RULES_DIR, layer, load_rules
 from game.rules.names import available_rule_sets
 from game.rules.validation import validate_rules
 from game.rules.yamlsafe import load_yaml_file
+from tests.depth import thorough
 
 OVERLAYS = Path(__file__).resolve().parent / "overlays"
 _TMP = Path(tempfile.mkdtemp(prefix="uno-test-rules-"))
@@ -66,6 +69,16 @@ def day_night() -> RuleSet:
 def file_data(name: str) -> dict:
     """A shipped rule file's mapping (`classic`, `house/stacking`), as read."""
     return load_yaml_file(RULES_DIR / f"{name}.yaml").data
+
+
+def whole_matches(names: list[str] | tuple[str, ...]) -> bool:
+    """Whether a test playing `names` must play whole matches: always with
+    --thorough; in the quick run only when a house file among them has a
+    `scoring:` section, as what it changes shows over the rounds of a match.
+    One round plays every card rule of the others."""
+    return thorough() or any(
+        name.startswith("house/") and "scoring" in file_data(name) for name in names
+    )
 
 
 def layered(name: str, *overs: dict) -> dict:
