@@ -94,7 +94,9 @@ def test_the_second_round_starts_behind_a_curtain(driver):
     """Seen: after the shared round-score screen, round 2 showed a hand face up
     when its owner had been the last to look in round 1."""
     seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Selin")]
-    for seed in range(1, 40):
+    # Seed 3 is known to give it (each seed tried is a round and more played);
+    # the rest stay as the fallback should the engine deal differently.
+    for seed in [3, *(s for s in range(1, 40) if s != 3)]:
         watch, session = play_watched(driver, ["classic"], seats, seed, 2)
         assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
         assert session.state.round_no >= 2
