@@ -204,7 +204,9 @@ def test_the_curtain_tells_what_happened_since_your_turn(driver):
 
 def test_a_human_jumps_in_with_keys_mouse_and_pad(driver, monkeypatch):
     """Seen: a human could never jump in (the scene read an attribute that no longer exists)."""
-    monkeypatch.setitem(settings_module.BOT_DELAY, "instant", 2.0)
+    # Bots think a second: 30 frames, time to step across a hand and jump in,
+    # and half the frames per bot turn of the two seconds this once waited.
+    monkeypatch.setitem(settings_module.BOT_DELAY, "instant", 1.0)
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
     done = []
     for how in ("keyboard", "mouse", "pad"):
