@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.match import SeatConfig
-from tests.depth import examples
+from tests.depth import examples, work
 from tests.scenes.players import Couch, press_continue, reopen, start_match
 from tests.scenes.privacy_watch import watch_app
 
@@ -132,6 +132,9 @@ def _last_human_to_act_in_round_1(session) -> int | None:
 )
 def test_a_resumed_match_shows_no_hand_before_its_curtain(driver, variant, seed, pick, stop):
     rules, counts = variant
+    # Moves played on after the resume: past every human's first curtain and
+    # turn even with four of them; twice that with --thorough.
+    after_resume = work(80, 40)
     rng = random.Random(pick)
     players = rng.choice(counts)
     humans = set(rng.sample(range(players), rng.randint(1, min(4, players))))
@@ -151,7 +154,7 @@ def test_a_resumed_match_shows_no_hand_before_its_curtain(driver, variant, seed,
         acted = len(session.log)
         for _ in range(1500):
             couch.play_on()
-            if watch.leaks or len(session.log) - acted > 80:
+            if watch.leaks or len(session.log) - acted > after_resume:
                 break
     assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
     assert watch.curtains > 0 and watch.faces_seen > 0, "the watch saw nothing"
