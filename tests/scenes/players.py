@@ -31,11 +31,6 @@ def reopen(driver) -> App:
     while old.stack:
         old.stack.pop().leave()
     app = App(old.window, Settings(pacing="instant"))
-    if old._art is not None:
-        # The card painter of the test's first app (tests/scenes/conftest.py):
-        # a new one painted every face again, most of a resume test's time.
-        old._art.show_patterns(app.settings.color_patterns)
-        app._art = old._art
     driver.app = app
     app.push("title")
     driver.frames(2)
