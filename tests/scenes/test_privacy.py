@@ -74,7 +74,8 @@ def _play_watched(driver, monkeypatch, rules, seats, seed, human_turns_in_round_
     return watch, session
 
 
-@settings(max_examples=examples(25), suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Each example plays a whole round and more: three in the quick run, 25 with --thorough.
+@settings(max_examples=examples(25, 3), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     variant=st.sampled_from(VARIANTS),
     seed=st.integers(1, 10_000),
