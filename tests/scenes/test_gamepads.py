@@ -111,7 +111,9 @@ def test_a_turn_on_a_pad(driver, monkeypatch):
     monkeypatch.setitem(settings_module.BOT_DELAY, "instant", 1.0)
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
     seen = set()
-    for seed in range(1, 40):
+    # Seed 1 opens on a turn with a card to play, seed 30 on one to draw and
+    # then pass (each seed tried is a match started); the rest are the fallback.
+    for seed in [1, 30, *(s for s in range(2, 40) if s != 30)]:
         driver.app.stack.clear()
         screen = start_match(driver.app, seats, seed=seed)
         session = screen.session

@@ -21,7 +21,7 @@ PRIVATE_SCENES = {"CurtainScene", "ColorWheelScene", "ChoosePlayerScene", "Choic
 def on_phones(driver):
     settings = driver.app.settings
     settings.phones, settings.phone_host, settings.phone_port = True, "127.0.0.1", 0
-    settings.pacing = "fast"
+    settings.pacing = "instant"
     yield driver
     driver.app.close_phones()
 

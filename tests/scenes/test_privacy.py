@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.match import SeatConfig
-from tests.depth import examples
+from tests.depth import examples, work
 from tests.scenes.players import Couch, press_continue, reopen, start_match
 from tests.scenes.privacy_watch import watch_app
 
@@ -74,7 +74,8 @@ def _play_watched(driver, monkeypatch, rules, seats, seed, human_turns_in_round_
     return watch, session
 
 
-@settings(max_examples=examples(25), suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Each example plays a whole round and more: three in the quick run, 25 with --thorough.
+@settings(max_examples=examples(25, 3), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     variant=st.sampled_from(VARIANTS),
     seed=st.integers(1, 10_000),
@@ -94,7 +95,9 @@ def test_the_second_round_starts_behind_a_curtain(driver):
     """Seen: after the shared round-score screen, round 2 showed a hand face up
     when its owner had been the last to look in round 1."""
     seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Selin")]
-    for seed in range(1, 40):
+    # Seed 3 is known to give it (each seed tried is a round and more played);
+    # the rest stay as the fallback should the engine deal differently.
+    for seed in [3, *(s for s in range(1, 40) if s != 3)]:
         watch, session = play_watched(driver, ["classic"], seats, seed, 2)
         assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
         assert session.state.round_no >= 2
@@ -130,6 +133,9 @@ def _last_human_to_act_in_round_1(session) -> int | None:
 )
 def test_a_resumed_match_shows_no_hand_before_its_curtain(driver, variant, seed, pick, stop):
     rules, counts = variant
+    # Moves played on after the resume: past every human's first curtain and
+    # turn even with four of them; twice that with --thorough.
+    after_resume = work(80, 40)
     rng = random.Random(pick)
     players = rng.choice(counts)
     humans = set(rng.sample(range(players), rng.randint(1, min(4, players))))
@@ -149,7 +155,7 @@ def test_a_resumed_match_shows_no_hand_before_its_curtain(driver, variant, seed,
         acted = len(session.log)
         for _ in range(1500):
             couch.play_on()
-            if watch.leaks or len(session.log) - acted > 80:
+            if watch.leaks or len(session.log) - acted > after_resume:
                 break
     assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
     assert watch.curtains > 0 and watch.faces_seen > 0, "the watch saw nothing"

@@ -38,9 +38,9 @@ window.resize((W, H))  # as a player stretching it over the whole screen
 app = App(window, Settings(pacing="fast"))
 app.push("title")
 
-def frames(n):
+def frames(n, dt=1 / 60):
     for _ in range(n):
-        app.frame(1 / 60, pygame.event.get())
+        app.frame(dt, pygame.event.get())
         window.present()
 
 frames(5)
@@ -69,7 +69,7 @@ report["after_click"] = type(app.top).__name__
 seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
 screen = MatchScreen(MatchSession(["classic"], seats, seed=1), app.art, app.settings)
 app.reset("deal", screen=screen)
-frames(60)
+frames(15, 1 / 15)  # a second of the deal, in bigger steps
 pygame.image.save(pygame.display.get_surface(), {table_out!r})
 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
 frames(3)
