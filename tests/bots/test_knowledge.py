@@ -220,47 +220,46 @@ def test_a_color_dump_on_the_first_card_gives_no_clue():
     assert knowledge.clues_of(1) == []
 
 
-def test_the_public_faces_of_a_printed_two_sided_hand_say_what_it_may_hold():
-    # A deck whose pairs are printed (listed in its file): the other face of
-    # each card in another hand is seen by all, so a card there is one of the
-    # cards printed with that face behind.
-    rules = day_night()
+def _public_faces_read(rules):
+    """A new match of `rules` as seat 0 sees it, its memory synced; per other
+    seat, the chance it holds a card no card printed with its public faces
+    behind is, and the chance it holds its real hand's names."""
     state, _ = new_game(rules, 3, seed=4)
     seen = view(state, 0)
-    assert seen["back"] is state.back
     deck = deck_facts(rules, seen["cards"])
     knowledge = SeatKnowledge(deck, 0)
     knowledge.sync(seen)
-    back = state.back
+    chances = []
     for seat in (1, 2):
         behind = {
             deck.nid[c]
             for c in range(state.cards.size)
-            if back.face_names[c] in seen["public"][seat]
+            if state.back.face_names[c] in seen["public"][seat]
         }
         elsewhere = deck.all_mask & ~sum(1 << n for n in behind)
-        assert knowledge.p_holds(seat, elsewhere, knowledge.unseen(seen)) == 0.0
         real = sum(1 << deck.nid[c] for c in state.hands[seat])
-        assert knowledge.p_holds(seat, real, knowledge.unseen(seen)) > 0.0
+        unseen = knowledge.unseen(seen)
+        chances.append(
+            (knowledge.p_holds(seat, elsewhere, unseen), knowledge.p_holds(seat, real, unseen))
+        )
+    return seen, state, chances
+
+
+def test_the_public_faces_of_a_printed_two_sided_hand_say_what_it_may_hold():
+    # A deck whose pairs are printed (listed in its file): the other face of
+    # each card in another hand is seen by all, so a card there is one of the
+    # cards printed with that face behind.
+    seen, state, chances = _public_faces_read(day_night())
+    assert seen["back"] is state.back
+    for elsewhere, real in chances:
+        assert elsewhere == 0.0 and real > 0.0
 
 
 def test_the_public_faces_of_a_flip_hand_say_nothing_of_its_faces_in_play():
     # UNO Flip pairs its faces at random for each match: which face hides
     # behind a public one is as hidden as the hand, so the seat's view has no
     # pairing and its memory infers nothing from the public faces.
-    rules = load_rules(["flip"])
-    state, _ = new_game(rules, 3, seed=4)
-    seen = view(state, 0)
+    seen, _, chances = _public_faces_read(load_rules(["flip"]))
     assert seen["back"] is None and seen["public"][1]
-    deck = deck_facts(rules, seen["cards"])
-    knowledge = SeatKnowledge(deck, 0)
-    knowledge.sync(seen)
-    back = state.back
-    for seat in (1, 2):
-        behind = {
-            deck.nid[c]
-            for c in range(state.cards.size)
-            if back.face_names[c] in seen["public"][seat]
-        }
-        elsewhere = deck.all_mask & ~sum(1 << n for n in behind)
-        assert knowledge.p_holds(seat, elsewhere, knowledge.unseen(seen)) > 0.5
+    for elsewhere, _ in chances:
+        assert elsewhere > 0.5
