@@ -93,6 +93,7 @@ class TableSampler:
         self._bases: dict[tuple, GameState] = {}
         # (the side in play's table, the other side's faces in listed order)
         self._listed_back: tuple[CardTable, CardTable] | None = None
+        self._side_faces: dict[int, tuple[list[str], dict[str, list[int]]]] = {}
         self.deals = 0  # random deals made for this decision
         self.pairings = 0  # worlds whose hidden faces were paired anew
         self.plays = PlayHistory(deck)
@@ -202,6 +203,19 @@ class TableSampler:
         state.rng = FreshRng(rng.next_u64())
         return state
 
+    def _faces_of_side(self, side: int) -> tuple[list[str], dict[str, list[int]]]:
+        """Side `side`'s faces in the order the card table lists them, and
+        each face's places in that order: the same for every world."""
+        found = self._side_faces.get(side)
+        if found is None:
+            model = self.deck.rules.model
+            codes = face_codes(model, model.side_names()[side])
+            places: dict[str, list[int]] = {}
+            for index, code in enumerate(codes):
+                places.setdefault(code, []).append(index)
+            found = self._side_faces[side] = (codes, places)
+        return found
+
     def _paired_anew(self, hands: list[list[int]], pile: list[int], rng: Rng) -> CardTable:
         """A two-sided deck paired at random: the other faces of a world. Which
         faces share a card is hidden like a hand, so each world pairs them
@@ -212,7 +226,7 @@ class TableSampler:
         view = self.view
         cards = view["cards"]
         side = 1 - cards.side
-        codes = face_codes(self.deck.rules.model, self.deck.rules.model.side_names()[side])
+        codes, places = self._faces_of_side(side)
         faces: list[str | None] = [None] * len(codes)
         for other, public in enumerate(view["public"]):
             if other != self.seat:
@@ -226,9 +240,7 @@ class TableSampler:
         shuffled = list(range(len(spare)))
         rng.shuffle(shuffled)
         spare = [spare[i] for i in shuffled]
-        free: dict[str, list[int]] = {}
-        for index, code in enumerate(codes):
-            free.setdefault(code, []).append(index)
+        free = {code: at[:] for code, at in places.items()}
         order = []
         for seen in faces:
             face = seen if seen is not None and free.get(seen) else spare.pop()
