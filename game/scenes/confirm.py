@@ -2,7 +2,8 @@
 
 Asked before quitting the game or leaving a match (the question says
 whether the match is saved for Continue, or would be lost), and before a new
-match replaces the saved one. Enter (or A) presses the focused answer, Esc
+match replaces the saved one, and before a new phone takes a seat. Enter
+(or A) presses the focused answer (yes, or no for a `safe` question), Esc
 (or B) says no.
 """
 
@@ -32,6 +33,7 @@ class ConfirmScene(Scene):
         yes: str | None = None,
         no: str | None = None,
         on_no: Callable[[], None] | None = None,
+        safe: bool = False,
     ) -> None:
         super().__init__(app)
         self.question = question
@@ -49,8 +51,12 @@ class ConfirmScene(Scene):
                 (self.box.centerx + 20, y, 230, 64), no or _("No"), self.no, chip=MENU_BACK
             ),
         ]
-        self.buttons[0].color = pygame.Color(widgets.BUTTON_HOT)
+        # A question whose yes lets someone in (`safe`) starts on no: a key
+        # pressed without reading it keeps things as they are.
+        hot = self.buttons[1 if safe else 0]
+        hot.color = pygame.Color(widgets.BUTTON_HOT)
         self.focus = widgets.FocusList(self.buttons)
+        self.focus.focus(hot)
         self.t = 0.0
 
     @property
