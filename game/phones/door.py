@@ -27,6 +27,7 @@ from typing import Any
 
 from aiohttp import web
 
+SERVER_NAME = "Couch UNO"  # the Server header: no version of anything for a prober to look up
 MAX_CONNECTIONS = 128  # ten phones, each with a browser's few connections, and room to spare
 # A browser opens about six connections to load a page: a phone, or a test's
 # two browsers on loopback (one address), stays well below this.
@@ -88,6 +89,24 @@ class Door:
                     door.leave(self.address)
                     self.address = None
                 super().connection_lost(exc)
+
+            def handle_error(
+                self,
+                request: web.BaseRequest,
+                status: int = 500,
+                exc: BaseException | None = None,
+                message: str | None = None,
+            ) -> web.StreamResponse:
+                # What was not a request (too long, half-sent, garbage) is
+                # answered in a line and the connection closed: nothing of it
+                # echoed back, no version told, no traceback logged for it.
+                if request.writer.output_size > 0:
+                    raise ConnectionError("an answer was being sent already")
+                answer = web.Response(
+                    status=status, text="Bad request.", headers={"Server": SERVER_NAME}
+                )
+                answer.force_close()
+                return answer
 
         return lambda: Counted(server, loop=loop, **handler_args)
 

@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from aiohttp import WSMsgType, web
 
-from game.phones.door import HANDLER_ARGS, CodeTries, Door, own_address
+from game.phones.door import HANDLER_ARGS, SERVER_NAME, CodeTries, Door, own_address
 from game.phones.protocol import MAX_MESSAGE_BYTES, Act, RateLimit, Refused, parse
 from game.phones.seats import CODE_ALPHABET, PhoneSeats
 
@@ -42,7 +42,7 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
-    "Server": "Couch UNO",  # and no version of anything for a prober to look up
+    "Server": SERVER_NAME,
 }
 BURST, PER_SECOND = 20, 10.0  # what a person tapping fast never reaches
 MAX_DROPPED = 200  # a phone that keeps flooding past the limit is disconnected
