@@ -15,6 +15,7 @@ request (No is the answer a stray key gives).
 
 from __future__ import annotations
 
+import errno
 import functools
 from typing import TYPE_CHECKING
 
@@ -162,11 +163,20 @@ def match_screen(app: Services, session: MatchSession, *, resumed: bool = False)
         link = PhoneLink(app, screen)
         try:
             link.start()
-        except OSError:
-            app.show_notice(_("The phones cannot be served on this network: one screen it is"))
+        except OSError as failed:
+            app.show_notice(_cannot_serve(failed, app.settings.phone_port), seconds=8.0)
             return screen
         screen.phones = link
         app.phones = link
         if len(session.humans) == 1:
             screen.table.set_viewer(None, bottom=False)  # the lone human's hand is on a phone
     return screen
+
+
+def _cannot_serve(failed: OSError, port: int) -> str:
+    """Why the phones cannot be served, with what to change when it is the port."""
+    if failed.errno in (errno.EADDRINUSE, errno.EACCES):
+        return _(
+            "Port {port} is in use: choose another phone_port in settings.json. One screen it is"
+        ).format(port=port)
+    return _("The phones cannot be served on this network: one screen it is")
