@@ -79,6 +79,7 @@ class Door:
                 peer = transport.get_extra_info("peername")
                 address = str(peer[0]) if peer else ""
                 if not door.enter(address):
+                    assert isinstance(transport, asyncio.Transport)
                     transport.abort()  # before aiohttp knows of it: nothing to undo
                     return
                 self.address = address
@@ -121,7 +122,9 @@ def own_address(host: str, port: int) -> Callable[..., Awaitable[web.StreamRespo
         request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
         origin = request.headers.get("Origin")
-        if request.headers.get("Host") not in hosts or (origin is not None and origin not in origins):
+        if request.headers.get("Host") not in hosts or (
+            origin is not None and origin not in origins
+        ):
             raise web.HTTPMisdirectedRequest(text="This is not the address of this game.")
         return await handler(request)
 

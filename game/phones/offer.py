@@ -116,7 +116,9 @@ def phone_words() -> dict[str, str]:
         "refused": _("The table kept this seat for the phone it had"),
         "over": _("The match is over"),
         # {request} is the short name the TV's question shows for this phone.
-        "asking": _("This seat is another phone's: the TV asks whether this phone, {request}, may play it"),
+        "asking": _(
+            "This seat is another phone's: the TV asks whether this phone, {request}, may play it"
+        ),
         "busy": _("The TV is asked about this seat already: trying again in a moment"),
         "flood": _("Too many messages: this phone was disconnected"),
         "too_fast": _("Too fast: tap again in a moment"),

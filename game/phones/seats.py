@@ -64,7 +64,6 @@ class PhoneSeats:
                 found = key.token
         return found
 
-
     def owned(self, seat: int) -> bool:
         """Some phone has been given `seat` (it may be away for now)."""
         return seat in self._owners

@@ -219,7 +219,8 @@ class PhoneServer:
         if wait > 0:  # the code is not even looked at until the wait is over
             retry = CodeTries.retry_after(wait)
             raise web.HTTPTooManyRequests(
-                text=f"Too many wrong codes: try again in {retry} s.", headers={"Retry-After": retry}
+                text=f"Too many wrong codes: try again in {retry} s.",
+                headers={"Retry-After": retry},
             )
         token = self.seats.token_of_code(request.query.get("code", "")[:32])
         if token is None:
@@ -311,7 +312,9 @@ class PhoneServer:
             if phone.dropped > MAX_DROPPED:
                 await self._bye(phone, "flood")
             else:  # a person may tap again; what a flood makes is bounded by MAX_DROPPED
-                await self._say(phone, {"type": "refused", "reason": self.words.get("too_fast", "")})
+                await self._say(
+                    phone, {"type": "refused", "reason": self.words.get("too_fast", "")}
+                )
             return
         if self._phones.get(seat) is not phone:
             return  # a phone waiting for the TV's answer plays nothing yet

@@ -21,7 +21,9 @@ from tests.phones.loopback import WAIT, run, socket_url, url
 
 def raw(server: PhoneServer, source: str = "127.0.0.1") -> socket.socket:
     """A bare connection to the server from the loopback address `source`."""
-    opened = socket.create_connection(("127.0.0.1", server.port), timeout=WAIT, source_address=(source, 0))
+    opened = socket.create_connection(
+        ("127.0.0.1", server.port), timeout=WAIT, source_address=(source, 0)
+    )
     return opened
 
 
@@ -66,7 +68,9 @@ def test_connections_are_capped_by_address_and_in_all(server):
 
 
 def test_idle_and_half_sent_requests_are_closed_within_seconds(monkeypatch):
-    monkeypatch.setitem(HANDLER_ARGS, "keepalive_timeout", 0.5)  # the test's seconds, not the game's
+    monkeypatch.setitem(
+        HANDLER_ARGS, "keepalive_timeout", 0.5
+    )  # the test's seconds, not the game's
     running = PhoneServer(PhoneSeats([0]), host="127.0.0.1", port=0)
     running.start()
     try:
@@ -93,13 +97,17 @@ def test_headers_are_bounded_to_what_the_page_needs(server):
 
 def test_a_host_or_origin_not_the_servers_own_is_refused(server):
     assert answer(raw(server), get(server, host="evil.example")).startswith(b"HTTP/1.1 421")
-    assert answer(raw(server), get(server, host=f"localhost:{server.port}")).startswith(b"HTTP/1.1 421")
+    assert answer(raw(server), get(server, host=f"localhost:{server.port}")).startswith(
+        b"HTTP/1.1 421"
+    )
 
     async def from_elsewhere():
         async with aiohttp.ClientSession() as client:
             with pytest.raises(aiohttp.WSServerHandshakeError):
                 await client.ws_connect(socket_url(server, 0), origin="http://evil.example")
-            own = await client.ws_connect(socket_url(server, 0), origin=f"http://127.0.0.1:{server.port}")
+            own = await client.ws_connect(
+                socket_url(server, 0), origin=f"http://127.0.0.1:{server.port}"
+            )
             await own.close()
 
     run(from_elsewhere())
@@ -116,7 +124,9 @@ def test_wrong_codes_slow_an_address_but_the_right_code_is_let_in(server):
                 assert page.status == 200 and str(page.url).endswith(server.seats.keys[2].token)
             refused = 0
             for _ in range(40):
-                async with client.get(url(server, "/join?code=WRONG1"), allow_redirects=False) as page:
+                async with client.get(
+                    url(server, "/join?code=WRONG1"), allow_redirects=False
+                ) as page:
                     assert page.status in (404, 429)
                     if page.status == 429:
                         refused += 1

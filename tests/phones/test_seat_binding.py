@@ -110,20 +110,19 @@ def test_thirty_requests_make_one_question(server):
     server.door.per_address = 64  # thirty devices on the Wi-Fi, here all on loopback
 
     async def crowd():
-        async with phone_at(server, 0):
-            async with aiohttp.ClientSession() as client:
-                sockets = await asyncio.gather(
-                    *(client.ws_connect(socket_url(server, 0)) for _ in range(30))
-                )
-                kinds = []
-                for ws in sockets:
-                    message = json.loads((await ws.receive(timeout=5)).data)
-                    kinds.append(message["type"])
-                    if message["type"] == "bye":
-                        assert (await closed(ws))[0] == CLOSES["busy"]
-                assert sorted(kinds) == ["bye"] * 29 + ["waiting"]
-                for ws in sockets:
-                    await ws.close()
+        async with phone_at(server, 0), aiohttp.ClientSession() as client:
+            sockets = await asyncio.gather(
+                *(client.ws_connect(socket_url(server, 0)) for _ in range(30))
+            )
+            kinds = []
+            for ws in sockets:
+                message = json.loads((await ws.receive(timeout=5)).data)
+                kinds.append(message["type"])
+                if message["type"] == "bye":
+                    assert (await closed(ws))[0] == CLOSES["busy"]
+            assert sorted(kinds) == ["bye"] * 29 + ["waiting"]
+            for ws in sockets:
+                await ws.close()
 
     run(crowd())
     assert [n.what for n in notices(server)].count("takeover") == 1
@@ -135,7 +134,10 @@ def test_an_answer_answers_only_the_request_it_names(server):
             async with phone_at(server, 0, seated=False) as first_asker:
                 await first(first_asker, "waiting")
             *_, asked, withdrawn = notices(server, 3)
-            assert (asked.what, withdrawn) == ("takeover", Notice(0, "withdrawn", asked.request, asked.label))
+            assert (asked.what, withdrawn) == (
+                "takeover",
+                Notice(0, "withdrawn", asked.request, asked.label),
+            )
             server.clock = lambda: 1e9  # past the gap between two questions
             async with phone_at(server, 0, seated=False) as second_asker:
                 await first(second_asker, "waiting")

@@ -14,6 +14,7 @@ from game.phones.seats import PhoneSeats
 from game.phones.server import BURST, HEADERS, Notice
 from tests.phones.loopback import WAIT, drained, notices, phone_at, ping_pong, run, url
 
+
 def test_a_phone_gets_what_its_seat_is_sent_and_its_answers_reach_the_game(server):
     async def play():
         async with phone_at(server, 2) as phone:
