@@ -34,18 +34,23 @@ class ConfirmScene(Scene):
         no: str | None = None,
         on_no: Callable[[], None] | None = None,
         safe: bool = False,
+        meanwhile: Callable[[float], None] | None = None,
     ) -> None:
         super().__init__(app)
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
         self.on_no = on_no
+        self.meanwhile = meanwhile  # what goes on under the question each frame
         self.box = pygame.Rect(0, 0, 760, 300)
         self.box.center = (640, 360)
         y = self.box.bottom - 90
         self.buttons = [
             widgets.Button(
-                (self.box.centerx - 250, y, 230, 64), yes or _("Yes"), self.yes, chip=CONFIRM
+                (self.box.centerx - 250, y, 230, 64),
+                yes or _("Yes"),
+                self.yes,
+                chip="" if safe else CONFIRM,  # Enter is not yes when no has the focus
             ),
             widgets.Button(
                 (self.box.centerx + 20, y, 230, 64), no or _("No"), self.no, chip=MENU_BACK
@@ -90,6 +95,8 @@ class ConfirmScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.meanwhile is not None:
+            self.meanwhile(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 170)

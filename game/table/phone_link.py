@@ -126,6 +126,8 @@ class PhoneLink:
             on_yes=lambda: self._answer(seat, request, True),
             on_no=lambda: self._answer(seat, request, False),
             safe=True,
+            # The phones are heard while the TV asks: the asking one may leave.
+            meanwhile=lambda dt: self.update(dt, None),
         )
 
     def _answer(self, seat: int, request: int, allow: bool) -> None:

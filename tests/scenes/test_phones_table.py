@@ -219,3 +219,24 @@ def test_a_busy_port_is_named_with_the_setting_that_changes_it(on_phones):
         screen = match_screen(app, MatchSession(["classic"], SEATS, seed=5))
     assert screen.phones is None
     assert "phone_port" in app.notice and str(app.settings.phone_port) in app.notice
+
+
+def test_the_question_goes_when_the_asking_phone_leaves(on_phones):
+    driver = on_phones
+    app = driver.app
+    screen = match_screen(app, MatchSession(["classic"], SEATS, seed=5))
+    link = screen.phones
+    assert link is not None
+    app.push("deal", screen=screen)
+    app.push("phones", screen=screen)
+    server = link.table.server
+
+    async def ask_and_go():
+        async with phone_at(server, 1), phone_at(server, 1, seated=False) as asker:
+            assert (await loopback_first(asker))["type"] == "waiting"
+            assert driver.until(lambda: driver.top_name == "ConfirmScene", limit=300)
+        # gone before the TV answered: its question is taken down
+        assert driver.until(lambda: driver.top_name == "PhonesScene", limit=300)
+
+    run(ask_and_go())
+    assert link.questions == {}
