@@ -187,7 +187,12 @@ def test_a_reloaded_page_keeps_its_seat_and_another_browser_must_be_let_in(brows
         assert other.execute_script(LOOK)["hand"] == 0
         page.get(table.server.address(0))  # and back
         WebDriverWait(page, 20).until(shown)
-        seen = [n.what for n in table.notices()]
+        found = table.notices()
+        seen = [n.what for n in found]
         assert seen.count("takeover") == 1 and seen.count("here") == 3, seen
+        asked = next(n for n in found if n.what == "takeover")
+        table.server.answer_takeover(0, asked.request, False)
+        refused = table.server.words["refused"]  # in the game's words, not the socket's close reason
+        WebDriverWait(other, 20).until(lambda o: o.execute_script(prompt) == refused)
     finally:
         table.stop()
