@@ -192,7 +192,7 @@ def test_a_reloaded_page_keeps_its_seat_and_another_browser_must_be_let_in(brows
         assert seen.count("takeover") == 1 and seen.count("here") == 3, seen
         asked = next(n for n in found if n.what == "takeover")
         table.server.answer_takeover(0, asked.request, False)
-        refused = table.server.words["refused"]  # in the game's words, not the socket's close reason
+        refused = table.server.words["refused"]  # the game's words, not a close reason
         WebDriverWait(other, 20).until(lambda o: o.execute_script(prompt) == refused)
     finally:
         table.stop()
