@@ -115,7 +115,12 @@ def phone_words() -> dict[str, str]:
         "taken": _("Another phone plays this seat now"),
         "refused": _("The table kept this seat for the phone it had"),
         "over": _("The match is over"),
-        "waiting": _("Another phone has this seat: the TV asks whether you may take it"),
+        # {request} is the short name the TV's question shows for this phone.
+        "asking": _(
+            "This seat is another phone's: the TV asks whether this phone, {request}, may play it"
+        ),
+        "busy": _("The TV is asked about this seat already: trying again in a moment"),
+        "flood": _("Too many messages: this phone was disconnected"),
         "too_fast": _("Too fast: tap again in a moment"),
     }
 

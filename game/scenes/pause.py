@@ -1,4 +1,5 @@
-"""Pause (Esc): resume, the rules in force in plain words, settings, quit to the menu."""
+"""Pause (Esc): resume, the rules in force in plain words, settings, the
+seats' phone codes again (a match with hands on phones), quit to the menu."""
 
 from __future__ import annotations
 
@@ -39,6 +40,8 @@ class PauseScene(Scene):
         self.t = 0.0
         self.scroll = 0
         actions = [self.resume_game, self.settings, self.quit]
+        if screen.phones is not None:  # a phone that lost its page can find its seat again
+            actions.insert(2, self.phone_codes)
         self.buttons = [
             widgets.Button((90, 230 + i * 84, 300, 64), "", action)
             for i, action in enumerate(actions)
@@ -52,7 +55,9 @@ class PauseScene(Scene):
         # The match under the pause names its cards in the new language too.
         self.screen.book.speak(language())
         self.lines = describe(self.session.rules, self.session.state)
-        labels = (_("Resume"), _("Settings"), _("Quit to menu"))
+        labels = [_("Resume"), _("Settings"), _("Quit to menu")]
+        if self.screen.phones is not None:
+            labels.insert(2, _("Phone codes"))
         for button, label in zip(self.buttons, labels, strict=True):
             button.label = label
 
@@ -66,6 +71,9 @@ class PauseScene(Scene):
 
     def settings(self) -> None:
         self.app.push("settings")
+
+    def phone_codes(self) -> None:
+        self.app.push("phones", screen=self.screen, again=True)
 
     def quit(self) -> None:
         self.app.push(

@@ -153,3 +153,46 @@ def test_two_phone_pages_and_a_bot_play_a_round(browser, pygame_display):
         assert any(e["t"] == "play" and e["p"] in (0, 1) for e in session.log)
     finally:
         table.stop()
+
+
+def test_a_reloaded_page_keeps_its_seat_and_another_browser_must_be_let_in(browser, pygame_display):
+    """The page keeps the secret its seat's phone was given: a reload is back
+    at once with its hand, no question; another browser at the same address
+    is only asked about on the TV."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    session = MatchSession(["classic"], SEATS, seed=21, single_round=True)
+    table = PhoneTable(
+        [0, 1], sorted(every_face(session.state)), CardBook(session.rules), PhoneLooks()
+    )
+    table.start()
+    try:
+        page = browser()
+        page.get(table.server.address(0))
+        table.sync(session.state, len(session.log))
+        offer = table.offers.current(0)
+
+        def shown(on) -> bool:
+            return on.execute_script(LOOK)["offer"] == offer
+
+        WebDriverWait(page, 20).until(shown)
+        page.refresh()
+        WebDriverWait(page, 20).until(shown)
+        assert page.execute_script(LOOK)["hand"] == len(session.state.hands[0])
+        page.get("about:blank")  # its phone put away: the seat is free, and still its
+        other = browser()
+        other.get(table.server.address(0))
+        prompt = "return document.getElementById('prompt').textContent"
+        WebDriverWait(other, 20).until(lambda o: "TV" in o.execute_script(prompt))
+        assert other.execute_script(LOOK)["hand"] == 0
+        page.get(table.server.address(0))  # and back
+        WebDriverWait(page, 20).until(shown)
+        found = table.notices()
+        seen = [n.what for n in found]
+        assert seen.count("takeover") == 1 and seen.count("here") == 3, seen
+        asked = next(n for n in found if n.what == "takeover")
+        table.server.answer_takeover(0, asked.request, False)
+        refused = table.server.words["refused"]  # the game's words, not a close reason
+        WebDriverWait(other, 20).until(lambda o: o.execute_script(prompt) == refused)
+    finally:
+        table.stop()

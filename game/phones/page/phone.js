@@ -25,16 +25,42 @@ function image(src, alt) {
   return node;
 }
 
+// The connection to the seat, kept apart from what the page shows. The
+// server gives the phone that joins a seat a secret of its own; the page keeps
+// it for this seat's address and shows it each time it connects, so this
+// phone comes back to its seat by itself (a sleep, a reload, a lost Wi-Fi)
+// while another phone must be let in by the TV.
+const SECRET_KEY = `couch-uno-phone/${token}`;
+let farewell = ""; // what the server said before it closed the socket, in the player's words
+
+function phoneSecret() {
+  try { return localStorage.getItem(SECRET_KEY) || ""; } catch (e) { return ""; }
+}
+
+function keepSecret(secret) {
+  try { localStorage.setItem(SECRET_KEY, secret); } catch (e) { /* not kept: the TV asks after a reload */ }
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  socket = new WebSocket(`${scheme}//${location.host}/ws/${token}`);
-  socket.onopen = () => { retry = 500; };
-  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  const secret = phoneSecret();
+  const query = secret ? `?phone=${encodeURIComponent(secret)}` : "";
+  socket = new WebSocket(`${scheme}//${location.host}/ws/${token}${query}`);
+  socket.onopen = () => { farewell = ""; };
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "bye") { farewell = message.words; return; }
+    retry = 500; // seated, or asking the TV: the next drop starts its waits afresh
+    if (message.type === "seated") keepSecret(message.phone);
+    else receive(message);
+  };
   socket.onclose = (event) => {
+    const said = farewell || event.reason || words.taken;
     if (event.code === 4000 || event.code === 4001 || event.code === 1001) {
-      show(document.getElementById("prompt"), event.reason || words.taken);
+      show(document.getElementById("prompt"), said);
       return; // another phone has the seat, the table said no, or the match is over
     }
+    if (event.code === 4002) show(document.getElementById("prompt"), said); // the TV is asked already
     setTimeout(connect, retry); // the phone slept or lost the network: come back
     retry = Math.min(retry * 2, 8000);
   };
