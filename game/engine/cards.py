@@ -14,7 +14,6 @@ them. A screen showing another language asks `labels_in(code)` and
 
 from __future__ import annotations
 
-import copy
 import functools
 import operator
 import weakref
@@ -150,7 +149,7 @@ class CardTable:
         ]
         # A table paired for a match moves its rows from its faces' table when
         # first asked (`fits_row`): most of a match's rows are never read.
-        self._fits_from: tuple[list[list[bytes | None]], Sequence[int]] | None = None
+        self._fits_from: tuple[list[list[bytes | None]], _Mover] | None = None
         self._plays: dict[int, list[tuple[Play, ...]]] = {}
         self._every_play: dict[int, tuple[list[tuple[Play, ...]], list[tuple[Play, ...]]]] = {}
         self._index_names()
@@ -159,6 +158,8 @@ class CardTable:
         """The facts that follow from each card's whole name (both faces);
         `twins` when they are known already (the other side's)."""
         self.__dict__.pop("by_name", None)
+        if twins is None and len(set(self.names)) == self.size:
+            twins = [()] * self.size  # no copies: most cards of a deck paired at random
         if twins is None:
             copies_of: dict[str, list[int]] = {}
             for card_id, card_name in enumerate(self.names):
@@ -193,7 +194,7 @@ class CardTable:
             moved = _Mover(order)
             for name in _PER_CARD:
                 setattr(self, name, moved(getattr(self, name)))
-            self._fits_from = (self._fits, order)
+            self._fits_from = (self._fits, moved)
             self._fits = [[None] * len(rows) for rows in self._fits]
             self._plays = {}
             self._labels_in = {ENGLISH: self.labels}
@@ -214,7 +215,8 @@ class CardTable:
         """This side's faces as the cards of one match carry them (see `_pair`;
         `twins`: the copies, when the other side's table knows them); the
         table itself is left as it is."""
-        table = copy.copy(self)
+        table = CardTable.__new__(CardTable)  # copy.copy, without its generic machinery
+        table.__dict__.update(self.__dict__)
         table._pair(order, backs, twins)
         return table
 
@@ -224,10 +226,10 @@ class CardTable:
         row = self._fits[color][symbol]
         if row is None:
             assert self._fits_from is not None, "a table's own rows are all made"
-            rows, order = self._fits_from
+            rows, moved = self._fits_from
             base = rows[color][symbol]
             assert base is not None, "a table's own rows are all made"
-            row = self._fits[color][symbol] = _moved(base, order)
+            row = self._fits[color][symbol] = bytes(moved(base))
         return row
 
     def plays_for(self, seat: int) -> list[tuple[Play, ...]]:
@@ -304,7 +306,8 @@ _PER_CARD = (
 
 
 class _Mover:
-    """Per-card facts in another card order: card `i` takes what `order[i]` had."""
+    """Per-card facts in another card order: card `i` takes what `order[i]` had
+    (a list of facts, or a row of the matching table)."""
 
     def __init__(self, order: Sequence[int]) -> None:
         self._order = order
@@ -315,11 +318,6 @@ class _Mover:
         if self._take is None:
             return [facts[i] for i in self._order]
         return list(self._take(facts))
-
-
-def _moved(row: bytes, order: Sequence[int]) -> bytes:
-    """`row` (a byte per card) in another card order, as `_Mover` moves a list."""
-    return bytes(_Mover(order)(row))
 
 
 def kind_label(spec: KindSpec, lang: str = ENGLISH) -> str:
