@@ -17,6 +17,11 @@ Times are CPU time of this process, medians over alternating batches, so a
 machine busy with other work slows both sides alike and waiting for a core
 counts for neither.
 
+Then each rule set of `--rule-sets` as `simulate --rounds-only` plays it: a
+new match for every round (so a two-sided deck pairs its faces anew each
+time), bots of `--bots` at every seat, as rounds per second and as a ratio
+to the first rule set (classic).
+
 Last, the playouts a searching bot runs: from a position in the middle of a
 round, copy it (`clone(events=False)`) and play uniformly random legal
 actions of the seat to act until the round ends; printed as playouts per
@@ -84,6 +89,25 @@ class Rlcard:
     def play(self, rounds: int) -> None:
         for _ in range(rounds):
             self.env.run(is_training=False)
+
+
+class NewMatches:
+    """One-round matches of a rule set, back to back, as `simulate --rounds-only` plays them."""
+
+    def __init__(self, rule_set: str, seats: int, level: str) -> None:
+        from game.rules.loader import load_rules
+
+        self.rules = load_rules([rule_set])
+        self.seats, self.level, self.seed = seats, level, 0
+
+    def play(self, rounds: int) -> None:
+        from game.bots import make_bot
+        from game.sim import play_match
+
+        for _ in range(rounds):
+            self.seed += 1
+            bots = [make_bot(self.level, self.seed * 16 + s) for s in range(self.seats)]
+            play_match(self.rules, self.seats, self.seed, bots, single_round=True)
 
 
 class Playouts:
@@ -156,6 +180,9 @@ def main() -> int:
     parser.add_argument("--seats", type=int, nargs="+", default=size([2, 4], [2]))
     parser.add_argument("--batches", type=int, default=size(10, 1))
     parser.add_argument("--playouts", type=int, default=size(6000, 10))
+    parser.add_argument("--rule-sets", nargs="+", default=["classic", "flip"])
+    parser.add_argument("--bots", nargs="+", default=["random", "basic"])
+    parser.add_argument("--matches", type=int, default=size(1000, 2))
     parser.add_argument("--engine", choices=("auto", "python", "compiled"), default="auto")
     parser.add_argument("--just", choices=("log", "quiet", "rlcard"), help="see above")
     args = parser.parse_args()
@@ -178,6 +205,20 @@ def main() -> int:
             f"{seats:>5} {logged:>13.0f} {quiet:>14.0f} {theirs:>11.0f}"
             f" {logged / theirs:>5.2f}x {quiet / theirs:>9.2f}x"
         )
+    print("a new match per round (simulate --rounds-only), rounds/s and ratio to the first:")
+    print(f"{'seats':>5} {'bots':>7} " + " ".join(f"{name:>14}" for name in args.rule_sets))
+    for seats in args.seats:
+        for level in args.bots:
+            sides = [NewMatches(name, seats, level) for name in args.rule_sets]
+            per_set: list[list[float]] = [[] for _ in sides]
+            for _ in range(args.batches):
+                for found, side in zip(per_set, sides, strict=True):
+                    found.append(rate(side.play, max(1, args.matches // args.batches)))
+            medians = [statistics.median(found) for found in per_set]
+            shown = [f"{medians[0]:>14.0f}"] + [
+                f"{m:>7.0f} {medians[0] / m:>5.2f}x" for m in medians[1:]
+            ]
+            print(f"{seats:>5} {level:>7} " + " ".join(shown))
     print("random playouts from a mid-round copy, to the end of the round:")
     print(f"{'seats':>5} {'playouts/s':>11} {'actions each':>13} {'copy us':>8}")
     for seats in args.seats:

@@ -9,6 +9,7 @@ player reads (the `label:` of its kind). Identical copies of a card are one
 
 from __future__ import annotations
 
+import copy
 import functools
 
 from game.engine.cards import CardTable, card_table
@@ -74,10 +75,7 @@ class DeckFacts:
         # engine's own matching table.
         symbols = max(self.symbol) + 1
         self.fits_mask = [
-            [
-                _mask(i for i in range(self.size) if cards.fits[color][symbol][first[i]])
-                for symbol in range(symbols)
-            ]
+            [_fits_mask(cards.fits_row(color, symbol), first) for symbol in range(symbols)]
             for color in (*range(len(self.colors)), -1)
         ]
         self.stacks_on = [set(cards.kind[c].model.stacks_on) for c in first]
@@ -87,6 +85,18 @@ class DeckFacts:
         self.deck_size = cards.size
         self.mean_points = self.deck_points / max(1, cards.size)
         self.color_words = [c.replace("_", " ").title() for c in self.colors]
+
+    def paired(self, cards: CardTable) -> DeckFacts:
+        """These facts for the faces in play `cards`: the same faces as this
+        deck's, carried by other card ids (a two-sided deck's match pairs them
+        anew). Every fact of a name stays; only which ids carry it moves."""
+        facts = copy.copy(self)
+        facts.cards = cards
+        facts.nid = [self.index[face] for face in cards.face_names]
+        facts.ids_of = [[] for _ in self.names]
+        for card_id, name in enumerate(facts.nid):
+            facts.ids_of[name].append(card_id)
+        return facts
 
     def fits(self, color: int, top: int) -> int:
         """The names that may go on top card name `top` with `colour` in force."""
@@ -149,6 +159,11 @@ class DeckFacts:
         return "rotate_hands" in self.effect_names[name]
 
 
+def _fits_mask(row: bytes, first: list[int]) -> int:
+    """The names whose first card `row` (the engine's matching row) lets go down."""
+    return _mask(i for i, card in enumerate(first) if row[card])
+
+
 def _mask(indexes) -> int:
     mask = 0
     for i in indexes:
@@ -165,8 +180,8 @@ def bits(mask: int):
 
 
 @functools.cache
-def _rule_set_facts(rules: RuleSet) -> DeckFacts:
-    return DeckFacts(rules)
+def _rule_set_facts(rules: RuleSet, side: int = 0) -> DeckFacts:
+    return DeckFacts(rules, card_table(rules, side))
 
 
 # A two-sided deck's faces are paired anew for every match, so its facts
@@ -183,7 +198,7 @@ def deck_facts(rules: RuleSet, cards: CardTable | None = None) -> DeckFacts:
     for table, facts in _TABLE_FACTS:
         if table is cards:
             return facts
-    facts = DeckFacts(rules, cards)
+    facts = _rule_set_facts(rules, cards.side).paired(cards)
     _TABLE_FACTS.insert(0, (cards, facts))
     del _TABLE_FACTS[_KEPT_TABLES:]
     return facts

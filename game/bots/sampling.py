@@ -28,7 +28,7 @@ from game.bots.deck import DeckFacts
 from game.bots.inference import FIXED, Deal, HandChain, PlayHistory
 from game.bots.knowledge import SeatKnowledge
 from game.engine import new_game
-from game.engine.cards import CardTable
+from game.engine.cards import CardTable, card_table
 from game.engine.kind_names import KindName
 from game.engine.rng import Rng
 from game.engine.sides import face_codes, show_side
@@ -245,7 +245,7 @@ class TableSampler:
         for seen in faces:
             face = seen if seen is not None and free.get(seen) else spare.pop()
             order.append(free[face].pop())
-        return CardTable(self.deck.rules, side, order, cards.face_names)
+        return card_table(self.deck.rules, side).paired(order, cards.face_names)
 
     def _start_chain(self, rng: Rng) -> HandChain:
         """A chain started from one of a few random deals, drawn in proportion
@@ -402,7 +402,9 @@ class TableSampler:
             back = view["back"]
             if back is None:
                 if self._listed_back is None or self._listed_back[0] is not cards:
-                    listed = CardTable(self.deck.rules, 1 - cards.side, None, cards.face_names)
+                    listed = card_table(self.deck.rules, 1 - cards.side).paired(
+                        None, cards.face_names
+                    )
                     self._listed_back = (cards, listed)
                 back = self._listed_back[1]
             template.tables = (cards, back) if cards.side == 0 else (back, cards)

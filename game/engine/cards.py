@@ -14,6 +14,8 @@ them. A screen showing another language asks `labels_in(code)` and
 
 from __future__ import annotations
 
+import functools
+import operator
 import weakref
 from collections.abc import Sequence
 from typing import TypeVar
@@ -102,24 +104,14 @@ class CardTable:
                         self.symbol.append(face)
                         self.points.append(points)
                         self.category.append(kind.category)
-        if order is not None:
-            self.labels = _permuted(self.labels, order)
-            self._label_parts = _permuted(self._label_parts, order)
-            self.effects = _permuted(self.effects, order)
-            self.names = _permuted(self.names, order)
-            self.color = _permuted(self.color, order)
-            self.kind = _permuted(self.kind, order)
-            self.symbol = _permuted(self.symbol, order)
-            self.points = _permuted(self.points, order)
-            self.category = _permuted(self.category, order)
-            self._labels_in[ENGLISH] = self.labels
-        # The face alone ("red:7"); a two-sided card's name is its face in
-        # play and its other face ("red:7/teal:5"), so that two cards alike on
-        # one side but not on the other are never taken for copies.
         self.face_names: list[str] = list(self.names)
-        if backs is not None:
-            self.names = [f"{face}/{back}" for face, back in zip(self.names, backs, strict=True)]
         self.size = len(self.names)
+        self._index_faces()
+        if order is not None or backs is not None:
+            self._pair(order, backs)
+
+    def _index_faces(self) -> None:
+        """The facts that follow from each card's face alone."""
         # The cut for the dealer counts action cards as 0.
         self.cut_value = [
             int(self.symbol[c]) if self.category[c] == "number" else 0 for c in range(self.size)
@@ -131,16 +123,6 @@ class CardTable:
             bool(effects) and effects[0].params.names_own_color and not effects[0].when
             for effects in self.effects
         ]
-        self.by_name: dict[str, int] = {}
-        copies_of: dict[str, list[int]] = {}
-        for card_id, card_name in enumerate(self.names):
-            self.by_name.setdefault(card_name, card_id)
-            copies_of.setdefault(card_name, []).append(card_id)
-        # The other copies of each card: identical to the rules and to a log.
-        self.twins: list[tuple[int, ...]] = [
-            tuple(c for c in copies_of[name] if c != card_id)
-            for card_id, name in enumerate(self.names)
-        ]
         # Cards whose restriction makes them illegal (not just challengeable).
         self.restricted = [bool(spec.play_only_if) for spec in self.kind]
         self.refusable = [
@@ -151,34 +133,126 @@ class CardTable:
         # Matching compares small ints rather than face strings.
         symbol_ids: dict[str, int] = {}
         self.symbol_id = [symbol_ids.setdefault(face, len(symbol_ids)) for face in self.symbol]
-        # The matching rule, as a table: fits[colour][symbol][card] says whether
-        # the card goes on a top card of that symbol while that colour is in
-        # force (colour -1, the last row: none named, so only the symbol and
-        # wilds). One lookup per card in a hand instead of three comparisons.
-        self.fits: tuple[tuple[bytes, ...], ...] = tuple(
-            tuple(
+        # The matching rule, as a table: `fits_row(colour, symbol)[card]` says
+        # whether the card goes on a top card of that symbol while that colour
+        # is in force (colour -1, the last row: none named, so only the symbol
+        # and wilds). One lookup per card in a hand instead of three comparisons.
+        self._fits: list[list[bytes | None]] = [
+            [
                 bytes(
                     own < 0 or own == color or self.symbol_id[card] == symbol
                     for card, own in enumerate(self.color)
                 )
                 for symbol in range(len(symbol_ids))
-            )
+            ]
             for color in (*range(len(self.colors)), -1)
-        )
+        ]
+        # A table paired for a match moves its rows from its faces' table when
+        # first asked (`fits_row`): most of a match's rows are never read.
+        self._fits_from: tuple[list[list[bytes | None]], _Mover] | None = None
         self._plays: dict[int, list[tuple[Play, ...]]] = {}
+        self._every_play: dict[int, tuple[list[tuple[Play, ...]], list[tuple[Play, ...]]]] = {}
+        self._index_names()
+
+    def _index_names(self, twins: list[tuple[int, ...]] | None = None) -> None:
+        """The facts that follow from each card's whole name (both faces);
+        `twins` when they are known already (the other side's)."""
+        self.__dict__.pop("by_name", None)
+        if twins is None and len(set(self.names)) == self.size:
+            twins = [()] * self.size  # no copies: most cards of a deck paired at random
+        if twins is None:
+            copies_of: dict[str, list[int]] = {}
+            for card_id, card_name in enumerate(self.names):
+                copies_of.setdefault(card_name, []).append(card_id)
+            twins = [()] * self.size
+            for copies in copies_of.values():
+                if len(copies) > 1:
+                    for card_id in copies:
+                        twins[card_id] = tuple(c for c in copies if c != card_id)
+        # The other copies of each card: identical to the rules and to a log.
+        self.twins: list[tuple[int, ...]] = twins
+
+    @functools.cached_property
+    def by_name(self) -> dict[str, int]:
+        """The first card of each name (a log's reader asks; play never does)."""
+        found: dict[str, int] = {}
+        for card_id, card_name in enumerate(self.names):
+            found.setdefault(card_name, card_id)
+        return found
+
+    def _pair(
+        self,
+        order: Sequence[int] | None,
+        backs: Sequence[str] | None,
+        twins: list[tuple[int, ...]] | None = None,
+    ) -> None:
+        """Card `i` shows face `order[i]` (None: face `i`) and `backs[i]` on its
+        other side. Every per-card fact is moved, not worked out again: a
+        match of a two-sided deck pairs its faces anew, and rebuilding the
+        matching table each time cost far more than the match's deal."""
+        if order is not None:
+            moved = _Mover(order)
+            for name in _PER_CARD:
+                setattr(self, name, moved(getattr(self, name)))
+            self._fits_from = (self._fits, moved)
+            self._fits = [[None] * len(rows) for rows in self._fits]
+            self._plays = {}
+            self._labels_in = {ENGLISH: self.labels}
+        self.names = list(self.face_names)
+        if backs is not None:
+            # A two-sided card's name is its face in play and its other face
+            # ("red:7/teal:5"), so that two cards alike on one side but not on
+            # the other are never taken for copies.
+            self.names = [f"{face}/{back}" for face, back in zip(self.names, backs, strict=True)]
+        self._index_names(twins)
+
+    def paired(
+        self,
+        order: Sequence[int] | None,
+        backs: Sequence[str] | None,
+        twins: list[tuple[int, ...]] | None = None,
+    ) -> CardTable:
+        """This side's faces as the cards of one match carry them (see `_pair`;
+        `twins`: the copies, when the other side's table knows them); the
+        table itself is left as it is."""
+        table = CardTable.__new__(CardTable)  # copy.copy, without its generic machinery
+        table.__dict__.update(self.__dict__)
+        table._pair(order, backs, twins)
+        return table
+
+    def fits_row(self, color: int, symbol: int) -> bytes:
+        """Per card id, whether it goes on a top card of symbol id `symbol`
+        while colour `color` is in force (-1: none named)."""
+        row = self._fits[color][symbol]
+        if row is None:
+            assert self._fits_from is not None, "a table's own rows are all made"
+            rows, moved = self._fits_from
+            base = rows[color][symbol]
+            assert base is not None, "a table's own rows are all made"
+            row = self._fits[color][symbol] = bytes(moved(base))
+        return row
 
     def plays_for(self, seat: int) -> list[tuple[Play, ...]]:
         """Per card id, the Play actions of `seat` for it (one per colour for a
         wild). Actions are immutable values, so games of this rule set share them."""
         found = self._plays.get(seat)
         if found is None:
-            found = [
-                tuple(Play(seat, card, color) for color in self.colors)
-                if self.needs_color[card]
-                else (Play(seat, card),)
-                for card in range(self.size)
-            ]
+            plain, named = self._all_plays(seat)
+            found = [named[c] if self.needs_color[c] else plain[c] for c in range(self.size)]
             self._plays[seat] = found
+        return found
+
+    def _all_plays(self, seat: int) -> tuple[list[tuple[Play, ...]], list[tuple[Play, ...]]]:
+        """Per card id, `seat`'s play of it with no colour, and one per colour:
+        made once for the faces' table, and shared by every table paired from it."""
+        found = self._every_play.get(seat)
+        if found is None:
+            plain: list[tuple[Play, ...]] = [(Play(seat, card),) for card in range(self.size)]
+            named = [
+                tuple(Play(seat, card, color) for color in self.colors) for card in range(self.size)
+            ]
+            self._every_play[seat] = (plain, named)
+            return plain, named
         return found
 
     def color_name(self, index: int) -> str | None:
@@ -212,9 +286,38 @@ class CardTable:
         return label if color < 0 else f"{colors[color]} {label}"
 
 
-def _permuted(facts: list[T], order: Sequence[int]) -> list[T]:
-    """Per-card facts in another card order: card `i` takes what `order[i]` had."""
-    return [facts[i] for i in order]
+# The per-card facts that a card's face decides, moved with the face.
+_PER_CARD = (
+    "labels",
+    "_label_parts",
+    "effects",
+    "face_names",
+    "color",
+    "kind",
+    "symbol",
+    "points",
+    "category",
+    "cut_value",
+    "needs_color",
+    "restricted",
+    "refusable",
+    "symbol_id",
+)
+
+
+class _Mover:
+    """Per-card facts in another card order: card `i` takes what `order[i]` had
+    (a list of facts, or a row of the matching table)."""
+
+    def __init__(self, order: Sequence[int]) -> None:
+        self._order = order
+        # itemgetter of one index gives the item, not a tuple of one
+        self._take = operator.itemgetter(*order) if len(order) > 1 else None
+
+    def __call__(self, facts: Sequence[T]) -> list[T]:
+        if self._take is None:
+            return [facts[i] for i in self._order]
+        return list(self._take(facts))
 
 
 def kind_label(spec: KindSpec, lang: str = ENGLISH) -> str:
@@ -243,12 +346,17 @@ def color_labels(
     return tuple(labels)
 
 
-_TABLES: weakref.WeakKeyDictionary[RuleSet, CardTable] = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[RuleSet, dict[int, CardTable]] = weakref.WeakKeyDictionary()
 
 
-def card_table(rules: RuleSet) -> CardTable:
-    """The deck's per-card facts, built once per rule set and shared by its games."""
-    table = _TABLES.get(rules)
+def card_table(rules: RuleSet, side: int = 0) -> CardTable:
+    """The faces of side `side` of the deck in their own order, built once per
+    rule set: a one-sided deck's table, shared by its games, or the table a
+    two-sided deck's matches pair their cards from (`CardTable.paired`)."""
+    tables = _TABLES.get(rules)
+    if tables is None:
+        tables = _TABLES[rules] = {}
+    table = tables.get(side)
     if table is None:
-        table = _TABLES[rules] = CardTable(rules)
+        table = tables[side] = CardTable(rules, side)
     return table

@@ -29,7 +29,7 @@ def play_options(state: GameState, seat: int, candidates: list[int]) -> list[Act
     matches, passes its own restriction and is not a last card the rules
     forbid (the checks `refusals.play_refusal` words, in its order)."""
     cards = state.cards
-    fits = cards.fits[state.color][cards.symbol_id[state.discard[-1]]]  # see state.matches
+    fits = cards.fits_row(state.color, cards.symbol_id[state.discard[-1]])  # see state.matches
     plays_for = state.plays[seat]
     last_card = state.flags.finish_forbidden and len(state.hands[seat]) == 1
     actions: list[Action] = []

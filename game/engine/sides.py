@@ -103,7 +103,7 @@ def pair_faces(rules: RuleSet, rng: RandomSource) -> list[int]:
     """Which face of the second side each card carries, by card (the first
     side's face order): listed pairs as written, else a seeded shuffle."""
     model = rules.model
-    first, second = (face_codes(model, side) for side in model.side_names())
+    first, second = (card_table(rules, side).face_names for side in (0, 1))
     if model.pairs == "random":
         order = list(range(len(second)))
         rng.shuffle(order)
@@ -126,12 +126,10 @@ def side_tables(rules: RuleSet, rng: RandomSource) -> tuple[CardTable, ...]:
     if not rules.model.sides:
         return (card_table(rules),)
     order = pair_faces(rules, rng)
-    fronts = CardTable(rules, 0)
-    backs = CardTable(rules, 1)
-    return (
-        CardTable(rules, 0, None, [backs.face_names[i] for i in order]),
-        CardTable(rules, 1, order, fronts.face_names),
-    )
+    fronts, backs = card_table(rules, 0), card_table(rules, 1)
+    front = fronts.paired(None, [backs.face_names[i] for i in order])
+    # A card's copies are the cards with both its faces: the same on either side.
+    return (front, backs.paired(order, fronts.face_names, front.twins))
 
 
 def show_side(state: GameState, side: int) -> None:

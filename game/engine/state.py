@@ -165,7 +165,7 @@ class GameState:
     def matches(self, card: int) -> bool:
         """Colour, number or symbol match against the top card, or a wild."""
         cards = self.cards
-        return bool(cards.fits[self.color][cards.symbol_id[self.discard[-1]]][card])
+        return bool(cards.fits_row(self.color, cards.symbol_id[self.discard[-1]])[card])
 
     def choosable(self, seat: int) -> list[int]:
         """The cards `seat` may pick from to play now: its hand, or after a draw

@@ -74,7 +74,7 @@ def face_tables(rules: RuleSet) -> list[CardTable]:
     sides = rules.model.side_names()
     if not sides:
         return [card_table(rules)]
-    return [CardTable(rules, side=i) for i in range(len(sides))]
+    return [card_table(rules, i) for i in range(len(sides))]
 
 
 class CardBook:
