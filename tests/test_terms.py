@@ -145,6 +145,13 @@ GLOSSARY: tuple[Term, ...] = (
         exact_case=True,
     ),
     Term(
+        "Light / Dark side (UNO Flip)",
+        r"\b(Light|Dark)\b",
+        # Turkish: not "Açık", the catalog's face up, nor "Koyu", a shade.
+        {"tr": r"Aydınlık|Karanlık", "fi": r"vaalea|tumma", "el": r"φωτειν|σκοτειν", "et": r"hele|tume"},
+        exact_case=True,
+    ),
+    Term(
         "Reverse (the card)",
         r"\bReverse\b",
         {"tr": r"Yön Değiştir", "fi": r"suunnanvaih", "el": r"Αντίστροφ", "et": r"pööratud suun"},
@@ -194,6 +201,12 @@ GLOSSARY: tuple[Term, ...] = (
             "el": r"ανταλλ\w* (χέρια|Χεριών)",
             "et": r"vaheta\w* käed",
         },
+    ),
+    Term(
+        "seat (at the table)",
+        r"\bseats?\b",
+        # Turkish: "yer" (a place) is not a seat.
+        {"tr": r"koltu", "fi": r"\bpaik", "el": r"θέσ", "et": r"\bkoh[atd]"},
     ),
     Term(
         "bot",
