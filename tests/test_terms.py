@@ -148,7 +148,12 @@ GLOSSARY: tuple[Term, ...] = (
         "Light / Dark side (UNO Flip)",
         r"\b(Light|Dark)\b",
         # Turkish: not "Açık", the catalog's face up, nor "Koyu", a shade.
-        {"tr": r"Aydınlık|Karanlık", "fi": r"vaalea|tumma", "el": r"φωτειν|σκοτειν", "et": r"hele|tume"},
+        {
+            "tr": r"Aydınlık|Karanlık",
+            "fi": r"vaalea|tumma",
+            "el": r"φωτειν|σκοτειν",
+            "et": r"hele|tume",
+        },
         exact_case=True,
     ),
     Term(
