@@ -239,8 +239,11 @@ RETIRED: dict[str, tuple[str, ...]] = {
     # Wild's name before it, as the Wild Draw Four does.
     "tr": (r"4 Kart Çek", r"(?<!Renk Değiştir )\+2\b", r"Kişisel:"),
     "fi": (r"\blyö", r"villi \+"),
-    "el": (r"\bWild\b", r"\bDraw\b", r"χαρτιά"),
-    "et": (r"^\+4|\s\+4",),
+    # Greek and Estonian: a match is "παρτίδα" and "mäng", not "αγώνας" or
+    # "matš"; Estonian "iga teine" is "every second", not "every other", and
+    # the discard pile is "äraviskehunnik" ("pakk" is the draw pile).
+    "el": (r"\bWild\b", r"\bDraw\b", r"χαρτιά", r"αγών"),
+    "et": (r"^\+4|\s\+4", r"matš", r"\biga teine\b", r"äraviske pak"),
 }
 
 
