@@ -147,7 +147,11 @@ def test_a_flip_says_which_side_is_now_in_play_in_every_language():
     assert flip.text == "Red Flip: every card turns over: the Dark side is in play"
     assert flip.burst is not None and flip.burst.text == "FLIP!"
     try:
-        for code, side in (("tr", "Koyu yüz"), ("fi", "Tumma puoli"), ("el", "Σκοτεινή πλευρά")):
+        for code, side in (
+            ("tr", "Karanlık yüz"),
+            ("fi", "Tumma puoli"),
+            ("el", "Σκοτεινή πλευρά"),
+        ):
             set_language(code)
             model = TableModel(4, NAMES, 112)
             narrator = Narrator(CardBook(load_rules(["flip"]), code), model)
