@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from aiohttp import WSMsgType, web
 
-from game.phones.protocol import MAX_MESSAGE_BYTES, Act, RateLimit, Refused, parse
+from game.phones.protocol import MAX_MESSAGE_BYTES, Act, AskHint, RateLimit, Refused, parse
 from game.phones.seats import PhoneSeats
 
 PAGE = Path(__file__).with_name("page")
@@ -65,7 +65,7 @@ class PhoneServer:
         self.seats = seats
         self.host = host
         self.port = port
-        self.inbox: queue.SimpleQueue[tuple[int, Act]] = queue.SimpleQueue()
+        self.inbox: queue.SimpleQueue[tuple[int, Act | AskHint]] = queue.SimpleQueue()
         self.notices: queue.SimpleQueue[Notice] = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -254,7 +254,7 @@ class PhoneServer:
             if phone.refused > MAX_REFUSED:
                 await phone.socket.close(code=1008, message=b"too many bad messages")
             return
-        if isinstance(message, Act):
+        if isinstance(message, Act | AskHint):
             self.inbox.put((seat, message))
 
     async def _left(self, seat: int, phone: _Phone) -> None:

@@ -79,12 +79,16 @@ class PhoneLink:
         if controls is None or not controls.idle:
             return
         session = self.screen.session
-        self.table.sync(session.state, len(session.log))
+        self.table.sync(session.state, len(session.log), session.log)
         for seat, action in self.table.take():
             if seat in self.on_tv:
                 self.table.refuse(seat, _("This seat is played on the TV now"))
                 continue
             controls.act(action, refused=functools.partial(self.table.refuse, seat))
+        if self.app.settings.hints:
+            self.table.answer_hints(session.state, session.hinting)
+        else:
+            self.table.refuse_hints(_("Hints: off"))
 
     def _notices(self) -> None:
         names = self.screen.session.state.names
