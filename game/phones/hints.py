@@ -20,6 +20,7 @@ from typing import Any
 
 from game.bots.hint import Hint
 from game.engine.actions import Action, Play
+from game.engine.said import said
 from game.engine.state import GameState
 from game.i18n import capitalized, say
 from game.phones.protocol import Offers
@@ -67,6 +68,11 @@ class PhoneHints:
         answers = []
         while self._asked and time.perf_counter() < until:
             seat = self._asked[0]
+            if not offers.actions(seat):  # its offer was answered before the hint came
+                self._asked.pop(0)
+                idle = Hint(None, said("nothing to do until your turn"))
+                answers.append((seat, _told(idle, (), words, seat, state, book)))
+                continue
             search = self._search
             if search is None or search.seat != seat or search.offer != offers.current(seat):
                 search = self._search = _Search(
