@@ -46,6 +46,9 @@ class CardTable:
         sides = model.side_names()
         self.side_name: str | None = sides[side] if sides else None
         self.side = side
+        self.rules = rules
+        self.order: tuple[int, ...] | None = None if order is None else tuple(order)
+        self.alone: CardTable | None = None  # `faces_alone`'s answer, once asked
         self.colors: tuple[str, ...] = tuple(
             model.sides[sides[side]].colors if sides else model.colors
         )
@@ -244,6 +247,34 @@ def color_labels(
 
 
 _TABLES: weakref.WeakKeyDictionary[RuleSet, CardTable] = weakref.WeakKeyDictionary()
+
+
+# The faces-alone tables made lately, by rule set, side and order (`faces_alone`).
+_ALONE: list[tuple[RuleSet, int, tuple[int, ...] | None, CardTable]] = []
+_KEPT_ALONE = 8
+
+
+def faces_alone(table: CardTable) -> CardTable:
+    """`table` naming each card by its face on this side alone (`red:7`, not
+    `red:7/teal:5`): what a seat may be given of a two-sided deck paired at
+    random, since it is the same table whatever the other side's faces are.
+    One object per rule set, side and order of faces, so the tables of two
+    pairings of the same faces in play give the same one; a table keeps its
+    own, so a match's stays the same object for its bots' memories."""
+    if table.names == table.face_names:
+        return table
+    if table.alone is not None:
+        return table.alone
+    rules, side, order = table.rules, table.side, table.order
+    found = next(
+        (made for r, s, o, made in _ALONE if r is rules and s == side and o == order), None
+    )
+    if found is None:
+        found = CardTable(rules, side, order)
+        _ALONE.insert(0, (rules, side, order, found))
+        del _ALONE[_KEPT_ALONE:]
+    table.alone = found
+    return found
 
 
 def card_table(rules: RuleSet) -> CardTable:
