@@ -249,9 +249,11 @@ def color_labels(
 _TABLES: weakref.WeakKeyDictionary[RuleSet, CardTable] = weakref.WeakKeyDictionary()
 
 
-# The faces-alone tables made lately, by rule set, side and order (`faces_alone`).
-_ALONE: list[tuple[RuleSet, int, tuple[int, ...] | None, CardTable]] = []
-_KEPT_ALONE = 8
+# The faces-alone tables in use, by rule set (its id: a table keeps its rule
+# set alive), side and order (`faces_alone`): each lives while a table refers to it.
+_ALONE: weakref.WeakValueDictionary[tuple[int, int, tuple[int, ...] | None], CardTable] = (
+    weakref.WeakValueDictionary()
+)
 
 
 def faces_alone(table: CardTable) -> CardTable:
@@ -265,14 +267,10 @@ def faces_alone(table: CardTable) -> CardTable:
         return table
     if table.alone is not None:
         return table.alone
-    rules, side, order = table.rules, table.side, table.order
-    found = next(
-        (made for r, s, o, made in _ALONE if r is rules and s == side and o == order), None
-    )
+    key = (id(table.rules), table.side, table.order)
+    found = _ALONE.get(key)
     if found is None:
-        found = CardTable(rules, side, order)
-        _ALONE.insert(0, (rules, side, order, found))
-        del _ALONE[_KEPT_ALONE:]
+        found = _ALONE[key] = CardTable(table.rules, table.side, table.order)
     table.alone = found
     return found
 
