@@ -62,6 +62,7 @@ def play_round(driver, rules, seats, style, seed, monkeypatch):
     with ScriptedPhones(screen.phones.table, style=style) as phones:
         for _ in range(30_000):
             driver.frames(1)
+            assert screen.table.viewer not in PHONES, "a phone's hand is face up on the TV"
             if watch.leaks or driver.top_name == "RoundScoreScene":
                 break
         else:
