@@ -7,7 +7,9 @@ hand a challenge showed it (the challenger sees the challenged hand), its new
 hand after a swap, a shuffle or hands passed on, and the cards it drew. Each
 is read from the events as that seat saw them (`seen_events`,
 game/engine/view.py) and, for a swap, whose event names no card, from the
-seat's own view: so no card reaches a phone but one the engine showed its seat.
+seat's own view when the table next tells the phones (the game's loop does
+after every move it has shown): so no card reaches a phone but one the
+engine showed its seat.
 
 The state message carries a seat's moments of the round, newest last, each
 `{"id", "title", "words", "cards"}`; the id is the event's place in the match's
