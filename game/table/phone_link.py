@@ -98,6 +98,10 @@ class PhoneLink:
                 self.connected.add(seat)
                 self.away_since.pop(seat, None)
                 self.on_tv.discard(seat)
+                if self.screen.table.viewer == seat:
+                    # Played on the TV while its phone was away: the hand is the phone's again.
+                    self.screen.look_away()
+                    self.screen.table.set_viewer(None, bottom=False)
                 self.app.show_notice(_("{name}'s phone is connected").format(name=name))
             elif notice.what == "away":
                 self.connected.discard(seat)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from game.match import MatchSession, SeatConfig
+from game.phones.server import Notice
 from game.table.phone_link import match_screen
 from tests.phones.players import ScriptedPhones, Style
 from tests.scenes.privacy_watch import watch_app
@@ -97,3 +98,24 @@ def test_no_tv_frame_shows_a_phones_hand_or_its_challenge(on_phones, rules, seat
             challenged = True
             break
     assert challenged, "no phone challenged in any seed tried"
+
+
+def test_a_seat_played_on_the_tv_turns_face_down_when_its_phone_is_back(on_phones):
+    """Its phone away a while, Bo's seat was played on the TV behind his
+    curtain; when the phone comes back his hand is its again, not the TV's."""
+    app = on_phones.app
+    screen = match_screen(app, MatchSession(["classic"], SEATS, seed=5, single_round=True))
+    link = screen.phones
+    assert link is not None
+    notices = link.table.server.notices
+    for seat in PHONES:
+        notices.put(Notice(seat, "here"))
+    link.update(0.0, None)
+    link._play_on_tv(1)
+    screen.curtain_lifted(1)
+    assert screen.table.viewer == 1  # Bo, at the TV
+    notices.put(Notice(1, "here"))
+    link.update(0.0, None)
+    assert screen.table.viewer is None
+    screen.curtain_lifted(1)  # a key pressed at the TV does not turn it up again
+    assert screen.table.viewer is None
