@@ -10,10 +10,13 @@ sees the other faces of its own hand. Cards are named here by the face seen
 Which faces share a card is public only where the rule file lists its pairs
 (a printed deck): then `back` is the other side's table. Paired at random for
 the match, it is hidden like a hand: `back` is None, `cards` names each card
-by its face in play alone (`faces_alone`, game/engine/cards.py: the same
-table whatever the pairing), and a seat learns a card's other face only from
-what `public` and `pile_back` show it. `cards` is indexed by card id for the
-seat's own hand.
+by its face in play alone (`faces_alone`, game/engine/cards.py), and a seat
+learns a card's other face only from what `public` and `pile_back` show it.
+`cards` is indexed by card id for the seat's own hand. Card ids number the
+first side's faces in the rule file's order, so on the second side the
+faces in play by id would still say the pairing to a reader who knew that
+order: no bot reads a face by id but its own cards' (the no-peeking test
+checks decisions, tests/bots/test_no_peeking.py).
 The no-peeking test (tests/bots/test_no_peeking.py) pairs hidden cards anew
 and checks that no decision changes.
 """
