@@ -15,7 +15,7 @@ learns a card's other face only from what `public` and `pile_back` show it.
 `cards` is indexed by card id for the seat's own hand. Card ids number the
 first side's faces in the rule file's order, so on the second side the
 faces in play by id would still say the pairing to a reader who knew that
-order: no bot reads a face by id but its own cards' (the no-peeking test
+order: no bot derives the pairing from it (the no-peeking test
 checks decisions, tests/bots/test_no_peeking.py).
 The no-peeking test (tests/bots/test_no_peeking.py) pairs hidden cards anew
 and checks that no decision changes.
