@@ -184,6 +184,10 @@ class CardTable:
             self._plays[seat] = found
         return found
 
+    def faces_alone(self) -> CardTable:
+        """This table naming each card by its face on this side alone (`faces_alone`)."""
+        return faces_alone(self)
+
     def color_name(self, index: int) -> str | None:
         return self.color_label[index]
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from game.engine.cards import faces_alone
 from game.engine.kind_names import KindName
 
 if TYPE_CHECKING:
@@ -102,7 +101,7 @@ def view(state: GameState, seat: int) -> View:
     hidden_pairs = back is not None and state.rules.model.pairs == "random"
     return {
         "seat": seat,
-        "cards": faces_alone(cards) if hidden_pairs else cards,
+        "cards": cards.faces_alone() if hidden_pairs else cards,
         "side": cards.side_name,
         "back": None if hidden_pairs else back,
         "public": [
