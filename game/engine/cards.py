@@ -48,6 +48,9 @@ class CardTable:
         sides = model.side_names()
         self.side_name: str | None = sides[side] if sides else None
         self.side = side
+        self.rules = rules
+        self.order: tuple[int, ...] | None = None if order is None else tuple(order)
+        self.alone: CardTable | None = None  # `faces_alone`'s answer, once asked
         self.colors: tuple[str, ...] = tuple(
             model.sides[sides[side]].colors if sides else model.colors
         )
@@ -190,7 +193,9 @@ class CardTable:
         other side. Every per-card fact is moved, not worked out again: a
         match of a two-sided deck pairs its faces anew, and rebuilding the
         matching table each time cost far more than the match's deal."""
+        self.alone = None
         if order is not None:
+            self.order = tuple(order)
             moved = _Mover(order)
             for name in _PER_CARD:
                 setattr(self, name, moved(getattr(self, name)))
@@ -254,6 +259,10 @@ class CardTable:
             self._every_play[seat] = (plain, named)
             return plain, named
         return found
+
+    def faces_alone(self) -> CardTable:
+        """This table naming each card by its face on this side alone (`faces_alone`)."""
+        return faces_alone(self)
 
     def color_name(self, index: int) -> str | None:
         return self.color_label[index]
@@ -347,6 +356,35 @@ def color_labels(
 
 
 _TABLES: weakref.WeakKeyDictionary[RuleSet, dict[int, CardTable]] = weakref.WeakKeyDictionary()
+
+
+# The faces-alone tables in use, by rule set (its id: a table keeps its rule
+# set alive), side and order (`faces_alone`): each lives while a table refers to it.
+_ALONE: weakref.WeakValueDictionary[tuple[int, int, tuple[int, ...] | None], CardTable] = (
+    weakref.WeakValueDictionary()
+)
+
+
+def faces_alone(table: CardTable) -> CardTable:
+    """`table` naming each card by its face on this side alone (`red:7`, not
+    `red:7/teal:5`): what a seat may be given of a two-sided deck paired at
+    random, since it is the same table whatever the other side's faces are.
+    One object per rule set, side and order of faces, so the tables of two
+    pairings of the same faces in play give the same one; a table keeps its
+    own, so a match's stays the same object for its bots' memories."""
+    if table.names == table.face_names:
+        return table
+    if table.alone is not None:
+        return table.alone
+    found = card_table(table.rules, table.side)
+    if table.order is not None:
+        key = (id(table.rules), table.side, table.order)
+        kept = _ALONE.get(key)
+        if kept is None:
+            kept = _ALONE[key] = found.paired(table.order, None)
+        found = kept
+    table.alone = found
+    return found
 
 
 def card_table(rules: RuleSet, side: int = 0) -> CardTable:

@@ -9,10 +9,14 @@ sees the other faces of its own hand. Cards are named here by the face seen
 
 Which faces share a card is public only where the rule file lists its pairs
 (a printed deck): then `back` is the other side's table. Paired at random for
-the match, it is hidden like a hand: `back` is None, and a seat learns a
-card's other face only from what `public` and `pile_back` show it. The card
-tables are the match's (`cards` is the side in play's, indexed by card id for
-the seat's own hand); a seat reads in them only the faces of cards it holds.
+the match, it is hidden like a hand: `back` is None, `cards` names each card
+by its face in play alone (`faces_alone`, game/engine/cards.py), and a seat
+learns a card's other face only from what `public` and `pile_back` show it.
+`cards` is indexed by card id for the seat's own hand. Card ids number the
+first side's faces in the rule file's order, so on the second side the
+faces in play by id would still say the pairing to a reader who knew that
+order: no bot derives the pairing from it (the no-peeking test
+checks decisions, tests/bots/test_no_peeking.py).
 The no-peeking test (tests/bots/test_no_peeking.py) pairs hidden cards anew
 and checks that no decision changes.
 """
@@ -94,11 +98,12 @@ def view(state: GameState, seat: int) -> View:
     decision = state.pending
     owed = state.penalty
     back = state.back
+    hidden_pairs = back is not None and state.rules.model.pairs == "random"
     return {
         "seat": seat,
-        "cards": cards,
+        "cards": cards.faces_alone() if hidden_pairs else cards,
         "side": cards.side_name,
-        "back": None if state.rules.model.pairs == "random" else back,
+        "back": None if hidden_pairs else back,
         "public": [
             [] if back is None or other == seat else [back.face_names[c] for c in hand]
             for other, hand in enumerate(state.hands)

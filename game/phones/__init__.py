@@ -12,7 +12,10 @@ on; a phone that opens a seat's address plays that seat. One module a job:
   request times and sizes, Host and Origin, wrong codes);
 - `server.py`: the web server (aiohttp) in a thread of its own beside the
   pygame loop, serving the page and one WebSocket per phone, handing each
-  accepted message to the game through a thread-safe inbox.
+  accepted message to the game through a thread-safe inbox;
+- `private.py`: what the engine shows a phone's seat alone (a challenged
+  hand, a new hand, the cards drawn), sent to that phone, never to the TV;
+- `hints.py`: a phone's hint, the TV's advisor's, told to that phone alone.
 
 Nothing here imports pygame, and nothing is imported before a table turns
 the option on (start-up stays as fast as without it).

@@ -27,7 +27,7 @@ from typing import Any, Literal
 from aiohttp import WSMsgType, web
 
 from game.phones.door import HANDLER_ARGS, SERVER_NAME, CodeTries, Door, own_address
-from game.phones.protocol import MAX_MESSAGE_BYTES, Act, RateLimit, Refused, parse
+from game.phones.protocol import MAX_MESSAGE_BYTES, Act, AskHint, RateLimit, Refused, parse
 from game.phones.seats import CODE_ALPHABET, PhoneSeats
 
 PAGE = Path(__file__).with_name("page")
@@ -96,7 +96,7 @@ class PhoneServer:
         self.seats = seats
         self.host = host
         self.port = port
-        self.inbox: queue.SimpleQueue[tuple[int, Act]] = queue.SimpleQueue()
+        self.inbox: queue.SimpleQueue[tuple[int, Act | AskHint]] = queue.SimpleQueue()
         self.notices: queue.SimpleQueue[Notice] = queue.SimpleQueue()
         self.door = Door()
         # The clock of the waits (a wrong code's, a question's); tests move it on.
@@ -326,7 +326,7 @@ class PhoneServer:
             if phone.refused > MAX_REFUSED:
                 await self._bye(phone, "flood")
             return
-        if isinstance(message, Act):
+        if isinstance(message, Act | AskHint):
             self.inbox.put((seat, message))
 
     async def _left(self, seat: int, phone: _Phone) -> None:

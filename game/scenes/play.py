@@ -116,9 +116,11 @@ class PlayScene(Scene):
                 return
 
     def _reveal(self, event: dict) -> None:
-        """A challenged hand goes only to the challenger, behind the curtain if needed."""
+        """A challenged hand goes only to the challenger, behind the curtain if
+        needed; a challenger on a phone sees it there (game/phones/private.py)
+        and the TV shows it nothing, not even a curtain."""
         to = int(event.get("to", -1))
-        if self.session.is_bot(to) or to not in self.session.humans:
+        if self.session.is_bot(to) or to not in self.session.humans or self.screen.on_phone(to):
             return
         owner = self.state.names[int(event["p"])]
         cards = list(event.get("cards", []))

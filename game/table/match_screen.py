@@ -107,6 +107,11 @@ class MatchScreen:
         return self.settings.fixed_table
 
     def show_hand(self, seat: int) -> None:
+        """`seat`'s hand face up, to the person looking; never a hand on a phone,
+        whoever pressed a key (every private moment of a phone seat is its phone's)."""
+        if self.on_phone(seat):
+            self.table.set_viewer(None, bottom=False)
+            return
         self.table.set_viewer(seat, bottom=not self.fixed)
 
     @property
@@ -153,7 +158,11 @@ class MatchScreen:
         return False
 
     def curtain_lifted(self, seat: int) -> None:
-        """`seat` dismissed their curtain: only they are looking."""
+        """`seat` dismissed their curtain: only they are looking (a seat on a
+        phone looks at its phone: the TV shows its hand to nobody)."""
+        if self.on_phone(seat):
+            self.show_hand(seat)
+            return
         self.hidden = False
         self.last_viewer = seat
         self.show_hand(seat)

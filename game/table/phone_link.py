@@ -84,12 +84,16 @@ class PhoneLink:
         if controls is None or not controls.idle:
             return
         session = self.screen.session
-        self.table.sync(session.state, len(session.log))
+        self.table.sync(session.state, len(session.log), session.log)
         for seat, action in self.table.take():
             if seat in self.on_tv:
                 self.table.refuse(seat, _("This seat is played on the TV now"))
                 continue
             controls.act(action, refused=functools.partial(self.table.refuse, seat))
+        if self.app.settings.hints:
+            self.table.answer_hints(session.state, session.hinting)
+        else:
+            self.table.refuse_hints(_("Hints: off"))
 
     def _notices(self) -> None:
         names = self.screen.session.state.names
@@ -99,6 +103,10 @@ class PhoneLink:
                 self.connected.add(seat)
                 self.away_since.pop(seat, None)
                 self.on_tv.discard(seat)
+                if self.screen.table.viewer == seat:
+                    # Played on the TV while its phone was away: the hand is the phone's again.
+                    self.screen.look_away()
+                    self.screen.table.set_viewer(None, bottom=False)
                 self.app.show_notice(_("{name}'s phone is connected").format(name=name))
             elif notice.what == "away":
                 self.connected.discard(seat)
