@@ -28,6 +28,8 @@ Origin = dict  # key path -> LoadedYaml that set it last
 
 def overlay_clash(loc: tuple, old_value: Any, new_value: Any, old_file, new_file) -> RuleError:
     path = ".".join(map(str, loc))
+    # The earlier file's line too: the clash is fixed in one file or the other.
+    other_line, _column = old_file.mark(loc)
     return new_file.error_at(
         loc,
         said(
@@ -36,7 +38,7 @@ def overlay_clash(loc: tuple, old_value: Any, new_value: Any, old_file, new_file
             path=path,
             file=new_file.filename,
             value=_show(new_value),
-            other=old_file.filename,
+            other=f"{old_file.filename}:{other_line}",
             other_value=_show(old_value),
         ),
     )

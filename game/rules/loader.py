@@ -126,6 +126,19 @@ def _names_in(value: object) -> list | None:
     return None
 
 
+def _paths_below(here: tuple, value: object) -> list[tuple]:
+    """`here` and the key path of every mapping entry below it in `value`
+    (lists are set whole, so the path of a list is the last one)."""
+    paths = []
+    pending = [(here, value)]
+    while pending:
+        at, below = pending.pop()
+        paths.append(at)
+        if isinstance(below, dict):
+            pending.extend((at + (key,), item) for key, item in below.items())
+    return paths
+
+
 class _Layers:
     """The files of one rule set, base first, and where each merged key came from."""
 
@@ -347,8 +360,9 @@ class _Layers:
             if lifted:
                 # The line below is now its description: a problem in it is
                 # still the file's that wrote it.
-                for old in [p for p in self.origin if p[: len(here)] == here]:
-                    self.origin[here + ("description",) + old[len(here) :]] = self.origin[old]
+                for below in _paths_below((), into[key]["description"]):
+                    if here + below in self.origin:
+                        self.origin[here + ("description",) + below] = self.origin[here + below]
                 writer = self._written_by(here)
                 if writer is not None:
                     self.origin.setdefault(here + ("description",), writer)
@@ -366,9 +380,13 @@ class _Layers:
                     and into.get(key) != value
                 ):
                     self.errors.append(overlay_clash(here, into.get(key), value, earlier, loaded))
+                for stale in _paths_below(here, into.get(key)):
+                    self.origin.pop(stale, None)
                 into[key] = copy.deepcopy(value)
-                for stale in [p for p in self.origin if p[: len(here)] == here]:
-                    del self.origin[stale]
+                # Every key below a mapping set whole is this layer's word too,
+                # so a later layer changing one of them inside it clashes
+                # instead of overwriting it in silence.
+                self.origin.update(dict.fromkeys(_paths_below(here, value), loaded))
             self.origin[here] = loaded
 
     def _written_by(self, loc: tuple) -> LoadedYaml | None:
