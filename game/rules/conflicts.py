@@ -217,22 +217,25 @@ def check_removed_cards(data: dict, origin: Origin, files) -> list[RuleError]:
     shuffle-hands-redeal layer that rewrites it."""
     errors = []
     cards = _section(data, "cards")
+    # Every key path under each card kind, gathered in one pass: a rule set
+    # may hold many kinds and many paths, and this must stay linear.
+    under: dict[object, list[tuple[tuple, Any]]] = {}
+    for path, loaded in origin.items():
+        if len(path) > 2 and path[0] == "cards" and path[2] != "copies":
+            under.setdefault(path[1], []).append((path, loaded))
     for name, kind in cards.items():
         if not isinstance(kind, dict) or kind.get("copies") != 0:
             continue
-        if any(isinstance(n, int) and n > 0 for n in (kind.get("copies_of") or {}).values()):
+        copies_of = kind.get("copies_of")
+        if isinstance(copies_of, dict) and any(
+            isinstance(n, int) and n > 0 for n in copies_of.values()
+        ):
             continue
         remover = origin.get(("cards", name, "copies"))
         if remover is None:
             continue
-        for path, loaded in origin.items():
-            if (
-                path[:2] == ("cards", name)
-                and path[2:3] != ("copies",)
-                and len(path) > 2
-                and loaded is not remover
-                and _is_house_rule(loaded)
-            ):
+        for path, loaded in under.get(name, []):
+            if loaded is not remover and _is_house_rule(loaded):
                 errors.append(
                     loaded.error_at(
                         path,

@@ -27,6 +27,7 @@ from game.engine.words import ENGLISH
 from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
+from game.rules.load_budget import LoadBudget
 from game.rules.marked import LoadedYaml
 from game.rules.names import (
     NameRefused,
@@ -114,6 +115,15 @@ def _unreadable(path: Path) -> str | None:
     return None if stat.S_ISREG(mode) else "not a regular file"
 
 
+def _size(path: Path) -> int:
+    """The size of the file at `path` (0 when the system will not say: reading
+    it then says why)."""
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
 def _names_in(value: object) -> list | None:
     """The names of an `extends`-like setting, or None when it is not names."""
     names = [value] if isinstance(value, str) else value
@@ -154,6 +164,7 @@ class _Layers:
         self.overlay_files: list[LoadedYaml] = []
         self._loaded: dict[Path, LoadedYaml | None] = {}
         self._folder_of: dict[int, Path] = {}  # id of a loaded file -> its folder
+        self.budget = LoadBudget()  # what all the files together may make it read
         self.rules_dir = RULES_DIR
 
     def add(
@@ -178,11 +189,19 @@ class _Layers:
         if cause is not None and (unreadable := _unreadable(path)):
             self._error(cause, path, f"cannot read '{display_path(path)}': {unreadable}")
             return
+        if self.budget.spent:
+            return  # past a bound already: that is the one error to fix
+        if refused := self.budget.before_reading(_size(path)):
+            self._error(cause, path, self._past_bound(cause, path, refused))
+            return
         try:
             loaded = load_yaml_file(path, display_path(path))
         except RuleFileError as err:
             self._loaded[path] = None
             self.errors.extend(err.errors)
+            return
+        if refused := self.budget.after_reading(len(loaded.value_marks)):
+            self._error(cause, path, self._past_bound(cause, path, refused))
             return
         self._loaded[path] = loaded
         self._folder_of[id(loaded)] = path.parent
@@ -342,6 +361,10 @@ class _Layers:
             )
         )
         return []
+
+    @staticmethod
+    def _past_bound(cause, path: Path, why: str) -> str:
+        return why if cause is None else f"extends {display_path(path)}: {why}"
 
     def _error(self, cause, path: Path, message: str) -> None:
         if cause is None:
