@@ -24,6 +24,8 @@ from typing import Any
 from game.engine.ruleset import Alternatives, RuleSet
 from game.engine.said import listed, said
 from game.engine.words import ENGLISH
+from game.os_words import os_problem
+from game.plain_text import printable
 from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
@@ -111,7 +113,7 @@ def _unreadable(path: Path) -> str | None:
     try:
         mode = os.stat(path).st_mode
     except OSError as exc:
-        return exc.strerror or str(exc)
+        return os_problem(exc)
     return None if stat.S_ISREG(mode) else "not a regular file"
 
 
@@ -248,8 +250,10 @@ class _Layers:
                     )
                 )
                 continue
-            found = [self._shared(loaded, "requires", n) in present for n in names]
-            if not any(found):
+            paths = [self._shared(loaded, "requires", n) for n in names]
+            if None in paths:
+                continue  # a name that stands for no file is refused as that
+            if not any(path in present for path in paths):
                 base = Path(self.base.filename).name if self.base is not None else "the base"
                 # Said without paths: the New game screen shows it on the house rule's row.
                 self.errors.append(
@@ -474,7 +478,8 @@ def load_rules(
 
 
 def _shown_name(name: object) -> str:
-    return name if isinstance(name, str) and name else "<rules>"
+    """A name the player typed, as the place of its error (cut, escaped)."""
+    return printable(name, 60) if isinstance(name, str) and name else "<rules>"
 
 
 HOUSE_RULE_BASE = "classic"
