@@ -9,7 +9,10 @@ is refused, naming the line. Layering is a deep merge of mappings, later over
 earlier; any other value, lists included, is replaced whole.
 
 Every problem, in any file of the chain, is reported at once as a
-`RuleError` with the file, line and column it comes from.
+`RuleError` with the file, line and column it comes from. All the files one
+rule set reaches are bounded together (game/rules/load_budget.py), and a
+layer that sets a mapping is the origin of every key in it, so a second
+house rule changing one of them is a clash, not a silent override.
 """
 
 from __future__ import annotations
