@@ -17,6 +17,7 @@ reported here with the rest.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -93,14 +94,16 @@ def _player_problems(model: RuleSetSchema) -> list[Problem]:
 _FACE_COUNT_KEYS = ("side", "copies", "faces", "copies_of")
 
 
-def _where_faces_are_printed(model: RuleSetSchema, problems: list[Problem]) -> list[Problem]:
+def _where_faces_are_printed(
+    model: RuleSetSchema, problems: Sequence[tuple[Loc, str]]
+) -> list[Problem]:
     """Two sides printing a different number of faces is the doing of
     whichever file last changed a side's colours or a kind's count: the
     problem at `sides` is reported there (`Alternatives`), not at the
     `sides:` of the deck below, which may never have changed."""
     names = model.side_names()
     if len(names) != 2 or len(face_codes(model, names[0])) == len(face_codes(model, names[1])):
-        return problems
+        return list(problems)
     places: list[Loc] = [("sides",)]
     places += [("sides", side, "colors") for side in names]
     places += [
