@@ -56,6 +56,7 @@ class Source:
     cause: str | None
     penalised: int | None
     caught: tuple[int, int] | None
+    skipped: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,17 +86,20 @@ class Narrator:
         self.cause: str | None = None  # the card (its name) whose effects are being told
         self.penalised: int | None = None  # the seat that just drew for a card
         self.caught: tuple[int, int] | None = None  # (by, caught) until the caught seat draws
+        self.skipped: tuple[int, ...] = ()  # the seats skipped one after the other just now
 
     def tell(self, event: dict) -> Line | None:
         """The words for `event`, which the model has just taken in (None: nothing to say)."""
         kind = str(event.get("t"))
         handler = _HANDLERS.get(kind)
-        source = Source(event, self.cause, self.penalised, self.caught)
+        source = Source(event, self.cause, self.penalised, self.caught, self.skipped)
         line = handler(self, event) if handler is not None else None
         if line is not None:
             line = replace(line, source=source)
         if kind != "draw":
             self.penalised = None
+        if kind != "skip":
+            self.skipped = ()
         if line is not None and kind not in ("round", "cut"):
             mover = event.get("p") if kind in OWN_MOVES else None
             if kind == "draw" and event.get("why", "turn") != "turn":
@@ -116,6 +120,7 @@ class Narrator:
             return line
         then = Narrator(self.book, self.model)
         then.cause, then.penalised, then.caught = source.cause, source.penalised, source.caught
+        then.skipped = source.skipped
         again = handler(then, source.event)
         return line if again is None else replace(again, source=source)
 
@@ -238,6 +243,15 @@ class Narrator:
     def _skip(self, e: dict) -> Line:
         seat = int(e["p"])
         who = self.name(seat)
+        self.skipped = (*self.skipped, seat)
+        player = self.model.turn
+        others = {
+            s for s in range(self.model.players) if s != player and not self.model.eliminated[s]
+        }
+        if len(self.skipped) > 1 and player is not None and others <= set(self.skipped):
+            # Skip Everyone: one line for the whole table, not the last seat it reached.
+            everyone = _("everyone else misses a turn, {name} plays again")
+            return Line(self._caused(everyone.format(name=self.name(player))), "warn")
         misses = _("{name} misses a turn").format(name=who)
         if self.penalised == seat:
             return Line(misses, "warn")  # the draw said which card

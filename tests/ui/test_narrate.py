@@ -157,3 +157,15 @@ def test_a_flip_says_which_side_is_now_in_play_in_every_language():
             assert line is not None and side in line.text and "Dark" not in line.text, code
     finally:
         set_language("en")
+
+
+def test_skip_everyone_says_everyone_else_misses_a_turn():
+    """Seen: the table line of a Skip Everyone named only the last seat skipped
+    ("Gus misses a turn"); every other seat lost its turn (rules/flip.yaml)."""
+    played = {"t": "play", "p": 0, "card": "orange:skip_everyone", "color": "orange"}
+    skips = [{"t": "skip", "p": seat} for seat in (1, 2, 3)]
+    lines = story(["flip"], [played, *skips])
+    assert lines[-1].text == "Orange Skip Everyone: everyone else misses a turn, Ana plays again"
+    # One Skip that skips a single seat still names it.
+    one = story(["flip"], [played | {"card": "orange:skip"}, {"t": "skip", "p": 1}])
+    assert one[-1].text.endswith("Bo misses a turn")
