@@ -77,6 +77,35 @@ class Told:
     source: Source | None = field(default=None, compare=False)
 
 
+@dataclass(frozen=True)
+class RecapLine:
+    text: str
+    mine: bool  # it concerns the player the recap is for (cards they drew, a turn lost)
+
+
+@dataclass(frozen=True)
+class Recap:
+    """A player's "since your last turn": the lines kept, in order, and how many
+    older ones were left out."""
+
+    lines: tuple[RecapLine, ...]
+    left_out: int = 0
+
+    @property
+    def texts(self) -> list[str]:
+        return [line.text for line in self.lines]
+
+
+# The fields of an event that name a seat it happens to (not the one acting on it).
+_SEAT_FIELDS = ("p", "with", "player")
+
+
+def concerns(event: dict, seat: int) -> bool:
+    """Whether `event` happens to `seat`: they draw, miss a turn, are caught,
+    picked, swapped with..."""
+    return any(event.get(key) == seat for key in _SEAT_FIELDS)
+
+
 class Narrator:
     def __init__(self, book: CardBook, model: TableModel) -> None:
         self.book = book
@@ -135,15 +164,25 @@ class Narrator:
         self.history = deque((again(t) for t in self.history), maxlen=HISTORY)
         self.round_story = [again(t) for t in self.round_story]
 
-    def since_last_move(self, seat: int, most: int = 8) -> list[str]:
-        """What the table said since `seat`'s own last move this round (the latest `most`)."""
+    def since_last_move(self, seat: int, most: int = 8) -> Recap:
+        """What the table said since `seat`'s own last move this round: the latest
+        `most` lines, and every older one that concerns `seat` (the cards they
+        drew, the turns they lost), however many there are."""
         story = self.round_story
         start = 0
         for i in range(len(story) - 1, -1, -1):
             if story[i].mover == seat:
                 start = i + 1
                 break
-        return [t.text for t in story[start:]][-most:]
+        since = story[start:]
+        latest = len(since) - most
+        kept = tuple(
+            RecapLine(told.text, mine)
+            for i, told in enumerate(since)
+            if (mine := told.source is not None and concerns(told.source.event, seat))
+            or i >= latest
+        )
+        return Recap(kept, len(since) - len(kept))
 
     def name(self, seat: object) -> str:
         return self.model.name(seat)
