@@ -46,7 +46,8 @@ def until_a_turn_comes_straight_back(driver, couch, screen) -> int:
 
 def human_moves(session) -> int:
     humans = session.humans
-    return sum(1 for e in session.log if e["t"] in ("play", "draw", "pass") and e.get("p") in humans)
+    moves = ("play", "draw", "pass")
+    return sum(1 for e in session.log if e["t"] in moves and e.get("p") in humans)
 
 
 @pytest.mark.parametrize("seats", [TWO, BOT_BETWEEN], ids=["own-skip", "bot-reverse"])
