@@ -422,9 +422,11 @@ class SetupScene(Scene):
                 return _("{level} bot: {how}").format(level=_(level.title), how=_(level.blurb))
         return self.app.prompts.words(
             _(
-                "Up/Down move, Left/Right change, Tab seats / rules, Enter toggle / edit name / start"
+                "Up/Down move, Left/Right change, Tab seats / rules, "
+                "Enter toggle / edit name / start"
             ),
             _(
-                "D-pad up/down move, left/right change, LB/RB seats / rules, A toggle / edit name / start"
+                "D-pad up/down move, left/right change, LB/RB seats / rules, "
+                "A toggle / edit name / start"
             ),
         )
