@@ -178,9 +178,12 @@ class CouchInput:
         self.on_act()
         seat = action.seat
         if self.screen.shared and not self.screen.on_phone(seat):
+            # Their Skip or Draw Two against the only other seat: the others lost
+            # their turns and it is theirs again (not a draft's next pick).
             new = self.session.log[told:]
-            if any(e.get("t") == "turn" and e.get("p") == seat for e in new):
-                self.turn_again(seat)  # their Skip against the only other seat...
+            skipped = any(e.get("t") == "skip" for e in new)
+            if skipped and any(e.get("t") == "turn" and e.get("p") == seat for e in new):
+                self.turn_again(seat)
         if self.state.to_act != action.seat:
             self.screen.turn_done(action.seat)
         return True
