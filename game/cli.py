@@ -180,8 +180,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _play(replay: str | None = None, language: str | None = None) -> int:
     """Open the game window (or play back a replay log) until the player quits."""
-    import asyncio
-
     if replay is not None:
         from game.log import LogError, open_log
 
@@ -192,7 +190,7 @@ def _play(replay: str | None = None, language: str | None = None) -> int:
             return REFUSED
     import game.app
 
-    return asyncio.run(
+    return game.app.run_frames(
         game.app.main(replay=replay, language=language)
     )  # main.py turns Ctrl-C into status 130
 

@@ -7,6 +7,7 @@ import pygame
 
 from game.i18n import _, language
 from game.scenes.base import Scene, Services
+from game.scenes.play import PlayScene
 from game.table.match_screen import MatchScreen
 from game.ui import text, widgets
 from game.ui.input import (
@@ -31,7 +32,13 @@ RULES_TEXT = RULES_BOX.inflate(0, -60).move(0, 30)
 
 
 class PauseScene(Scene):
-    opaque = False
+    @property
+    def opaque(self) -> bool:  # type: ignore[override]
+        """Over the table, the table shows dimmed; over an overlay (a curtain, a
+        question, the history) nothing does: its words lay under the pause's."""
+        stack = self.app.stack
+        below = stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
+        return not isinstance(below, PlayScene)
 
     def __init__(self, app: Services, screen: MatchScreen) -> None:
         super().__init__(app)
@@ -114,7 +121,10 @@ class PauseScene(Scene):
         self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.dim(surface, 170)
+        if self.opaque:
+            surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
+        else:
+            widgets.dim(surface, 170)
         title = text.shadowed(_("Paused"), 64, (255, 213, 79), bold=True)
         surface.blit(title, (90, 120))
         for b in self.buttons:

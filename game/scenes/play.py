@@ -149,7 +149,10 @@ class PlayScene(Scene):
     def _ensure_viewer(self, seat: int) -> bool:
         """Show `seat`'s hand for their decision, behind a curtain if the person
         looking may have changed."""
+        returning = self.screen.shared and self.table.viewer is None
         if self.screen.may_show(seat):
+            if returning:
+                self.controls.turn_again(seat)  # no curtain: their own hand, face down a moment
             return True
         self._curtain(seat)
         return False
@@ -210,7 +213,7 @@ class PlayScene(Scene):
             return
         if self.screen.on_phone(seat):
             return  # the seat's phone asks it
-        if not self._ensure_viewer(seat):
+        if not self._ensure_viewer(seat) or self.controls.holding:
             return
         overlay = OVERLAYS[asks(pending)]
         if overlay is not None:
