@@ -14,6 +14,7 @@ import functools
 from game.engine.cards import CardTable, card_table
 from game.engine.effects import DrawParams, PenaltyParams, SkipParams
 from game.engine.ruleset import RuleSet
+from game.engine.view import View
 
 # How much an effect hurts the seat it lands on, in "turns lost": a lost turn
 # is worth about one card shed, each card drawn about one card.
@@ -147,6 +148,13 @@ class DeckFacts:
         """A card that passes every hand on to the next seat: a seat then knows
         where its old hand went."""
         return "rotate_hands" in self.effect_names[name]
+
+
+def shows_color(view: View, seat: int, color: str) -> bool:
+    """Whether the faces of `seat`'s hand that everyone sees (the other side
+    of a two-sided deck) show `color`: a colour named on the side no longer
+    in play is read there, where the hand is public."""
+    return any(face.partition(":")[0] == color for face in view["public"][seat])
 
 
 def _mask(indexes) -> int:
