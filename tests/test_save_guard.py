@@ -8,7 +8,7 @@ import pytest
 import game.saves.resume as resume_module
 from game.match import MatchSession
 from game.saves import SAVE_FILE, SaveProblem, SaveSlot
-from tests.test_saves import play, saved_session
+from tests.test_saves import SEATS, play, saved_session
 
 
 def _kept(folder) -> list[str]:
@@ -60,3 +60,28 @@ def test_a_continued_match_that_went_on_is_not_judged_by_its_old_mark(tmp_path):
     # The game dies now, past the point it was continued from: the save stands.
     fresh = SaveSlot(tmp_path)
     assert fresh.saved() is not None and fresh.problem is None
+
+
+def test_a_match_whose_saving_stopped_is_counted_and_not_offered_once_it_ends(
+    tmp_path, monkeypatch
+):
+    import game.saves.record as record
+    from game.log.format import Malformed
+
+    slot = SaveSlot(tmp_path)
+    session = MatchSession(["classic"], SEATS, seed=3, single_round=True)
+    slot.keep(session)
+    play(session, 10)
+    slot.writer.flush()
+    assert (tmp_path / SAVE_FILE).exists()
+
+    def refused(event, players):
+        raise Malformed("an event the format refuses")
+
+    monkeypatch.setattr(record, "check_event", refused)
+    play(session, 5000)
+    assert session.state.over
+    slot.close()
+    assert not (tmp_path / SAVE_FILE).exists()
+    assert SaveSlot(tmp_path).saved() is None
+    assert slot.stats.players  # the match was counted (its humans)

@@ -24,6 +24,7 @@ from typing import Any
 from game.engine.ruleset import Alternatives, RuleSet
 from game.engine.said import listed, said
 from game.engine.words import ENGLISH
+from game.plain_text import printable
 from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
@@ -389,7 +390,8 @@ class _Layers:
             newest = max(loc, key=lambda one: self._layer_index(one))
             return self.locate(tuple(newest), message)
         loaded = self._written_by(loc) or self.files[-1]
-        text = ".".join(str(part) for part in loc)
+        # A key is shown cut, however long the file wrote it (a side's name, say).
+        text = ".".join(printable(part, 40) for part in loc)
         return loaded.error_at(loc, f"{text}: {message}" if text else message)
 
 
