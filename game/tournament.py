@@ -33,6 +33,7 @@ from game.bots import make_bot
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
 from game.i18n import N_, _, ngettext, number, percent
+from game.plain_text import printable
 from game.rules.loader import load_rules
 from game.sim import play_match
 
@@ -323,7 +324,7 @@ def print_table(data: dict, out: TextIO | None = None) -> None:
     rounds = ngettext("{n} round", "{n} rounds", data["rounds"])
     print(
         _("{rules}, {players} seats: {games}, {rounds}, seed {seed}, {seconds} s").format(
-            rules=" + ".join(data["rules"]),
+            rules=" + ".join(printable(name) for name in data["rules"]),
             players=data["players"],
             games=games.format(n=data["games"]),
             rounds=rounds.format(n=data["rounds"]),
