@@ -185,14 +185,14 @@ class SaveSlot:
         except Exception as exc:  # noqa: BLE001 - a fault of the game: the save is kept aside
             log.exception("saves: continuing the match failed")
             self.guard.clear()
-            problem = SaveProblem(
+            failed = SaveProblem(
                 "crashed",
                 _("the game failed replaying its moves ({why})").format(
                     why=printable(type(exc).__name__, 60)
                 ),
             )
-            self._refuse(path, problem)
-            raise problem from None
+            self._refuse(path, failed)
+            raise failed from None
 
     def _refuse(self, path: Path, problem: SaveProblem) -> None:
         kept = keep_aside(path)
