@@ -404,7 +404,10 @@ def _simulate(args) -> int:
         (
             _("rules:"),
             _("{rules}  ({players} seats, {bots})").format(
-                rules=" + ".join(args.rules), players=args.players, bots=args.bots
+                # As typed: a path or a level list may hold what a terminal obeys.
+                rules=" + ".join(printable(name) for name in args.rules),
+                players=args.players,
+                bots=printable(args.bots),
             ),
         ),
         (_("games:"), games.format(n=summary["games"], rounds=summary["rounds"])),

@@ -24,7 +24,7 @@ from game.engine.events import EventSink
 from game.engine.pending import Decision, PlayContext
 from game.engine.rng import RandomSource
 from game.engine.ruleset import WILD, Loc, RuleSet, RuleSetModel
-from game.engine.said import said
+from game.engine.said import Said, said
 
 if TYPE_CHECKING:
     # Only for annotations (see effects.py): the state sits above the blocks.
@@ -147,18 +147,29 @@ class FlipParams(Params):
     # new top is the other face of the card that flipped (reading A);
     # as_stack: the pile is turned over whole, its bottom card on top (reading B).
     discard: Literal["in_place", "as_stack"] = "in_place"
+    # turns: a Flip played as the last card still turns the table, and the
+    # round is scored on the side it turned to; stays: the table is left as
+    # it was (docs/rules.md section 5, "What the sheet leaves open").
+    last_card: Literal["turns", "stays"] = "turns"
 
 
-@effect(
-    FlipParams,
-    words=lambda p: (
+def _flip_words(p: FlipParams) -> Said:
+    words = (
         said("every card turns over and play goes on with the other side")
         if p.discard == "in_place"
         else said(
             "every card turns over and play goes on with the other side "
             "(the discard pile is turned over as a stack)"
         )
-    ),
+    )
+    if p.last_card == "stays":
+        words = said("{what}; played as the last card, it turns nothing", what=words)
+    return words
+
+
+@effect(
+    FlipParams,
+    words=lambda p: _flip_words(p),
 )
 def flip(state: GameState, ctx: PlayContext, params: FlipParams, events: EventSink) -> bool:
     """Every card turns over — each hand, the draw pile, the discard pile —
@@ -167,11 +178,12 @@ def flip(state: GameState, ctx: PlayContext, params: FlipParams, events: EventSi
     named by the seat that flipped (by the first player, when the round
     starts with it). The draw pile is turned as a stack (its order reverses).
     Played as the last card, the table still turns: the round is scored on
-    the side then in play.
+    the side then in play (`last_card: stays` leaves it as it was).
 
-    YAML: `- flip` or `- flip: {discard: as_stack}`; a deck without sides keeps its side.
+    YAML: `- flip`, `- flip: {discard: as_stack}` or `- flip: {last_card: stays}`;
+    a deck without sides keeps its side.
     """
-    if len(state.tables) < 2:
+    if len(state.tables) < 2 or (ctx.going_out and params.last_card == "stays"):
         return False
     show_side(state, (state.side + 1) % len(state.tables))
     state.draw_pile.reverse()

@@ -45,6 +45,8 @@ class PenaltyView(TypedDict):
     source: int
     challengeable: bool
     stacked: bool
+    # Colours by name, each of the side it was named on (a card that turns
+    # the table over may name one of the side no longer in play).
     color_before: str | None
     until_color: str | None  # draws go on until a card of this colour
 
@@ -140,7 +142,7 @@ def view(state: GameState, seat: int) -> View:
             "challengeable": owed.challengeable,
             "stacked": owed.stacked,
             "color_before": owed.color_before,
-            "until_color": cards.color_name(owed.until_color),
+            "until_color": state.tables[owed.until_side].color_name(owed.until_color),
         },
         "drawn": [names[c] for c in state.drawn] if state.actor == seat else [],
         # A draft: only the drafting seat sees the card it looks at.

@@ -437,7 +437,8 @@ class _Layers:
             newest = max(loc, key=lambda one: self._layer_index(one))
             return self.locate(tuple(newest), message)
         loaded = self._written_by(loc) or self.files[-1]
-        text = ".".join(str(part) for part in loc)
+        # A key is shown cut, however long the file wrote it (a side's name, say).
+        text = ".".join(printable(part, 40) for part in loc)
         return loaded.error_at(loc, f"{text}: {message}" if text else message)
 
 

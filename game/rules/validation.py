@@ -127,7 +127,9 @@ def _naming_problems(model: RuleSetSchema, data: dict[str, Any]) -> list[Problem
             problems.append((("sides",), "a colour is named once in the whole deck, on one side"))
         else:
             problems.append((("colors",), "colours must be a non-empty list without repeats"))
-    problems.extend(_where_faces_are_printed(model, side_problems(model)))
+    named = _side_name_problems(model)
+    # Sides that cannot be named cannot be paired either: said once.
+    problems.extend(named or _where_faces_are_printed(model, side_problems(model)))
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
     problems.extend(control_character_problems(model, data))
@@ -149,6 +151,26 @@ def _naming_problems(model: RuleSetSchema, data: dict[str, Any]) -> list[Problem
             problems.append((("cards", name), identifier_problem(name, "card kind")))
     problems.extend(_shared_card_codes(model))
     problems.extend(look_problems(model, data))
+    return problems
+
+
+def _side_name_problems(model: RuleSetSchema) -> list[Problem]:
+    """A side's name is written in logs and saves (a flip names the side it
+    turns to) and in `side:` of each kind: an identifier like a colour's,
+    and no two that differ only in case."""
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    for side in model.sides:
+        if not is_identifier(side):
+            problems.append(
+                (("sides", side), identifier_problem(side, "side", "since logs and saves write it"))
+            )
+            continue
+        first = seen.setdefault(side.casefold(), side)
+        if first != side:
+            problems.append(
+                (("sides", side), f"{side!r} and {first!r} differ only in case; rename one")
+            )
     return problems
 
 
@@ -256,11 +278,13 @@ def is_identifier(name: str) -> bool:
     return len(name) <= MAX_IDENTIFIER and IDENTIFIER.fullmatch(name) is not None
 
 
-def identifier_problem(name: str, what: str) -> str:
+def identifier_problem(
+    name: str, what: str, why: str = "since cards are written colour:face"
+) -> str:
     shown = name if len(name) <= 40 else name[:40] + "…"
     return (
         f"{shown!r} cannot name a {what}: a name starts with a letter and holds only letters,"
-        f" digits, '_' and '-' (at most {MAX_IDENTIFIER}), since cards are written colour:face"
+        f" digits, '_' and '-' (at most {MAX_IDENTIFIER}), {why}"
     )
 
 

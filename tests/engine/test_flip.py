@@ -263,3 +263,30 @@ def test_a_wild_names_a_color_of_the_side_in_play():
     assert sorted(a.color for a in plays) == ["orange", "pink", "purple", "teal"]
     state, _ = act(state, plays[0])
     assert color(state) == plays[0].color
+
+
+def test_a_flip_played_as_the_last_card_turns_the_table_before_scoring():
+    # docs/rules.md section 5, "What the sheet leaves open": the round is
+    # scored on the side the last card turned to.
+    state = rigged(flip(), hands={0: ["red:flip"], 1: ["blue:4", "blue:5"], 2: ["green:5"]})
+    expected = sum(state.tables[1].points[c] for seat in (1, 2) for c in state.hands[seat])
+    state, events = act(state, play_of(state, 0, "red:flip"))
+    end = next(e for e in events if e["t"] == "round_end")
+    assert end["side"] == "dark" and end["points"]["0"] == expected
+
+
+def test_the_last_card_option_leaves_the_table_as_it_was():
+    stays = load_rules(["flip", _overlay_last_card_stays()])
+    state = rigged(stays, hands={0: ["red:flip"], 1: ["blue:4", "blue:5"], 2: ["green:5"]})
+    expected = sum(state.tables[0].points[c] for seat in (1, 2) for c in state.hands[seat])
+    state, events = act(state, play_of(state, 0, "red:flip"))
+    assert not any(e["t"] == "flip" for e in events)
+    end = next(e for e in events if e["t"] == "round_end")
+    assert end["side"] == "light" and end["points"]["0"] == expected
+
+
+def _overlay_last_card_stays() -> str:
+    from tests.support.rules import overlay_file
+
+    over = {"cards": {"flip": {"effects": [{"flip": {"last_card": "stays"}}]}}}
+    return overlay_file("flip-last-card-stays", over)
