@@ -10,7 +10,7 @@ words. It runs on the game's thread; only the server has a thread of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from game.engine.actions import Action
 from game.engine.state import GameState
@@ -19,6 +19,7 @@ from game.phones.faces import PhoneFaces
 from game.phones.offer import PhoneLooks, card_image, mark_image, phone_state, phone_words
 from game.phones.protocol import Offers, Refused
 from game.phones.seats import PhoneSeats
+from game.phones.story import SeatStory
 from game.phones.server import Notice, PhoneServer
 from game.ui.card_book import CardBook
 
@@ -41,6 +42,7 @@ class PhoneTable:
         self.server.words = phone_words()
         self.offers: Offers[Action] = Offers()
         self._shown: dict[int, tuple[object, ...]] = {}
+        self._stories: dict[int, SeatStory] = {}
         faces = PhoneFaces(book, looks.patterns)
         for card in set(deck):
             self.server.images[card_image(card)] = faces.png(card)
@@ -57,9 +59,10 @@ class PhoneTable:
     def stop(self) -> None:
         self.server.stop()
 
-    def sync(self, state: GameState, moment: int) -> None:
-        """Offer each phone what its seat may do now; `moment` changes whenever
-        the game has (the length of the match's log)."""
+    def sync(self, state: GameState, log: Sequence[dict]) -> None:
+        """Offer each phone what its seat may do now, and tell it what happened;
+        `log` is the match's events so far (it grows whenever the game moves on)."""
+        moment = len(log)
         for seat in self.keys.keys:
             pending = state.pending
             decision = (pending.kind, pending.seat, pending.options) if pending else None
@@ -70,7 +73,12 @@ class PhoneTable:
             if self._shown.get(seat) == shown and self.offers.current(seat):
                 continue
             self._shown[seat] = shown
-            message, actions = phone_state(state, seat, self.book, self.looks)
+            story = self._stories.get(seat)
+            if story is None:
+                story = SeatStory(self.book, seat, state.names, len(state.cards.face_names))
+                self._stories[seat] = story
+            story.follow(log)
+            message, actions = phone_state(state, seat, self.book, self.looks, story)
             message["offer"] = self.offers.offer(seat, actions)
             self.server.send(seat, message)
 
