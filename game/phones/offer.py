@@ -150,6 +150,7 @@ def phone_words() -> dict[str, str]:
         "story": _("What happened"),
         "hand": _("Your hand"),
         "players": _("Players"),
+        "table": _("The table"),
         "playable": _("can be played"),
     }
 
