@@ -100,7 +100,9 @@ def phone_state(
                 "out": seen["eliminated"][other],
                 # What the seat sees of the hand: in UNO Flip the other side of
                 # each card, as the TV shows it.
-                "faces": [_card(book, face) for face in sorted(seen["public"][other], key=book.sort_key)],
+                "faces": [
+                    _card(book, face) for face in sorted(seen["public"][other], key=book.sort_key)
+                ],
                 "words": _player_words(name, seen["hand_sizes"][other], seen["scores"][other]),
             }
             for other, name in enumerate(names)

@@ -19,8 +19,8 @@ from game.phones.faces import PhoneFaces
 from game.phones.offer import PhoneLooks, card_image, mark_image, phone_state, phone_words
 from game.phones.protocol import Offers, Refused
 from game.phones.seats import PhoneSeats
-from game.phones.story import SeatStory
 from game.phones.server import Notice, PhoneServer
+from game.phones.story import SeatStory
 from game.ui.card_book import CardBook
 
 

@@ -130,7 +130,9 @@ def asked(kind: str, seat: int = 0) -> Callable[[GameState, list[dict]], bool]:
     """The table waits on `seat` for a decision of `kind`."""
 
     def reached(state: GameState, log: list[dict]) -> bool:
-        return state.pending is not None and state.pending.kind == kind and state.pending.seat == seat
+        return (
+            state.pending is not None and state.pending.kind == kind and state.pending.seat == seat
+        )
 
     return reached
 

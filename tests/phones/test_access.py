@@ -63,8 +63,7 @@ def axe_violations(page) -> list[dict]:
 
     found = Axe().run(page)
     return [
-        {"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:5]}
-        for v in found["violations"]
+        {"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:5]} for v in found["violations"]
     ]
 
 
@@ -74,7 +73,8 @@ TARGETS = """
 const found = [];
 for (const node of document.querySelectorAll("button, input, a")) {
   const box = node.getBoundingClientRect();
-  if (!box.width || node.closest("[hidden]") || getComputedStyle(node).visibility === "hidden") continue;
+  const hidden = node.closest("[hidden]") || getComputedStyle(node).visibility === "hidden";
+  if (!box.width || hidden) continue;
   let width = box.width;
   const next = node.nextElementSibling;
   if (node.classList.contains("card") && next && next.classList.contains("card")) {
@@ -150,7 +150,8 @@ const dialog = document.getElementById("choice");
 if (dialog.open) return dialog.querySelector("#choice-options button");
 const card = document.querySelector("#hand .card.playable");
 if (card) return card;
-return buttons.find(b => !b.innerText.startsWith("Catch") && !b.classList.contains("hint-button")) || null;
+const hint = (b) => b.classList.contains("hint-button");
+return buttons.find(b => !b.innerText.startsWith("Catch") && !hint(b)) || null;
 """
 
 
@@ -167,7 +168,10 @@ def test_tab_and_enter_alone_play_a_whole_round(page, tmp_path):
     session = MatchSession(["classic"], seats, seed=21, single_round=True)
     state = session.state
     table = PhoneTable(
-        [0], sorted(every_face(state)), CardBook(session.rules), PhoneLooks(),
+        [0],
+        sorted(every_face(state)),
+        CardBook(session.rules),
+        PhoneLooks(),
         colors=every_color(state),
     )
     table.start()
