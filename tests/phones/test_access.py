@@ -107,6 +107,22 @@ def test_the_join_page_has_no_accessibility_violation(page):
         check_targets(page)
 
 
+def test_a_phone_waiting_for_the_tv_s_yes_has_no_accessibility_violation(page):
+    with scene(page, "waiting") as shown:
+        first = page.current_window_handle
+        page.switch_to.new_window("tab")  # a second phone asks for the same seat
+        try:
+            page.get(shown.table.server.address(0))
+            for _ in range(100):
+                if page.find_element("id", "prompt").text != "…":
+                    break
+            assert page.find_element("id", "prompt").text == shown.table.server.words["waiting"]
+            assert axe_violations(page) == []
+        finally:
+            page.close()
+            page.switch_to.window(first)
+
+
 # The hand made 20 cards long (the state's own cards, again and again), every
 # fifth one playable, as the server would send it.
 TWENTY = """

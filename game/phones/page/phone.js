@@ -120,7 +120,7 @@ function render(message) {
   renderPlayers(message);
   renderTable(message);
   renderStory(message);
-  show(document.getElementById("prompt"), message.prompt);
+  show(document.getElementById("prompt"), message.prompt || (message.over ? message.words.over : ""));
   document.getElementById("hint").hidden = true;
   renderButtons(message);
   renderHand(message);
