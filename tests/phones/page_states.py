@@ -186,6 +186,24 @@ receive(message);
 """
 
 
+# The hand made 20 cards long (the state's own cards, again and again), every
+# fifth one playable, as the server would send it.
+TWENTY = """
+const hand = Array.from({length: 20}, (_, i) => state.hand[i % state.hand.length]);
+const options = [0, 5, 10, 15, 19].map(slot => ({words: hand[slot].label, card: slot}));
+const players = state.players.map((p, seat) => seat === state.seat ? {...p, cards: 20} : p);
+receive(Object.assign({}, state, {hand, options, players, offer: state.offer + 1000}));
+const cards = Array.from(document.querySelectorAll("#hand .card"));
+return cards.map((card, i) => {
+  const box = card.getBoundingClientRect();
+  const next = cards[i + 1];
+  const covered = next && next.getBoundingClientRect().top < box.top + 10;
+  const strip = covered ? next.getBoundingClientRect().left - box.left : box.width;
+  return [strip, box.left, box.right, box.top, box.bottom, card.classList.contains("playable")];
+});
+"""
+
+
 # The page's states, each as (rules, seed, a single round?, when it is
 # reached, seat 0's moves meanwhile, what a person does then on the page).
 OPEN_WILD = """

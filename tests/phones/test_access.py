@@ -26,6 +26,7 @@ from tests.phones.page_states import (
     PHONE,
     PRIVATE,
     SCENES,
+    TWENTY,
     open_browser,
     resize,
     scene,
@@ -121,23 +122,6 @@ def test_a_phone_waiting_for_the_tv_s_yes_has_no_accessibility_violation(page):
         finally:
             page.close()
             page.switch_to.window(first)
-
-
-# The hand made 20 cards long (the state's own cards, again and again), every
-# fifth one playable, as the server would send it.
-TWENTY = """
-const hand = Array.from({length: 20}, (_, i) => state.hand[i % state.hand.length]);
-const options = [0, 5, 10, 15, 19].map(slot => ({words: hand[slot].label, card: slot}));
-receive(Object.assign({}, state, {hand, options, offer: state.offer + 1000}));
-const cards = Array.from(document.querySelectorAll("#hand .card"));
-return cards.map((card, i) => {
-  const box = card.getBoundingClientRect();
-  const next = cards[i + 1];
-  const covered = next && next.getBoundingClientRect().top < box.top + 10;
-  const strip = covered ? next.getBoundingClientRect().left - box.left : box.width;
-  return [strip, box.left, box.right, box.top, box.bottom, card.classList.contains("playable")];
-});
-"""
 
 
 @pytest.mark.parametrize("root_size", ["100%", "150%"])
