@@ -26,7 +26,7 @@ MOST = 8  # lines a phone is sent: what a glance up at the TV would have caught
 
 
 @dataclass(frozen=True, slots=True)
-class Told:
+class StoryLine:
     """A line of the story and its number (counted from the match's start)."""
 
     number: int
@@ -40,7 +40,7 @@ class SeatStory:
         self.seat = seat
         self.model = TableModel(len(names), list(names), deck_size)
         self.narrator = Narrator(book, self.model)
-        self.lines: deque[Told] = deque(maxlen=MOST)
+        self.lines: deque[StoryLine] = deque(maxlen=MOST)
         self.told = 0
         self.read = 0  # events of the log taken in
         self.round_end: dict[str, Any] | None = None
@@ -66,7 +66,7 @@ class SeatStory:
                 self.match_words = line
             if line is not None:
                 self.told += 1
-                self.lines.append(Told(self.told, line))
+                self.lines.append(StoryLine(self.told, line))
         self.read = len(log)
 
     def recent(self) -> list[dict[str, Any]]:
