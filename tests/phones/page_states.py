@@ -97,9 +97,12 @@ class PageTable:
         self,
         reached: Callable[[GameState, list[dict]], bool],
         prefer: Callable[[GameState], Action | None] | None = None,
+        *,
+        between: bool = True,
     ) -> None:
         """Play on until `reached` holds, then show seat 0's page the table then.
-        `prefer` may choose seat 0's move instead of its bot (None: the bot's)."""
+        `prefer` may choose seat 0's move instead of its bot (None: the bot's);
+        without `between` the page is shown nothing on the way."""
         session = self.session
         for _ in range(MAX_STEPS):
             if reached(session.state, session.log):
@@ -108,6 +111,9 @@ class PageTable:
             if session.state.over:
                 break
             chosen = prefer(session.state) if prefer is not None else None
+            if chosen is None and not between:
+                seat = session.state.pending.seat if session.state.pending else 0
+                chosen = session.bots[seat].choose(session.look(seat), session.legal(seat))
             if chosen is not None:
                 session.apply(chosen)
             else:

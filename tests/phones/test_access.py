@@ -27,6 +27,7 @@ from tests.phones.page_states import (
     PRIVATE,
     SCENES,
     TWENTY,
+    asked,
     open_browser,
     resize,
     scene,
@@ -137,6 +138,7 @@ def test_a_twenty_card_hand_fits_a_phone(page, root_size):
             assert left >= 0 and right <= width
             if playable:
                 assert top >= 0 and bottom <= height  # on screen, the page not scrolled
+        check_targets(page)  # nothing runs off the side either
         page.execute_script("document.documentElement.style.fontSize = ''")
 
 
@@ -257,6 +259,21 @@ def test_the_accessibility_tree_names_each_card_its_playability_and_the_turn(pag
         said = " ".join(ax_text(nodes, n) for n in live)
         last = sent["story"][-1]["words"]
         assert said.strip() == f"{last}. {sent['prompt']}."
+
+
+def test_the_live_region_says_what_happened_since_and_then_the_turn(page):
+    import json
+
+    with scene(page, "waiting") as shown:
+        before = json.loads(shown.table.server._latest[0])["story"][-1]["n"]
+        shown.until(asked("play"), between=False)  # one message: all that happened since
+        sent = json.loads(shown.table.server._latest[0])
+        new = [line["words"] for line in sent["story"] if line["n"] > before]
+        assert new, "nothing happened between the two states"
+        said = page.execute_script("return document.getElementById('announce').textContent")
+        assert said == " ".join(
+            [*(f"{w}." if w[-1] not in ".!?" else w for w in new), f"{sent['prompt']}."]
+        )
 
 
 HINT = """
