@@ -10,6 +10,9 @@ on; a phone that opens a seat's address plays that seat. One module a job:
   and each offer of actions answered at most once);
 - `door.py`: what anyone on the Wi-Fi may cost the server (connections,
   request times and sizes, Host and Origin, wrong codes);
+- `offer.py`: what a seat's phone is sent (its hand, the public table in
+  words, its legal actions as numbered options), and `story.py`: the TV's
+  narration of the table as that seat saw it, and the round's result;
 - `server.py`: the web server (aiohttp) in a thread of its own beside the
   pygame loop, serving the page and one WebSocket per phone, handing each
   accepted message to the game through a thread-safe inbox;

@@ -23,6 +23,7 @@ from game.phones.private import PrivateMoments
 from game.phones.protocol import Act, Offers, Refused
 from game.phones.seats import PhoneSeats
 from game.phones.server import Notice, PhoneServer
+from game.phones.story import SeatStory
 from game.ui.card_book import CardBook
 
 
@@ -47,6 +48,7 @@ class PhoneTable:
         self._options: dict[int, list[str]] = {}  # the words of each seat's offer, as sent
         self.private = PrivateMoments(self.keys.keys, book)
         self.hints = PhoneHints()
+        self._stories: dict[int, SeatStory] = {}
         faces = PhoneFaces(book, looks.patterns)
         for card in set(deck):
             self.server.images[card_image(card)] = faces.png(card)
@@ -63,11 +65,12 @@ class PhoneTable:
     def stop(self) -> None:
         self.server.stop()
 
-    def sync(self, state: GameState, moment: int, log: Sequence[Mapping[str, Any]] = ()) -> None:
-        """Offer each phone what its seat may do now; `moment` changes whenever
-        the game has (the length of the match's log, `log`, from which each
-        seat's private moments are read: game/phones/private.py)."""
+    def sync(self, state: GameState, log: Sequence[dict]) -> None:
+        """Offer each phone what its seat may do now, and tell it what happened;
+        `log` is the match's events so far (it grows whenever the game moves on),
+        from which each seat's private moments are read too (game/phones/private.py)."""
         self.private.follow(log, state)
+        moment = len(log)
         for seat in self.keys.keys:
             pending = state.pending
             decision = (pending.kind, pending.seat, pending.options) if pending else None
@@ -78,7 +81,12 @@ class PhoneTable:
             if self._shown.get(seat) == shown and self.offers.current(seat):
                 continue
             self._shown[seat] = shown
-            message, actions = phone_state(state, seat, self.book, self.looks)
+            story = self._stories.get(seat)
+            if story is None:
+                story = SeatStory(self.book, seat, state.names, len(state.cards.face_names))
+                self._stories[seat] = story
+            story.follow(log)
+            message, actions = phone_state(state, seat, self.book, self.looks, story)
             message["offer"] = self.offers.offer(seat, actions)
             message["private"] = self.private.moments(seat)
             self._options[seat] = [option["words"] for option in message["options"]]

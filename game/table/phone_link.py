@@ -84,7 +84,7 @@ class PhoneLink:
         if controls is None or not controls.idle:
             return
         session = self.screen.session
-        self.table.sync(session.state, len(session.log), session.log)
+        self.table.sync(session.state, session.log)
         for seat, action in self.table.take():
             if seat in self.on_tv:
                 self.table.refuse(seat, _("This seat is played on the TV now"))

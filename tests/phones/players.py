@@ -153,7 +153,7 @@ def step(session: MatchSession, table: PhoneTable) -> bool:
     """One turn of the game's loop: offer, apply what the phones chose, let a
     bot whose turn it is move. False when nobody could move (a phone is
     expected: the caller lets it answer)."""
-    table.sync(session.state, len(session.log), session.log)
+    table.sync(session.state, session.log)
     table.answer_hints(session.state, session.hinting)
     moved = False
     for seat, action in table.take():
@@ -184,7 +184,7 @@ def drive(session: MatchSession, table: PhoneTable, *, rounds: int = 1) -> None:
     phones, the others by their bots, one action at a time."""
     for _ in range(MAX_STEPS):
         if round_over(session, rounds):
-            table.sync(session.state, len(session.log), session.log)
+            table.sync(session.state, session.log)
             return
         if not step(session, table):
             time.sleep(0.002)  # a phone's answer is on its way

@@ -169,7 +169,7 @@ def test_a_reloaded_page_keeps_its_seat_and_another_browser_must_be_let_in(brows
     try:
         page = browser()
         page.get(table.server.address(0))
-        table.sync(session.state, len(session.log))
+        table.sync(session.state, session.log)
         offer = table.offers.current(0)
 
         def shown(on) -> bool:

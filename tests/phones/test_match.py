@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
+from game.engine import view
 from game.engine.view import seen_events
 from game.match import MatchSession
 from game.phones.offer import PhoneLooks, every_face
@@ -57,6 +58,8 @@ def played(request) -> Iterator[PlayedRound]:
         faces = state.cards.face_names
         own = {faces[c] for c in state.hands[seat]}
         public = {faces[state.top]} if state.discard else set()
+        # UNO Flip: the other side of every other hand's cards faces the table.
+        public |= {face for hand in view(state, seat)["public"] for face in hand}
         if state.draft_card >= 0 and state.pending is not None and state.pending.seat == seat:
             own.add(faces[state.draft_card])  # the card a drafting seat looks at
         shown[seat] |= own | {faces[c] for c in state.discard}
