@@ -10,7 +10,9 @@ and points are then the cards'.
 
 The game holds one `CardTable` per side (`state.tables`), indexed by the
 same card ids; `state.cards` is the side in play's, so every rule reads the
-faces in play without knowing that there are two.
+faces in play without knowing that there are two. Paired at random, the
+cards are numbered in a hidden order of the match, so that an id tells its
+holder nothing of the face it does not see (`side_tables`).
 """
 
 from __future__ import annotations
