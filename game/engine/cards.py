@@ -109,6 +109,7 @@ class CardTable:
                         self.category.append(kind.category)
         self.face_names: list[str] = list(self.names)
         self.size = len(self.names)
+        self._fresh_deck: list[int] | None = None  # `fresh_deck`'s answer, once asked
         self._index_faces()
         if order is not None or backs is not None:
             self._pair(order, backs)
@@ -196,6 +197,7 @@ class CardTable:
         self.alone = None
         if order is not None:
             self.order = tuple(order)
+            self._fresh_deck = None
             moved = _Mover(order)
             for name in _PER_CARD:
                 setattr(self, name, moved(getattr(self, name)))
@@ -224,6 +226,20 @@ class CardTable:
         table.__dict__.update(self.__dict__)
         table._pair(order, backs, twins)
         return table
+
+    def fresh_deck(self) -> list[int]:
+        """The cards as a fresh deck lies before it is shuffled: the card
+        showing this side's face k at place k (the rule file's order), so
+        that a shuffle puts the same faces in the same places however the
+        cards are numbered (game/engine/sides.py `side_tables`)."""
+        found = self._fresh_deck
+        if found is None:
+            found = list(range(self.size))
+            if self.order is not None:
+                for card, face in enumerate(self.order):
+                    found[face] = card
+            self._fresh_deck = found
+        return list(found)
 
     def fits_row(self, color: int, symbol: int) -> bytes:
         """Per card id, whether it goes on a top card of symbol id `symbol`
@@ -381,7 +397,8 @@ def faces_alone(table: CardTable) -> CardTable:
         key = (id(table.rules), table.side, table.order)
         kept = _ALONE.get(key)
         if kept is None:
-            kept = _ALONE[key] = found.paired(table.order, None)
+            # `table`'s facts are its faces' already in this order: only the names change.
+            kept = _ALONE[key] = table.paired(None, None)
         found = kept
     table.alone = found
     return found

@@ -10,7 +10,9 @@ and points are then the cards'.
 
 The game holds one `CardTable` per side (`state.tables`), indexed by the
 same card ids; `state.cards` is the side in play's, so every rule reads the
-faces in play without knowing that there are two.
+faces in play without knowing that there are two. Paired at random, the
+cards are numbered in a hidden order of the match, so that an id tells its
+holder nothing of the face it does not see (`side_tables`).
 """
 
 from __future__ import annotations
@@ -121,15 +123,30 @@ def pair_faces(rules: RuleSet, rng: RandomSource) -> list[int]:
     return order
 
 
-def side_tables(rules: RuleSet, rng: RandomSource) -> tuple[CardTable, ...]:
-    """The card tables of a match, one per side, over the same card ids."""
+def side_tables(
+    rules: RuleSet, rng: RandomSource, numbering: RandomSource | None = None
+) -> tuple[CardTable, ...]:
+    """The card tables of a match, one per side, over the same card ids.
+
+    A deck paired at random numbers its cards in a hidden order drawn from
+    `numbering` (a stream of the match's seed apart from `rng`): numbered in
+    the faces' order, a seat's own card ids on the second side would say
+    their first faces, which only the others see. A fresh deck still lies in
+    the faces' order (`CardTable.fresh_deck`), so the same seed deals the
+    same cards whatever their ids."""
     if not rules.model.sides:
         return (card_table(rules),)
     order = pair_faces(rules, rng)
     fronts, backs = card_table(rules, 0), card_table(rules, 1)
-    front = fronts.paired(None, [backs.face_names[i] for i in order])
+    numbered: list[int] | None = None
+    if numbering is not None and rules.model.pairs == "random":
+        # Card i is the card that the faces' order numbers numbered[i].
+        numbered = list(range(len(order)))
+        numbering.shuffle(numbered)
+        order = [order[card] for card in numbered]
+    front = fronts.paired(numbered, [backs.face_names[i] for i in order])
     # A card's copies are the cards with both its faces: the same on either side.
-    return (front, backs.paired(order, fronts.face_names, front.twins))
+    return (front, backs.paired(order, front.face_names, front.twins))
 
 
 def show_side(state: GameState, side: int) -> None:

@@ -12,13 +12,13 @@ Which faces share a card is public only where the rule file lists its pairs
 the match, it is hidden like a hand: `back` is None, `cards` names each card
 by its face in play alone (`faces_alone`, game/engine/cards.py), and a seat
 learns a card's other face only from what `public` and `pile_back` show it.
-`cards` is indexed by card id for the seat's own hand. Card ids number the
-first side's faces in the rule file's order, so on the second side the
-faces in play by id would still say the pairing to a reader who knew that
-order: no bot derives the pairing from it (the no-peeking test
-checks decisions, tests/bots/test_no_peeking.py).
-The no-peeking test (tests/bots/test_no_peeking.py) pairs hidden cards anew
-and checks that no decision changes.
+`cards` is indexed by card id for the seat's own hand. The ids say no
+pairing either: a deck paired at random numbers its cards in a hidden order
+of the match (game/engine/sides.py `side_tables`), not in the rule file's
+order of faces, so on the second side a seat's own ids say nothing of the
+first faces only the others see. The no-peeking test
+(tests/bots/test_no_peeking.py) pairs hidden cards anew and checks that no
+decision changes, and that a bot reading its ids learns nothing.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -348,6 +349,52 @@ def test_the_check_catches_a_bot_that_reads_the_pairing_in_the_views_card_table(
             check_game(
                 rules, "basic", seed, first_bot=CardNamePeekingBot(seed, rules), look=leaky_view
             )
+
+
+class IdPeekingBot(BasicBot):
+    """A cheat that reads only its view: on the Dark side it looks its own
+    card ids up in the rule file's order of Light faces (which only the other
+    seats see) and keeps for the flip back the cards it takes for Light wilds,
+    playing the others first. It writes down each guess (card, Light face)."""
+
+    def __init__(self, seed, rules):
+        super().__init__(seed, rules)
+        self.guesses: list[tuple[int, str]] = []
+
+    def choose(self, look, actions):
+        seen = look()
+        plays = [a for a in actions if isinstance(a, Play)]
+        if seen["side"] != "dark" or not plays:
+            return super().choose(look, actions)
+        light = card_table(seen["cards"].rules, 0).face_names
+        self.guesses += [(card, light[card]) for card in seen["hand"]]
+        return min(plays, key=lambda a: (light[a.card].startswith("wild:"), a.card))
+
+
+def test_a_bot_that_reads_its_card_ids_learns_nothing_of_the_faces_only_others_see():
+    """Which faces share a card of UNO Flip is hidden, so on the Dark side a
+    seat does not see its own cards' Light faces. The check above compares
+    decisions on twin tables; a bot that reads a fixed order (the rule
+    file's) decides alike on both, so this one counts what it learns: its
+    guesses of its own Light faces, from its card ids, are right no more
+    often than a blind guess could be (one at the face with most copies)."""
+    rules = load_rules(["flip"])
+    faces = card_table(rules, 0).face_names
+    chance = max(Counter(faces).values()) / len(faces)
+    right = guessed = 0
+    for seed in range(8):
+        cheat = IdPeekingBot(seed, rules)
+        guesses: dict[int, bool] = {}  # each card once: a hand is guessed at every turn
+
+        def note(state, action, events, cheat=cheat, guesses=guesses):
+            light = state.tables[0].face_names
+            guesses.update((card, light[card] == face) for card, face in cheat.guesses)
+            cheat.guesses.clear()
+
+        drive.play(rules, ["basic"] * 3, seed=seed, rounds=2, first_bot=cheat, after=note)
+        right, guessed = right + sum(guesses.values()), guessed + len(guesses)
+    assert guessed >= 60, guessed
+    assert right / guessed < 3 * chance, (right, guessed, chance)
 
 
 def test_the_view_names_no_other_face_where_the_deck_pairs_them_at_random():
