@@ -10,8 +10,7 @@ words. It runs on the game's thread; only the server has a thread of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from game.engine.actions import Action
 from game.engine.state import GameState
