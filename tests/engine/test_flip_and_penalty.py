@@ -43,17 +43,17 @@ def penalty_first():
     )
 
 
-def _answer_colour(state):
+def _answer_color(state):
     """A flip that turns up a wild asks its player for a colour first."""
     if pending(state)[0] == "color":
         state, _ = choose(state, pending(state)[1], state.cards.colors[0])
     return state
 
 
-def test_the_colour_before_a_flip_first_play_is_read_on_the_side_it_was_in_force_on():
+def test_the_color_before_a_flip_first_play_is_read_on_the_side_it_was_in_force_on():
     state = rigged(flip_first(), hands={0: ["red:flip", "red:3"], 1: ["blue:4"]}, top="red:7")
     state, _ = act(state, play_of(state, 0, "red:flip"))
-    state = _answer_colour(state)
+    state = _answer_color(state)
     assert state.cards.side_name == "dark"
     owed = view(state, 1)["penalty"]
     assert owed is not None and owed["color_before"] == "red"
@@ -74,10 +74,10 @@ def _dark_wild_draw_color():
     return state
 
 
-def test_a_colour_named_before_the_table_turns_is_drawn_to_on_its_own_side():
+def test_a_color_named_before_the_table_turns_is_drawn_to_on_its_own_side():
     state = _dark_wild_draw_color()
     state, _ = act(state, play_of(state, 0, "wild:wild_draw_color", "pink"))
-    state = _answer_colour(state)
+    state = _answer_color(state)
     assert state.cards.side_name == "light"
     assert view(state, 1)["penalty"]["until_color"] == "pink"
     before = len(state.hands[1])
@@ -88,10 +88,10 @@ def test_a_colour_named_before_the_table_turns_is_drawn_to_on_its_own_side():
     assert not any(dark_faces[c].startswith("pink:") for c in drawn[:-1])
 
 
-def test_every_bot_weighs_a_challenge_of_a_colour_named_before_the_table_turned():
+def test_every_bot_weighs_a_challenge_of_a_color_named_before_the_table_turned():
     state = _dark_wild_draw_color()
     state, _ = act(state, play_of(state, 0, "wild:wild_draw_color", "pink"))
-    state = _answer_colour(state)
+    state = _answer_color(state)
     assert pending(state) == ("penalty", 1)
     offered = legal_actions(state, 1)
     for level in ("beginner", "basic", "strong", "expert", "random"):
