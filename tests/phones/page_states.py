@@ -33,7 +33,14 @@ BOTS += [SeatConfig("Cy", "bot", "basic")]
 
 
 def open_browser(profile: Path, size: tuple[int, int] = PHONE):
-    """Headless Debian Chromium, its window the size of a phone held upright."""
+    """Headless Debian Chromium, its viewport exactly the size of a phone held upright."""
+    page = open_chromium(profile, size)
+    resize(page, size)
+    return page
+
+
+def open_chromium(profile: Path, size: tuple[int, int]):
+    """Headless Debian Chromium with its own profile, its window `size`."""
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -56,7 +63,6 @@ def open_browser(profile: Path, size: tuple[int, int] = PHONE):
         options.add_argument(flag)
     page = webdriver.Chrome(options=options, service=Service(DRIVER))
     page.set_page_load_timeout(20)
-    resize(page, size)
     return page
 
 

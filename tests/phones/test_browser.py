@@ -18,9 +18,9 @@ from game.phones.offer import PhoneLooks, every_face
 from game.phones.table import PhoneTable
 from game.seats import SeatConfig
 from game.ui.card_book import CardBook
+from tests.phones.page_states import CHROMIUM, DRIVER, open_chromium
 from tests.phones.players import MAX_STEPS, round_over, step
 
-CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 pytestmark = [
     # CI installs Chromium (.ci/run): there a missing browser fails the test, never skips it.
     pytest.mark.skipif(
@@ -34,30 +34,10 @@ SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot", "basic")]
 
 @pytest.fixture
 def browser(tmp_path) -> Iterator:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
     opened = []
 
     def open_page():
-        options = Options()
-        options.binary_location = CHROMIUM
-        for flag in (
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--window-size=412,860",  # a phone held upright
-            f"--user-data-dir={tmp_path / f'profile{len(opened)}'}",
-        ):
-            options.add_argument(flag)
-        page = webdriver.Chrome(options=options, service=Service(DRIVER))
-        page.set_page_load_timeout(20)
+        page = open_chromium(tmp_path / f"profile{len(opened)}", (412, 860))  # a phone upright
         opened.append(page)
         return page
 

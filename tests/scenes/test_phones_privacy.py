@@ -42,15 +42,6 @@ TABLES = [
 ]
 
 
-@pytest.fixture
-def on_phones(driver):
-    settings = driver.app.settings
-    settings.phones, settings.phone_host, settings.phone_port = True, "127.0.0.1", 0
-    settings.pacing = "instant"
-    yield driver
-    driver.app.close_phones()
-
-
 def play_round(driver, rules, seats, style, seed, monkeypatch):
     app = driver.app
     app.stack.clear()

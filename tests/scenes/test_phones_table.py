@@ -23,15 +23,6 @@ TABLES = {"classic": SEATS, "duo": SEATS[:2]}
 PRIVATE_SCENES = {"CurtainScene", "ColorWheelScene", "ChoosePlayerScene", "ChoiceScene"}
 
 
-@pytest.fixture
-def on_phones(driver):
-    settings = driver.app.settings
-    settings.phones, settings.phone_host, settings.phone_port = True, "127.0.0.1", 0
-    settings.pacing = "instant"
-    yield driver
-    driver.app.close_phones()
-
-
 @pytest.mark.parametrize("rules", sorted(TABLES))
 def test_two_phones_and_a_bot_play_a_round_with_no_curtain_on_the_tv(on_phones, rules):
     driver = on_phones
