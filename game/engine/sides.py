@@ -160,19 +160,27 @@ def show_side(state: GameState, side: int) -> None:
 
 
 class FlipParams(Params):
+    # as_stack: the pile is turned over whole, its bottom card on top, as the
+    # sheet turns the draw pile in the same words (reading B, the default);
     # in_place: each card of the discard pile is turned where it lies, so the
-    # new top is the other face of the card that flipped (reading A);
-    # as_stack: the pile is turned over whole, its bottom card on top (reading B).
-    discard: Literal["in_place", "as_stack"] = "in_place"
+    # new top is the other face of the card that flipped (reading A).
+    discard: Literal["as_stack", "in_place"] = "as_stack"
     # turns: a Flip played as the last card still turns the table, and the
     # round is scored on the side it turned to; stays: the table is left as
     # it was (docs/rules.md section 5, "What the sheet leaves open").
     last_card: Literal["turns", "stays"] = "turns"
+    # plain: when a round opens with this Flip, the face it turns up is a
+    # plain card (the first card acted once, and that was the Flip); acts: that
+    # face acts as a first card would (docs/rules.md section 5).
+    opening_face: Literal["plain", "acts"] = "plain"
 
 
 def _flip_words(p: FlipParams) -> Said:
     words = (
-        said("every card turns over and play goes on with the other side")
+        said(
+            "every card turns over and play goes on with the other side "
+            "(each card of the discard pile turns where it lies)"
+        )
         if p.discard == "in_place"
         else said(
             "every card turns over and play goes on with the other side "
@@ -181,6 +189,8 @@ def _flip_words(p: FlipParams) -> Said:
     )
     if p.last_card == "stays":
         words = said("{what}; played as the last card, it turns nothing", what=words)
+    if p.opening_face == "acts":
+        words = said("{what}; turned up to start the round, the face it turns up acts", what=words)
     return words
 
 
@@ -193,12 +203,18 @@ def flip(state: GameState, ctx: PlayContext, params: FlipParams, events: EventSi
     and play goes on with the other side: its colours, effects and points.
     The colour in force is the new top card's; a wild on top has its colour
     named by the seat that flipped (by the first player, when the round
-    starts with it). The draw pile is turned as a stack (its order reverses).
-    Played as the last card, the table still turns: the round is scored on
+    starts with it). The draw pile is turned as a stack (its order reverses),
+    and so is the discard pile, its bottom card on top (`discard: in_place`
+    turns each of its cards where it lies instead, so the new top is the other
+    face of this Flip). Played as the last card, the table still turns: the round is scored on
     the side then in play (`last_card: stays` leaves it as it was).
 
-    YAML: `- flip`, `- flip: {discard: as_stack}` or `- flip: {last_card: stays}`;
-    a deck without sides keeps its side.
+    With `opening_face: acts`, a round that opens with this Flip has the
+    face it turns up act as a first card (a face that would flip again, or be
+    put back, stays plain).
+
+    YAML: `- flip`, `- flip: {discard: in_place}`, `- flip: {last_card: stays}`
+    or `- flip: {opening_face: acts}`; a deck without sides keeps its side.
     """
     if len(state.tables) < 2 or (ctx.going_out and params.last_card == "stays"):
         return False
@@ -218,6 +234,12 @@ def flip(state: GameState, ctx: PlayContext, params: FlipParams, events: EventSi
                 "color": cards.color_name(state.color),
             }
         )
+    if ctx.first_card and params.opening_face == "acts":
+        acts = cards.kind[top].first_card
+        if acts and not any(spec.run is flip for spec in acts):
+            ctx.card = top
+            state.queue[0:0] = acts
+            return False
     if state.color >= 0 or ctx.going_out:
         return False
     seat = state.next_seat(ctx.actor) if ctx.first_card else ctx.actor

@@ -393,7 +393,7 @@ def test_effect_penalty_until_color_owes_draws_until_the_named_color():
 DAY = {0: ["red:1/teal:1", "yellow:2/purple:5"], 1: ["red:3/teal:2"]}
 
 
-def test_effect_flip_turns_hands_and_both_piles_over():
+def test_effect_flip_in_place_turns_hands_and_both_piles_over():
     state = rigged(
         day_night(),
         hands=DAY,
@@ -402,7 +402,7 @@ def test_effect_flip_turns_hands_and_both_piles_over():
         draw=["red:2/purple:2", "red:5/teal:3"],
         rest="discard",
     )
-    opened, events = run(state, "flip")
+    opened, events = run(state, "flip", {"discard": "in_place"})
     assert not opened
     assert events == [{"t": "flip", "side": "night", "top": "purple:4/red:flip", "color": "purple"}]
     assert state.side == 1 and state.cards is state.tables[1]
@@ -415,9 +415,9 @@ def test_effect_flip_turns_hands_and_both_piles_over():
     assert state.side == 0 and hand(state, 0) == DAY[0]
 
 
-def test_effect_flip_as_a_stack_turns_the_discard_pile_bottom_up():
+def test_effect_flip_turns_the_discard_pile_bottom_up_by_default():
     state = rigged(day_night(), hands=DAY, top="red:flip/purple:4", under_top=["yellow:1/teal:4"])
-    _, events = run(state, "flip", {"discard": "as_stack"})
+    _, events = run(state, "flip")
     assert events[0]["top"] == "teal:4/yellow:1" and events[0]["color"] == "teal"
 
 

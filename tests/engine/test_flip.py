@@ -82,9 +82,12 @@ def test_a_seats_own_card_ids_on_the_dark_side_say_nothing_of_their_light_faces(
 
 def test_a_flip_turns_every_card_over_and_the_next_player_matches_its_other_face():
     # The published rules: every card turns over and play goes on with the
-    # other side; reading A, the new top is the other face of the Flip.
+    # other side; reading A (house/flip-in-place), the new top is the other
+    # face of the Flip.
     state = rigged(
-        flip(), hands={0: ["red:flip", "red:3"], 1: ["blue:4"], 2: ["green:5"]}, top="red:7"
+        rules("flip", "house/flip-in-place"),
+        hands={0: ["red:flip", "red:3"], 1: ["blue:4"], 2: ["green:5"]},
+        top="red:7",
     )
     flip_card = play_of(state, 0, "red:flip").card
     back = state.tables[1].face_names[flip_card]
@@ -243,12 +246,12 @@ def test_a_card_identical_on_the_side_in_play_may_jump_in_whatever_its_other_fac
     assert events[0] == {"t": "jump_in", "p": 2, "over": 1}
 
 
-def test_reading_b_turns_the_discard_pile_over_as_a_stack():
-    # The published rules, reading B: the discard pile is turned over as a
-    # stack, so its bottom card comes on top.
-    rule_set = rules("flip", "house/flip-as-stack")
+def test_the_discard_pile_is_turned_over_as_a_stack_by_default():
+    # The published rules, reading B (the default: the sheet turns the draw
+    # pile and the discard pile over in the same words): the discard pile is
+    # turned over as a stack, so its bottom card comes on top.
     state = rigged(
-        rule_set,
+        flip(),
         hands={0: ["red:flip", "red:3"], 1: ["blue:4"], 2: ["green:5"]},
         top="red:7",
         under_top=["red:2", "red:4"],
@@ -315,3 +318,76 @@ def _overlay_last_card_stays() -> str:
 
     over = {"cards": {"flip": {"effects": [{"flip": {"last_card": "stays"}}]}}}
     return overlay_file("flip-last-card-stays", over)
+
+
+NIGHT_BACKS = {
+    "night_draw": "  night_draw: {side: night, art: draw, copies: 2, points: 20,"
+    " effects: [{penalty: {count: 5}}], first_card: [{penalty: {count: 5}}]}\n",
+    "night_flip": "  night_flip: {side: night, art: flip, copies: 2, points: 20,"
+    " effects: [flip], first_card: [flip]}\n",
+}
+
+
+def _opening_deck(tmp_path, back: str):
+    """A two-sided deck whose every Flip has `back` (a Night card kind) on its
+    other face, written only as YAML, with the Flip's opening face acting."""
+    numbers = [f"{c}:{n}" for c in ("red", "yellow") for n in range(1, 6) for _ in range(2)]
+    night = [f"{c}:{n}" for c in ("teal", "purple") for n in range(1, 6) for _ in range(2)]
+    flips = [f"{c}:flip" for c in ("red", "yellow") for _ in range(2)]
+    backs = [f"{c}:{back}" for c in ("teal", "purple") for _ in range(2)]
+    pairs = [[a, b] for a, b in zip(numbers + flips, night + backs, strict=True)]
+    path = tmp_path / "opening.yaml"
+    path.write_text(
+        "name: Opening\n"
+        "description: A Flip's other face is always the same kind.\n"
+        "players: {min: 2, max: 3}\n"
+        "sides:\n"
+        "  day: {label: Day, colors: [red, yellow]}\n"
+        "  night: {label: Night, colors: [teal, purple]}\n"
+        "dealing: {hand_size: 3}\n"
+        "cards:\n"
+        "  number: {side: day, art: number, category: number, faces: [1, 2, 3, 4, 5],"
+        " copies: 2, points: face}\n"
+        "  flip: {side: day, art: flip, copies: 2, points: 10, effects: [flip],"
+        " first_card: [{flip: {opening_face: acts}}]}\n"
+        "  night_number: {side: night, art: number, category: number,"
+        " faces: [1, 2, 3, 4, 5], copies: 2, points: 5}\n"
+        + NIGHT_BACKS[back]
+        + f"pairs: {pairs}\n".replace("'", "")
+    )
+    return load_rules([str(path)])
+
+
+def test_the_face_a_first_flip_turns_up_is_a_plain_card_by_default():
+    # docs/rules.md section 5: a Dark action face turned up by a first-card
+    # Flip does not act; the first player matches it.
+    state, events = start_round(flip(), 3, dealer=0, turned=["red:flip"])
+    assert [e["t"] for e in events if e["t"] in ("flip", "draw", "skip")] == ["flip"]
+
+
+def test_with_opening_face_acts_the_face_a_first_flip_turns_up_acts(tmp_path):
+    # docs/rules.md section 5, the other reading (house/flip-opening-face-acts):
+    # the face turned up acts as a first card would, here a Draw Five: the
+    # first player draws 5 and loses the turn.
+    rule_set = _opening_deck(tmp_path, "night_draw")
+    state, events = start_round(rule_set, 3, dealer=0, turned=["red:flip"])
+    kinds = [e["t"] for e in events]
+    assert kinds.index("flip") < kinds.index("draw")
+    drawn = next(e for e in events if e["t"] == "draw")
+    assert drawn["p"] == 1 and len(drawn["cards"]) == 5
+    assert pending(state) == ("play", 2)
+
+
+def test_an_opening_face_that_would_flip_again_stays_plain(tmp_path):
+    # A face that is itself a Flip would turn the table back, and so on: it
+    # stays a plain card, and the round starts on the Night side.
+    rule_set = _opening_deck(tmp_path, "night_flip")
+    state, events = start_round(rule_set, 3, dealer=0, turned=["red:flip"])
+    assert [e["t"] for e in events].count("flip") == 1
+    assert state.cards.side_name == "night" and pending(state) == ("play", 1)
+
+
+def test_the_shipped_opening_face_rule_makes_a_first_flip_face_act():
+    rule_set = rules("flip", "house/flip-opening-face-acts")
+    effects = rule_set.kinds["flip"].first_card
+    assert effects is not None and effects[0].params.opening_face == "acts"

@@ -73,7 +73,11 @@ for _base in ("classic", "uno112", "uno112-blank", "flip"):
 # Reverse say what they are over Flip's cards (`on: flip`); the other reading
 # of the Flip has its own files, refused over the other bases; a house rule
 # about a card Flip has not is refused over it.
-FLIP_ONLY = {"house/flip-as-stack", "house/flip-first-card-plain"}
+FLIP_ONLY = {
+    "house/flip-in-place",
+    "house/flip-first-card-plain",
+    "house/flip-opening-face-acts",
+}
 REFUSED_ON_FLIP = {
     "house/wd4-no-playable": "Flip has no Wild Draw Four",
     "house/shuffle-hands-redeal": NEEDS_112,
@@ -95,6 +99,8 @@ REFUSED_HOUSE_PAIRS = {
     frozenset({"house/stacking", "house/stacking-cross"}): "both say what stacks on "
     "a Draw Two, differently",
     frozenset({"house/loser-scores", "house/rounds-won"}): "two scoring schemes",
+    frozenset({"house/flip-first-card-plain", "house/flip-opening-face-acts"}): "a first "
+    "Flip that turns nothing has no face to act",
     frozenset({"house/teams", "house/loser-scores"}): "a team shares what the winner "
     "scores; with loser-scores the winner scores nothing",
     frozenset({"house/rounds-won", "house/app-2-4"}): "a target in rounds won against "

@@ -44,7 +44,7 @@ def test_the_house_rules_of_the_published_game_load_over_flip():
         "teams",
     ):
         assert f"house/{name}" in loaded
-    assert {"house/loser-scores", "house/rounds-won", "house/flip-as-stack"} <= loaded
+    assert {"house/loser-scores", "house/rounds-won", "house/flip-in-place"} <= loaded
     assert "house/flip-first-card-plain" in loaded
 
 

@@ -14,7 +14,7 @@ from tests.scenes.players import start_match
 BOTS = [SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot"), SeatConfig("Dee", "bot")]
 
 
-@pytest.mark.parametrize("rules", [("flip",), ("flip", "house/flip-as-stack")])
+@pytest.mark.parametrize("rules", [("flip",), ("flip", "house/flip-in-place")])
 def test_the_piles_turn_with_the_table(driver, rules):
     driver.app.settings.pacing = "fast"  # a flip that turns, quickly
     screen = start_match(driver.app, BOTS, seed=5, rules=list(rules))

@@ -186,7 +186,7 @@ def test_the_keys_are_wrapped_whole_in_any_language_and_size(driver, tmp_path, m
     assert (leaving, 15) in drawn
 
 
-@pytest.mark.parametrize("rules", [("flip",), ("flip", "house/flip-as-stack")])
+@pytest.mark.parametrize("rules", [("flip",), ("flip", "house/flip-in-place")])
 def test_a_flip_log_replays_with_the_table_turned_and_the_pile_top_shown(driver, tmp_path, rules):
     """UNO Flip: the replay turns the table on each flip (the discard pile in
     place, or as a stack), and the draw pile shows its top card's other face,

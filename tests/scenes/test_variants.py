@@ -51,7 +51,7 @@ NOTHING_NEW_ON_SCREEN = {
     "house/app-2-4",
     "house/cumulative",
     "house/draw-until-playable",
-    "house/flip-as-stack",
+    "house/flip-in-place",
     "house/flip-first-card-plain",
     "house/late-catch",
     "house/loser-scores",
