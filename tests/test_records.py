@@ -15,6 +15,7 @@ from game.records import (
     Field,
     Flag,
     ListOf,
+    MapOf,
     OneOf,
     Record,
     Section,
@@ -49,11 +50,11 @@ def test_text_is_bounded_and_a_printable_text_has_no_control_character():
     assert not any(name.fits(value) for value in ("", "Ana\x1b", "Anabel", 5, None))
 
 
-def test_a_record_is_whole_or_not_at_all_and_names_what_is_wrong():
+def test_a_record_is_whole_or_not_at_all_names_what_is_wrong_and_takes_more_keys():
     seat = Record((Field("name", Text(10)), Field("kind", OneOf(("human", "bot")))))
     assert problem({"name": "Ana", "kind": "bot"}, seat) is None
     assert problem({"kind": "god"}, seat) == "missing name"
-    assert problem({"name": "Ana", "kind": "bot", "x": 1, "a": 2}, seat) == "unknown a"
+    assert problem({"name": "Ana", "kind": "bot", "x": 1, "a": 2}, seat) is None  # a newer build's
     assert problem({"name": "Ana", "kind": "god"}, seat) == "kind"
     assert ListOf(seat, 3, 1).fits([{"name": "Ana", "kind": "bot"}])
     assert not ListOf(seat, 3, 1).fits([{"name": "Ana", "kind": "god"}])
@@ -72,11 +73,11 @@ def test_reading_falls_back_field_by_field_and_a_section_inside_too():
     )
     taken, wrong = read({"muted": "yes", "port": "auto", "setup": {"rules": ""}, "x": 1}, fields)
     assert taken == {"muted": False, "port": "auto", "setup": {}}
-    assert [f.wrong for f in wrong] == ["muted?", "rules?"]
+    assert [m.field.wrong for m in wrong] == ["muted?", "rules?"]
+    assert [m.path for m in wrong] == [("muted",), ("setup", "rules")]
     taken, wrong = read({"setup": []}, fields)
-    assert taken == {"muted": False, "port": 5, "setup": {}} and [f.wrong for f in wrong] == [
-        "setup?"
-    ]
+    assert taken == {"muted": False, "port": 5, "setup": {}}
+    assert [m.field.wrong for m in wrong] == ["setup?"]
     assert read({}, fields)[0]["setup"] is not read({}, fields)[0]["setup"]  # no shared default
 
 
@@ -101,3 +102,35 @@ def test_the_files_page_is_read_as_its_tables_say():
     without = page.replace("| `single_round` |", "| single_round |")
     assert "`single_round`" not in documented_rows(without, "match.save")
     assert [row["field"] for row in table(page, "match.save")][:2] == ["`format`", "`version`"]
+
+
+def test_a_list_of_sections_and_a_map_are_read_item_by_item_and_keep_other_keys():
+    """A newer build's key is kept where the section keeps others, an item
+    that does not fit is left out alone and noted where it was."""
+    person = Section(
+        (Field("name", Text(9, 1)), Field("wins", Whole(0, 9), 0)),
+        others=True,
+    )
+    fields = (
+        Field("people", ListOf(person, 3), []),
+        Field("scores", MapOf(Text(3, 1), Whole(0, 9), 3), {}),
+    )
+    data = {
+        "people": [{"name": "Ana", "wins": "x", "hat": 1}, {"wins": 2}, 7, {"name": "Bo"}],
+        "scores": {"a": 1, "": 2, "b": 10},
+        "later": [1],
+    }
+    taken, wrong = read(data, fields, others=True)
+    assert taken == {
+        "people": [{"name": "Ana", "wins": 0, "hat": 1}],
+        "scores": {"a": 1},
+        "later": [1],
+    }
+    assert [m.path for m in wrong] == [
+        ("people", 0, "wins"),
+        ("people", 1, "name"),
+        ("people", 2),
+        ("people", 3),  # past the longest
+        ("scores", ""),
+        ("scores", "b"),
+    ]
