@@ -1,10 +1,7 @@
-"""The files declared in plain Python (game/records.py): the settings file
-and a save's header. The checker's edges, and docs/files.md's tables held to
-the declarations, field by field and value by value."""
+"""The player's files declared in plain Python (game/records.py): the
+checker's edges, and reading field by field, item by item."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -24,11 +21,6 @@ from game.records import (
     problem,
     read,
 )
-from game.saves.format import HEADER
-from game.ui.settings import FILE_FIELDS
-from tests.support.doc_tables import declared_rows, documented_rows, table
-
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "files.md"
 
 
 @pytest.mark.parametrize("value", [True, False, 0.0, 1.5, "3", None, [], 11, 0])
@@ -79,29 +71,6 @@ def test_reading_falls_back_field_by_field_and_a_section_inside_too():
     assert taken == {"muted": False, "port": 5, "setup": {}}
     assert [m.field.wrong for m in wrong] == ["setup?"]
     assert read({}, fields)[0]["setup"] is not read({}, fields)[0]["setup"]  # no shared default
-
-
-@pytest.mark.parametrize(
-    ("heading", "fields"), [("settings.json", FILE_FIELDS), ("match.save", HEADER.fields)]
-)
-def test_the_files_page_lists_exactly_the_declared_fields_and_values(heading, fields):
-    """docs/files.md's table of each format: every field (and every field of
-    the objects it holds), what it may hold and its default, as declared."""
-    assert documented_rows(PAGE.read_text(encoding="utf-8"), heading) == declared_rows(fields)
-
-
-def test_the_files_page_is_read_as_its_tables_say():
-    """What the page check reads: a bound changed, a field left out, a field
-    of a seat added, each shows."""
-    page = PAGE.read_text(encoding="utf-8")
-    documented = documented_rows(page, "settings.json")
-    assert documented["`phone_port`"] == ("whole number, 1024 to 65535", "`8765`")
-    assert documented["`setup.seats[].kind`"] == ("text, up to 16 characters", '`""`')
-    changed = page.replace("whole number, 1024 to 65535", "whole number, 1 to 65535")
-    assert documented_rows(changed, "settings.json") != declared_rows(FILE_FIELDS)
-    without = page.replace("| `single_round` |", "| single_round |")
-    assert "`single_round`" not in documented_rows(without, "match.save")
-    assert [row["field"] for row in table(page, "match.save")][:2] == ["`format`", "`version`"]
 
 
 def test_a_list_of_sections_and_a_map_are_read_item_by_item_and_keep_other_keys():

@@ -168,7 +168,7 @@ class Settings:
     language: str = stored(
         "",
         OneOf(("", *LANGUAGES)),
-        "the language the game speaks; `\"\"` follows the system's",
+        'the language the game speaks; `""` follows the system\'s',
         said(
             "language must be one of {choices}; using the system's language",
             choices=", ".join(LANGUAGES),
@@ -199,7 +199,7 @@ class Settings:
     phone_host: str = stored(
         "",
         Text(LONGEST_HOST),
-        "the network interface's address; `\"\"` is the first one found",
+        'the network interface\'s address; `""` is the first one found',
         said("phone_host must be an address; using the first one found"),
     )
     setup: dict = stored(
