@@ -94,15 +94,17 @@ def read_players_file(data: bytes) -> tuple[PlayerStats, list[Said]]:
     taken, misfits = read(parsed, FILE_FIELDS, others=True)
     wrong = [_words(misfit, parsed) for misfit in misfits]
     stats = PlayerStats()
-    for entry in taken.pop("players"):
+    players, counted, minor = taken.pop("players"), taken.pop("counted"), taken.pop("minor")
+    assert isinstance(players, list) and isinstance(counted, dict) and isinstance(minor, int)
+    for entry in players:
         record = built(PlayerRecord, entry)
         if key(record.name) in stats.players:
             wrong.append(said("it lists {name} twice", name=printable(record.name, 40)))
             continue
         stats.players[key(record.name)] = record
-    for match_id, counted in taken.pop("counted").items():
-        stats.counted[match_id] = built(MatchCount, counted)
-    stats.minor = max(MINOR, taken.pop("minor"))
+    for match_id, done in counted.items():
+        stats.counted[match_id] = built(MatchCount, done)
+    stats.minor = max(MINOR, minor)
     del taken["format"], taken["version"]
     stats.others = taken
     return stats, wrong

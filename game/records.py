@@ -21,7 +21,6 @@ the declarations (tools/file_tables.py) and held to them by tests.
 from __future__ import annotations
 
 import copy
-import functools
 import re
 from collections.abc import Callable
 from dataclasses import MISSING, field, fields
@@ -369,9 +368,13 @@ def stored(
     return field(default=default, metadata=metadata)
 
 
-@functools.cache
+_DECLARED: dict[type, tuple[Field, ...]] = {}
+
+
 def declared(cls: type) -> tuple[Field, ...]:
     """The file's fields declared on dataclass `cls` (`stored`), in its order."""
+    if cls in _DECLARED:
+        return _DECLARED[cls]
     found = []
     for setting in fields(cls):
         if _IN_FILE not in setting.metadata:
@@ -386,7 +389,8 @@ def declared(cls: type) -> tuple[Field, ...]:
         if callable(wrong):
             wrong = wrong(setting.name, default)
         found.append(Field(setting.name, kind, default, wrong, about))
-    return tuple(found)
+    _DECLARED[cls] = tuple(found)
+    return _DECLARED[cls]
 
 
 def built(cls: type[T], taken: dict[str, object]) -> T:
@@ -394,7 +398,8 @@ def built(cls: type[T], taken: dict[str, object]) -> T:
     made of what `read` took: its declared fields, and the rest in `others`."""
     names = {f.name for f in declared(cls)}
     own = {k: v for k, v in taken.items() if k in names}
-    return cls(**own, others={k: v for k, v in taken.items() if k not in names})
+    make: Callable[..., T] = cls
+    return make(**own, others={k: v for k, v in taken.items() if k not in names})
 
 
 def dumped(value: Any) -> dict[str, object]:
