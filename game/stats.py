@@ -20,8 +20,11 @@ then, "Classic UNO + Jump-in"; those are shown as written.)
 The file (`players.json` in the settings folder) is the player's: it is
 read as hostile — a regular file of at most `MAX_FILE_BYTES`, every field
 checked — and a damaged file is kept aside (`players.kept-….json`) with a
-notice, never overwritten. It is written atomically, like every file the
-game writes. Reading and writing it is game/players_file.py's.
+notice, never overwritten; a field that is wrong is left out alone, and a
+newer build's field is kept (docs/files.md, "Growing a format"). It is
+written atomically, like every file the game writes. Reading and writing
+it is game/players_file.py's; a player's entry is declared here, on
+`PlayerRecord`.
 """
 
 from __future__ import annotations
