@@ -1,92 +1,80 @@
-"""players.json, the Players screen's numbers on disk: its one declaration.
+"""players.json, the Players screen's numbers on disk: read and written.
 
-The file is the player's, and read as hostile: pydantic checks it against
-these models (strict: a count is a whole number, not text or true; no field
-the format does not have; every list and name bounded), and `problem` says
-the first thing wrong in the player's words. The statistics
-(game/stats.py) are read from the file (`load_stats`) and written to it
-(`stats_text`) only here, and a file that cannot be read is kept aside.
+The file is the player's, and read as hostile, against its declaration: the
+file's own fields here (`FILE_FIELDS`), a player's entry and a counted
+match on the dataclasses that hold them in play (game/stats.py,
+`PlayerRecord`, `MatchCount`), all in game/records.py's plain declarations.
+A count is a whole number, not text or true, and every list, map and name is
+bounded.
 
-Loaded only when the statistics are (pydantic is not needed for the menu).
+It grows by the rule of docs/files.md ("Growing a format"): a key this
+build does not declare (a newer build's field) is kept and written back as
+it was, a higher `minor` is read like its own, and a field that holds
+something wrong is left out alone, with a notice saying the first such
+thing in the player's words: the file is then kept aside, and written again
+at once with everything else it held. Only a file that is not one at all
+(not JSON, another format, another `version`) starts the count again.
+
+The statistics are read from the file (`load_stats`) and written to it
+(`stats_text`) only here.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
-from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from pydantic_core import ErrorDetails
-
+from game.atomic import write_text_atomic
 from game.engine.said import Said, said
 from game.file_reading import FileRefused, keep_aside, read_small_file
 from game.plain_text import printable
-from game.saves.format import SaveProblem
-from game.stats import (
-    MAX_FILE_BYTES,
-    MAX_MATCHES,
-    MAX_RULE_SETS,
-    MatchCount,
-    PlayerRecord,
-    PlayerStats,
-    key,
+from game.records import (
+    REQUIRED,
+    Field,
+    ListOf,
+    MapOf,
+    Misfit,
+    OneOf,
+    Section,
+    Text,
+    Whole,
+    built,
+    declared,
+    dumped,
+    read,
 )
+from game.saves.format import SaveProblem
+from game.stats import MAX_FILE_BYTES, MAX_MATCHES, MatchCount, PlayerRecord, PlayerStats, key
 
 FORMAT = "couch-uno-players"
-VERSION = 1
+VERSION = 1  # changes only when an older build must not read the file (docs/files.md)
+MINOR = 0  # this build's additions to the version; written only when above 0
+MAX_MINOR = 2**31
 MAX_PLAYERS = 500
-MAX_NAME = 200
 MAX_MATCH_ID = 64
-MAX_COUNT = 2**53  # any count past this is a damaged file
 
-Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
-
-
-class _Format(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
-
-
-class PlayerEntry(_Format):
-    """One person's numbers (game/stats.py `PlayerRecord` holds them in play)."""
-
-    name: Annotated[str, Field(max_length=MAX_NAME, pattern=r"\S")] = Field(
-        description="as last played under; matched in any case"
-    )
-    matches: Count = Field(description="matches played to their end")
-    matches_won: Count = Field(description="matches won, a team's partner's win too")
-    rounds: Count = Field(description="rounds played")
-    rounds_won: Count = Field(description="rounds won")
-    uno_calls: Count = Field(description="UNO calls made")
-    uno_missed: Count = Field(description="caught with one card and no UNO call")
-    catches: Count = Field(description="times this player caught someone")
-    rules: Annotated[
-        dict[Annotated[str, Field(min_length=1, max_length=MAX_NAME)], Count],
-        Field(max_length=MAX_RULE_SETS),
-    ] = Field(description="rounds played per rule set, by its files' names")
+PLAYER = Section(declared(PlayerRecord), others=True)
+COUNTED = Section(declared(MatchCount), others=True)
+FILE_FIELDS = (
+    Field("format", OneOf((FORMAT,)), REQUIRED, about=f"always `{FORMAT}`"),
+    Field("version", OneOf((VERSION,)), REQUIRED, about="the format's version"),
+    Field("minor", Whole(0, MAX_MINOR), 0, about="the additions to it a newer build made"),
+    Field("players", ListOf(PLAYER, MAX_PLAYERS), [], about="one entry per person"),
+    Field(
+        "counted",
+        MapOf(Text(MAX_MATCH_ID), COUNTED, MAX_MATCHES),
+        {},
+        about=f"the last {MAX_MATCHES} matches counted, by match id, the latest last",
+    ),
+)
 
 
-class CountedMatch(_Format):
-    rounds: Count = Field(description="the match's rounds counted so far")
-    over: bool = Field(description="its end counted")
-
-
-class PlayersFile(_Format):
-    format: Literal["couch-uno-players"] = Field(description="always couch-uno-players")
-    version: Literal[1] = Field(description="the version of this format")
-    players: Annotated[list[PlayerEntry], Field(max_length=MAX_PLAYERS)] = Field(
-        description="one entry per person"
-    )
-    counted: Annotated[
-        dict[Annotated[str, Field(max_length=MAX_MATCH_ID)], CountedMatch],
-        Field(max_length=MAX_MATCHES),
-    ] = Field(description="match id → how much of it is counted, the latest last")
-
-
-def read_players_file(data: bytes) -> PlayersFile:
-    """The file's bytes as its model; SaveProblem (in words) when they are not
-    one: `foreign` not a players file, `version` another version of it,
-    `damaged` anything else."""
+def read_players_file(data: bytes) -> tuple[PlayerStats, list[Said]]:
+    """The statistics in the file's bytes, and what was wrong in them (the
+    fields left out, in reading order); SaveProblem (in words) when they are
+    not a players file this build reads: `foreign` not one, `version`
+    another version of it, `damaged` not JSON."""
     try:
         parsed = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -103,49 +91,63 @@ def read_players_file(data: bytes) -> PlayersFile:
                 version=VERSION,
             ),
         )
-    try:
-        return PlayersFile.model_validate(parsed)
-    except ValidationError as invalid:
-        raise SaveProblem("damaged", problem(invalid, parsed)) from None
-
-
-def players_text(players: list[dict], counted: dict[str, dict]) -> str:
-    """The file's text for these entries (each checked as a reader will)."""
-    data = PlayersFile.model_validate(
-        {"format": FORMAT, "version": VERSION, "players": players, "counted": counted}
-    )
-    return json.dumps(data.model_dump(), indent=1, ensure_ascii=False) + "\n"
+    taken, misfits = read(parsed, FILE_FIELDS, others=True)
+    wrong = [_words(misfit, parsed) for misfit in misfits]
+    stats = PlayerStats()
+    players, counted, minor = taken.pop("players"), taken.pop("counted"), taken.pop("minor")
+    assert isinstance(players, list) and isinstance(counted, dict) and isinstance(minor, int)
+    for entry in players:
+        record = built(PlayerRecord, entry)
+        if key(record.name) in stats.players:
+            wrong.append(said("it lists {name} twice", name=printable(record.name, 40)))
+            continue
+        stats.players[key(record.name)] = record
+    for match_id, done in counted.items():
+        stats.counted[match_id] = built(MatchCount, done)
+    stats.minor = max(MINOR, minor)
+    del taken["format"], taken["version"]
+    stats.others = taken
+    return stats, wrong
 
 
 def stats_text(stats: PlayerStats) -> str:
-    """The file's text for `stats`."""
-    return players_text(
-        [p.to_dict() for p in stats.players.values()],
-        {match_id: {"rounds": c.rounds, "over": c.over} for match_id, c in stats.counted.items()},
-    )
+    """The file's text for `stats` (checked as a reader will: a value this
+    build could not read back is a fault of the game, not the player's)."""
+    data = {"format": FORMAT, "version": VERSION}
+    if stats.minor > 0:
+        data["minor"] = stats.minor
+    data["players"] = [p.to_dict() for p in stats.players.values()]
+    data["counted"] = {match_id: dumped(c) for match_id, c in stats.counted.items()}
+    data.update({k: v for k, v in stats.others.items() if k not in data})
+    _, misfits = read(data, FILE_FIELDS)
+    if misfits:
+        raise ValueError(f"players.json: cannot write {misfits[0].path}")
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
 def load_stats(path: Path) -> PlayerStats:
-    """The statistics in `path` (none yet: empty). A file that cannot be
-    used is kept aside with a notice and the count starts again."""
-    stats = PlayerStats()
+    """The statistics in `path` (none yet: empty). A file that is not one is
+    kept aside with a notice and the count starts again; a file with fields
+    that are wrong is kept aside with a notice, and written again at once
+    without them."""
     try:
         data = read_small_file(path, MAX_FILE_BYTES)
         if data is None:
-            return stats
-        _take(stats, data)
+            return PlayerStats()
+        stats, wrong = read_players_file(data)
     except FileRefused as refused:
-        _refused(stats, path, SaveProblem("damaged", refused.words()))
+        return _refused(path, SaveProblem("damaged", refused.words()))
     except SaveProblem as problem:
-        _refused(stats, path, problem)
+        return _refused(path, problem)
+    if wrong:
+        _repaired(stats, path, wrong[0])
     return stats
 
 
-def _refused(stats: PlayerStats, path: Path, problem: SaveProblem) -> None:
+def _refused(path: Path, problem: SaveProblem) -> PlayerStats:
     """A file that cannot be used: kept aside, and the count starts again."""
+    stats = PlayerStats()
     kept = keep_aside(path)
-    stats.players.clear()
-    stats.counted.clear()
     if kept is not None:
         notice = said(
             "The players' statistics could not be read: {reason}; it was kept "
@@ -159,49 +161,49 @@ def _refused(stats: PlayerStats, path: Path, problem: SaveProblem) -> None:
             reason=problem.reason,
         )
     stats.notices.append(notice)
+    return stats
 
 
-def _take(stats: PlayerStats, data: bytes) -> None:
-    found = read_players_file(data)
-    for entry in found.players:
-        record = PlayerRecord(**entry.model_dump())
-        if key(record.name) in stats.players:
-            raise SaveProblem(
-                "damaged", said("it lists {name} twice", name=printable(record.name, 40))
-            )
-        stats.players[key(record.name)] = record
-    for match_id, counted in found.counted.items():
-        stats.counted[match_id] = MatchCount(counted.rounds, counted.over)
+def _repaired(stats: PlayerStats, path: Path, first: Said) -> None:
+    """A file of which some fields were left out: the file as it was is kept
+    aside, and what was read is written in its place (else the next start
+    would find no file)."""
+    kept = keep_aside(path)
+    if kept is None:
+        # Not moved (not a regular file): nothing is written over it.
+        stats.notices.append(
+            said("Part of the players' statistics could not be read: {reason}.", reason=first)
+        )
+        return
+    with contextlib.suppress(OSError, ValueError):  # kept in memory; the next count writes it
+        write_text_atomic(path, stats_text(stats))
+    stats.notices.append(
+        said(
+            "Part of the players' statistics could not be read: {reason}; the file "
+            "was kept as {file}. Everything else is kept.",
+            reason=first,
+            file=kept.name,
+        )
+    )
 
 
-def problem(invalid: ValidationError, data: dict) -> Said:
-    """The first thing wrong with the file `data` (a JSON object of this
-    format and version), in the player's words."""
-    error = min(invalid.errors(include_url=False), key=_reading_order)
-    loc = error["loc"]
-    if loc[0] == "counted":
+def _words(misfit: Misfit, data: dict) -> Said:
+    """A field left out of the file `data`, in the player's words."""
+    path = misfit.path
+    if path[0] == "counted":
         return said("its list of counted matches is damaged")
-    if loc[0] != "players" or len(loc) == 1:
+    if path[0] != "players":
+        return said("its field {name} is damaged", name=printable(path[0], 40))
+    if len(path) == 1 or path[1] == MAX_PLAYERS:
         return said("its list of players is damaged")
-    entry = data["players"][loc[1]]
-    if len(loc) == 2:
+    entry = data["players"][path[1]]
+    if len(path) == 2:
         return said("a player's entry is not a mapping")
-    name = printable(entry.get("name"), 40)
-    field = loc[2]
-    if field == "name":
+    if path[2] == "name":
         return said("a player has no name")
-    if error["type"] in ("missing", "extra_forbidden"):
-        return said("the entry of {name} has other fields", name=name)
-    if field == "rules":
+    name = printable(entry.get("name"), 40)
+    if path[2] == "rules":
         return said("the rule sets of {name} are damaged", name=name)
-    return said("a count of {name} is not a whole number", name=name)
-
-
-def _reading_order(error: ErrorDetails) -> tuple:
-    """The players before the counted matches; in an entry, its name, then its
-    fields, then their values."""
-    loc = error["loc"]
-    if loc[0] != "players" or len(loc) < 3:
-        return (loc[0] != "players", loc[1:2], 0)
-    shape = error["type"] in ("missing", "extra_forbidden")
-    return (False, loc[1:2], 0 if loc[2] == "name" else 1 if shape else 2)
+    if isinstance(misfit.field.kind, Whole):
+        return said("a count of {name} is not a whole number", name=name)
+    return said("the field {field} of {name} is damaged", field=printable(path[2], 40), name=name)

@@ -20,8 +20,11 @@ then, "Classic UNO + Jump-in"; those are shown as written.)
 The file (`players.json` in the settings folder) is the player's: it is
 read as hostile — a regular file of at most `MAX_FILE_BYTES`, every field
 checked — and a damaged file is kept aside (`players.kept-….json`) with a
-notice, never overwritten. It is written atomically, like every file the
-game writes. Reading and writing it is game/players_file.py's.
+notice, never overwritten; a field that is wrong is left out alone, and a
+newer build's field is kept (docs/files.md, "Growing a format"). It is
+written atomically, like every file the game writes. Reading and writing
+it is game/players_file.py's; a player's entry is declared here, on
+`PlayerRecord`.
 """
 
 from __future__ import annotations
@@ -30,32 +33,49 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.engine.said import Said
+from game.records import REQUIRED, Flag, MapOf, Text, Whole, dumped, stored
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_RULE_SETS = 32  # rule sets remembered per player (the most played)
 MAX_MATCHES = 100  # match ids remembered as counted
-COUNTS = (
-    "matches",
-    "matches_won",
-    "rounds",
-    "rounds_won",
-    "uno_calls",
-    "uno_missed",
-    "catches",
-)
+MAX_NAME = 200
+MAX_COUNT = 2**53  # any count past this is a damaged file
+COUNT = Whole(0, MAX_COUNT)
 
 
+def _count(about: str) -> int:
+    """A number of the file's entry: a whole number, 0 until counted."""
+    number: int = stored(0, COUNT, about)
+    return number
+
+
+# A player's entry in the players' file is declared here, once, by the fields
+# of `PlayerRecord` (and a counted match's by `MatchCount`): game/players_file.py
+# reads and writes them from these declarations, and docs/files.md's table
+# is written from them (tools/file_tables.py). A new field is one line here,
+# with its default: a file without it (an older build's) reads as the default.
 @dataclass
 class PlayerRecord:
-    name: str
-    matches: int = 0
-    matches_won: int = 0
-    rounds: int = 0
-    rounds_won: int = 0
-    uno_calls: int = 0
-    uno_missed: int = 0  # caught with one card and no UNO call
-    catches: int = 0  # caught someone else
-    rules: dict[str, int] = field(default_factory=dict)  # rounds played per rule set
+    name: str = stored(
+        REQUIRED,
+        Text(MAX_NAME, shortest=1, blank=False),
+        "the name as last played under; the same name in any case is the same person",
+    )
+    matches: int = _count("matches played to their end")
+    matches_won: int = _count("matches won (a team's partner's win counts too)")
+    rounds: int = _count("rounds played")
+    rounds_won: int = _count("rounds won")
+    uno_calls: int = _count("UNO calls made")
+    uno_missed: int = _count("times caught with one card and no UNO call")
+    catches: int = _count("times this player caught someone")
+    rules: dict[str, int] = stored(
+        {},
+        MapOf(Text(MAX_NAME, shortest=1), COUNT, MAX_RULE_SETS),
+        "rounds played per rule set, by its files' names (`classic + house/jump-in`),"
+        f" the {MAX_RULE_SETS} most played",
+    )
+    # The entry's keys this build does not declare (a newer build's), written back as they were.
+    others: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def favourite(self) -> str | None:
@@ -64,8 +84,7 @@ class PlayerRecord:
         return max(self.rules.items(), key=lambda item: item[1])[0]
 
     def to_dict(self) -> dict:
-        data: dict = {"name": self.name}
-        data.update({name: getattr(self, name) for name in COUNTS})
+        data = dumped(self)
         data["rules"] = dict(self.rules)
         return data
 
@@ -97,14 +116,19 @@ def rule_names(rules: str) -> tuple[str, ...]:
 
 @dataclass
 class MatchCount:
-    rounds: int = 0  # rounds of the match counted
-    over: bool = False  # its game_end counted
+    rounds: int = _count("how many of its rounds are counted")
+    over: bool = stored(False, Flag(), "whether its end is counted")
+    others: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 class PlayerStats:
     def __init__(self) -> None:
         self.players: dict[str, PlayerRecord] = {}
         self.counted: dict[str, MatchCount] = {}
+        # The file's own keys this build does not declare, and its minor version
+        # (game/players_file.py): written back as they were.
+        self.others: dict = {}
+        self.minor = 0
         # Kept as `Said` and worded where shown (`game.i18n.say`): the language
         # may change in Settings after the file was read.
         self.notices: list[Said] = []
@@ -134,7 +158,7 @@ class PlayerStats:
         done = self.counted.get(match_id, MatchCount())
         if done.over:
             return False
-        counted = MatchCount(done.rounds, done.over)
+        counted = MatchCount(done.rounds, done.over, dict(done.others))
         people = {seat: names[seat] for seat in humans if 0 <= seat < len(names)}
         round_no = 0
         calls: list[dict] = []

@@ -57,32 +57,56 @@ FINGERPRINT = re.compile(r"[0-9a-f]{64}")
 KINDS = ("human", "bot")
 _LABEL = Text(MAX_TEXT, shortest=1)
 
-# The header, declared once: every field must be there and fit, and no other
-# may be, or the header is refused (`SaveHeader.parse` words it).
+MINOR = 0  # this version's additions (docs/files.md, "Growing a format"); written above 0
+MAX_MINOR = 2**31
+
+# The header, declared once: every field it declares must be there and fit,
+# or the header is refused (`SaveHeader.parse` words it); a key it does not
+# declare (a newer build's) is ignored.
 HEADER = Record(
     (
-        Field("format", OneOf((FORMAT,))),
-        Field("version", OneOf((VERSION,))),
-        Field("id", Text(32, pattern=ID)),
-        Field("rules", ListOf(Text(MAX_TEXT, shortest=1, printable=True), MAX_RULES, 1)),
-        Field("rules_label", _LABEL),
-        Field("fingerprint", Text(64, pattern=FINGERPRINT)),
+        Field("format", OneOf((FORMAT,)), about="what the file is"),
+        Field("version", OneOf((VERSION,)), about="the save format's version"),
+        Field("minor", Whole(0, MAX_MINOR), 0, about="the additions to it a newer build made"),
+        Field(
+            "id",
+            Text(32, pattern=ID),
+            about="the match's id (the statistics count a match once by it)",
+        ),
+        Field(
+            "rules",
+            ListOf(Text(MAX_TEXT, shortest=1, printable=True), MAX_RULES, 1),
+            about="the rule files, to load them again",
+        ),
+        Field(
+            "rules_label", _LABEL, about="the rules as the player named them when it was written"
+        ),
+        Field(
+            "fingerprint",
+            Text(64, pattern=FINGERPRINT),
+            about="a digest of what the rules make happen: other rules refuse the save",
+        ),
         Field(
             "seats",
             ListOf(
                 Record(
                     (
-                        Field("name", Text(MAX_NAME, shortest=1)),
-                        Field("kind", OneOf(KINDS)),
-                        Field("level", OneOf(KNOWN_LEVELS)),
+                        Field("name", Text(MAX_NAME, shortest=1), about="the seat's name"),
+                        Field("kind", OneOf(KINDS), about="who plays it"),
+                        Field("level", OneOf(KNOWN_LEVELS), about="the bot's level"),
                     )
                 ),
                 MAX_SEATS,
                 2,
             ),
+            about="the seats, in order",
         ),
-        Field("target", Either((OneOf((None, "default")), Whole(1, MAX_TARGET)))),
-        Field("single_round", Flag()),
+        Field(
+            "target",
+            Either((OneOf((None, "default")), Whole(1, MAX_TARGET))),
+            about='the target as the setup chose it: `"default"` is the rules\' own',
+        ),
+        Field("single_round", Flag(), about="the match is a single round"),
     )
 )
 

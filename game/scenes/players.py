@@ -3,8 +3,8 @@
 Matches won and played, rounds won and played, UNO calls made, UNO calls
 missed (caught with one card), others caught, and the rule set played most.
 People are counted by the name they sit under; bots are not counted. If the
-statistics file was damaged, the screen says so (it was kept aside and the
-count started again).
+statistics file was damaged, the screen says so (it was kept aside, and
+what could be read of it is kept).
 """
 
 from __future__ import annotations

@@ -23,10 +23,8 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -40,14 +38,15 @@ from game.records import (
     Either,
     Field,
     Flag,
-    Kind,
     ListOf,
     OneOf,
     Record,
     Section,
     Text,
     Whole,
+    declared,
     read,
+    stored,
 )
 
 log = logging.getLogger(__name__)
@@ -78,29 +77,32 @@ LONGEST_HOST = 45  # an IPv6 address
 # The last new-game setup, read field by field: a field that is wrong is
 # forgotten (with a notice), the others are kept.
 _NAME = Text(MAX_NAME_TEXT)
+_SEAT = tuple(
+    Field(key, Text(MAX_SEAT_TEXT), "", about=about)
+    for key, about in (
+        ("name", "the seat's name"),
+        ("kind", "`human` or `bot`"),
+        ("level", "the bot's level"),
+    )
+)
 SETUP = (
     Field(
         "rules",
         Text(MAX_NAME_TEXT, shortest=1),
         LEFT_OUT,
         said("setup.rules must be a rule-set name; using the default"),
+        "the rule set's name",
     ),
     Field(
         "house",
         ListOf(_NAME, MAX_HOUSE),
         LEFT_OUT,
         said("setup.house must be a list of house-rule names; none is on"),
+        "the house rules on",
     ),
     Field(
         "seats",
-        ListOf(
-            Record(
-                tuple(Field(key, Text(MAX_SEAT_TEXT), "") for key in ("name", "kind", "level")),
-                others=True,
-            ),
-            MAX_SEATS,
-            MIN_SEATS,
-        ),
+        ListOf(Record(_SEAT, others=True), MAX_SEATS, MIN_SEATS),
         LEFT_OUT,
         said(
             "setup.seats must list {low} to {high} seats, each with a name,"
@@ -108,15 +110,22 @@ SETUP = (
             low=MIN_SEATS,
             high=MAX_SEATS,
         ),
+        "the seats, in order",
     ),
     Field(
         "target",
         Either((OneOf(TARGET_WORDS), Whole(1, MAX_TARGET))),
         LEFT_OUT,
         said("setup.target must be 1 to {high}, default or single; using default", high=MAX_TARGET),
+        "the score that ends the match: the rules' own, a single round, or a number",
     ),
-    # The house rules a player set on or off; forgotten without a word when wrong.
-    Field("house_decided", ListOf(_NAME, MAX_HOUSE), LEFT_OUT),
+    # Forgotten without a word when wrong.
+    Field(
+        "house_decided",
+        ListOf(_NAME, MAX_HOUSE),
+        LEFT_OUT,
+        about="the house rules a player set on or off",
+    ),
 )
 
 
@@ -126,17 +135,9 @@ def _true_or_false(name: str, default: object) -> Said:
     )
 
 
-_IN_FILE = "settings file"  # the key of a field's metadata that puts it in the file
-
-
-def _setting(default: object, kind: Kind, wrong: Said | Callable[[str, object], Said]) -> Any:
-    """A dataclass field kept in the settings file: its default, what it may
-    hold, and the notice when the file holds something else (the field then
-    takes its default)."""
-    metadata = {_IN_FILE: (kind, wrong)}
-    if isinstance(default, dict):
-        return field(default_factory=default.copy, metadata=metadata)
-    return field(default=default, metadata=metadata)
+def _flag(default: bool, about: str) -> bool:
+    flag: bool = stored(default, Flag(), about, _true_or_false)
+    return flag
 
 
 def pref_dir() -> Path:
@@ -150,60 +151,66 @@ def pref_dir() -> Path:
 
 @dataclass
 class Settings:
-    # The fields kept in the file, in the file's order (FILE_FIELDS declares them).
-    pacing: str = _setting(
+    # The fields kept in the file, in the file's order (`stored`; FILE_FIELDS
+    # is the file's declaration made of them, docs/files.md its table).
+    pacing: str = stored(
         "normal",
         OneOf(PACINGS),
+        "how long bots think and animations take",
         said("pacing must be one of {choices}; using normal", choices=", ".join(PACINGS)),
     )
-    muted: bool = _setting(False, Flag(), _true_or_false)
-    fullscreen: bool = _setting(False, Flag(), _true_or_false)
-    # Seats stay where they are instead of turning the current human to the bottom.
-    fixed_table: bool = _setting(False, Flag(), _true_or_false)
+    muted: bool = _flag(False, "no sound")
+    fullscreen: bool = _flag(False, "the window fills the screen")
+    fixed_table: bool = _flag(
+        False, "seats stay where they are instead of turning the current human to the bottom"
+    )
     # The language the game speaks (game/i18n.py); "" follows the system's locale.
-    language: str = _setting(
+    language: str = stored(
         "",
         OneOf(("", *LANGUAGES)),
+        'the language the game speaks; `""` follows the system\'s',
         said(
             "language must be one of {choices}; using the system's language",
             choices=", ".join(LANGUAGES),
         ),
     )
     # For the players' eyes (game/ui/accessibility.py applies them).
-    # Colour-blind mode: every colour shows a shape too.
-    color_patterns: bool = _setting(False, Flag(), _true_or_false)
-    # No card flights, shakes or bobbing.
-    reduced_motion: bool = _setting(False, Flag(), _true_or_false)
-    text_size: str = _setting(
+    color_patterns: bool = _flag(False, "colour-blind mode: every colour shows a shape too")
+    reduced_motion: bool = _flag(False, "no card flights, shakes or bobbing")
+    text_size: str = stored(
         "normal",
         OneOf(TEXT_SIZE_NAMES),
+        "the size of every text",
         said(
             "text_size must be one of {choices}; using normal",
             choices=", ".join(TEXT_SIZE_NAMES),
         ),
     )
-    # A person at the table may ask for the expert's advice (T, a button, R3).
-    hints: bool = _setting(True, Flag(), _true_or_false)
-    # Hands on phones (docs/phones.md): each human's hand on their own phone,
-    # served on the local network on `phone_port` while a match is played.
-    phones: bool = _setting(False, Flag(), _true_or_false)
-    phone_port: int = _setting(
+    # The expert's advice (T, a button, R3).
+    hints: bool = _flag(True, "a person at the table may ask for the expert's advice")
+    # Hands on phones: served on the local network on `phone_port` while a match is played.
+    phones: bool = _flag(False, "each human's hand on their own phone ([phones.md](phones.md))")
+    phone_port: int = stored(
         8765,
         Whole(*PHONE_PORTS),
+        "the port the phones connect to",
         said("phone_port must be a number from 1024 to 65535; using 8765"),
     )
-    # The network interface's address; "" is the first one found.
-    phone_host: str = _setting(
+    phone_host: str = stored(
         "",
         Text(LONGEST_HOST),
+        'the network interface\'s address; `""` is the first one found',
         said("phone_host must be an address; using the first one found"),
     )
-    # The last new-game setup: rules, house rules, seats, target.
-    setup: dict = _setting(
+    setup: dict = stored(
         {},
         Section(SETUP),
+        "the last new-game setup (the setup screen checks its values against the rule sets it has)",
         said("setup must be a mapping; the last game's setup is forgotten"),
     )
+    # Keys of the file this build does not declare (a newer build's settings):
+    # written back as they were.
+    others: dict = field(default_factory=dict, compare=False, repr=False)
     # What was wrong with the file read, for the player; never saved.
     notices: list[Said] = field(default_factory=list, compare=False)
     # Why the settings could not be written, once when it starts failing (and
@@ -257,27 +264,31 @@ class Settings:
             data = None
         if not isinstance(data, dict):
             settings._notice(said("{file} is damaged; using defaults", file=FILE_NAME))
-        else:
-            settings._take(data)
-        if settings.notices:
             _keep_aside(path, settings)
+            return settings
+        settings._take(data)
+        if settings.notices and _keep_aside(path, settings):
+            # Only the fields that were wrong fall back: the file is written
+            # again at once with the others, or the next start would lose them.
+            settings.save(path.parent)
         return settings
 
     def _notice(self, words: Said) -> None:
         self.notices.append(words)
 
     def _take(self, data: dict) -> None:
-        taken, wrong = read(data, FILE_FIELDS)
-        for name, value in taken.items():
-            setattr(self, name, value)
-        self.notices.extend(f.wrong for f in wrong if f.wrong is not None)
+        taken, wrong = read(data, FILE_FIELDS, others=True)
+        for f in FILE_FIELDS:
+            setattr(self, f.name, taken.pop(f.name))
+        self.others = taken
+        self.notices.extend(m.field.wrong for m in wrong if m.field.wrong is not None)
 
     def save(self, folder: Path | None = None) -> bool:
-        data = {f.name: getattr(self, f.name) for f in FILE_FIELDS}
+        data = {**{f.name: getattr(self, f.name) for f in FILE_FIELDS}, **self.others}
         try:
             path = (folder or pref_dir()) / FILE_NAME
             write_text_atomic(path, json.dumps(data, indent=2))
-        except (OSError, pygame.error, TypeError, ValueError) as exc:
+        except (OSError, pygame.error, TypeError, ValueError, RecursionError) as exc:
             log.warning("settings not saved: %s", exc)
             if not self._write_failing:
                 self.write_notice = said("Settings are not saved: {why}", why=os_problem(exc))
@@ -294,29 +305,15 @@ class Settings:
         return notice
 
 
-def _file_fields() -> tuple[Field, ...]:
-    """The settings file's declaration, from the fields of `Settings` kept in it."""
-    declared = []
-    for setting in fields(Settings):
-        if _IN_FILE not in setting.metadata:
-            continue
-        kind, wrong = setting.metadata[_IN_FILE]
-        default = (
-            setting.default if setting.default_factory is MISSING else setting.default_factory()
-        )
-        if callable(wrong):
-            wrong = wrong(setting.name, default)
-        declared.append(Field(setting.name, kind, default, wrong))
-    return tuple(declared)
+FILE_FIELDS = declared(Settings)
 
 
-FILE_FIELDS = _file_fields()
-
-
-def _keep_aside(path: Path, settings: Settings) -> None:
-    """Move a damaged regular file aside, so the next save does not overwrite it."""
+def _keep_aside(path: Path, settings: Settings) -> bool:
+    """Move a damaged regular file aside, so the next save does not overwrite
+    it; whether it was moved."""
     kept = keep_aside(path)
     if kept is None:
         log.warning("settings: could not keep %s aside", path)
-        return
+        return False
     settings.notices.append(said("the damaged file was kept as {file}", file=kept.name))
+    return True

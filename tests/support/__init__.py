@@ -15,6 +15,4 @@
 * `spies` -- what a screen draws: a drawing function's words, call by call.
 * `commands` -- `python main.py ARGS` run by game.cli in the test's process
   (no Python start), its status and what it printed.
-* `doc_tables` -- a docs page's tables read for a test, and a file declared
-  in plain Python (game/records.py) as its table's rows.
 """
