@@ -193,7 +193,7 @@ def _words(misfit: Misfit, data: dict) -> Said:
     if path[0] == "counted":
         return said("its list of counted matches is damaged")
     if path[0] != "players":
-        return said("its field {name} is damaged", name=printable(path[0], 40))
+        return said("its field {field} is damaged", field=printable(path[0], 40))
     if len(path) == 1 or path[1] == MAX_PLAYERS:
         return said("its list of players is damaged")
     entry = data["players"][path[1]]
