@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import Final
 
 from game.engine.actions import Choose, NextRound
-from game.engine.decisions import Ask, DecisionKind, declare, declare_choice
+from game.engine.decisions import Ask, DecisionKind, Example, declare, declare_choice
+from game.engine.purposes import Purpose
 from game.engine.events import Event, EventSink
 from game.engine.flags import RuleFlags
 from game.engine.legality import next_round_answers
@@ -235,6 +236,9 @@ declare_choice(
     apply=_draft,
     words=lambda state, option: str(option),
     ask=Ask.WORDS,
+    purpose=Purpose.KEEP,
+    example=Example(("duo",), players=2),
+    deals=True,
     question=said("Keep this card?"),
     labels={"keep": said("Keep it"), "discard": said("Discard, take the next")},
     reads=lambda state, action, event: (
@@ -300,5 +304,7 @@ declare(
         answers=next_round_answers,
         apply={NextRound: _next_round},
         refusal=next_round_refusal,
+        purpose=Purpose.NEXT_ROUND,
+        example=Example(("classic",)),
     )
 )

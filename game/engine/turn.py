@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import Final
 
 from game.engine.actions import MAX_SEATS, Accept, Action, Challenge, Draw, Pass, Play
-from game.engine.decisions import Ask, DecisionKind, Handler, declare
+from game.engine.decisions import Ask, DecisionKind, Example, Handler, declare
+from game.engine.purposes import Purpose
 from game.engine.events import EventSink, RoundEndEvent
 from game.engine.legality import (
     challenge_open,
@@ -436,6 +437,9 @@ declare(
         apply=_TURN_ANSWERS,
         refusal=play_refusal_of,
         jump_in=True,
+        purpose=Purpose.TURN,
+        example=Example(("classic",)),
+        between_plays=True,
     )
 )
 declare(
@@ -447,6 +451,9 @@ declare(
         answers=drawn_answers,
         apply=_TURN_ANSWERS,
         refusal=drawn_refusal,
+        purpose=Purpose.TURN,
+        example=Example(("classic",)),
+        between_plays=True,
     )
 )
 declare(
@@ -459,6 +466,8 @@ declare(
         apply={Accept: _accept, Challenge: _challenge_action, Play: play},  # Play: a stack
         refusal=penalty_refusal,
         jump_in=True,
+        purpose=Purpose.OWED,
+        example=Example(("classic",)),
     )
 )
 declare(
@@ -470,6 +479,8 @@ declare(
         answers=more_answers,
         apply={Play: _play_more, Pass: _stop_more},
         refusal=more_refusal,
+        purpose=Purpose.TURN,
+        example=Example(("classic", "house/multi-card")),
         # "Done" writes what the cards played do, not a pass.
         reads={Pass: lambda state, action, event: True},
     )
