@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Literal, cast
 from pydantic import field_validator
 
 from game.engine.actions import Choose
-from game.engine.decisions import REGISTRY, Ask, DecisionKind, Example, declare_choice
-from game.engine.kind_names import KindName
-from game.engine.purposes import Purpose
+from game.engine.decisions import REGISTRY, Ask, DecisionKind, declare_choice
 from game.engine.effects import SUSPEND, Params, effect
 from game.engine.events import EventSink
+from game.engine.kind_names import KindName
 from game.engine.pending import Decision, PlayContext
+from game.engine.purposes import Purpose
 from game.engine.said import said
 
 if TYPE_CHECKING:
@@ -69,7 +69,9 @@ class ChoosePlayerParams(Params):
         kind = REGISTRY.get(cast(KindName, name))
         if kind is None or kind.ask is not Ask.PLAYER:
             known = sorted(k for k, declared in REGISTRY.items() if declared.ask is Ask.PLAYER)
-            raise ValueError(f"no decision kind {name!r} picks a player (known: {', '.join(known)})")
+            raise ValueError(
+                f"no decision kind {name!r} picks a player (known: {', '.join(known)})"
+            )
         return name
 
 
@@ -118,8 +120,6 @@ declare_choice(
     words=lambda state, option: str(option),
     ask=Ask.COLOR,
     purpose=Purpose.NAME_COLOR,
-    # A Wild turned up first: the next seat names the colour.
-    example=Example(("uno112",), seed=1),
     reads=lambda state, action, event: (
         event["t"] == "color" and event["p"] == action.seat and event["color"] == action.value
     ),
@@ -137,9 +137,7 @@ def pick_player(state: GameState, events: EventSink, action: Choose) -> bool:
     return True
 
 
-def declare_pick(
-    name: KindName, must: str, purpose: Purpose, example: Example, question: str = ""
-) -> DecisionKind:
+def declare_pick(name: KindName, must: str, purpose: Purpose, question: str = "") -> DecisionKind:
     """Declare a kind that picks another seat for `choose_player: {ask: NAME}`:
     `purpose` says who the chosen seat is to the chooser (what bots and the
     hint weigh), `question` how a screen asks it (`said`)."""
@@ -151,7 +149,6 @@ def declare_pick(
         words=lambda state, option: state.names[int(option)],
         ask=Ask.PLAYER,
         purpose=purpose,
-        example=example,
         question=question,
         reads=lambda state, action, event: (
             event["t"] == "chose" and event["p"] == action.seat and event["player"] == action.value
@@ -161,4 +158,4 @@ def declare_pick(
 
 # A card swapping hands asks it (7-0, Swap Hands); the effects after the pick
 # say what it is for when they say otherwise (`choose_player`).
-declare_pick("player", "pick another seat", Purpose.SWAP, Example(("classic", "house/seven-o")))
+declare_pick("player", "pick another seat", Purpose.SWAP)

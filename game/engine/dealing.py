@@ -21,13 +21,13 @@ from __future__ import annotations
 from typing import Final
 
 from game.engine.actions import Choose, NextRound
-from game.engine.decisions import Ask, DecisionKind, Example, declare, declare_choice
-from game.engine.purposes import Purpose
+from game.engine.decisions import Ask, DecisionKind, declare, declare_choice
 from game.engine.events import Event, EventSink
 from game.engine.flags import RuleFlags
 from game.engine.legality import next_round_answers
 from game.engine.match_length import MAX_MATCH_ROUNDS, longest_match
 from game.engine.pending import Decision, PlayContext
+from game.engine.purposes import Purpose
 from game.engine.refusals import next_round_refusal
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
@@ -237,7 +237,6 @@ declare_choice(
     words=lambda state, option: str(option),
     ask=Ask.WORDS,
     purpose=Purpose.KEEP,
-    example=Example(("duo",), players=2),
     deals=True,
     question=said("Keep this card?"),
     labels={"keep": said("Keep it"), "discard": said("Discard, take the next")},
@@ -305,6 +304,5 @@ declare(
         apply={NextRound: _next_round},
         refusal=next_round_refusal,
         purpose=Purpose.NEXT_ROUND,
-        example=Example(("classic",)),
     )
 )

@@ -27,8 +27,6 @@ with everything the engine needs to know about it:
 - `purpose`: what the answer is for (game/engine/purposes.py), which the
   bots and the hint answer by: a decision may carry its own, set by the
   effect that opened it (`purpose_of`);
-- `example`: a game that reaches the kind (rule files, players, a seed),
-  which tests/test_decision_kinds.py plays, so no kind is left unreached;
 - `between_plays`: opened between plays, with no card's effects half
   resolved, so that a seat's view describes the whole state (the expert's
   search deals its worlds only at such a decision);
@@ -87,17 +85,6 @@ Reads = Callable[["GameState", Any, Mapping[str, Any]], bool]
 
 
 @dataclass(frozen=True, slots=True)
-class Example:
-    """A game that reaches a decision of the kind: these rule files layered
-    (shipped names, or paths), this many players, this seed, played by basic
-    bots (tests/test_decision_kinds.py)."""
-
-    rules: tuple[str, ...]
-    seed: int = 0
-    players: int = 3
-
-
-@dataclass(frozen=True, slots=True)
 class DecisionKind:
     name: KindName
     must: str  # "play a card or draw (its ordinary turn)"
@@ -107,7 +94,6 @@ class DecisionKind:
     refusal: Refusal
     ask: Ask
     purpose: Purpose = field(kw_only=True)
-    example: Example = field(kw_only=True)
     jump_in: bool = False
     # The question, said: Ask.WORDS and Ask.CARDS must have one; Ask.PLAYER
     # may (else a screen asks "Pick a player").
@@ -171,7 +157,6 @@ def declare_choice(
     *,
     ask: Ask,
     purpose: Purpose,
-    example: Example,
     question: str = "",
     labels: Mapping[str, str] | None = None,
     reads: Callable[[GameState, Choose, Mapping[str, Any]], bool] | None = None,
@@ -190,7 +175,6 @@ def declare_choice(
             choose_refusal(words),
             ask,
             purpose=purpose,
-            example=example,
             question=question,
             labels=labels or {},
             reads={} if reads is None else {Choose: reads},

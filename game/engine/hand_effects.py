@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from game.engine.actions import Choose
-from game.engine.decisions import Ask, Example, declare_choice
+from game.engine.decisions import Ask, declare_choice
 from game.engine.effects import SUSPEND, NoParams, Params, effect
 from game.engine.events import EventSink, HandsEvent
 from game.engine.pending import Decision, PlayContext
@@ -320,7 +320,6 @@ declare_choice(
     words=lambda state, option: str(option),
     ask=Ask.WORDS,
     purpose=Purpose.SHED,
-    example=Example(("duo",), players=2),
     question=said("Play every other card of this colour too?"),
     labels={"all": said("Play them all"), "none": said("No")},
 )
@@ -332,7 +331,6 @@ declare_choice(
     words=lambda state, option: state.cards.labels[int(option)],
     ask=Ask.CARDS,
     purpose=Purpose.LAST_ACTS,
-    example=Example(("duo",), players=2),
     question=said("Which card goes next?"),
     reads=lambda state, action, event: (
         event["t"] == "play" and event["card"] == state.cards.names[int(action.value)]

@@ -27,8 +27,7 @@ from __future__ import annotations
 from typing import Final
 
 from game.engine.actions import MAX_SEATS, Accept, Action, Challenge, Draw, Pass, Play
-from game.engine.decisions import Ask, DecisionKind, Example, Handler, declare
-from game.engine.purposes import Purpose
+from game.engine.decisions import Ask, DecisionKind, Handler, declare
 from game.engine.events import EventSink, RoundEndEvent
 from game.engine.legality import (
     challenge_open,
@@ -42,6 +41,7 @@ from game.engine.legality import (
     stack_cards,
 )
 from game.engine.pending import Decision, Penalty, PlayContext
+from game.engine.purposes import Purpose
 from game.engine.refusals import drawn_refusal, more_refusal, penalty_refusal, play_refusal_of
 from game.engine.scoring import SCHEMES, match_result, team_of
 from game.engine.state import GameState
@@ -438,7 +438,6 @@ declare(
         refusal=play_refusal_of,
         jump_in=True,
         purpose=Purpose.TURN,
-        example=Example(("classic",)),
         between_plays=True,
     )
 )
@@ -452,7 +451,6 @@ declare(
         apply=_TURN_ANSWERS,
         refusal=drawn_refusal,
         purpose=Purpose.TURN,
-        example=Example(("classic",)),
         between_plays=True,
     )
 )
@@ -467,7 +465,6 @@ declare(
         refusal=penalty_refusal,
         jump_in=True,
         purpose=Purpose.OWED,
-        example=Example(("classic",)),
     )
 )
 declare(
@@ -480,7 +477,6 @@ declare(
         apply={Play: _play_more, Pass: _stop_more},
         refusal=more_refusal,
         purpose=Purpose.TURN,
-        example=Example(("classic", "house/multi-card")),
         # "Done" writes what the cards played do, not a pass.
         reads={Pass: lambda state, action, event: True},
     )
