@@ -8,6 +8,9 @@ and forgetting one fails here, not in play."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from game.bots import BOTS
@@ -88,3 +91,41 @@ def test_a_kind_is_declared_only_under_a_name_of_the_enumeration():
     with pytest.raises(ValueError, match="missing from KindName"):
         declare(stray)  # type: ignore[arg-type]
     assert "flip" not in REGISTRY
+
+
+def _kind_name_branches(path: Path) -> list[tuple[int, str]]:
+    """Comparisons of a decision's kind (`x.kind`, `x["kind"]`) with kind names."""
+
+    def is_kind(node: ast.expr) -> bool:
+        if isinstance(node, ast.Attribute):
+            return node.attr == "kind"
+        return (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.slice, ast.Constant)
+            and node.slice.value == "kind"
+        )
+
+    def names(node: ast.expr) -> set[str]:
+        elements = node.elts if isinstance(node, ast.Set | ast.Tuple | ast.List) else [node]
+        return {e.value for e in elements if isinstance(e, ast.Constant)} & set(KIND_NAMES)
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(is_kind(o) for o in operands) and any(names(o) for o in operands):
+                found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_no_kind_name_is_branched_on_outside_the_engine():
+    """Screens, bots and phones ask a decision's declaration (how it is asked,
+    what it is for, whether it deals or comes between plays), never its
+    kind's name: a new kind then needs no change there."""
+    game = Path(__file__).resolve().parent.parent / "game"
+    found = {
+        str(path.relative_to(game)): hits
+        for path in sorted(game.rglob("*.py"))
+        if "engine" not in path.relative_to(game).parts and (hits := _kind_name_branches(path))
+    }
+    assert found == {}
