@@ -21,6 +21,7 @@ from game.engine.purposes import Purpose
 from game.i18n import say
 from game.phones.offer import PhoneLooks, phone_state
 from game.ui.card_book import CardBook
+from tests.engine.test_decisions import _check_refusals
 from tests.support.kind_examples import Example, reach
 from tests.support.rules import overlay_file
 from tests.support.target_kind import QUESTION, TARGET_RULES
@@ -46,6 +47,10 @@ def _answer(level: str, rule_set, state: GameState) -> Choose:
 def test_the_card_opens_its_own_kind_for_a_seat_that_draws(target_kind):
     _, state = reach("target")
     assert state.pending.kind == "target" and state.pending.purpose is Purpose.HURT
+    # Whatever else a seat tries meanwhile is refused in plain words.
+    seen: set[str] = set()
+    _check_refusals(state, seen)
+    assert seen == {"target"}
 
 
 @pytest.mark.parametrize("level", sorted(BOTS))
