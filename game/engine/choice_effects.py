@@ -86,6 +86,9 @@ def choose_player(
     The pick is for the first later effect that acts on the chosen seat (a
     swap, a draw), which the decision carries as its purpose.
 
+    `ask` names the decision kind that asks: `player`, or a kind declared
+    for a card of its own, asked as a player in its own words.
+
     YAML: `- choose_player` then `- swap_hands: {with: chosen}`.
     """
     if ctx.going_out:
