@@ -94,15 +94,22 @@ def test_a_kind_is_declared_only_under_a_name_of_the_enumeration():
 
 
 def _kind_name_branches(path: Path) -> list[tuple[int, str]]:
-    """Comparisons of a decision's kind (`x.kind`, `x["kind"]`) with kind names."""
+    """Comparisons of a decision's kind (`pending.kind`, `decision["kind"]`,
+    ...) with kind names. Other things have kinds too (a setup row's, an
+    event's): only a value named for a decision counts."""
+
+    def names_a_decision(node: ast.expr) -> bool:
+        name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+        return "pending" in name or "decision" in name
 
     def is_kind(node: ast.expr) -> bool:
         if isinstance(node, ast.Attribute):
-            return node.attr == "kind"
+            return node.attr == "kind" and names_a_decision(node.value)
         return (
             isinstance(node, ast.Subscript)
             and isinstance(node.slice, ast.Constant)
             and node.slice.value == "kind"
+            and names_a_decision(node.value)
         )
 
     def names(node: ast.expr) -> set[str]:

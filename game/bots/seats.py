@@ -53,7 +53,7 @@ def pick_seat(
         return (seat - me) * direction % players
 
     if purpose is Purpose.HELP:
-        if partner in options:
+        if partner is not None and partner in options:
             return partner
         return max(options, key=lambda s: (sizes[s], soon(s)))
     if purpose is Purpose.HURT:
