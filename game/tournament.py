@@ -32,6 +32,7 @@ from typing import TextIO
 from game.bots import make_bot
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
+from game.engine.scoring import partner_seat
 from game.i18n import N_, _, ngettext, number, percent
 from game.plain_text import printable
 from game.rules.loader import load_rules
@@ -100,7 +101,8 @@ def play_game(setup: Setup, game: int) -> GameResult:
 
 
 def _team(seat: int, players: int, teams: bool) -> tuple[int, ...]:
-    return (seat, (seat + players // 2) % players) if teams else (seat,)
+    partner = partner_seat(teams, seat, players)
+    return (seat,) if partner is None else (seat, partner)
 
 
 def _play_one(job: tuple[Setup, int]) -> GameResult:

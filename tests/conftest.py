@@ -52,6 +52,15 @@ def english():
     i18n.set_language("en")
 
 
+@pytest.fixture
+def target_kind(monkeypatch):
+    """A decision kind of a card's own, declared for the test
+    (tests/support/target_kind.py)."""
+    from tests.support.target_kind import declared_target
+
+    yield from declared_target(monkeypatch)
+
+
 def pytest_addoption(parser):
     parser.addoption(
         "--thorough",

@@ -73,13 +73,17 @@ def reference() -> str:
         "### Decisions",
         "",
         "What a seat can be asked (`pending.kind` in the view and the bots' `look()`);",
-        "effects open some of them. Each is declared once in the engine, with its answers.",
+        "effects open some of them. Each is declared once in the engine, with its answers",
+        "and what it is for (`pending.purpose`), which the bots and the hint answer by.",
+        "A pick of a player is for the first later effect of the card that acts on",
+        "the `chosen` seat: `swap_hands` swaps, `draw` hurts. `choose_player: {ask: KIND}`",
+        "asks a kind of the card's own, in its own words.",
         "",
-        "| kind | the seat must… | options |",
-        "|---|---|---|",
+        "| kind | the seat must… | options | for |",
+        "|---|---|---|---|",
     ]
     for name, kind in sorted(decisions.REGISTRY.items()):
-        parts += [f"| `{name}` | {kind.must} | {kind.options} |"]
+        parts += [f"| `{name}` | {kind.must} | {kind.options} | `{kind.purpose}` |"]
     parts += ["", END]
     return "\n".join(parts)
 

@@ -14,6 +14,12 @@ A bot of any level
 
 A bot never sees more than its seat may: `look`, the events it was shown and
 the rule set are all it has. Its own seeded generator makes it reproducible.
+
+A level that keeps a table answers each decision by what it is for (its
+`Purpose`, game/engine/purposes.py), not by its kind's name: `SHARED_ANSWERS`
+holds the answers every level shares (a seat picked by the purpose of the
+pick, game/bots/seats.py; the next round), and a level adds only what it
+plays its own way (`{**SHARED_ANSWERS, Purpose.TURN: ...}`).
 """
 
 from __future__ import annotations
@@ -22,8 +28,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.bots.levels import LEVELS, LevelSettings
-from game.engine.actions import Action
-from game.engine.kind_names import KindName
+from game.bots.seats import partner_of, pick_seat
+from game.engine.actions import Action, Choose
+from game.engine.purposes import Purpose
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
 from game.engine.view import PenaltyView, View
@@ -32,11 +39,17 @@ from game.engine.view import PenaltyView, View
 Look = Callable[[], View]
 
 
-def asked(view: View) -> KindName:
-    """The kind of decision the seat is asked (a bot chooses only when one is open)."""
+def asked(view: View) -> Purpose:
+    """What the decision the seat is asked is for (a bot chooses only when one is open)."""
     pending = view["pending"]
     assert pending is not None, "a bot chooses only when a decision is open"
-    return pending["kind"]
+    return pending["purpose"]
+
+
+def choices(offered: Sequence[Action]) -> list[Choose]:
+    """The answers to a choice: an UNO call or a jump-in may be offered beside
+    them, so a level answering a choice picks among these only."""
+    return [a for a in offered if isinstance(a, Choose)]
 
 
 def owed(view: View) -> PenaltyView:
@@ -49,12 +62,14 @@ def owed(view: View) -> PenaltyView:
 class Bot:
     level = ""
     watches = False  # whether `observe` does anything
-    # How the level answers each kind of decision (game/engine/decisions.py),
-    # called by its `choose` as answer(self, ...) with what that level weighs.
-    # A level may start from another's: {**BasicBot.answers, "draft": ...}.
-    # Empty: the level answers every kind alike (the random bot; the expert,
-    # which searches a turn and otherwise asks its strong advisor).
-    answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {}
+    # Whether the level weighs a partner (`teams`) when it picks a seat.
+    plays_for_team = False
+    # How the level answers a decision, by its purpose, called by its
+    # `choose` as answer(self, view, actions): `SHARED_ANSWERS` and what the
+    # level plays its own way. A level that keeps no table (the random bot; the expert, which
+    # searches a turn and otherwise asks its strong advisor) answers every
+    # decision alike.
+    answers: ClassVar[Mapping[Purpose, Callable[..., Action]]] = {}
 
     def __init__(self, seed: int, rules: RuleSet | None = None) -> None:
         self.rng = Rng(seed)
@@ -98,3 +113,34 @@ class Bot:
         if self.seat is None:
             self.sit(self.rules, view["seat"])
         return self.rules
+
+    def partner(self, view: View) -> int | None:
+        """The seat's partner, for a level that plays for its team."""
+        if not self.plays_for_team:
+            return None
+        return partner_of(view["seat"], view["players"], self.rules)
+
+    def _pick_seat(self, view: View, offered: Sequence[Action]) -> Action:
+        """A seat picked for what the pick is for (game/bots/seats.py)."""
+        picks = choices(offered)
+        seat = pick_seat(
+            asked(view),
+            [int(a.value) for a in picks],
+            view["hand_sizes"],
+            view["seat"],
+            view["direction"],
+            self.partner(view),
+        )
+        return next(a for a in picks if a.value == seat)
+
+    def _next_round(self, view: View, actions: Sequence[Action]) -> Action:
+        return actions[0]
+
+
+# What every level that keeps a table answers alike: it starts from these.
+SHARED_ANSWERS: Mapping[Purpose, Callable[..., Action]] = {
+    Purpose.SWAP: Bot._pick_seat,
+    Purpose.HURT: Bot._pick_seat,
+    Purpose.HELP: Bot._pick_seat,
+    Purpose.NEXT_ROUND: Bot._next_round,
+}

@@ -9,22 +9,21 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
-from game.bots.base import Bot, Look, asked
+from game.bots.base import SHARED_ANSWERS, Bot, Look, asked, choices
 from game.bots.deck import DeckFacts, deck_facts, shows_color
+from game.bots.seats import next_seat
 from game.engine.actions import (
     Accept,
     Action,
     CallUno,
     Catch,
     Challenge,
-    Choose,
     Draw,
     NextRound,
     Pass,
     Play,
 )
-from game.engine.kind_names import KindName
-from game.engine.view import View
+from game.engine.purposes import Purpose
 
 # A lost challenge costs 2 more cards than accepting; a won one saves the
 # 4 and hands them to the bluffer: an 8-card swing. Challenge above 2/10.
@@ -49,13 +48,14 @@ class BasicBot(Bot):
         if types == {NextRound}:
             return actions[0]
         view = look()
-        deck = deck_facts(self._require_rules(view), view["cards"])
+        self.deck = deck_facts(self._require_rules(view), view["cards"])
         for wanted in (CallUno, Catch):
             if wanted in types:
                 return next(a for a in actions if isinstance(a, wanted))
-        return self.answers[asked(view)](self, deck, view, actions)
+        return self.answers[asked(view)](self, view, actions)
 
-    def _turn(self, deck: DeckFacts, view, actions):
+    def _turn(self, view, actions):
+        deck = self.deck
         plays = [a for a in actions if isinstance(a, Play)]
         if plays:
             return self._best_play(deck, view, plays)
@@ -70,7 +70,8 @@ class BasicBot(Bot):
                     return action
         return actions[0]
 
-    def _penalty(self, deck: DeckFacts, view, actions):
+    def _penalty(self, view, actions):
+        deck = self.deck
         plays = [a for a in actions if isinstance(a, Play)]
         if plays:  # stack rather than take the cards
             return self._best_play(deck, view, plays)
@@ -94,7 +95,7 @@ class BasicBot(Bot):
         favourite = self._favourite_color(deck, view)
         sizes = view["hand_sizes"]
         seat = view["seat"]
-        nxt = _next_seat(view, seat)
+        nxt = next_seat(view, seat)
         threatened = sizes[nxt] <= 2
 
         def rank(action):
@@ -116,53 +117,42 @@ class BasicBot(Bot):
         top = [a for a in plays if rank(a) == best]
         return top[self.rng.below(len(top))]
 
-    # The choices: an UNO call or a jump-in may be offered beside one, so each
-    # answers from the Choose actions only.
+    # The choices (a seat to pick is the shared answer, SHARED_ANSWERS).
 
-    def _color(self, deck: DeckFacts, view, offered):
-        actions = _choices(offered)
-        favourite = self._favourite_color(deck, view)
+    def _color(self, view, offered):
+        actions = choices(offered)
+        favourite = self._favourite_color(self.deck, view)
         for action in actions:
             if action.value == favourite:
                 return action
         return actions[self.rng.below(len(actions))]
 
-    def _player(self, deck: DeckFacts, view, offered):
-        sizes = view["hand_sizes"]
-        # Swap with the smallest hand.
-        return min(_choices(offered), key=lambda a: (sizes[a.value], a.value))
+    def _keep(self, view, offered):
+        by_value = {a.value: a for a in choices(offered)}
+        return by_value["keep" if self._worth_keeping(self.deck, view) else "discard"]
 
-    def _draft(self, deck: DeckFacts, view, offered):
-        by_value = {a.value: a for a in _choices(offered)}
-        return by_value["keep" if self._worth_keeping(deck, view) else "discard"]
-
-    def _dump(self, deck: DeckFacts, view, offered):
+    def _shed(self, view, offered):
         # Shedding a whole colour is worth it, when the rules allow it.
-        by_value = {a.value: a for a in _choices(offered)}
+        by_value = {a.value: a for a in choices(offered)}
         return by_value.get("all", by_value["none"])
 
-    def _dump_next(self, deck: DeckFacts, view, offered):
+    def _last_acts(self, view, offered):
         # Numbers first, so the last card down is an action aimed at the opponent.
+        deck = self.deck
         return min(
-            _choices(offered),
+            choices(offered),
             key=lambda a: (not deck.is_number[deck.nid[int(a.value)]], a.value),
         )
 
-    def _next_round(self, deck: DeckFacts, view, actions):
-        return actions[0]
-
-    # How this level answers each kind of decision (Bot.answers).
-    answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {
-        "play": _turn,
-        "drawn": _turn,
-        "more": _turn,
-        "penalty": _penalty,
-        "color": _color,
-        "player": _player,
-        "draft": _draft,
-        "dump": _dump,
-        "dump_next": _dump_next,
-        "next_round": _next_round,
+    # How this level answers a decision, by what it is for (Bot.answers).
+    answers: ClassVar[Mapping[Purpose, Callable[..., Action]]] = {
+        **SHARED_ANSWERS,
+        Purpose.TURN: _turn,
+        Purpose.OWED: _penalty,
+        Purpose.NAME_COLOR: _color,
+        Purpose.KEEP: _keep,
+        Purpose.SHED: _shed,
+        Purpose.LAST_ACTS: _last_acts,
     }
 
     def _worth_keeping(self, deck: DeckFacts, view) -> bool:
@@ -195,17 +185,3 @@ class BasicBot(Bot):
         held = view["hand_sizes"][owed["source"]]
         p_holds = 1 - (1 - share) ** held
         return p_holds * BLUFF_PRIOR > CHALLENGE_THRESHOLD
-
-
-def _choices(offered: list[Action]) -> list[Choose]:
-    return [a for a in offered if isinstance(a, Choose)]
-
-
-def _next_seat(view: View, seat: int) -> int:
-    """The next seat in play in the direction of play."""
-    players = view["players"]
-    eliminated = view["eliminated"]
-    nxt = (seat + view["direction"]) % players
-    while eliminated[nxt] and nxt != seat:
-        nxt = (nxt + view["direction"]) % players
-    return nxt

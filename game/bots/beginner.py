@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
-from game.bots.base import Bot, Look, asked
+from game.bots.base import SHARED_ANSWERS, Bot, Look, asked, choices
 from game.bots.deck import DeckFacts, deck_facts
 from game.engine.actions import (
     Accept,
@@ -16,13 +16,12 @@ from game.engine.actions import (
     CallUno,
     Catch,
     Challenge,
-    Choose,
     Draw,
     NextRound,
     Pass,
     Play,
 )
-from game.engine.kind_names import KindName
+from game.engine.purposes import Purpose
 
 # How often it dares a challenge.
 CHALLENGES = 0.15
@@ -54,7 +53,7 @@ class BeginnerBot(Bot):
         if types == {NextRound}:
             return actions[0]
         view = look()
-        deck = deck_facts(self._require_rules(view), view["cards"])
+        self.deck = deck_facts(self._require_rules(view), view["cards"])
         if CallUno in types:
             if self.chance(self.settings.forgets_uno):
                 self._forgot = True
@@ -66,22 +65,22 @@ class BeginnerBot(Bot):
             self._forgot = False
         if Catch in types and self.chance(self.settings.catches):
             return next(a for a in actions if isinstance(a, Catch))
-        return self.answers[asked(view)](self, deck, view, actions)
+        return self.answers[asked(view)](self, view, actions)
 
-    def _turn(self, deck: DeckFacts, view, actions):
+    def _turn(self, view, actions):
         plays = [a for a in actions if isinstance(a, Play)]
         if plays:
-            return self._liked(deck, view, plays)
+            return self._liked(self.deck, view, plays)
         for wanted in (Pass, Draw) if view["drawn"] else (Draw, Pass):
             for action in actions:
                 if isinstance(action, wanted):
                     return action
         return actions[0]
 
-    def _penalty(self, deck: DeckFacts, view, actions):
+    def _penalty(self, view, actions):
         plays = [a for a in actions if isinstance(a, Play)]
         if plays:
-            return self._liked(deck, view, plays)
+            return self._liked(self.deck, view, plays)
         challenge = next((a for a in actions if isinstance(a, Challenge)), None)
         if challenge is not None and self.chance(CHALLENGES):
             return challenge
@@ -104,58 +103,51 @@ class BeginnerBot(Bot):
         wilds = [a for a in plays if a.color in (None, favourite)]
         return wilds[self.rng.below(len(wilds))] if wilds else plays[0]
 
-    # The choices: an UNO call or a jump-in may be offered beside one, so each
-    # answers from the Choose actions only.
+    # The choices.
 
-    def _color(self, deck: DeckFacts, view, offered):
-        actions = _choices(offered)
-        favourite = _favourite(deck, view)
+    def _color(self, view, offered):
+        actions = choices(offered)
+        favourite = _favourite(self.deck, view)
         for action in actions:
             if action.value == favourite:
                 return action
-        return self._any(deck, view, actions)
+        return self._any(view, actions)
 
-    def _player(self, deck: DeckFacts, view, offered):
+    def _swap(self, view, offered):
+        # The smallest hand, as every level; among equals, any.
         sizes = view["hand_sizes"]
-        return min(_choices(offered), key=lambda a: (sizes[a.value], self.rng.below(8)))
+        return min(choices(offered), key=lambda a: (sizes[a.value], self.rng.below(8)))
 
-    def _draft(self, deck: DeckFacts, view, offered):
-        by_value = {a.value: a for a in _choices(offered)}
+    def _keep(self, view, offered):
+        deck = self.deck
+        by_value = {a.value: a for a in choices(offered)}
         name = deck.index[view["draft_card"]]
         keep = deck.wild[name] or not deck.is_number[name] or self.chance(0.5)
         return by_value["keep" if keep else "discard"]
 
-    def _dump(self, deck: DeckFacts, view, offered):
-        actions = _choices(offered)
+    def _shed(self, view, offered):
+        actions = choices(offered)
         for action in actions:
             if action.value == "all":
                 return action
-        return self._any(deck, view, actions)
+        return self._any(view, actions)
 
-    def _any(self, deck: DeckFacts, view, offered):
-        actions = _choices(offered)
+    def _any(self, view, offered):
+        actions = choices(offered)
         return actions[self.rng.below(len(actions))]
 
-    def _next_round(self, deck: DeckFacts, view, actions):
-        return actions[0]
-
-    # How this level answers each kind of decision (Bot.answers).
-    answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {
-        "play": _turn,
-        "drawn": _turn,
-        "more": _turn,
-        "penalty": _penalty,
-        "color": _color,
-        "player": _player,
-        "draft": _draft,
-        "dump": _dump,
-        "dump_next": _any,
-        "next_round": _next_round,
+    # How this level answers a decision, by what it is for (Bot.answers): a
+    # card to go down next, any.
+    answers: ClassVar[Mapping[Purpose, Callable[..., Action]]] = {
+        **SHARED_ANSWERS,
+        Purpose.TURN: _turn,
+        Purpose.OWED: _penalty,
+        Purpose.NAME_COLOR: _color,
+        Purpose.SWAP: _swap,
+        Purpose.KEEP: _keep,
+        Purpose.SHED: _shed,
+        Purpose.LAST_ACTS: _any,
     }
-
-
-def _choices(offered: list[Action]) -> list[Choose]:
-    return [a for a in offered if isinstance(a, Choose)]
 
 
 def _favourite(deck: DeckFacts, view) -> str | None:

@@ -27,6 +27,7 @@ from typing import Any
 
 from game.bots.base import asked, owed
 from game.bots.expert import ExpertBot, finish
+from game.bots.seats import next_seat
 from game.engine.actions import (
     Accept,
     Action,
@@ -39,7 +40,7 @@ from game.engine.actions import (
     Pass,
     Play,
 )
-from game.engine.kind_names import KindName
+from game.engine.purposes import Purpose
 from game.engine.ruleset import RuleSet
 from game.engine.said import Said, said, said_n
 from game.engine.view import View
@@ -132,15 +133,10 @@ class _Seat:
         self.view = view
         self.names = view["names"]
         self.me = me = view["seat"]
-        self.players = players = view["players"]
+        self.players = view["players"]
         self.sizes = view["hand_sizes"]
-        step = view["direction"]
-        nxt = (me + step) % players
-        while view["eliminated"][nxt] and nxt != me:
-            nxt = (nxt + step) % players
-        self.nxt = nxt
-        opposite = (me + players // 2) % players
-        self.partner = opposite if advisor.is_partner(view, opposite) else None
+        self.nxt = next_seat(view, me)
+        self.partner = advisor.partner(view)
         self.hand = [advisor.deck.nid[c] for c in view["hand"]]
 
     def threat(self) -> Said | None:
@@ -314,10 +310,30 @@ def _color_reason(advisor, view: View, value, nxt: int, partner) -> Said:
     return said_n("you hold {n} {color} card", "you hold {n} {color} cards", held, color=named)
 
 
-def _player_reason(advisor, view: View, value, nxt: int, partner) -> Said:
+def _swap_reason(advisor, view: View, value, nxt: int, partner) -> Said:
     return said_n(
         "{name} has the fewest cards ({n})",
         "{name} has the fewest cards ({n})",
+        view["hand_sizes"][value],
+        name=view["names"][value],
+    )
+
+
+def _hurt_reason(advisor, view: View, value, nxt: int, partner) -> Said:
+    return said_n(
+        "{name} is closest to going out ({n} card)",
+        "{name} is closest to going out ({n} cards)",
+        view["hand_sizes"][value],
+        name=view["names"][value],
+    )
+
+
+def _help_reason(advisor, view: View, value, nxt: int, partner) -> Said:
+    if value == partner:
+        return said("{name} is your partner", name=view["names"][value])
+    return said_n(
+        "{name} is furthest from going out ({n} card)",
+        "{name} is furthest from going out ({n} cards)",
         view["hand_sizes"][value],
         name=view["names"][value],
     )
@@ -344,14 +360,16 @@ def _dump_next_reason(advisor, view: View, value, nxt: int, partner) -> Said:
     )
 
 
-# Why the advice answers a choice as it does, for each kind answered by
-# choosing (game/engine/decisions.py); the kinds of a turn are worded above.
-CHOICE_REASONS: dict[KindName, Callable[..., Said]] = {
-    "color": _color_reason,
-    "player": _player_reason,
-    "draft": _draft_reason,
-    "dump": _dump_reason,
-    "dump_next": _dump_next_reason,
+# Why the advice answers a choice as it does, by what the choice is for
+# (game/engine/purposes.py); the moves of a turn are worded above.
+CHOICE_REASONS: dict[Purpose, Callable[..., Said]] = {
+    Purpose.NAME_COLOR: _color_reason,
+    Purpose.SWAP: _swap_reason,
+    Purpose.HURT: _hurt_reason,
+    Purpose.HELP: _help_reason,
+    Purpose.KEEP: _draft_reason,
+    Purpose.SHED: _dump_reason,
+    Purpose.LAST_ACTS: _dump_next_reason,
 }
 
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.bots.seats import pick_seat
 from game.engine import apply_in_place, fresh_legal_actions
 from game.engine.actions import Accept, Action, Challenge, Choose, Draw, Pass, Play
-from game.engine.decisions import Ask, asks
-from game.engine.kind_names import KindName
+from game.engine.decisions import Ask, asks, purpose_of
 from game.engine.pending import Decision
+from game.engine.purposes import Purpose
 from game.engine.rng import RandomSource
-from game.engine.scoring import team_of
+from game.engine.scoring import partner_seat, team_of
 from game.engine.state import GameState
 
 # How often a simulated seat challenges: about what people do.
@@ -55,7 +56,7 @@ def play_out(state: GameState, budget: int = MAX_STEPS) -> int:
 
 
 def _policy(state: GameState, decision: Decision, actions: list, rng: RandomSource):
-    return POLICY[decision.kind](state, decision, actions, rng)
+    return POLICY[purpose_of(decision)](state, decision, actions, rng)
 
 
 def _turn(state: GameState, decision: Decision, actions: list, rng: RandomSource):
@@ -88,12 +89,18 @@ def _color(state: GameState, decision: Decision, actions: list, rng: RandomSourc
     return Choose(decision.seat, state.cards.colors[_color_most_held(state, decision.seat)])
 
 
-def _player(state: GameState, decision: Decision, actions: list, rng: RandomSource):
-    hands = state.hands
-    return min(
-        (a for a in actions if type(a) is Choose),
-        key=lambda a: len(hands[int(a.value)]),
+def _pick_seat(state: GameState, decision: Decision, actions: list, rng: RandomSource):
+    seat = decision.seat
+    partner = partner_seat(state.rules.model.scoring.teams, seat, state.players)
+    picked = pick_seat(
+        purpose_of(decision),
+        [int(option) for option in decision.options],
+        [len(hand) for hand in state.hands],
+        seat,
+        state.direction,
+        partner,
     )
+    return Choose(seat, picked)
 
 
 def _draft(state: GameState, decision: Decision, actions: list, rng: RandomSource):
@@ -108,18 +115,18 @@ def _first(state: GameState, decision: Decision, actions: list, rng: RandomSourc
     return actions[0]
 
 
-# How a playout answers each kind of decision (game/engine/decisions.py).
-POLICY: dict[KindName, Callable[[GameState, Decision, list, RandomSource], Action]] = {
-    "play": _turn,
-    "drawn": _turn,
-    "more": _turn,
-    "penalty": _penalty,
-    "color": _color,
-    "player": _player,
-    "draft": _draft,
-    "dump": _dump,
-    "dump_next": _first,
-    "next_round": _first,
+# How a playout answers a decision, by what it is for (game/engine/purposes.py).
+POLICY: dict[Purpose, Callable[[GameState, Decision, list, RandomSource], Action]] = {
+    Purpose.TURN: _turn,
+    Purpose.OWED: _penalty,
+    Purpose.NAME_COLOR: _color,
+    Purpose.SWAP: _pick_seat,
+    Purpose.HURT: _pick_seat,
+    Purpose.HELP: _pick_seat,
+    Purpose.KEEP: _draft,
+    Purpose.SHED: _dump,
+    Purpose.LAST_ACTS: _first,
+    Purpose.NEXT_ROUND: _first,
 }
 
 

@@ -14,9 +14,10 @@ a seat that played a wild with nobody about to go out probably held nothing
 else that fitted.
 
 A world is built only for the decisions a seat takes on its own turn with
-nothing half-resolved ("play" and "drawn"): there the engine's state is fully
-described by the view. Decisions taken in the middle of a card's effects (a
-colour, a player, a dump) are left to the heuristics.
+nothing half-resolved (a kind declared `between_plays`: a turn, the moment
+after drawing): there the engine's state is fully described by the view.
+Decisions taken in the middle of a card's effects (a colour, a player, a
+dump) are left to the heuristics.
 """
 
 from __future__ import annotations
@@ -29,14 +30,12 @@ from game.bots.inference import FIXED, Deal, HandChain, PlayHistory
 from game.bots.knowledge import SeatKnowledge
 from game.engine import new_game
 from game.engine.cards import CardTable, card_table
-from game.engine.kind_names import KindName
+from game.engine.decisions import REGISTRY
 from game.engine.rng import Rng
 from game.engine.sides import face_codes, show_side
 from game.engine.state import Decision, GameState
 from game.engine.view import View
 
-# The decisions worlds are sampled for: a turn, and the moment after drawing.
-SEARCHABLE: frozenset[KindName] = frozenset({"play", "drawn"})
 # The chain over deals starts from one of a few random deals, drawn in
 # proportion to how well each explains the other seats' plays this round
 # (see `TableSampler._start_chain`); the chain's moves do the rest.
@@ -103,7 +102,7 @@ class TableSampler:
         pending = view["pending"]
         return (
             pending is not None
-            and pending["kind"] in SEARCHABLE
+            and REGISTRY[pending["kind"]].between_plays
             and pending["seat"] == self.seat
             and view["top"] is not None
             and view["penalty"] is None
@@ -438,7 +437,9 @@ class TableSampler:
         state.draft_discard = []
         state.actor = seat
         assert pending is not None, "worlds are sampled for an open decision (can_sample)"
-        state.pending = Decision(pending["kind"], seat, tuple(pending["options"]))
+        state.pending = Decision(
+            pending["kind"], seat, tuple(pending["options"]), pending["purpose"]
+        )
         drawn = len(view["drawn"])
         state.drawn = list(view["hand"][-drawn:]) if drawn else []
         return state

@@ -24,23 +24,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from game.bots.base import Bot, Look, asked, owed
+from game.bots.base import SHARED_ANSWERS, Bot, Look, asked, choices, owed
 from game.bots.deck import DeckFacts, deck_facts, shows_color
 from game.bots.knowledge import SeatKnowledge
 from game.bots.sampling import TableSampler
+from game.bots.seats import next_seat
 from game.engine.actions import (
     Accept,
     Action,
     CallUno,
     Catch,
     Challenge,
-    Choose,
     Draw,
     NextRound,
     Pass,
     Play,
 )
-from game.engine.kind_names import KindName
+from game.engine.purposes import Purpose
 from game.engine.state import GameState
 from game.engine.view import View
 
@@ -69,6 +69,7 @@ DEFAULT_CHALLENGE_RATE = 0.35
 class StrongBot(Bot):
     level = "strong"
     watches = True
+    plays_for_team = True
 
     def _seated(self) -> None:
         assert self.rules is not None and self.seat is not None
@@ -196,42 +197,34 @@ class StrongBot(Bot):
 
     # --- answers -----------------------------------------------------------------
 
-    # The choices: a jump-in may be offered beside one, so each answers from
-    # the Choose actions only.
+    # The choices (a seat to pick is the shared answer, weighing the partner).
 
     def _color(self, view: View, offered):
         table = _Table(self, view)
         colors = self.deck.colors
-        return max(_choices(offered), key=lambda a: table.naming_worth(colors.index(a.value)))
+        return max(choices(offered), key=lambda a: table.naming_worth(colors.index(a.value)))
 
-    def _player(self, view: View, offered):
+    def _keep(self, view: View, offered):
         table = _Table(self, view)
-        return min(_choices(offered), key=lambda a: table.swap_cost(int(a.value)))
-
-    def _draft(self, view: View, offered):
-        table = _Table(self, view)
-        by_value = {a.value: a for a in _choices(offered)}
+        by_value = {a.value: a for a in choices(offered)}
         card = view["draft_card"]
         assert card is not None, "a draft shows its seat the card it looks at"
         return by_value["keep" if table.worth_keeping(card) else "discard"]
 
-    def _dump(self, view: View, offered):
-        actions = _choices(offered)
+    def _shed(self, view: View, offered):
+        actions = choices(offered)
         by_value = {a.value: a for a in actions}
         return by_value.get("all", by_value.get("none", actions[0]))
 
-    def _dump_next(self, view: View, offered):
+    def _last_acts(self, view: View, offered):
         # The last card down acts: keep the harshest for last (the kindest
         # when the next seat is a partner).
         table = _Table(self, view)
         deck = self.deck
         sign = -1 if table.next_is_friend else 1
         return min(
-            _choices(offered), key=lambda a: (sign * deck.hurt[deck.nid[int(a.value)]], a.value)
+            choices(offered), key=lambda a: (sign * deck.hurt[deck.nid[int(a.value)]], a.value)
         )
-
-    def _next_round(self, view: View, actions):
-        return actions[0]
 
     def _answer_penalty(self, view: View, actions):
         plays = [a for a in actions if isinstance(a, Play)]
@@ -244,18 +237,15 @@ class StrongBot(Bot):
             return challenge
         return next(a for a in actions if isinstance(a, Accept))
 
-    # How this level answers each kind of decision (Bot.answers).
-    answers: ClassVar[Mapping[KindName, Callable[..., Action]]] = {
-        "play": _turn,
-        "drawn": _turn,
-        "more": _turn,
-        "penalty": _answer_penalty,
-        "color": _color,
-        "player": _player,
-        "draft": _draft,
-        "dump": _dump,
-        "dump_next": _dump_next,
-        "next_round": _next_round,
+    # How this level answers a decision, by what it is for (Bot.answers).
+    answers: ClassVar[Mapping[Purpose, Callable[..., Action]]] = {
+        **SHARED_ANSWERS,
+        Purpose.TURN: _turn,
+        Purpose.OWED: _answer_penalty,
+        Purpose.NAME_COLOR: _color,
+        Purpose.KEEP: _keep,
+        Purpose.SHED: _shed,
+        Purpose.LAST_ACTS: _last_acts,
     }
 
     def worth_challenging(self, view: View) -> bool:
@@ -293,15 +283,7 @@ class StrongBot(Bot):
         return guilty / GUILT_SAMPLES * bluffs
 
     def is_partner(self, view: View, seat: int) -> bool:
-        return (
-            self.rules is not None
-            and self.rules.model.scoring.teams
-            and seat == (view["seat"] + view["players"] // 2) % view["players"]
-        )
-
-
-def _choices(offered) -> list[Choose]:
-    return [a for a in offered if isinstance(a, Choose)]
+        return seat == self.partner(view)
 
 
 class _Table:
@@ -318,16 +300,11 @@ class _Table:
         self.unseen = know.unseen(view)
         sizes = view["hand_sizes"]
         eliminated = view["eliminated"]
-        teams = bot.rules is not None and bot.rules.model.scoring.teams
-        self.partner = (me + players // 2) % players if teams else None
+        self.partner = bot.partner(view)
         self.opponents = [
             s for s in range(players) if s != me and s != self.partner and not eliminated[s]
         ]
-        step = view["direction"]
-        nxt = (me + step) % players
-        while eliminated[nxt] and nxt != me:
-            nxt = (nxt + step) % players
-        self.next_seat = nxt
+        self.next_seat = nxt = next_seat(view, me)
         self.next_is_friend = nxt == self.partner
         self.next_urgent = not self.next_is_friend and sizes[nxt] <= 2
         self.urgent = any(sizes[s] <= 2 for s in self.opponents)
@@ -364,12 +341,6 @@ class _Table:
     def challenge_rate(self, seat: int) -> float:
         know = self.know
         return (DEFAULT_CHALLENGE_RATE * 3 + know.challenged[seat]) / (3 + know.faced[seat])
-
-    def swap_cost(self, seat: int) -> float:
-        """Taking `seat`'s hand for this one: fewer cards is better, and a
-        partner is better left alone."""
-        size = self.view["hand_sizes"][seat]
-        return size + (50 if seat == self.partner else 0)
 
     def worth_keeping(self, card: str) -> bool:
         """A draft: keep the card looked at if it beats a card taken blind."""

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from game.engine.events import EventSink
 from game.engine.pending import PlayContext
+from game.engine.purposes import Purpose
 
 
 class Params(BaseModel):
@@ -29,6 +30,13 @@ class Params(BaseModel):
         """Whether the effect has its own player name the colour: a card whose
         first effect does lets the play carry the colour (cards.py)."""
         return False
+
+    @property
+    def on_chosen(self) -> Purpose | None:
+        """What the effect does to the seat an earlier `choose_player` picked
+        (`SWAP`, `HURT`, `HELP`), None when it does not act on that seat: the
+        pick is opened for the first effect of the card that does."""
+        return None
 
 
 P = TypeVar("P", bound=Params)

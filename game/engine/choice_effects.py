@@ -5,13 +5,17 @@ The registry and the other blocks: effects.py.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
+
+from pydantic import field_validator
 
 from game.engine.actions import Choose
-from game.engine.decisions import Ask, declare_choice
-from game.engine.effects import SUSPEND, NoParams, Params, effect
+from game.engine.decisions import REGISTRY, Ask, DecisionKind, declare_choice
+from game.engine.effects import SUSPEND, Params, effect
 from game.engine.events import EventSink
+from game.engine.kind_names import KindName
 from game.engine.pending import Decision, PlayContext
+from game.engine.purposes import Purpose
 from game.engine.said import said
 
 if TYPE_CHECKING:
@@ -54,12 +58,36 @@ def choose_color(
     return SUSPEND
 
 
+class ChoosePlayerParams(Params):
+    # The decision kind that asks: `player`, or a kind of a card's own that
+    # is asked as a player (its own question words), declared in the engine.
+    ask: str = "player"
+
+    @field_validator("ask")
+    @classmethod
+    def _asked_as_a_player(cls, name: str) -> str:
+        kind = REGISTRY.get(cast(KindName, name))
+        if kind is None or kind.ask is not Ask.PLAYER:
+            known = sorted(k for k, declared in REGISTRY.items() if declared.ask is Ask.PLAYER)
+            raise ValueError(
+                f"no decision kind {name!r} picks a player (known: {', '.join(known)})"
+            )
+        return name
+
+
 @effect(
-    NoParams,
+    ChoosePlayerParams,
     words=lambda p: said("the player picks another player"),
 )
-def choose_player(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:
+def choose_player(
+    state: GameState, ctx: PlayContext, params: ChoosePlayerParams, events: EventSink
+) -> bool:
     """The seat that played picks another seat; later effects use `chosen`.
+    The pick is for the first later effect that acts on the chosen seat (a
+    swap, a draw), which the decision carries as its purpose.
+
+    `ask` names the decision kind that asks: `player`, or a kind declared
+    for a card of its own, asked as a player in its own words.
 
     YAML: `- choose_player` then `- swap_hands: {with: chosen}`.
     """
@@ -69,7 +97,9 @@ def choose_player(state: GameState, ctx: PlayContext, params: NoParams, events: 
     if len(others) == 1:
         ctx.chosen = others[0]
         return False
-    state.pending = Decision("player", ctx.actor, others)
+    purpose = next((p for spec in state.queue if (p := spec.params.on_chosen) is not None), None)
+    kind = cast(KindName, params.ask)  # one of REGISTRY's, as its validator checked
+    state.pending = Decision(kind, ctx.actor, others, purpose)
     return SUSPEND
 
 
@@ -92,13 +122,14 @@ declare_choice(
     apply=_name_color,
     words=lambda state, option: str(option),
     ask=Ask.COLOR,
+    purpose=Purpose.NAME_COLOR,
     reads=lambda state, action, event: (
         event["t"] == "color" and event["p"] == action.seat and event["color"] == action.value
     ),
 )
 
 
-def _pick_player(state: GameState, events: EventSink, action: Choose) -> bool:
+def pick_player(state: GameState, events: EventSink, action: Choose) -> bool:
     assert isinstance(action.value, int)
     ctx = state.ctx
     assert ctx is not None, "a player is chosen for a card's effect"
@@ -109,14 +140,25 @@ def _pick_player(state: GameState, events: EventSink, action: Choose) -> bool:
     return True
 
 
-declare_choice(
-    "player",
-    must="pick another seat",
-    options="seat numbers",
-    apply=_pick_player,
-    words=lambda state, option: state.names[int(option)],
-    ask=Ask.PLAYER,
-    reads=lambda state, action, event: (
-        event["t"] == "chose" and event["p"] == action.seat and event["player"] == action.value
-    ),
-)
+def declare_pick(name: KindName, must: str, purpose: Purpose, question: str = "") -> DecisionKind:
+    """Declare a kind that picks another seat for `choose_player: {ask: NAME}`:
+    `purpose` says who the chosen seat is to the chooser (what bots and the
+    hint weigh), `question` how a screen asks it (`said`)."""
+    return declare_choice(
+        name,
+        must=must,
+        options="seat numbers",
+        apply=pick_player,
+        words=lambda state, option: state.names[int(option)],
+        ask=Ask.PLAYER,
+        purpose=purpose,
+        question=question,
+        reads=lambda state, action, event: (
+            event["t"] == "chose" and event["p"] == action.seat and event["player"] == action.value
+        ),
+    )
+
+
+# A card swapping hands asks it (7-0, Swap Hands); the effects after the pick
+# say what it is for when they say otherwise (`choose_player`).
+declare_pick("player", "pick another seat", Purpose.SWAP)

@@ -27,6 +27,7 @@ from game.engine.flags import RuleFlags
 from game.engine.legality import next_round_answers
 from game.engine.match_length import MAX_MATCH_ROUNDS, longest_match
 from game.engine.pending import Decision, PlayContext
+from game.engine.purposes import Purpose
 from game.engine.refusals import next_round_refusal
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
@@ -235,6 +236,8 @@ declare_choice(
     apply=_draft,
     words=lambda state, option: str(option),
     ask=Ask.WORDS,
+    purpose=Purpose.KEEP,
+    deals=True,
     question=said("Keep this card?"),
     labels={"keep": said("Keep it"), "discard": said("Discard, take the next")},
     reads=lambda state, action, event: (
@@ -300,5 +303,6 @@ declare(
         answers=next_round_answers,
         apply={NextRound: _next_round},
         refusal=next_round_refusal,
+        purpose=Purpose.NEXT_ROUND,
     )
 )

@@ -23,16 +23,22 @@ with everything the engine needs to know about it:
   as the engine says them (`said`), so every screen asks it alike;
 - `reads`: how a replay reads this kind's answers back from a log
   (game/log/actions.py): per type of answer whose first event is this
-  kind's own, whether an answer wrote a given event first.
+  kind's own, whether an answer wrote a given event first;
+- `purpose`: what the answer is for (game/engine/purposes.py), which the
+  bots and the hint answer by: a decision may carry its own, set by the
+  effect that opened it (`purpose_of`);
+- `between_plays`: opened between plays, with no card's effects half
+  resolved, so that a seat's view describes the whole state (the expert's
+  search deals its worlds only at such a decision);
+- `deals`: asked while the hands are dealt (the seat's hand is not whole yet).
 
 Kind names are `KindName` (game/engine/kind_names.py), a typed enumeration:
 a misspelt kind fails the type check. A new kind is its name in `KindName`
-and one `declare(...)`
-beside the code that opens it, plus its test; then its registrations
-outside the engine, which tests/test_decision_kinds.py requires: each bot
-level's answer (`Bot.answers`), the playouts', the hint's reason for a
-choice, and, for a kind asked from the hand, the table's buttons
-(game/table/couch_buttons.py). docs/architecture.md walks through it.
+and one `declare(...)` beside the code that opens it, plus its test. The
+bots, the hint, the table and the phones answer and show it by its `ask`
+and `purpose`; only a kind asked from the hand needs the table's buttons
+(game/table/couch_buttons.py), and only a new purpose or a new way of
+asking needs more. docs/architecture.md walks through it.
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ from game.engine.actions import Action, Choose
 from game.engine.events import EventSink
 from game.engine.kind_names import KIND_NAMES, KindName
 from game.engine.pending import Decision
+from game.engine.purposes import PICKS_A_SEAT, Purpose
 from game.engine.said import listed, said
 
 if TYPE_CHECKING:
@@ -86,10 +93,15 @@ class DecisionKind:
     apply: Mapping[type[Action], Handler]
     refusal: Refusal
     ask: Ask
+    purpose: Purpose = field(kw_only=True)
     jump_in: bool = False
-    question: str = ""  # Ask.WORDS and Ask.CARDS: the question, said
+    # The question, said: Ask.WORDS and Ask.CARDS must have one; Ask.PLAYER
+    # may (else a screen asks "Pick a player").
+    question: str = ""
     labels: Mapping[str, str] = field(default_factory=dict)  # Ask.WORDS: option -> words
     reads: Mapping[type[Action], Reads] = field(default_factory=dict)
+    between_plays: bool = False
+    deals: bool = False
 
 
 REGISTRY: dict[KindName, DecisionKind] = {}
@@ -105,6 +117,11 @@ def declare(kind: DecisionKind) -> DecisionKind:
         raise ValueError(f"decision kind {kind.name!r} is missing from KindName")
     if kind.ask in (Ask.WORDS, Ask.CARDS) and not kind.question:
         raise ValueError(f"decision kind {kind.name!r} is asked in words but has no question")
+    if (kind.ask is Ask.PLAYER) != (kind.purpose in PICKS_A_SEAT):
+        raise ValueError(
+            f"decision kind {kind.name!r}: a kind asked as a player picks a seat "
+            f"for it (one of {sorted(PICKS_A_SEAT)}), and only such a kind does"
+        )
     REGISTRY[kind.name] = kind
     ANSWERS[kind.name] = kind.answers
     APPLY[kind.name] = kind.apply
@@ -139,9 +156,11 @@ def declare_choice(
     words: Callable[[GameState, str | int], str],
     *,
     ask: Ask,
+    purpose: Purpose,
     question: str = "",
     labels: Mapping[str, str] | None = None,
     reads: Callable[[GameState, Choose, Mapping[str, Any]], bool] | None = None,
+    deals: bool = False,
 ) -> DecisionKind:
     """Declare a kind whose answers are `Choose(seat, option)`, one per option;
     `reads`: whether a choice wrote an event first, when that can be told
@@ -155,9 +174,11 @@ def declare_choice(
             {Choose: apply},
             choose_refusal(words),
             ask,
+            purpose=purpose,
             question=question,
             labels=labels or {},
             reads={} if reads is None else {Choose: reads},
+            deals=deals,
         )
     )
 
@@ -165,3 +186,9 @@ def declare_choice(
 def asks(decision: Decision) -> Ask:
     """How `decision` is put to its seat."""
     return REGISTRY[decision.kind].ask
+
+
+def purpose_of(decision: Decision) -> Purpose:
+    """What `decision` is for: its own purpose, set by the effect that opened
+    it, else its kind's."""
+    return decision.purpose or REGISTRY[decision.kind].purpose

@@ -36,6 +36,7 @@ from pydantic import Field, model_validator
 from game.engine.block_types import Effect, P, Params
 from game.engine.events import EventSink
 from game.engine.pending import Penalty, PlayContext
+from game.engine.purposes import Purpose
 from game.engine.said import Said, said, said_n
 
 if TYPE_CHECKING:
@@ -301,6 +302,10 @@ def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: E
 class DrawParams(Params):
     who: Selector = "next"
     count: int = Field(1, ge=1, le=50)
+
+    @property
+    def on_chosen(self) -> Purpose | None:
+        return Purpose.HURT if self.who == "chosen" else None
 
 
 @effect(

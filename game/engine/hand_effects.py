@@ -14,6 +14,7 @@ from game.engine.decisions import Ask, declare_choice
 from game.engine.effects import SUSPEND, NoParams, Params, effect
 from game.engine.events import EventSink, HandsEvent
 from game.engine.pending import Decision, PlayContext
+from game.engine.purposes import Purpose
 from game.engine.said import Said, said
 
 if TYPE_CHECKING:
@@ -39,6 +40,10 @@ def _hands_changed(state: GameState, events: EventSink, discard: list[str] | Non
 
 class SwapParams(Params):
     with_: Literal["chosen", "next"] = Field("chosen", alias="with")
+
+    @property
+    def on_chosen(self) -> Purpose | None:
+        return Purpose.SWAP if self.with_ == "chosen" else None
 
 
 @effect(
@@ -314,6 +319,7 @@ declare_choice(
     apply=_dump,
     words=lambda state, option: str(option),
     ask=Ask.WORDS,
+    purpose=Purpose.SHED,
     question=said("Play every other card of this colour too?"),
     labels={"all": said("Play them all"), "none": said("No")},
 )
@@ -324,6 +330,7 @@ declare_choice(
     apply=_dump,
     words=lambda state, option: state.cards.labels[int(option)],
     ask=Ask.CARDS,
+    purpose=Purpose.LAST_ACTS,
     question=said("Which card goes next?"),
     reads=lambda state, action, event: (
         event["t"] == "play" and event["card"] == state.cards.names[int(action.value)]

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from game.engine.kind_names import KindName
+from game.engine.purposes import Purpose
 
 
 class _Record:
@@ -42,16 +43,26 @@ class _Record:
 @dataclass(slots=True, init=False)
 class Decision(_Record):
     """Seat `seat` must answer a decision of kind `kind` (one of
-    `decisions.REGISTRY`, which says what `options` holds for it)."""
+    `decisions.REGISTRY`, which says what `options` holds for it). `purpose`:
+    what the answer is for, where the effect that opened it says (else the
+    kind's declared purpose, `decisions.purpose_of`)."""
 
     kind: KindName
     seat: int
     options: tuple[str | int, ...]
+    purpose: Purpose | None
 
-    def __init__(self, kind: KindName, seat: int, options: tuple[str | int, ...] = ()) -> None:
+    def __init__(
+        self,
+        kind: KindName,
+        seat: int,
+        options: tuple[str | int, ...] = (),
+        purpose: Purpose | None = None,
+    ) -> None:
         self.kind = kind
         self.seat = seat
         self.options = options
+        self.purpose = purpose
 
     def copy(self) -> Decision:
         return self  # never changed once made: every copy of a game shares it

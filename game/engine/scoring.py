@@ -69,11 +69,15 @@ def scheme(
     return register
 
 
+def partner_seat(teams: bool, seat: int, players: int) -> int | None:
+    """`seat`'s partner where the rules play in `teams`: the seat opposite."""
+    return (seat + players // 2) % players if teams else None
+
+
 def team_of(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats that share a result with `seat`: its partner sits opposite."""
-    if not state.rules.model.scoring.teams:
-        return (seat,)
-    return (seat, (seat + state.players // 2) % state.players)
+    partner = partner_seat(state.rules.model.scoring.teams, seat, state.players)
+    return (seat,) if partner is None else (seat, partner)
 
 
 @scheme(

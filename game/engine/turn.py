@@ -41,6 +41,7 @@ from game.engine.legality import (
     stack_cards,
 )
 from game.engine.pending import Decision, Penalty, PlayContext
+from game.engine.purposes import Purpose
 from game.engine.refusals import drawn_refusal, more_refusal, penalty_refusal, play_refusal_of
 from game.engine.scoring import SCHEMES, match_result, team_of
 from game.engine.state import GameState
@@ -436,6 +437,8 @@ declare(
         apply=_TURN_ANSWERS,
         refusal=play_refusal_of,
         jump_in=True,
+        purpose=Purpose.TURN,
+        between_plays=True,
     )
 )
 declare(
@@ -447,6 +450,8 @@ declare(
         answers=drawn_answers,
         apply=_TURN_ANSWERS,
         refusal=drawn_refusal,
+        purpose=Purpose.TURN,
+        between_plays=True,
     )
 )
 declare(
@@ -459,6 +464,7 @@ declare(
         apply={Accept: _accept, Challenge: _challenge_action, Play: play},  # Play: a stack
         refusal=penalty_refusal,
         jump_in=True,
+        purpose=Purpose.OWED,
     )
 )
 declare(
@@ -470,6 +476,7 @@ declare(
         answers=more_answers,
         apply={Play: _play_more, Pass: _stop_more},
         refusal=more_refusal,
+        purpose=Purpose.TURN,
         # "Done" writes what the cards played do, not a pass.
         reads={Pass: lambda state, action, event: True},
     )

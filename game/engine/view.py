@@ -26,7 +26,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from game.engine.decisions import purpose_of
 from game.engine.kind_names import KindName
+from game.engine.purposes import Purpose
 
 if TYPE_CHECKING:
     from game.engine.cards import CardTable
@@ -37,6 +39,7 @@ class PendingView(TypedDict):
     kind: KindName
     seat: int
     options: list[str | int]
+    purpose: Purpose  # what the answer is for (game/engine/purposes.py)
 
 
 class PenaltyView(TypedDict):
@@ -132,6 +135,7 @@ def view(state: GameState, seat: int) -> View:
             "kind": decision.kind,
             "seat": decision.seat,
             "options": list(decision.options),
+            "purpose": purpose_of(decision),
         },
         "penalty": None
         if owed is None

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.engine.decisions import REGISTRY, Ask, asks
 from game.i18n import _, ngettext
 from game.scenes.base import Scene, Services
 from game.scenes.play import PlayScene
@@ -108,16 +109,17 @@ class CurtainScene(Scene):
             return
         below.behind_curtain(dt)
         pending = self.session.state.pending
-        gone = pending is None or pending.seat != self.seat or pending.kind == "next_round"
+        gone = pending is None or pending.seat != self.seat or asks(pending) is Ask.ROUND_OVER
         if self.for_turn and gone:
             self.app.pop()  # the turn was taken (a jump-in): the table decides anew
 
     def hand_line(self) -> str:
         """The line under the name: the cards in hand, or, when this seat's draft
-        comes next, what is about to happen."""
+        comes next (a decision asked while the hands are dealt), what is about
+        to happen."""
         count = len(self.screen.table.model.hands[self.seat])
         pending = self.session.state.pending
-        if pending is not None and pending.kind == "draft" and pending.seat == self.seat:
+        if pending is not None and REGISTRY[pending.kind].deals and pending.seat == self.seat:
             dealing = self.session.rules.model.dealing
             left = max(1, dealing.hand_size - count)
             if dealing.draft_order == "whole_hand":

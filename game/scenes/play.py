@@ -23,9 +23,9 @@ import pygame
 
 from game.bots.timing import turn_choices
 from game.engine import CallUno, Choose
-from game.engine.decisions import Ask, asks
+from game.engine.decisions import REGISTRY, Ask, asks
 from game.engine.state import Decision, GameState
-from game.i18n import _, language
+from game.i18n import _, language, say
 from game.scenes.base import Scene, Services
 from game.scenes.choose import DECISION_OVERLAYS
 from game.scenes.pad_seats import rumble_for
@@ -170,7 +170,7 @@ class PlayScene(Scene):
         self._pump()
         self._phones(dt)
         pending = self.state.pending
-        if self.controls.idle and pending is not None and pending.kind != "next_round":
+        if self.controls.idle and pending is not None and asks(pending) is not Ask.ROUND_OVER:
             self.reactions.update(self.clock)
 
     def _phones(self, dt: float) -> None:
@@ -229,11 +229,14 @@ class PlayScene(Scene):
         )
 
     def _open_players(self, seat: int, pending: Decision) -> Scene:
+        """Pick a player, asked in the kind's own words when it declares some."""
+        question = REGISTRY[pending.kind].question
         return self.app.push(
             "choose_player",
             table=self.table,
             options=list(pending.options),
             on_pick=lambda p: self._choose(seat, p),
+            title=say(question, self.table.book.engine_words()) if question else None,
             advice=self.controls.advice_for(seat),
         )
 
