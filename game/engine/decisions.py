@@ -49,7 +49,6 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action, Choose
-from game.engine.events import EventSink
 from game.engine.kind_names import KIND_NAMES, KindName
 from game.engine.pending import Decision
 from game.engine.purposes import PICKS_A_SEAT, Purpose
@@ -58,6 +57,7 @@ from game.engine.said import listed, said
 if TYPE_CHECKING:
     # Only for annotations: effects declare kinds too, and the state module
     # sits above the effects (it holds the rule set that holds them).
+    from game.engine.events import EventSink
     from game.engine.state import GameState
 
 
