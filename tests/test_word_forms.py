@@ -41,7 +41,7 @@ NOT_A_PLAYER = frozenset(
         "Language: {name}",
         "a count of {name} is not a whole number",
         "it lists {name} twice",
-        "the entry of {name} has other fields",
+        "its field {name} is damaged",
         "the rule sets of {name} are damaged",
         "{name} must be true or false; using {default}",
         "{file} does not go with {other}",
