@@ -20,6 +20,7 @@ from tests.support.rules import shipped_variants
 ON_FLIP = [["flip", "house/seven-o"], ["flip", "house/stacking"]]
 
 WRONG_RULES: dict[str, dict[str, str]] = {
+    "en": {"every other": "reads as every second player or card, too"},
     "el": {
         ";": "the Greek question mark: a rule reads as a question (use '·')",
         "όλα τα χέρια στον επόμενο": "a 0 gives every hand to one player",
