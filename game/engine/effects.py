@@ -80,7 +80,7 @@ _DRAWS: dict[str, Callable[[int], Said]] = {
     "self": lambda n: said_n("the player draws a card", "the player draws {n} cards", n),
     "next": lambda n: said_n("the next player draws a card", "the next player draws {n} cards", n),
     "all_others": lambda n: said_n(
-        "every other player draws a card", "every other player draws {n} cards", n
+        "all the other players draw a card", "all the other players draw {n} cards", n
     ),
     "all": lambda n: said_n("every player draws a card", "every player draws {n} cards", n),
     "chosen": lambda n: said_n(
@@ -145,7 +145,7 @@ class NoParams(Params):
 
 @effect(
     NoParams,
-    words=lambda p: said("every other player loses their turn: the player plays again"),
+    words=lambda p: said("all the other players lose their turn: the player plays again"),
     plays_again=True,
 )
 def skip_all(state: GameState, ctx: PlayContext, params: NoParams, events: EventSink) -> bool:

@@ -216,7 +216,7 @@ class DumpParams(Params):
     DumpParams,
     words=lambda p: (
         said(
-            "the player may also play every other card of that colour, all or none, "
+            "the player may also play the rest of their cards of that colour, all or none, "
             "and the last one's action counts"
         )
         if p.who == "self"

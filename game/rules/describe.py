@@ -279,7 +279,8 @@ def _multi_play_words(multi: MultiPlay) -> str:
         if multi.effects == "every_card"
         else _("only the last card's action counts")
     )
-    return f"{_(which)}{most}; {acts}."
+    # The joining msgid effect_words uses: Greek's ";" would make the rule a question.
+    return _("{reason}; {more}").format(reason=f"{_(which)}{most}", more=acts) + "."
 
 
 def _calls_lines(model: RuleSetModel) -> list[str]:

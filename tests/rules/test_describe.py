@@ -73,7 +73,7 @@ def test_a_two_sided_deck_is_described_side_by_side():
     assert "Deck (112 cards, each with a face on both sides, paired at random" in text
     assert " Light side, colours Red, Yellow, Green, Blue:" in text
     assert " Dark side, colours Pink, Teal, Orange, Purple:" in text
-    assert "Skip Everyone (8 cards, 30 points): every other player loses their turn" in text
+    assert "Skip Everyone (8 cards, 30 points): all the other players lose their turn" in text
     assert "the next player draws until they draw a card of the named colour" in text
     assert "Cards count by their faces on the side in play when the round ends." in text
 
