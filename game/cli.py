@@ -14,7 +14,6 @@ be written (`simulate --log`); 130 stopped with Ctrl-C.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -28,6 +27,8 @@ from game.plain_text import printable
 from game.seats import KNOWN_LEVELS
 
 if TYPE_CHECKING:
+    import argparse
+
     from game.engine.ruleset import RuleSet
     from game.sim import MatchDidNotEnd
 
@@ -50,6 +51,8 @@ DONE, REFUSED, USAGE, CANNOT_WRITE, INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     # --lang is read before the parser is made (its help is in that language);
     # every command takes it too, so it may come after the command's arguments.
     language = argparse.ArgumentParser(add_help=False)
@@ -162,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
     except i18n.UnknownLanguage as err:
         print(f"python main.py: {printable(str(err), None)}", file=sys.stderr)
         return USAGE
+    if not argv:
+        # The game itself: no command line to read, so none to build (its
+        # dozen commands take some milliseconds the first frame waits for).
+        return _play()
     args = _parser().parse_args(argv)
     if args.command == "check":
         return _check(args.files)

@@ -14,10 +14,8 @@ means reading files, which the engine itself never does.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import importlib.util
-import json
 import os
 import sys
 from pathlib import Path
@@ -56,6 +54,8 @@ def source_paths() -> list[Path]:
 
 def fingerprint() -> dict:
     """What a build must match: the exact sources and this interpreter."""
+    import hashlib  # OpenSSL's library: loaded only where a build is to be checked
+
     return {
         "python": sys.implementation.cache_tag,
         "suffix": importlib.machinery.EXTENSION_SUFFIXES[0],
@@ -71,6 +71,8 @@ def build_dir() -> Path:
 
 def why_not_usable(directory: Path) -> str | None:
     """None when the build in `directory` matches the source; else the reason."""
+    import json
+
     try:
         stamp = json.loads((directory / STAMP).read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -44,6 +44,15 @@ SIDE_W = BADGE_W
 SIDE_TOP = TOP_Y + TOP_FAN_H + BADGE_GAP + BADGE_H + 18
 SIDE_BOTTOM = 540
 SIDE_MAX_FAN_H = 220
+# With two seats a side (seven players and more) every seat's prompt needs a
+# line of its own by its plate (game/table/geometry.py, `own_prompt_rect`): a
+# band under the top row's plates, clear of the side columns; one under the
+# lower side seats' plates, clear of the bottom seat's; and one under the
+# bottom seat's plate, the Draw button lower down (tests/ui/test_layout.py).
+PROMPT_BAND = 44
+CROWDED_SIDE_TOP = TOP_Y + TOP_FAN_H + BADGE_GAP + BADGE_H + PROMPT_BAND
+CROWDED_SIDE_BOTTOM = 540 - PROMPT_BAND
+CROWDED_DRAW_BUTTON = (40, 630, 176, 60)
 
 # Bottom row: the local hand in the middle, its badge and the draw button on the left,
 # UNO / catch buttons on the right, the event line just above the hand.
@@ -116,7 +125,8 @@ def top_seats(count: int) -> list[tuple[tuple[int, int, int, int], tuple[int, in
 def side_seats(count: int, x: int) -> list[tuple[tuple[int, int, int, int], tuple[int, int]]]:
     """Seats of one side column, top to bottom; each is a fan with its badge below."""
     out = []
-    for y, slot_h in spread(SIDE_TOP, SIDE_BOTTOM, count, GAP) if count else []:
+    top, bottom = (CROWDED_SIDE_TOP, CROWDED_SIDE_BOTTOM) if count > 1 else (SIDE_TOP, SIDE_BOTTOM)
+    for y, slot_h in spread(top, bottom, count, GAP) if count else []:
         fan_h = min(slot_h - BADGE_GAP - BADGE_H, SIDE_MAX_FAN_H)
         y += (slot_h - fan_h - BADGE_GAP - BADGE_H) // 2
         label = (x + SIDE_W // 2, y + fan_h + BADGE_GAP + BADGE_H // 2)
@@ -137,6 +147,14 @@ def seats_for(players: int) -> list[Obj]:
     for i, (side, (rect, label)) in enumerate(ring, start=1):
         seats.append(seat_obj(i, side, rect, label))
     return seats
+
+
+def ui_for(players: int) -> dict[str, tuple[str, tuple[int, int, int, int]]]:
+    """The buttons and regions of the table for `players`: with two seats a side
+    the Draw button sits lower, leaving the bottom seat's prompt a line."""
+    if split_opponents(players - 1)[0] < 2:
+        return UI
+    return {**UI, "draw_button": ("button", CROWDED_DRAW_BUTTON)}
 
 
 def fmt(value: object) -> str:
@@ -168,7 +186,7 @@ def build_map(players: int) -> str:
             "#4fc3f7",
             [Obj(name, cls, rect, ellipse=ell) for name, (cls, rect, ell) in PILES.items()],
         ),
-        ("ui", "#f06292", [Obj(name, cls, rect) for name, (cls, rect) in UI.items()]),
+        ("ui", "#f06292", [Obj(name, cls, rect) for name, (cls, rect) in ui_for(players).items()]),
     ]
     object_count = sum(len(objs) for _, _, objs in layers)
     lines = [

@@ -23,7 +23,6 @@ against the format and re-executed before a match resumes. A problem is a
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -213,6 +212,8 @@ def rules_fingerprint(rules: RuleSet) -> str:
         for name, kind in data.get("cards", {}).items()
     }
     text = json.dumps(played, sort_keys=True, separators=(",", ":"))
+    import hashlib  # OpenSSL's library: the menu reading a save needs none of it
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

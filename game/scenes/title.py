@@ -12,6 +12,7 @@ engine: the menu opens as fast as before.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -53,14 +54,19 @@ PANEL = pygame.Rect(560, 352, 620, 330)  # the saved match, or what went wrong w
 GOLD = (255, 213, 79)
 
 
-def saved_summary(saved: SavedMatch) -> str:
-    """The saved match's rules, round and goal on one line."""
-    from game.ui import rule_catalog  # the rule files, read only when a match is saved
-
+def saved_summary(saved: SavedMatch, as_saved: bool = False) -> str:
+    """The saved match's rules, round and goal on one line. `as_saved`: the
+    rules as the header words them, without loading their files."""
     header = saved.header
-    parts = [
+    if as_saved:
+        named = header.rules_label
+    else:
+        from game.ui import rule_catalog  # the rule files, read only when a match is saved
+
         # Worded now, not as saved: the language may have changed since.
-        rule_catalog.named(header.rules, language()) or header.rules_label,
+        named = rule_catalog.named(header.rules, language()) or header.rules_label
+    parts = [
+        named,
         _("round {n}").format(n=saved.round_no) if saved.round_no else _("the deal"),
     ]
     if header.single_round:
@@ -74,6 +80,8 @@ class TitleScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.t = 0.0
+        self.frames = 0  # updated so far: the fan is dealt one card a frame, from the second
+        self._loading: threading.Thread | None = None  # the saved match's rule set
         self.saved: SavedMatch | None = app.saves.saved()
         self._build()
 
@@ -185,20 +193,36 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        self.frames += 1
+        if self.frames == 2 and self.saved is not None:
+            self._load_saved_rules(self.saved.header.rules)
+
+    def _load_saved_rules(self, names: tuple[str, ...]) -> None:
+        """Load the saved match's rule set beside the menu, to name it in the
+        language of the moment: loading it before the first frame (YAML, the
+        rules' schema, their checks) took three times the rest of the start-up."""
+
+        def load() -> None:
+            from game.ui import rule_catalog
+
+            rule_catalog.try_load(names)
+
+        self._loading = threading.Thread(target=load, name="saved-rules", daemon=True)
+        self._loading.start()
+
+    @property
+    def saved_rules_loaded(self) -> bool:
+        """Whether the saved match's rule set is loaded, so naming it costs nothing."""
+        return self._loading is not None and not self._loading.is_alive()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(widgets.backdrop(surface.get_size(), (12, 80, 56), (4, 20, 16)), (0, 0))
-        art = self.app.art
-        # A fan of cards behind the title, breathing slowly.
-        n = len(FAN)
-        for i, card in enumerate(FAN.values()):
-            k = i - (n - 1) / 2
-            angle = -k * 12
-            img = art.rotated(card, (104, 156), angle)
-            bob = 0.0 if accessibility.still() else 5 * math.sin(self.t * 1.6 + i * 0.7)
-            x = 640 + k * 62
-            y = 112 + abs(k) * 12 + bob
-            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        # A fan of cards behind the title, breathing slowly. The menu's first frame
+        # comes without it (painting five faces was a fifth of the start-up's
+        # work), and the cards follow one a frame.
+        dealt = list(FAN.values())[: max(0, self.frames - 1)]
+        if dealt:
+            self._draw_fan(surface, dealt)
         title = text.shadowed("COUCH UNO", 104, GOLD, bold=True, offset=5)
         surface.blit(title, title.get_rect(center=(640, 256)))
         sub = text.shadowed(_("one screen, up to ten players, bots welcome"), 26, widgets.MUTED)
@@ -216,6 +240,17 @@ class TitleScene(Scene):
         hint = text.render(words, 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 704)))
 
+    def _draw_fan(self, surface: pygame.Surface, cards: list[CardLook]) -> None:
+        art = self.app.art
+        n = len(FAN)
+        for i, card in enumerate(cards):
+            k = i - (n - 1) / 2
+            img = art.rotated(card, (104, 156), -k * 12)
+            bob = 0.0 if accessibility.still() else 5 * math.sin(self.t * 1.6 + i * 0.7)
+            x = 640 + k * 62
+            y = 112 + abs(k) * 12 + bob
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
     def _draw_saved(self, surface: pygame.Surface, saved: SavedMatch) -> None:
         """The saved match: its rules, round, and each seat with its score."""
         header = saved.header
@@ -225,7 +260,8 @@ class TitleScene(Scene):
         surface.blit(widgets.panel(box.size), box)
         head = text.render(_("Saved match"), 30, GOLD, bold=True)
         surface.blit(head, (box.x + 24, box.y + 16))
-        img = text.fit(saved_summary(saved), 22, box.w - 48, (236, 238, 244))
+        summary = saved_summary(saved, as_saved=not self.saved_rules_loaded)
+        img = text.fit(summary, 22, box.w - 48, (236, 238, 244))
         surface.blit(img, (box.x + 24, box.y + 56))
         y = box.y + 92
         size = 22 if row >= 26 else 19

@@ -238,7 +238,10 @@ class TableGeometry:
                     return False
                 return all(rect_gap(rect, o) >= max(PROMPT_OFF_OTHERS, own + 16) for o in others)
 
-            piles = [self.layout.piles["draw_pile"], self.layout.piles["discard_pile"]]
+            # Off the piles and the lines that show while a prompt does (the
+            # event line, a refusal), if there is room.
+            words = [self.event_home, self.toast_home]
+            piles = [self.layout.piles["draw_pile"], self.layout.piles["discard_pile"], *words]
             clear = self.keep_clear()
             self._placed[key] = self._search(size, near, clear + piles, belongs) or self._search(
                 size, near, clear, belongs

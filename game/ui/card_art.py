@@ -27,7 +27,7 @@ from game.ui import patterns
 from game.ui.card_drawing import INK, WHITE, decorate, shade
 from game.ui.card_symbols import OVAL_TILT, Symbols
 from game.ui.color_wheel import SLICE_MIDDLE, Wheel
-from game.ui.widgets import GOLD
+from game.ui.widgets import GOLD, vertical_gradient
 
 BACK = "back"
 
@@ -258,10 +258,7 @@ class CardArt:
     def _body(self, size: Box, color: pygame.Color, radius: int, oval: pygame.Surface | None):
         """Body with a soft vertical gradient and the tilted oval, corners cut round."""
         w, h = size
-        body = pygame.Surface(size, pygame.SRCALPHA)
-        top, bottom = shade(color, 0.14), shade(color, -0.14)
-        for y in range(h):
-            pygame.draw.line(body, top.lerp(bottom, y / max(1, h - 1)), (0, y), (w, y))
+        body = vertical_gradient(size, shade(color, 0.14), shade(color, -0.14), pygame.SRCALPHA)
         if oval is not None:
             body.blit(oval, oval.get_rect(center=(w // 2, h // 2)))
         body.blit(_rounded_mask(size, radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

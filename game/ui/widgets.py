@@ -80,13 +80,20 @@ def backdrop(size: tuple[int, int], top=(18, 30, 58), bottom=(6, 8, 16)) -> pyga
     key = (tuple(size), tuple(top), tuple(bottom))
     surf = _backdrops.get(key)
     if surf is None:
-        w, h = size
-        surf = pygame.Surface(size)
-        a, b = pygame.Color(*top), pygame.Color(*bottom)
-        for y in range(h):
-            pygame.draw.line(surf, a.lerp(b, y / max(1, h - 1)), (0, y), (w, y))
-        _backdrops[key] = surf
+        surf = _backdrops[key] = vertical_gradient(size, pygame.Color(*top), pygame.Color(*bottom))
     return surf
+
+
+def vertical_gradient(
+    size: tuple[int, int], top: pygame.Color, bottom: pygame.Color, flags: int = 0
+) -> pygame.Surface:
+    """`top` fading evenly into `bottom`, row by row: one pixel's column widened,
+    so a row costs one pixel (a full screen's lines held the first frame back)."""
+    w, h = size
+    column = pygame.Surface((1, h), flags)
+    for y in range(h):
+        column.set_at((0, y), top.lerp(bottom, y / max(1, h - 1)))
+    return pygame.transform.scale(column, (w, h))
 
 
 class Button:

@@ -5,6 +5,7 @@ nothing, so nobody could reach Settings or leave until it was answered."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.match import SeatConfig
 from tests.scenes.players import start_match
@@ -39,27 +40,92 @@ def _without_below(app, pause) -> pygame.Surface:
     return surface
 
 
-def test_the_pause_over_an_overlay_lays_no_text_over_its_words(driver):
+# Every scene a match's pause may open over, and how a test puts it up over the
+# table `screen` (the curtain comes up by itself at the deal: it is on top).
+def _open(app, name: str, screen) -> None:
+    if name == "curtain":
+        return
+    if name in ("history", "round_score", "deal"):
+        app.push(name, screen=screen)
+    elif name == "color_wheel":
+        app.push(name, table=screen.table, colors=["red", "blue"], on_pick=lambda c: None)
+    elif name == "choose_player":
+        app.push(name, table=screen.table, options=[1], on_pick=lambda seat: None)
+    elif name == "choice":
+        app.push(
+            name,
+            kind="draft",
+            options=["keep", "discard"],
+            on_pick=lambda value: None,
+            privacy=screen.privacy,
+            owner=0,
+        )
+    else:
+        raise AssertionError(f"no way to open {name} here")
+
+
+UNDER_A_PAUSE = ("curtain", "history", "color_wheel", "choose_player", "choice", "round_score")
+# The pause opens over these too, each a screen of its own: the deal, and the
+# phones' join screen (its own test below).
+OPAQUE_UNDER_A_PAUSE = ("deal", "phones")
+
+
+def _opens_the_pause(name: str) -> bool:
+    """Whether scene `name`, or a class it is made from, opens the match's pause."""
+    import importlib
+    import inspect
+
+    from game.scenes.registry import SCENES
+
+    module, cls_name = SCENES[name].split(":")
+    cls = getattr(importlib.import_module(module), cls_name)
+    return any(
+        '"pause"' in inspect.getsource(c) or "pause_match()" in inspect.getsource(c)
+        for c in cls.__mro__
+        if c.__module__.startswith("game.scenes")
+    )
+
+
+def test_every_scene_that_opens_the_pause_is_checked_under_it():
+    """A scene registered later that opens the pause is met by the test below."""
+    from game.scenes.registry import SCENES
+
+    opening = {name for name in SCENES if _opens_the_pause(name)}
+    checked = set(UNDER_A_PAUSE) | set(OPAQUE_UNDER_A_PAUSE)
+    assert opening - {"play"} <= checked, opening - {"play"} - checked
+
+
+@pytest.mark.parametrize("name", [*UNDER_A_PAUSE, "deal"])
+def test_the_pause_over_an_overlay_lays_no_text_over_its_words(driver, name):
     """Seen: Esc on a curtain drew "Paused" over the dimmed "Pass to Ana" and a
     piece of "...ur hand" between the buttons. Over any overlay (a curtain, a
-    colour to name, the history) nothing of it shows through the pause."""
+    colour to name, a player or an option to pick, the history, the round's
+    score) or the deal, nothing of it shows through the pause."""
     screen = start_match(driver.app, [SeatConfig("Ana"), SeatConfig("Bo")], seed=3)
     assert driver.until(lambda: driver.top_name == "CurtainScene", limit=3000)
-    overlays = [driver.top]
-    driver.app.push("history", screen=screen)
-    overlays.append(driver.top)
-    driver.app.push(
-        "color_wheel", table=screen.table, colors=["red", "blue"], on_pick=lambda c: None
+    _open(driver.app, name, screen)
+    overlay = driver.top
+    driver.app.push("pause", screen=screen)
+    frame = _frame(driver.app)
+    alone = _without_below(driver.app, driver.top)
+    assert pygame.image.tobytes(frame, "RGB") == pygame.image.tobytes(alone, "RGB"), (
+        f"{type(overlay).__name__} shows through the pause"
     )
-    overlays.append(driver.top)
-    for overlay in reversed(overlays):
-        while driver.top is not overlay:
-            driver.app.pop()
-        driver.app.push("pause", screen=screen)
-        pause = driver.top
-        frame = _frame(driver.app)
-        alone = _without_below(driver.app, pause)
-        assert pygame.image.tobytes(frame, "RGB") == pygame.image.tobytes(alone, "RGB"), (
-            f"{type(overlay).__name__} shows through the pause"
-        )
-        driver.app.pop()
+
+
+def test_the_pause_over_the_phones_join_screen_shows_nothing_of_it(on_phones):
+    from game.match import MatchSession
+    from game.table.phone_link import match_screen
+
+    driver = on_phones
+    session = MatchSession(["classic"], [SeatConfig("Ana"), SeatConfig("Bo")], seed=5)
+    screen = match_screen(driver.app, session)
+    driver.app.push("deal", screen=screen)
+    driver.app.push("phones", screen=screen)
+    driver.frames()
+    assert driver.top_name == "PhonesScene"
+    driver.key(pygame.K_ESCAPE, frames=1)
+    assert driver.top_name == "PauseScene"
+    frame = _frame(driver.app)
+    alone = _without_below(driver.app, driver.top)
+    assert pygame.image.tobytes(frame, "RGB") == pygame.image.tobytes(alone, "RGB")

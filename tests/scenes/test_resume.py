@@ -24,6 +24,7 @@ from tests.scenes.players import (
     start_match,
     table_matches_engine,
 )
+from tests.support.spies import recorded
 
 ANA_BO_CY = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy")]
 
@@ -195,6 +196,25 @@ def test_the_saved_match_is_named_in_the_language_of_the_moment(driver):
     # Saved while English was spoken, read after a switch: the rules' own words.
     i18n.set_language("fi")
     assert saved_summary(saved).startswith("Klassinen UNO  ·  ")
+
+
+def test_the_title_names_the_saved_rules_once_loaded_beside_the_menu(driver, monkeypatch):
+    """The title's panel words the saved rules as the header does while their
+    rule set loads beside the menu (it held the first frame back), then in
+    the language of the moment."""
+    from game import i18n
+    from game.ui import text
+
+    start_match(driver.app, [SeatConfig("Ana"), SeatConfig("Bo", "bot")], seed=5)
+    driver.frames(3)
+    reopen(driver)
+    title = driver.top
+    i18n.set_language("fi")
+    drawn = recorded(monkeypatch, text, "fit")
+    assert driver.until(lambda: title.saved_rules_loaded, limit=3000)
+    drawn.clear()
+    driver.frames()
+    assert any(line.startswith("Klassinen UNO  ·  ") for line in drawn), drawn
 
 
 def test_a_finished_match_clears_its_save_and_stays_watchable(driver, prefs, monkeypatch):

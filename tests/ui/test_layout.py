@@ -225,16 +225,14 @@ def _every_prompt() -> list[str]:
     )
 
 
-# Where a seat's prompt reads as its own: the layouts of up to six seats leave the
-# room for it (from seven on, neighbouring plates sit too close for any line).
-ROOMY = range(2, 7)
-
-
-@pytest.mark.parametrize("players", ROOMY)
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_every_prompt_reads_as_its_own_seats(players, text_size):
     """Seen at large text: "Play the drawn card, or pass" for the bottom seat sat
     just under the neighbour's name plate and read as theirs. Every prompt is
-    nearer its own plate than any other, and well off every other."""
+    nearer its own plate than any other, and well off every other, at every
+    number of seats (from seven on, two seats a side, the layouts leave each
+    plate a line of its own: tools/make_layouts.py); and off the event line,
+    which shows while it does."""
     from game.table.geometry import PROMPT_OFF_OTHERS, rect_gap
 
     geometry = TableGeometry(load_layout(players))
@@ -251,4 +249,5 @@ def test_every_prompt_reads_as_its_own_seats(players, text_size):
             )
             if nearest < max(PROMPT_OFF_OTHERS, own + 16):
                 far.append((words, seat.index, round(own), round(nearest)))
+            assert not prompt.colliderect(geometry.event_home), (words, seat.index, prompt)
     assert not far, far
