@@ -1,5 +1,5 @@
 """Reading and writing the replay-log format: a line's JSON, and each event
-checked against the format's declaration (game/engine/events.py, the same
+checked against the format's declaration (game/engine/events/, the same
 table as docs/replay-format.md).
 
 `read_event` is what makes a line from a shared (hostile) file safe to use:
@@ -152,7 +152,7 @@ def parse_line(data: bytes) -> dict:
 # --- the events -----------------------------------------------------------------------
 
 # The events of the format, each field's type and check, are declared once, by
-# the engine (game/engine/events.py); pydantic runs the checks, through one
+# the engine (game/engine/events/); pydantic runs the checks, through one
 # validator made here, once.
 _VALIDATOR: TypeAdapter[Event] = TypeAdapter(Annotated[Event, Field(discriminator="t")])
 FIELDS = {kind: frozenset(get_type_hints(event)) for kind, event in EVENT_TYPES.items()}
