@@ -23,16 +23,20 @@ from typing import Annotated, get_type_hints
 from pydantic import Field, TypeAdapter, ValidationError
 
 from game.engine.event_fields import FIELD_ERROR, PLAYER_COUNT, Wrong, kind_of
+from game.engine.event_kinds import HandOrder, kinds_where
 from game.engine.events import EVENT_TYPES, Event
 from game.plain_text import printable
 
 MAX_LOG_BYTES = 64 * 1024 * 1024  # about 1,000 four-seat matches of classic
 MAX_LINE_BYTES = 1024 * 1024
 MAX_DIGITS = 25  # an integer literal longer than this is refused before it is parsed
-# The events in which the order of a hand's cards shows: they list a hand as
-# it is held (`swap` moves one whole). The engine writes a hand's order nowhere
-# else; the re-execution relies on it (see reexec.py).
-HAND_ORDER_EVENTS = frozenset({"reveal", "hands", "discard", "swap"})
+# The events in which the order of a hand's cards shows, as each kind declares
+# (`EventKind.hand_order`): they list a hand as it is held (`swap` moves one
+# whole). The engine writes a hand's order nowhere else; the re-execution
+# relies on it (see reexec.py).
+HAND_ORDER_EVENTS = kinds_where(lambda kind: kind.hand_order is not HandOrder.NONE)
+# Of those, the ones that show one seat's hand, the seat in `p`'s.
+ONE_HAND_EVENTS = kinds_where(lambda kind: kind.hand_order is HandOrder.SEAT)
 
 
 class LogError(ValueError):

@@ -27,69 +27,12 @@ engine writes them), so these types cost the engine nothing as it plays.
 from typing import get_args, get_type_hints
 
 from game.engine.event_kinds import EVENT_KINDS, Saying
-from game.engine.events.hands import (
-    DiscardEvent,
-    FlipEvent,
-    HandsEvent,
-    ReshuffleEvent,
-    SwapEvent,
-)
-from game.engine.events.match import (
-    CutEvent,
-    DealEvent,
-    DraftEvent,
-    EliminatedEvent,
-    GameEndEvent,
-    GameEvent,
-    RoundEndEvent,
-    RoundEvent,
-    StartEvent,
-)
-from game.engine.events.turn import (
-    CatchEvent,
-    ChallengeEvent,
-    ChoseEvent,
-    ColorEvent,
-    DirectionEvent,
-    DrawEvent,
-    JumpInEvent,
-    PassEvent,
-    PlayEvent,
-    RevealEvent,
-    SkipEvent,
-    TurnEvent,
-    UnoEvent,
-)
+from game.engine.events.hands import HandEvents, HandsEvent
+from game.engine.events.match import MatchEvents, RoundEndEvent
+from game.engine.events.turn import TurnEvents
 
-Event = (
-    GameEvent
-    | CutEvent
-    | RoundEvent
-    | DealEvent
-    | DraftEvent
-    | StartEvent
-    | ColorEvent
-    | TurnEvent
-    | PlayEvent
-    | DrawEvent
-    | PassEvent
-    | SkipEvent
-    | DirectionEvent
-    | UnoEvent
-    | CatchEvent
-    | ChallengeEvent
-    | RevealEvent
-    | ReshuffleEvent
-    | SwapEvent
-    | HandsEvent
-    | DiscardEvent
-    | ChoseEvent
-    | JumpInEvent
-    | FlipEvent
-    | RoundEndEvent
-    | EliminatedEvent
-    | GameEndEvent
-)
+# Every event of the format: each module's events, each declared there.
+Event = MatchEvents | TurnEvents | HandEvents
 
 # Where the engine writes an action's events: the list they are appended to,
 # or None where nothing will read them (a playout on a copy made with
@@ -106,7 +49,7 @@ def _kind_name(event_type: type) -> str:
     return str(kind)
 
 
-# Every kind of event by its `t`, in the order above.
+# Every kind of event by its `t`: a match's, a turn's, then those of hands and piles.
 EVENT_TYPES: dict[str, type] = {_kind_name(kind): kind for kind in get_args(Event)}
 
 
@@ -127,3 +70,5 @@ def _check_declarations() -> None:
 
 
 _check_declarations()
+
+__all__ = ["EVENT_TYPES", "Event", "EventSink", "HandsEvent", "RoundEndEvent"]

@@ -125,3 +125,8 @@ class FlipEvent(TypedDict):
 
 
 declare_event(EventKind("flip", OWN_WORDS, table=True, teaches=False, pile=True, animated=True))
+
+
+# The events of cards moved between hands and piles; a new one joins
+# here (the format is the union of the three: game/engine/events/__init__.py).
+HandEvents = ReshuffleEvent | SwapEvent | HandsEvent | DiscardEvent | FlipEvent

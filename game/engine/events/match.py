@@ -196,3 +196,18 @@ declare_event(
         teaches=False,
     )
 )
+
+
+# The events of a match and its rounds; a new one joins
+# here (the format is the union of the three: game/engine/events/__init__.py).
+MatchEvents = (
+    GameEvent
+    | CutEvent
+    | RoundEvent
+    | DealEvent
+    | DraftEvent
+    | StartEvent
+    | RoundEndEvent
+    | EliminatedEvent
+    | GameEndEvent
+)

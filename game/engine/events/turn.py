@@ -274,3 +274,22 @@ declare_event(
         by_effects=False,
     )
 )
+
+
+# The events of a turn; a new one joins
+# here (the format is the union of the three: game/engine/events/__init__.py).
+TurnEvents = (
+    TurnEvent
+    | PlayEvent
+    | DrawEvent
+    | PassEvent
+    | SkipEvent
+    | DirectionEvent
+    | ColorEvent
+    | UnoEvent
+    | CatchEvent
+    | ChallengeEvent
+    | RevealEvent
+    | ChoseEvent
+    | JumpInEvent
+)
