@@ -11,6 +11,11 @@ turn"). A colour named after a swap is told when it is named, not with the
 play. Only what the whole table may know is put in words: a draw says how
 many cards, never which.
 
+What the narrator says of each kind of event is declared with the event
+(`EventKind.says`, game/engine/event_kinds.py): words naming its seats (a
+`Saying`, said here as they are), the narrator's own words (a method below,
+in `OWN`, for words that hang on what came before), or nothing to say.
+
 The narrator keeps the round's lines: the last 30 for the history panel, and
 what happened since a player's own last move for their curtain. Each line
 keeps the event it tells and what the narrator knew then (`Source`), so a
@@ -195,7 +200,7 @@ class Narrator:
     def color_label(self, color: object) -> str:
         return self.book.color_label(color if isinstance(color, str) else None)
 
-    # --- one method per event kind --------------------------------------------------
+    # --- one method per kind told in the narrator's own words (OWN) -----------------
 
     def _round(self, e: dict) -> Line:
         self.history.clear()
