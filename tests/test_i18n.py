@@ -45,6 +45,7 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "said": None,
     "said_n": (1, 2),
+    "Saying": None,
 }
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
 

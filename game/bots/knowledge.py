@@ -156,12 +156,15 @@ class SeatKnowledge:
         return mask
 
     def _event(self, e: Mapping[str, Any], actor, drawn_groups: list[Group] | None) -> None:
-        learn = _LEARNT_FROM.get(e["t"])
+        learn = LEARNT_FROM.get(e["t"])
         if learn is not None:
             learn(self, e, actor, drawn_groups)
 
     # What each event teaches: (self, event, the seat whose action it follows,
     # the groups of cards that action drew, when they are being collected).
+
+    def _on_game(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
+        """Started already (`observe`): a match is known from its first event on."""
 
     def _on_round(self, e: Mapping[str, Any], actor, drawn: list[Group] | None) -> None:
         self._new_round()
@@ -540,8 +543,11 @@ class SeatKnowledge:
         return list(bits(mask))
 
 
-# The events a seat learns from, by type (`t`); the others teach it nothing.
-_LEARNT_FROM = {
+# The events a seat learns from (`EventKind.teaches`), by type (`t`); the
+# others teach it nothing. A new match (`game`) is taken in by `observe`
+# first of all, before the check that skips a match joined midway.
+LEARNT_FROM = {
+    "game": SeatKnowledge._on_game,
     "round": SeatKnowledge._on_round,
     "deal": SeatKnowledge._on_deal,
     "draft": SeatKnowledge._on_draft,

@@ -1,6 +1,6 @@
 """The types of the replay log's fields, and the check of each value.
 
-game/engine/events.py declares every event with these types; each is
+game/engine/events/ declares every event with these types; each is
 `Annotated` with the check of its values, which pydantic runs when a log
 line is validated (game/log/format.py). A check sees a value from a file
 someone shared: it returns what is wrong as a `Wrong`, whose text leaves the

@@ -24,13 +24,13 @@ from game.engine import (
     why_illegal,
 )
 from game.engine.decisions import REGISTRY
+from game.engine.event_kinds import EVENT_KINDS
 from game.engine.events import Event
 from game.plain_text import printable
 
-# Events that only the action of their own kind writes first.
-_OWNED = frozenset(
-    {"play", "jump_in", "uno", "catch", "challenge", "color", "chose", "draft", "pass", "round"}
-)
+# The answers that write only events their kind lists as written by them
+# (`EventKind.written_by`), by the seat in its `actor` field.
+_OWN_EVENTS = (Play, Draw, CallUno, Catch, Challenge, NextRound, Pass)
 
 
 def moves(state: GameState) -> list:
@@ -58,40 +58,39 @@ def first_events(state: GameState) -> list[Event]:
 def could_write(state: GameState, action, event: dict) -> bool:
     """Whether `action` can write `event` first. Never false for an action that
     could; true where the first event cannot be told in advance. What an answer
-    of the open decision's own writes first, its kind says (`reads`)."""
+    of the open decision's own writes first, its kind says (`reads`); which
+    answers write an event first, the event's kind (`written_by`, `by_effects`)."""
     kind = event["t"]
+    declared = EVENT_KINDS[kind]
     decision = state.pending
     assert decision is not None, "only an open decision has actions"
     action_type = type(action)
     reads = REGISTRY[decision.kind].reads.get(action_type)
     if reads is not None and action.seat == decision.seat:
         return reads(state, action, event)
+    if action_type is Accept:
+        return declared.by_effects  # what accepting a penalty sets off
+    if action_type not in _OWN_EVENTS:
+        return True  # a choice whose first event depends on what follows
+    if action_type not in declared.written_by:
+        return False
+    if declared.actor is not None and event[declared.actor] != action.seat:
+        return False
     if action_type is Play:
-        if action.seat != decision.seat:
-            return kind == "jump_in" and event["p"] == action.seat
-        if kind != "play" or event["p"] != action.seat:
+        # Out of turn, a play is a jump-in first; on its turn, the play itself.
+        if (action.seat != decision.seat) != (kind == "jump_in"):
             return False
+        if kind == "jump_in":
+            return True
         cards = state.cards
         if event["card"] != cards.names[action.card]:
             return False
         return (
             action.color is None or cards.color[action.card] >= 0 or event["color"] == action.color
         )
-    if action_type is Draw:
-        return kind in ("draw", "reshuffle", "pass") and event.get("p", action.seat) == action.seat
-    if action_type is CallUno:
-        return kind == "uno" and event["p"] == action.seat
     if action_type is Catch:
-        return kind == "catch" and event["by"] == action.seat and event["p"] == action.target
-    if action_type is Challenge:
-        return kind == "challenge" and event["by"] == action.seat
-    if action_type is NextRound:
-        return kind == "round"
-    if action_type is Pass:
-        return kind == "pass" and event["p"] == action.seat
-    if action_type is Accept:
-        return kind not in _OWNED
-    return True  # a choice whose first event depends on what follows
+        return event["p"] == action.target
+    return True
 
 
 def why_refused(state: GameState, event: dict) -> str | None:

@@ -1,5 +1,5 @@
 """Reading and writing the replay-log format: a line's JSON, and each event
-checked against the format's declaration (game/engine/events.py, the same
+checked against the format's declaration (game/engine/events/, the same
 table as docs/replay-format.md).
 
 `read_event` is what makes a line from a shared (hostile) file safe to use:
@@ -23,16 +23,20 @@ from typing import Annotated, get_type_hints
 from pydantic import Field, TypeAdapter, ValidationError
 
 from game.engine.event_fields import FIELD_ERROR, PLAYER_COUNT, Wrong, kind_of
+from game.engine.event_kinds import HandOrder, kinds_where
 from game.engine.events import EVENT_TYPES, Event
 from game.plain_text import printable
 
 MAX_LOG_BYTES = 64 * 1024 * 1024  # about 1,000 four-seat matches of classic
 MAX_LINE_BYTES = 1024 * 1024
 MAX_DIGITS = 25  # an integer literal longer than this is refused before it is parsed
-# The events in which the order of a hand's cards shows: they list a hand as
-# it is held (`swap` moves one whole). The engine writes a hand's order nowhere
-# else; the re-execution relies on it (see reexec.py).
-HAND_ORDER_EVENTS = frozenset({"reveal", "hands", "discard", "swap"})
+# The events in which the order of a hand's cards shows, as each kind declares
+# (`EventKind.hand_order`): they list a hand as it is held (`swap` moves one
+# whole). The engine writes a hand's order nowhere else; the re-execution
+# relies on it (see reexec.py).
+HAND_ORDER_EVENTS = kinds_where(lambda kind: kind.hand_order is not HandOrder.NONE)
+# Of those, the ones that show one seat's hand, the seat in `p`'s.
+ONE_HAND_EVENTS = kinds_where(lambda kind: kind.hand_order is HandOrder.SEAT)
 
 
 class LogError(ValueError):
@@ -152,7 +156,7 @@ def parse_line(data: bytes) -> dict:
 # --- the events -----------------------------------------------------------------------
 
 # The events of the format, each field's type and check, are declared once, by
-# the engine (game/engine/events.py); pydantic runs the checks, through one
+# the engine (game/engine/events/); pydantic runs the checks, through one
 # validator made here, once.
 _VALIDATOR: TypeAdapter[Event] = TypeAdapter(Annotated[Event, Field(discriminator="t")])
 FIELDS = {kind: frozenset(get_type_hints(event)) for kind, event in EVENT_TYPES.items()}

@@ -37,7 +37,7 @@ from pathlib import Path
 from game.engine import GameState, RuleSet, apply, new_game
 from game.engine.events import Event
 from game.log import actions, tables
-from game.log.format import HAND_ORDER_EVENTS, LogError, MatchRefused, shown
+from game.log.format import HAND_ORDER_EVENTS, ONE_HAND_EVENTS, LogError, MatchRefused, shown
 from game.log.rulesets import RuleSets
 from game.plain_text import printable
 
@@ -165,7 +165,7 @@ class Reexecution:
                 self._round_ends.append(self._base + len(self._buffer))
             elif kind in HAND_ORDER_EVENTS:
                 self._order_events.append(self._base + len(self._buffer))
-                self._order_seats.append(item[1]["p"] if kind in ("reveal", "discard") else None)
+                self._order_seats.append(item[1]["p"] if kind in ONE_HAND_EVENTS else None)
             self._buffer.append(item)
         return self._buffer[index - self._base]
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from game.engine.event_kinds import EVENT_KINDS
 from game.table.geometry import TableGeometry
 from game.table.model import TableModel, turned
 from game.table.sprite import Sprite
@@ -30,17 +31,6 @@ KEEP_DISCARD = 8  # sprites kept on the discard pile; the model keeps every card
 LIFT_PLAYABLE = 18.0
 LIFT_SELECTED = 30.0
 LIFT_SELECTED_UNPLAYABLE = 8.0
-
-# How long events that move no card hold the table (seconds at normal pace).
-HOLDS = {
-    "pass": 0.35,
-    "skip": 0.55,
-    "direction": 0.6,
-    "color": 0.45,
-    "challenge": 0.9,
-    "chose": 0.4,
-    "eliminated": 0.6,
-}
 
 FLIP = 0.9  # seconds every card takes to turn over
 FLIP_HOLD = 1.3  # how long a flip holds the table: long enough to see the new side
@@ -199,12 +189,16 @@ class TableAnimator:
     # --- events ---------------------------------------------------------------------
 
     def animate(self, event: dict) -> float:
-        """Move the sprites for one event the model has taken in; the seconds it holds."""
+        """Move the sprites for one event the model has taken in; the seconds it
+        holds. A kind declared `animated` has its method here; the others hold
+        the table as long as their kind says (`EventKind.hold`), an unknown
+        kind (a newer log) not at all."""
         kind = str(event.get("t"))
-        handler = _HANDLERS.get(kind)
+        handler = ANIMATES.get(kind)
         if handler is not None:
             return handler(self, event)
-        return self.hold(HOLDS.get(kind, 0.0))
+        declared = EVENT_KINDS.get(kind)
+        return self.hold(declared.hold if declared is not None else 0.0)
 
     def _new(self, card: str, at: tuple[int, int], place: Place = PILE) -> Sprite:
         return Sprite(card, at[0], at[1], 0, self.geometry.pile_size, place)
@@ -498,7 +492,8 @@ class TableAnimator:
             self.refused = None
 
 
-_HANDLERS: dict[str, Callable[[TableAnimator, dict], float]] = {
+# The kinds declared `animated`, each its method.
+ANIMATES: dict[str, Callable[[TableAnimator, dict], float]] = {
     "cut": TableAnimator._cut,
     "round": TableAnimator._round,
     "deal": TableAnimator._deal,

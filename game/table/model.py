@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.engine.event_kinds import kinds_where
+
 FACES_APART = "/"  # between a two-sided card's faces in its name: "red:7/teal:5"
 
 
-# Events after which the draw pile's top card may be another card.
-PILE_EVENTS = frozenset(("round", "deal", "draft", "start", "draw", "reshuffle", "hands", "flip"))
+# Events after which the draw pile's top card may be another card (`EventKind.pile`).
+PILE_EVENTS = kinds_where(lambda kind: kind.pile)
 
 
 def turned(card: str) -> str:
@@ -79,9 +81,11 @@ class TableModel:
         return self.discard[-1] if self.discard else None
 
     def apply(self, event: dict) -> None:
-        """Take in one event (unknown kinds are ignored: a newer log, a modded engine)."""
+        """Take in one event: each kind that changes what the table shows
+        (`EventKind.table`) has its method here; the others, and unknown kinds
+        (a newer log, a modded engine), change nothing."""
         self.events += 1
-        handler = _HANDLERS.get(str(event.get("t")))
+        handler = TAKES_IN.get(str(event.get("t")))
         if handler is not None:
             handler(self, event)
         if "pile_back" in event:
@@ -235,7 +239,8 @@ def _remove(hand: list[str], card: str) -> None:
         hand.remove(card)
 
 
-_HANDLERS: dict[str, Callable[[TableModel, dict], None]] = {
+# The kinds declared to change what the table shows (`EventKind.table`), each its method.
+TAKES_IN: dict[str, Callable[[TableModel, dict], None]] = {
     "game": TableModel._game,
     "cut": TableModel._cut,
     "round": TableModel._round,

@@ -11,6 +11,11 @@ turn"). A colour named after a swap is told when it is named, not with the
 play. Only what the whole table may know is put in words: a draw says how
 many cards, never which.
 
+What the narrator says of each kind of event is declared with the event
+(`EventKind.says`, game/engine/event_kinds.py): words naming its seats (a
+`Saying`, said here as they are), the narrator's own words (a method below,
+in `OWN`, for words that hang on what came before), or nothing to say.
+
 The narrator keeps the round's lines: the last 30 for the history panel, and
 what happened since a player's own last move for their curtain. Each line
 keeps the event it tells and what the narrator knew then (`Source`), so a
@@ -23,6 +28,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from game.engine.event_kinds import EVENT_KINDS, OWN_WORDS, Saying
 from game.i18n import _, ngettext
 from game.table.model import TableModel
 from game.ui.card_book import CardBook
@@ -30,10 +36,6 @@ from game.ui.card_book import CardBook
 SEAT = "seat"
 RING = "ring"
 HISTORY = 30  # lines kept for the history panel
-
-# Events that are a seat's own move on its turn: "since your last turn" starts after them.
-# A draft pick (UNO Duo) is its drafter's turn too.
-OWN_MOVES = ("play", "pass", "draw", "color", "chose", "challenge", "draft")
 
 
 @dataclass(frozen=True)
@@ -96,14 +98,11 @@ class Recap:
         return [line.text for line in self.lines]
 
 
-# The fields of an event that name a seat it happens to (not the one acting on it).
-_SEAT_FIELDS = ("p", "with", "player")
-
-
 def concerns(event: dict, seat: int) -> bool:
     """Whether `event` happens to `seat`: they draw, miss a turn, are caught,
-    picked, swapped with..."""
-    return any(event.get(key) == seat for key in _SEAT_FIELDS)
+    picked, swapped with... (as its kind declares, `EventKind.concerns`)."""
+    kind = EVENT_KINDS.get(str(event.get("t")))
+    return kind is not None and kind.happens_to(event, seat)
 
 
 class Narrator:
@@ -120,37 +119,45 @@ class Narrator:
     def tell(self, event: dict) -> Line | None:
         """The words for `event`, which the model has just taken in (None: nothing to say)."""
         kind = str(event.get("t"))
-        handler = _HANDLERS.get(kind)
+        declared = EVENT_KINDS.get(kind)  # None: a newer log's event, nothing to say
         source = Source(event, self.cause, self.penalised, self.caught, self.skipped)
-        line = handler(self, event) if handler is not None else None
+        line = self._words(event)
         if line is not None:
             line = replace(line, source=source)
         if kind != "draw":
             self.penalised = None
         if kind != "skip":
             self.skipped = ()
-        if line is not None and kind not in ("round", "cut"):
-            mover = event.get("p") if kind in OWN_MOVES else None
-            if kind == "draw" and event.get("why", "turn") != "turn":
-                mover = None
-            if kind == "challenge":
-                mover = event.get("by")
-            told = Told(line.text, mover if isinstance(mover, int) else None, line.tone, source)
+        if line is not None and declared is not None and declared.story:
+            told = Told(line.text, declared.moved(event), line.tone, source)
             self.history.append(told)
             self.round_story.append(told)
         return line
+
+    def _words(self, event: dict) -> Line | None:
+        """The line for `event` as its kind declares (`EventKind.says`): its
+        `Saying`, the narrator's own words, or nothing."""
+        kind = EVENT_KINDS.get(str(event.get("t")))
+        if kind is None:
+            return None
+        says = kind.says
+        if isinstance(says, Saying):
+            names = {key: self.name(event.get(field)) for key, field in says.seats.items()}
+            return Line(_(says.template).format(**names), says.tone)
+        if says is OWN_WORDS:
+            return OWN[kind.name](self, event)
+        return None
 
     def reword(self, line: Line) -> Line:
         """`line` in the language now chosen, told again from its source with
         what the narrator knew then (this narrator's own memory is untouched)."""
         source = line.source
-        handler = _HANDLERS.get(str(source.event.get("t"))) if source is not None else None
-        if source is None or handler is None:
+        if source is None:
             return line
         then = Narrator(self.book, self.model)
         then.cause, then.penalised, then.caught = source.cause, source.penalised, source.caught
         then.skipped = source.skipped
-        again = handler(then, source.event)
+        again = then._words(source.event)
         return line if again is None else replace(again, source=source)
 
     def reword_story(self) -> None:
@@ -193,10 +200,7 @@ class Narrator:
     def color_label(self, color: object) -> str:
         return self.book.color_label(color if isinstance(color, str) else None)
 
-    # --- one method per event kind --------------------------------------------------
-
-    def _cut(self, e: dict) -> Line:
-        return Line(_("Cut for the deal: the highest number deals"))
+    # --- one method per kind told in the narrator's own words (OWN) -----------------
 
     def _round(self, e: dict) -> Line:
         self.history.clear()
@@ -276,9 +280,6 @@ class Narrator:
             return Line(self._caused(draws), "warn", burst)
         return Line(draws)
 
-    def _pass(self, e: dict) -> Line:
-        return Line(_("{name} passes").format(name=self.name(e.get("p"))))
-
     def _skip(self, e: dict) -> Line:
         seat = int(e["p"])
         who = self.name(seat)
@@ -338,13 +339,6 @@ class Narrator:
         text = text.format(by=self.name(by), name=self.name(seat))
         return Line(text, "warn", Burst(_("CHALLENGE!"), SEAT, by, "warn", 50))
 
-    def _reveal(self, e: dict) -> Line:
-        return Line(
-            _("{to} looks at {name}'s hand").format(
-                to=self.name(e.get("to")), name=self.name(e.get("p"))
-            )
-        )
-
     def _reshuffle(self, e: dict) -> Line:
         n = int(e.get("cards", 0))
         return Line(
@@ -353,13 +347,6 @@ class Narrator:
                 "The discard pile is shuffled into a new draw pile ({n} cards)",
                 n,
             ).format(n=n)
-        )
-
-    def _swap(self, e: dict) -> Line:
-        return Line(
-            _("{name} swaps hands with {other}").format(
-                name=self.name(e.get("p")), other=self.name(e.get("with"))
-            )
         )
 
     def _hands(self, e: dict) -> Line:
@@ -375,22 +362,12 @@ class Narrator:
         )
         return Line(self._caused(words.format(name=self.name(e.get("p")), n=n)))
 
-    def _chose(self, e: dict) -> Line:
-        return Line(
-            _("{name} picks {other}").format(
-                name=self.name(e.get("p")), other=self.name(e.get("player"))
-            )
-        )
-
     def _flip(self, e: dict) -> Line:
         side = self.book.side_label(e.get("side"))
         text = self._caused(
             _("every card turns over: the {side} side is in play").format(side=side)
         )
         return Line(text, "gold", Burst(_("FLIP!"), RING, None, "gold", 64, dur=1.1))
-
-    def _eliminated(self, e: dict) -> Line:
-        return Line(_("{name} is out of the match").format(name=self.name(e.get("p"))))
 
     def _round_end(self, e: dict) -> Line:
         winner = e.get("winner")
@@ -403,9 +380,6 @@ class Narrator:
             burst = Burst(_("ROUND!"), SEAT, winner, "gold", 64, dur=1.0)
         return Line(text, "gold", burst)
 
-    def _game_end(self, e: dict) -> Line:
-        return Line(_("{name} wins the match!").format(name=self.name(e.get("winner"))), "gold")
-
     def _caused(self, text: str) -> str:
         """`text` after the card that caused it ("Red Draw Two: Bo draws 2 cards")."""
         if not self.cause:
@@ -417,29 +391,23 @@ def _ink(color: object) -> str:
     return f"color:{color}" if isinstance(color, str) and color else "plain"
 
 
-_HANDLERS: dict[str, Callable[[Narrator, dict], Line | None]] = {
-    "cut": Narrator._cut,
+# The kinds told in the narrator's own words (`OWN_WORDS`), from what it remembers.
+OWN: dict[str, Callable[[Narrator, dict], Line | None]] = {
     "round": Narrator._round,
     "draft": Narrator._draft,
     "start": Narrator._start,
     "play": Narrator._play,
     "jump_in": Narrator._jump_in,
     "draw": Narrator._draw,
-    "pass": Narrator._pass,
     "skip": Narrator._skip,
     "direction": Narrator._direction,
     "color": Narrator._color,
     "uno": Narrator._uno,
     "catch": Narrator._catch,
     "challenge": Narrator._challenge,
-    "reveal": Narrator._reveal,
     "reshuffle": Narrator._reshuffle,
-    "swap": Narrator._swap,
     "hands": Narrator._hands,
     "discard": Narrator._discard,
-    "chose": Narrator._chose,
     "flip": Narrator._flip,
-    "eliminated": Narrator._eliminated,
     "round_end": Narrator._round_end,
-    "game_end": Narrator._game_end,
 }

@@ -9,8 +9,8 @@ or anything else of the game, not even for annotations under TYPE_CHECKING.
 Of the libraries, pydantic serves only the engine's two file formats where
 they are declared: the effects' parameter models, each beside its effect
 (a module may import it only where it declares `Params` or a model built on
-it), and the replay log's events (events.py and the checks of their fields,
-event_fields.py, with typing_extensions' TypedDict, which pydantic reads
+it), and the replay log's events (the events/ package and the checks of their
+fields, event_fields.py, with typing_extensions' TypedDict, which pydantic reads
 before Python 3.12).
 """
 
@@ -23,8 +23,9 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parents[2] / "game" / "engine"
 
 PYDANTIC = {"pydantic", "pydantic_core"}
-# The replay log's one declaration (game/engine/events.py).
-EVENT_FORMAT = {"events.py", "event_fields.py"}
+# The replay log's one declaration: the package game/engine/events/ and the fields' checks.
+EVENT_FORMAT = {"event_fields.py"}
+EVENTS = "events"
 
 
 def _declares_params(tree: ast.Module) -> bool:
@@ -68,7 +69,9 @@ def outside_imports(engine: Path) -> list[str]:
     for path in sorted(engine.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         params_here = _declares_params(tree)
-        event_format = path.name in EVENT_FORMAT and path.parent == engine
+        event_format = (path.name in EVENT_FORMAT and path.parent == engine) or (
+            path.parent == engine / EVENTS
+        )
         for node in ast.walk(tree):
             if not isinstance(node, ast.Import | ast.ImportFrom):
                 continue

@@ -1,4 +1,4 @@
-"""The replay log's one declaration (game/engine/events.py) against what the
+"""The replay log's one declaration (game/engine/events/) against what the
 engine writes and what docs/replay-format.md says.
 
 Every event the engine writes in whole matches of classic, UNO Duo, UNO

@@ -1,6 +1,6 @@
 """Events in tests: short tuples to assert a sequence with (`brief`), and the
 checks every action's events pass (`check_events`: the replay format's
-declaration, game/engine/events.py; `check_hands`: the hands the log implies are
+declaration, game/engine/events/; `check_hands`: the hands the log implies are
 the hands the engine holds).
 """
 
@@ -67,7 +67,7 @@ COLORS = {"red", "yellow", "green", "blue", "pink", "teal", "orange", "purple"}
 
 
 def check_events(events: list[dict], players: int) -> None:
-    """Every event is as the replay format declares it (game/engine/events.py,
+    """Every event is as the replay format declares it (game/engine/events/,
     the writer's strict check), and names only cards and colours of the rule
     sets played here."""
     for e in events:

@@ -1,0 +1,128 @@
+"""What each kind of event means to those who read it, declared once.
+
+game/engine/events/ declares each event's fields (the replay-log format)
+and, beside each, an `EventKind`: what the readers of events need to know of
+it. Each reader looks the kind up instead of keeping its own list of names:
+
+- `actor`: the field naming the seat whose action wrote it (a catch is its
+  catcher's), or None; `turn_move`: it is that seat's own move on its turn
+  (a player's "since your last turn" starts after it), only `when` its
+  fields hold those values (a draw is, when it is the turn's own draw);
+- `concerns`: the fields naming a seat it happens to (their recap keeps it);
+- `says`: what the narrator says (game/ui/narrate.py), a declared choice:
+  `Saying(...)`, words naming the seats of some fields, which the narrator
+  says as they are; `OWN_WORDS`, the narrator's own words, from what it
+  remembers (a method there); or `NOTHING_TO_SAY` (the table shows it);
+  `story`: its line joins the round's story (a new round's line does not);
+- `table`: it changes what the table shows, so the table model takes it in
+  (game/table/model.py); else the model ignores it, deliberately;
+  `pile`: after it the draw pile's top card may be another card;
+- `animated`: the table moves cards or plays a sound for it, its own way
+  (game/table/animator.py); else the table only holds `hold` seconds;
+- `hand_order`: whether it shows the order of a hand (the re-execution
+  relies on it, game/log/reexec.py);
+- `teaches`: a seat learns something from it of the cards it cannot see or
+  of the table (game/bots/knowledge.py); else it teaches nothing;
+- `written_by`: the answers that can write it first (game/log/actions.py),
+  and `by_effects`: an effect may write it first, after whichever answer set
+  the effect off.
+
+tests/test_event_kinds.py fails while a reader lacks an entry for a kind
+declared to need one, or keeps an entry for one declared not to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import Literal
+
+from game.engine.actions import Action
+
+Tone = Literal["plain", "gold", "warn", "hit"]
+
+
+class Saying:
+    """Words the narrator says of an event: `template` (a gettext msgid,
+    extracted through the `Saying` keyword) with each placeholder the name of
+    the seat in one of the event's fields: `Saying("{name} passes", name="p")`."""
+
+    __slots__ = ("seats", "template", "tone")
+
+    def __init__(self, template: str, *, tone: Tone = "plain", **seats: str) -> None:
+        self.template = template
+        self.tone: Tone = tone
+        self.seats: Mapping[str, str] = MappingProxyType(dict(seats))
+
+    def __repr__(self) -> str:
+        return f"Saying({self.template!r})"
+
+
+class Narration(Enum):
+    """The narrator's answer for a kind with no `Saying`."""
+
+    OWN_WORDS = "own words"  # a method of the narrator's, from what it remembers
+    NOTHING_TO_SAY = "nothing to say"  # the table shows it; no line
+
+
+OWN_WORDS = Narration.OWN_WORDS
+NOTHING_TO_SAY = Narration.NOTHING_TO_SAY
+
+
+class HandOrder(Enum):
+    """Whether an event shows the order of a hand's cards."""
+
+    NONE = "none"
+    SEAT = "seat"  # the hand of the seat in `p`, as it is held (a reveal, a discard)
+    EVERY = "every"  # hands listed as held, or moved whole (a redistribution, a swap)
+
+
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    name: str
+    says: Saying | Narration
+    table: bool
+    teaches: bool
+    actor: str | None = None
+    turn_move: bool = False
+    when: Mapping[str, object] = field(default_factory=dict)
+    concerns: tuple[str, ...] = ()
+    story: bool = True
+    pile: bool = False
+    animated: bool = False
+    hold: float = 0.0
+    hand_order: HandOrder = HandOrder.NONE
+    written_by: tuple[type[Action], ...] = ()
+    by_effects: bool = True
+
+    def moved(self, event: Mapping[str, object]) -> int | None:
+        """The seat whose own move on its turn `event` is, or None."""
+        if not self.turn_move or self.actor is None:
+            return None
+        if any(event.get(key) != value for key, value in self.when.items()):
+            return None
+        seat = event.get(self.actor)
+        return seat if isinstance(seat, int) else None
+
+    def happens_to(self, event: Mapping[str, object], seat: int) -> bool:
+        """Whether `event` happens to `seat` (they draw, are skipped, picked...)."""
+        return any(event.get(key) == seat for key in self.concerns)
+
+
+EVENT_KINDS: dict[str, EventKind] = {}
+
+
+def declare_event(kind: EventKind) -> EventKind:
+    if kind.name in EVENT_KINDS:
+        raise ValueError(f"event {kind.name!r} is declared twice")
+    if kind.animated and kind.hold:
+        raise ValueError(f"event {kind.name!r}: an animated event's animation says how long")
+    EVENT_KINDS[kind.name] = kind
+    return kind
+
+
+def kinds_where(wanted: Callable[[EventKind], bool]) -> frozenset[str]:
+    """The names of the kinds declared as `wanted` says (`lambda kind: kind.pile`)."""
+    return frozenset(name for name, kind in EVENT_KINDS.items() if wanted(kind))
