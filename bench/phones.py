@@ -96,7 +96,7 @@ def tap_latency(actions: int) -> list[float]:
     latencies = []
     try:
         while len(latencies) < actions and not session.state.over:
-            table.sync(session.state, len(session.log))
+            table.sync(session.state, session.log)
             offered = {seat: table.offers.current(seat) for seat in table.seats}
             for seat, action in table.take():
                 try:

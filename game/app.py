@@ -1,18 +1,20 @@
 """The window and the one scene loop.
 
-`main()` is async and awaits `asyncio.sleep(0)` once per frame, with no other
-loop anywhere (menus and modals are scenes on the stack), so the same code can
-run in a browser build (pygbag). Scenes draw on a fixed 1280x720 surface that
+`main()` is async and yields once per frame (`next_frame`, as `asyncio.sleep(0)`
+does), with no other loop anywhere (menus and modals are scenes on the stack),
+so the same code can run in a browser build (pygbag) under asyncio; on the
+desktop `run_frames` drives it, and asyncio (some 20-50 ms to import) is not
+loaded before the first frame. Scenes draw on a fixed 1280x720 surface that
 the window shows scaled to whatever size it has (game/ui/window.py).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import signal
 import time
+from collections.abc import Coroutine, Generator
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -39,7 +41,24 @@ log = logging.getLogger(__name__)
 
 SIZE = LOGICAL
 FPS = 60
-_STARTED = time.perf_counter()
+
+
+def process_age() -> float:
+    """Seconds since this process started (the interpreter's own start and every
+    import included, as bench/startup.py counts); where the system does not say
+    (no /proc), 0: the count starts at this module's import."""
+    try:
+        with open("/proc/self/stat", "rb") as stat:
+            # The fields after the command's name, which is in parentheses; the
+            # 22nd of all is the start, in clock ticks since the machine booted.
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")
+        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
+
+
+_STARTED = time.perf_counter() - process_age()
 
 
 class App:
@@ -322,6 +341,24 @@ def first_scene(app: App, replay: str | None = None) -> Scene:
     return make_scene(app, "title")
 
 
+class next_frame:  # noqa: N801 - awaited as a function is
+    """Awaited once a frame: hands control back for one turn, a bare yield that
+    an asyncio loop (the browser build) takes as `asyncio.sleep(0)` does."""
+
+    def __await__(self) -> Generator[None, None, None]:
+        yield
+
+
+def run_frames(frames: Coroutine[None, None, int]) -> int:
+    """Run the game's loop (`main()`) on the desktop, one turn a frame, with no
+    event loop: nothing else runs alongside it in this thread."""
+    try:
+        while True:
+            frames.send(None)
+    except StopIteration as done:
+        return int(done.value)
+
+
 def stop_on_sigterm(app: App) -> None:
     """`kill PID` ends the game as closing the window twice would: the match in
     progress is already saved (at every decision), so nobody is asked. SDL would
@@ -343,7 +380,8 @@ async def main(replay: str | None = None, language: str | None = None) -> int:
     report = os.environ.get("COUCH_UNO_FIRST_FRAME")
     first = True
     while app.running:
-        dt = clock.tick(FPS) / 1000.0
+        # The first frame is not held back to the frame rate: it is shown at once.
+        dt = (clock.tick() if first else clock.tick(FPS)) / 1000.0
         app.frame(min(dt, 0.05), pygame.event.get())
         window.present()
         if first:
@@ -352,7 +390,7 @@ async def main(replay: str | None = None, language: str | None = None) -> int:
                 print(f"first-frame {time.perf_counter() - _STARTED:.3f}", flush=True)
                 if report == "exit":
                     break
-        await asyncio.sleep(0)
+        await next_frame()
     while app.stack:
         app.stack.pop().leave()
     app.close()

@@ -180,8 +180,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _play(replay: str | None = None, language: str | None = None) -> int:
     """Open the game window (or play back a replay log) until the player quits."""
-    import asyncio
-
     if replay is not None:
         from game.log import LogError, open_log
 
@@ -192,7 +190,7 @@ def _play(replay: str | None = None, language: str | None = None) -> int:
             return REFUSED
     import game.app
 
-    return asyncio.run(
+    return game.app.run_frames(
         game.app.main(replay=replay, language=language)
     )  # main.py turns Ctrl-C into status 130
 
@@ -406,7 +404,10 @@ def _simulate(args) -> int:
         (
             _("rules:"),
             _("{rules}  ({players} seats, {bots})").format(
-                rules=" + ".join(args.rules), players=args.players, bots=args.bots
+                # As typed: a path or a level list may hold what a terminal obeys.
+                rules=" + ".join(printable(name) for name in args.rules),
+                players=args.players,
+                bots=printable(args.bots),
             ),
         ),
         (_("games:"), games.format(n=summary["games"], rounds=summary["rounds"])),

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, cast
 
 from game.bots import make_bot
 from game.bots.base import Look
-from game.bots.hint import Advisor
+from game.bots.hint import Advisor, Hint
 from game.engine import Action, Event, apply, legal_actions, new_game, view
 from game.engine.ruleset import RuleSet
 from game.log import LogError, write_log
@@ -113,6 +114,11 @@ class MatchSession:
             self.advisors[seat] = advisor
             tell_bots(self.advisors, [seat], None, self.log)
         return advisor
+
+    def hinting(self, seat: int, actions: tuple[Action, ...]) -> Generator[None, None, Hint]:
+        """The advice for `seat` among `actions`, a search world at a time
+        (`Advisor.hinting`): the table's view is read at the first step."""
+        return self.advisor(seat).hinting(self.look(seat), actions)
 
     @property
     def players(self) -> int:

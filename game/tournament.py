@@ -13,11 +13,14 @@ rating fitted to who beat whom, on the Elo scale (400 points: ten to one).
 
 Games run in `jobs` processes; the results are gathered in game order, and
 each game depends only on its seed, so the figures are the same whatever
-the number of processes.
+the number of processes. Games are handed out a window at a time (`work`,
+`windows`), as `simulate` plays one game after the other: memory stays the
+same for ten games or a billion.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import multiprocessing
 import os
@@ -30,6 +33,7 @@ from game.bots import make_bot
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
 from game.i18n import N_, _, ngettext, number, percent
+from game.plain_text import printable
 from game.rules.loader import load_rules
 from game.sim import play_match
 
@@ -101,6 +105,24 @@ def _team(seat: int, players: int, teams: bool) -> tuple[int, ...]:
 
 def _play_one(job: tuple[Setup, int]) -> GameResult:
     return play_game(*job)
+
+
+Job = tuple["Setup", int]
+# Games handed to the processes at once, per process: enough to keep each
+# busy, few enough that the queue never holds the whole count.
+WINDOW_PER_JOB = 64
+
+
+def work(setup: Setup) -> Iterator[Job]:
+    """Each game's job, made when it is due."""
+    return ((setup, game) for game in range(setup.games))
+
+
+def windows(jobs: Iterator[Job], size: int) -> Iterator[list[Job]]:
+    """`jobs` in lists of at most `size`, in order (a pool's `imap` takes in
+    its whole input at once: it is given one window at a time)."""
+    while batch := list(itertools.islice(jobs, size)):
+        yield batch
 
 
 @dataclass
@@ -222,14 +244,18 @@ def run(
     jobs = workers(jobs, setup.games)
     standings = Standings()
     started = time.perf_counter()
-    work = [(setup, game) for game in range(setup.games)]
     results: Iterator[GameResult]
     if jobs == 1 or setup.games == 1:
-        results = map(_play_one, work)
+        results = map(_play_one, work(setup))
         pool = None
     else:
         pool = multiprocessing.get_context("spawn").Pool(jobs)
-        results = pool.imap(_play_one, work, chunksize=max(1, min(16, setup.games // (jobs * 8))))
+        chunk = max(1, min(16, setup.games // (jobs * 8)))
+        results = (
+            result
+            for window in windows(work(setup), jobs * chunk * WINDOW_PER_JOB)
+            for result in pool.imap(_play_one, window, chunksize=chunk)
+        )
     try:
         for done, game in enumerate(results, 1):
             standings.add(game)
@@ -298,7 +324,7 @@ def print_table(data: dict, out: TextIO | None = None) -> None:
     rounds = ngettext("{n} round", "{n} rounds", data["rounds"])
     print(
         _("{rules}, {players} seats: {games}, {rounds}, seed {seed}, {seconds} s").format(
-            rules=" + ".join(data["rules"]),
+            rules=" + ".join(printable(name) for name in data["rules"]),
             players=data["players"],
             games=games.format(n=data["games"]),
             rounds=rounds.format(n=data["rounds"]),

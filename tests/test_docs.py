@@ -214,7 +214,9 @@ def _run(command: str, folder: Path, tmp_path: Path, monkeypatch) -> tuple[int, 
         assert command == "bash tools/update_catalogs.sh", f"{command}: no way to run it"
         folder = _copy_for_catalogs(tmp_path)
         args = ["tools/update_catalogs.sh"]
-        run = subprocess.run(["bash", *args], cwd=folder, capture_output=True, text=True)
+        run = subprocess.run(
+            ["bash", *args], cwd=folder, env=_catalog_env(), capture_output=True, text=True
+        )
         return run.returncode, run.stdout + run.stderr
     else:
         raise AssertionError(f"{command}: no way to run it here; add one, or a reason to NOT_RUN")
@@ -249,6 +251,32 @@ def _has(module: str) -> bool:
     import importlib.util
 
     return importlib.util.find_spec(module) is not None
+
+
+def _catalog_env() -> dict[str, str]:
+    """tools/update_catalogs.sh runs Babel through this interpreter (`PYTHON`), with
+    a PATH that holds no `pybabel`: the project's Python may be a virtual
+    environment's, not activated."""
+    return {**os.environ, "PYTHON": sys.executable, "PATH": os.pathsep.join(("/usr/bin", "/bin"))}
+
+
+def test_the_catalog_script_needs_no_pybabel_on_the_path(tmp_path):
+    folder = _copy_for_catalogs(tmp_path)
+    run = subprocess.run(
+        ["bash", "tools/update_catalogs.sh"],
+        cwd=folder,
+        env=_catalog_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+    def template(root: Path) -> list[str]:
+        lines = (root / "game" / "locale" / "couch_uno.pot").read_text(encoding="utf-8")
+        return [line for line in lines.splitlines() if "POT-Creation-Date" not in line]
+
+    assert template(folder) == template(ROOT)
 
 
 def _copy_for_catalogs(tmp_path: Path) -> Path:

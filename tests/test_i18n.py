@@ -546,7 +546,7 @@ def test_a_reason_that_repeats_its_options_name_repeats_it_word_for_word(code):
     ("code", "dark", "skip_everyone"),
     [
         ("en", "Dark side", "every other player loses their turn"),
-        ("tr", "Koyu yüz", "diğer bütün oyuncular sıralarını kaybeder"),
+        ("tr", "Karanlık yüz", "diğer bütün oyuncuların sırası yanar"),
         ("fi", "Tumma puoli", "kaikki muut pelaajat menettävät vuoronsa"),
         ("el", "Σκοτεινή πλευρά", "όλοι οι άλλοι παίκτες χάνουν τη σειρά τους"),
         ("et", "Tume pool", "kõik teised mängijad jäävad käigust ilma"),

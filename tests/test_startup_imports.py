@@ -32,6 +32,7 @@ NOT_BEFORE_THE_MENU = (
     "game.rules.loader",
     "game.log",
     "game.match",
+    "asyncio",  # the desktop's frames need no event loop (game/app.py, run_frames)
 )
 
 

@@ -145,6 +145,18 @@ GLOSSARY: tuple[Term, ...] = (
         exact_case=True,
     ),
     Term(
+        "Light / Dark side (UNO Flip)",
+        r"\b(Light|Dark)\b",
+        # Turkish: not "Açık", the catalog's face up, nor "Koyu", a shade.
+        {
+            "tr": r"Aydınlık|Karanlık",
+            "fi": r"vaalea|tumma",
+            "el": r"φωτειν|σκοτειν",
+            "et": r"hele|tume",
+        },
+        exact_case=True,
+    ),
+    Term(
         "Reverse (the card)",
         r"\bReverse\b",
         {"tr": r"Yön Değiştir", "fi": r"suunnanvaih", "el": r"Αντίστροφ", "et": r"pööratud suun"},
@@ -196,6 +208,12 @@ GLOSSARY: tuple[Term, ...] = (
         },
     ),
     Term(
+        "seat (at the table)",
+        r"\bseats?\b",
+        # Turkish: "yer" (a place) is not a seat.
+        {"tr": r"koltu", "fi": r"\bpaik", "el": r"θέσ", "et": r"\bkoh[atd]"},
+    ),
+    Term(
         "bot",
         r"\bbots?\b",
         {"tr": r"\bbot", "fi": r"\bbot", "el": r"\bbot", "et": r"\bbot[ti]"},
@@ -221,8 +239,11 @@ RETIRED: dict[str, tuple[str, ...]] = {
     # Wild's name before it, as the Wild Draw Four does.
     "tr": (r"4 Kart Çek", r"(?<!Renk Değiştir )\+2\b", r"Kişisel:"),
     "fi": (r"\blyö", r"villi \+"),
-    "el": (r"\bWild\b", r"\bDraw\b", r"χαρτιά"),
-    "et": (r"^\+4|\s\+4",),
+    # Greek and Estonian: a match is "παρτίδα" and "mäng", not "αγώνας" or
+    # "matš"; Estonian "iga teine" is "every second", not "every other", and
+    # the discard pile is "äraviskehunnik" ("pakk" is the draw pile).
+    "el": (r"\bWild\b", r"\bDraw\b", r"χαρτιά", r"αγών"),
+    "et": (r"^\+4|\s\+4", r"matš", r"\biga teine\b", r"äraviske pak"),
 }
 
 

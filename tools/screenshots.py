@@ -314,7 +314,8 @@ def eyes_shots() -> None:
 
 
 def setup_shots() -> None:
-    """The New game screen: classic with two house rules on (setup.png), and
+    """The New game screen: classic with two house rules on and Tab pressed to
+    the first seat, the line under the form saying how (setup.png), and
     UNO Duo in Turkish, the house rules that do not go with it greyed and one
     of them focused, the line under the form saying so (setup_duo_tr.png)."""
     app = new_app()
@@ -327,7 +328,7 @@ def setup_shots() -> None:
             while setup.focus != target:
                 press(app, pygame.K_DOWN, 1)
             press(app, pygame.K_SPACE, 2)
-    press(app, pygame.K_UP, 1)
+    press(app, pygame.K_TAB, 1)  # to the seats, as the line under the form says
     frames(app, 40)  # every house rule's row read
     save(app, "setup")
     setup_duo_shot("tr", "setup_duo_tr")

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from game.bots.base import Bot, Look, asked
-from game.bots.deck import DeckFacts, deck_facts
+from game.bots.deck import DeckFacts, deck_facts, shows_color
 from game.engine.actions import (
     Accept,
     Action,
@@ -178,6 +178,10 @@ class BasicBot(Bot):
         color_name = owed["color_before"]
         if color_name is None:
             return False
+        if color_name not in deck.colors:
+            # Named before the table turned over: the source's hand shows
+            # that side to everyone.
+            return shows_color(view, owed["source"], color_name)
         color = deck.colors.index(color_name)
         seen = Counter(
             deck.color[n]

@@ -15,6 +15,7 @@ import functools
 from game.engine.cards import CardTable, card_table
 from game.engine.effects import DrawParams, PenaltyParams, SkipParams
 from game.engine.ruleset import RuleSet
+from game.engine.view import View
 
 # How much an effect hurts the seat it lands on, in "turns lost": a lost turn
 # is worth about one card shed, each card drawn about one card.
@@ -162,6 +163,13 @@ class DeckFacts:
 def _fits_mask(row: bytes, first: list[int]) -> int:
     """The names whose first card `row` (the engine's matching row) lets go down."""
     return _mask(i for i, card in enumerate(first) if row[card])
+
+
+def shows_color(view: View, seat: int, color: str) -> bool:
+    """Whether the faces of `seat`'s hand that everyone sees (the other side
+    of a two-sided deck) show `color`: a colour named on the side no longer
+    in play is read there, where the hand is public."""
+    return any(face.partition(":")[0] == color for face in view["public"][seat])
 
 
 def _mask(indexes) -> int:

@@ -199,6 +199,9 @@ class TableSampler:
         if self.view["side"] is not None and self.view["back"] is None:
             cards = self.view["cards"]
             other = self._paired_anew(hands, pile, rng)
+            # The faces in play, each card named with the world's other face
+            # (as a match's are: copies are the cards alike on both sides).
+            cards = CardTable(cards.rules, cards.side, cards.order, other.face_names)
             state.tables = (cards, other) if cards.side == 0 else (other, cards)
         state.rng = FreshRng(rng.next_u64())
         return state

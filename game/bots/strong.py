@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.bots.base import Bot, Look, asked, owed
-from game.bots.deck import DeckFacts, deck_facts
+from game.bots.deck import DeckFacts, deck_facts, shows_color
 from game.bots.knowledge import SeatKnowledge
 from game.bots.sampling import TableSampler
 from game.engine.actions import (
@@ -274,6 +274,10 @@ class StrongBot(Bot):
         source = penalty["source"]
         if penalty["color_before"] is None or view["top"] is None:
             return 0.0
+        if penalty["color_before"] not in self.deck.colors:
+            # Named before the table turned over: the source's hand shows
+            # that side to everyone, so its guilt is seen, not guessed.
+            return float(shows_color(view, source, penalty["color_before"]))
         sampler = self.sampler
         sampler.prepare(view, self.knowledge)
         guilty = 0

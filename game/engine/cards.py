@@ -48,6 +48,9 @@ class CardTable:
         sides = model.side_names()
         self.side_name: str | None = sides[side] if sides else None
         self.side = side
+        self.rules = rules
+        self.order: tuple[int, ...] | None = None if order is None else tuple(order)
+        self.alone: CardTable | None = None  # `faces_alone`'s answer, once asked
         self.colors: tuple[str, ...] = tuple(
             model.sides[sides[side]].colors if sides else model.colors
         )
@@ -106,6 +109,7 @@ class CardTable:
                         self.category.append(kind.category)
         self.face_names: list[str] = list(self.names)
         self.size = len(self.names)
+        self._fresh_deck: list[int] | None = None  # `fresh_deck`'s answer, once asked
         self._index_faces()
         if order is not None or backs is not None:
             self._pair(order, backs)
@@ -190,7 +194,10 @@ class CardTable:
         other side. Every per-card fact is moved, not worked out again: a
         match of a two-sided deck pairs its faces anew, and rebuilding the
         matching table each time cost far more than the match's deal."""
+        self.alone = None
         if order is not None:
+            self.order = tuple(order)
+            self._fresh_deck = None
             moved = _Mover(order)
             for name in _PER_CARD:
                 setattr(self, name, moved(getattr(self, name)))
@@ -219,6 +226,20 @@ class CardTable:
         table.__dict__.update(self.__dict__)
         table._pair(order, backs, twins)
         return table
+
+    def fresh_deck(self) -> list[int]:
+        """The cards as a fresh deck lies before it is shuffled: the card
+        showing this side's face k at place k (the rule file's order), so
+        that a shuffle puts the same faces in the same places however the
+        cards are numbered (game/engine/sides.py `side_tables`)."""
+        found = self._fresh_deck
+        if found is None:
+            found = list(range(self.size))
+            if self.order is not None:
+                for card, face in enumerate(self.order):
+                    found[face] = card
+            self._fresh_deck = found
+        return list(found)
 
     def fits_row(self, color: int, symbol: int) -> bytes:
         """Per card id, whether it goes on a top card of symbol id `symbol`
@@ -254,6 +275,10 @@ class CardTable:
             self._every_play[seat] = (plain, named)
             return plain, named
         return found
+
+    def faces_alone(self) -> CardTable:
+        """This table naming each card by its face on this side alone (`faces_alone`)."""
+        return faces_alone(self)
 
     def color_name(self, index: int) -> str | None:
         return self.color_label[index]
@@ -347,6 +372,36 @@ def color_labels(
 
 
 _TABLES: weakref.WeakKeyDictionary[RuleSet, dict[int, CardTable]] = weakref.WeakKeyDictionary()
+
+
+# The faces-alone tables in use, by rule set (its id: a table keeps its rule
+# set alive), side and order (`faces_alone`): each lives while a table refers to it.
+_ALONE: weakref.WeakValueDictionary[tuple[int, int, tuple[int, ...] | None], CardTable] = (
+    weakref.WeakValueDictionary()
+)
+
+
+def faces_alone(table: CardTable) -> CardTable:
+    """`table` naming each card by its face on this side alone (`red:7`, not
+    `red:7/teal:5`): what a seat may be given of a two-sided deck paired at
+    random, since it is the same table whatever the other side's faces are.
+    One object per rule set, side and order of faces, so the tables of two
+    pairings of the same faces in play give the same one; a table keeps its
+    own, so a match's stays the same object for its bots' memories."""
+    if table.names == table.face_names:
+        return table
+    if table.alone is not None:
+        return table.alone
+    found = card_table(table.rules, table.side)
+    if table.order is not None:
+        key = (id(table.rules), table.side, table.order)
+        kept = _ALONE.get(key)
+        if kept is None:
+            # `table`'s facts are its faces' already in this order: only the names change.
+            kept = _ALONE[key] = table.paired(None, None)
+        found = kept
+    table.alone = found
+    return found
 
 
 def card_table(rules: RuleSet, side: int = 0) -> CardTable:

@@ -36,6 +36,10 @@ from game.engine.state import GameState
 from game.engine.turn import run_effects
 
 _DEFAULT_TARGET = object()
+# The match's seed, so changed, seeds the hidden numbering of a deck paired
+# at random (game/engine/sides.py `side_tables`): a stream of its own, so the
+# game's generator draws what it drew before the cards were so numbered.
+NUMBERING_STREAM: Final = 0x6E756D62657273
 
 
 def new_game(
@@ -69,7 +73,7 @@ def new_game(
                 f" a match may take at most {MAX_MATCH_ROUNDS:,}: choose a lower target"
             )
     rng = Rng(seed)
-    tables = side_tables(rules, rng)
+    tables = side_tables(rules, rng, Rng(seed ^ NUMBERING_STREAM))
     cards = tables[0]
     state = GameState(
         rules=rules,
@@ -114,7 +118,7 @@ def _cut_for_dealer(state: GameState, events: EventSink) -> int:
     cut_values = set(cards.cut_value)
     for _ in range(MAX_CUTS):
         if len(deck) < len(contenders):
-            deck = list(range(cards.size))
+            deck = cards.fresh_deck()
         cut = {}
         for seat in contenders:
             # A cut is a card taken at random from what is left of the deck.
@@ -155,7 +159,7 @@ def start_round(state: GameState, events: EventSink) -> None:
     state.idle_passes = 0
     state.drawn = []
     state.turns = 0
-    pile = list(range(cards.size))
+    pile = cards.fresh_deck()
     state.rng.shuffle(pile)
     state.draw_pile = pile
     state.discard = []

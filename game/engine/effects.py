@@ -254,14 +254,19 @@ def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: E
     """
     target = state.next_seat(ctx.actor)
     owed = state.penalty
+    # A colour is read on the side it was named on: the colour before the
+    # play on the side then in play, the colour drawn to on the side in play
+    # now (an earlier effect of the card may have turned the table).
     until = state.color if params.until_color else -1
+    until_side = state.side
+    color_before = state.tables[ctx.prev_side].color_name(ctx.prev_color)
     if ctx.going_out:
         if state.rules.model.round_end.final_penalty_drawn:
             total = params.cards + (owed.count if owed else 0)
             if until < 0 and owed is not None:
-                until = owed.until_color
+                until, until_side = owed.until_color, owed.until_side
             state.penalty = None
-            state.take_owed(target, total, until, "penalty", events)
+            state.take_owed(target, total, until, until_side, "penalty", events)
         return False
     if owed is not None:
         owed.count += params.cards
@@ -270,10 +275,11 @@ def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: E
         owed.stacked = True
         owed.challengeable = params.challengeable
         owed.guilty = not ctx.allowed
-        owed.color_before = state.cards.color_name(ctx.prev_color)
+        owed.color_before = color_before
         owed.lose_turn = params.lose_turn
         if until >= 0:
             owed.until_color = until
+            owed.until_side = until_side
         return False
     state.penalty = Penalty(
         params.cards,
@@ -284,9 +290,10 @@ def penalty(state: GameState, ctx: PlayContext, params: PenaltyParams, events: E
         not ctx.allowed,  # guilty
         False,  # stacked
         params.stackable,
-        state.cards.color_label[ctx.prev_color],
+        color_before,
         None,  # resume_seat
         until,
+        until_side,
     )
     return False
 

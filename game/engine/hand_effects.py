@@ -289,6 +289,7 @@ def _dump(state: GameState, events: EventSink, action: Choose) -> bool:
         going_out=not state.hands[seat],
         prev_color=color,
         chosen=ctx.chosen,
+        prev_side=state.side,
     )
     state.queue = list(cards.effects[last]) + state.queue
     return True

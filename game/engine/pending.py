@@ -72,6 +72,9 @@ class Penalty(_Record):
     color_before: str | None  # public: what a challenger weighs
     resume_seat: int | None  # set when the target is not the next to play
     until_color: int  # then draws on until a card of this colour (-1: no)
+    # The side whose colours `until_color` counts in: the side it was named
+    # on, which a flip after the naming does not change.
+    until_side: int
 
     def __init__(
         self,
@@ -86,6 +89,7 @@ class Penalty(_Record):
         color_before: str | None = None,
         resume_seat: int | None = None,
         until_color: int = -1,
+        until_side: int = 0,
     ) -> None:
         self.count = count
         self.target = target
@@ -98,6 +102,7 @@ class Penalty(_Record):
         self.color_before = color_before
         self.resume_seat = resume_seat
         self.until_color = until_color
+        self.until_side = until_side
 
     def copy(self) -> Penalty:
         return Penalty(
@@ -112,6 +117,7 @@ class Penalty(_Record):
             color_before=self.color_before,
             resume_seat=self.resume_seat,
             until_color=self.until_color,
+            until_side=self.until_side,
         )
 
 
@@ -131,6 +137,9 @@ class PlayContext(_Record):
     base_top: int  # the top card before those cards were played
     prev_direction: int  # the direction of play before this card (0: not known)
     dump: tuple[int, ...]  # a colour dump's cards: those held when it opened
+    # The side in play before this card: `prev_color` is one of its colours
+    # (an effect of the card may have turned the table since).
+    prev_side: int
 
     def __init__(
         self,
@@ -146,6 +155,7 @@ class PlayContext(_Record):
         base_top: int = -1,
         prev_direction: int = 0,
         dump: tuple[int, ...] = (),
+        prev_side: int = 0,
     ) -> None:
         self.actor = actor
         self.card = card
@@ -159,6 +169,7 @@ class PlayContext(_Record):
         self.base_top = base_top
         self.prev_direction = prev_direction
         self.dump = dump
+        self.prev_side = prev_side
 
     def copy(self) -> PlayContext:
         """A copy with its own list of cards played."""
@@ -175,4 +186,5 @@ class PlayContext(_Record):
             base_top=self.base_top,
             prev_direction=self.prev_direction,
             dump=self.dump,
+            prev_side=self.prev_side,
         )

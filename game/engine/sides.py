@@ -10,7 +10,9 @@ and points are then the cards'.
 
 The game holds one `CardTable` per side (`state.tables`), indexed by the
 same card ids; `state.cards` is the side in play's, so every rule reads the
-faces in play without knowing that there are two.
+faces in play without knowing that there are two. Paired at random, the
+cards are numbered in a hidden order of the match, so that an id tells its
+holder nothing of the face it does not see (`side_tables`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from game.engine.events import EventSink
 from game.engine.pending import Decision, PlayContext
 from game.engine.rng import RandomSource
 from game.engine.ruleset import WILD, Loc, RuleSet, RuleSetModel
-from game.engine.said import said
+from game.engine.said import Said, said
 
 if TYPE_CHECKING:
     # Only for annotations (see effects.py): the state sits above the blocks.
@@ -121,15 +123,30 @@ def pair_faces(rules: RuleSet, rng: RandomSource) -> list[int]:
     return order
 
 
-def side_tables(rules: RuleSet, rng: RandomSource) -> tuple[CardTable, ...]:
-    """The card tables of a match, one per side, over the same card ids."""
+def side_tables(
+    rules: RuleSet, rng: RandomSource, numbering: RandomSource | None = None
+) -> tuple[CardTable, ...]:
+    """The card tables of a match, one per side, over the same card ids.
+
+    A deck paired at random numbers its cards in a hidden order drawn from
+    `numbering` (a stream of the match's seed apart from `rng`): numbered in
+    the faces' order, a seat's own card ids on the second side would say
+    their first faces, which only the others see. A fresh deck still lies in
+    the faces' order (`CardTable.fresh_deck`), so the same seed deals the
+    same cards whatever their ids."""
     if not rules.model.sides:
         return (card_table(rules),)
     order = pair_faces(rules, rng)
     fronts, backs = card_table(rules, 0), card_table(rules, 1)
-    front = fronts.paired(None, [backs.face_names[i] for i in order])
+    numbered: list[int] | None = None
+    if numbering is not None and rules.model.pairs == "random":
+        # Card i is the card that the faces' order numbers numbered[i].
+        numbered = list(range(len(order)))
+        numbering.shuffle(numbered)
+        order = [order[card] for card in numbered]
+    front = fronts.paired(numbered, [backs.face_names[i] for i in order])
     # A card's copies are the cards with both its faces: the same on either side.
-    return (front, backs.paired(order, fronts.face_names, front.twins))
+    return (front, backs.paired(order, front.face_names, front.twins))
 
 
 def show_side(state: GameState, side: int) -> None:
@@ -147,18 +164,29 @@ class FlipParams(Params):
     # new top is the other face of the card that flipped (reading A);
     # as_stack: the pile is turned over whole, its bottom card on top (reading B).
     discard: Literal["in_place", "as_stack"] = "in_place"
+    # turns: a Flip played as the last card still turns the table, and the
+    # round is scored on the side it turned to; stays: the table is left as
+    # it was (docs/rules.md section 5, "What the sheet leaves open").
+    last_card: Literal["turns", "stays"] = "turns"
 
 
-@effect(
-    FlipParams,
-    words=lambda p: (
+def _flip_words(p: FlipParams) -> Said:
+    words = (
         said("every card turns over and play goes on with the other side")
         if p.discard == "in_place"
         else said(
             "every card turns over and play goes on with the other side "
             "(the discard pile is turned over as a stack)"
         )
-    ),
+    )
+    if p.last_card == "stays":
+        words = said("{what}; played as the last card, it turns nothing", what=words)
+    return words
+
+
+@effect(
+    FlipParams,
+    words=lambda p: _flip_words(p),
 )
 def flip(state: GameState, ctx: PlayContext, params: FlipParams, events: EventSink) -> bool:
     """Every card turns over — each hand, the draw pile, the discard pile —
@@ -167,11 +195,12 @@ def flip(state: GameState, ctx: PlayContext, params: FlipParams, events: EventSi
     named by the seat that flipped (by the first player, when the round
     starts with it). The draw pile is turned as a stack (its order reverses).
     Played as the last card, the table still turns: the round is scored on
-    the side then in play.
+    the side then in play (`last_card: stays` leaves it as it was).
 
-    YAML: `- flip` or `- flip: {discard: as_stack}`; a deck without sides keeps its side.
+    YAML: `- flip`, `- flip: {discard: as_stack}` or `- flip: {last_card: stays}`;
+    a deck without sides keeps its side.
     """
-    if len(state.tables) < 2:
+    if len(state.tables) < 2 or (ctx.going_out and params.last_card == "stays"):
         return False
     show_side(state, (state.side + 1) % len(state.tables))
     state.draw_pile.reverse()

@@ -282,14 +282,21 @@ class GameState:
         return taken
 
     def take_owed(
-        self, seat: int, count: int, until_color: int, why: str, events: EventSink
+        self,
+        seat: int,
+        count: int,
+        until_color: int,
+        until_side: int,
+        why: str,
+        events: EventSink,
     ) -> list[int]:
-        """Move cards owed to a hand: with `until_color` (a colour index, -1:
-        none) one card at a time until one of that colour is drawn (a wild
-        does not count) or nothing is left to draw; then `count` more."""
+        """Move cards owed to a hand: with `until_color` (a colour index of
+        side `until_side`, -1: none) one card at a time until one whose face
+        on that side has that colour is drawn (a wild does not count) or
+        nothing is left to draw; then `count` more."""
         taken: list[int] = []
         if until_color >= 0:
-            color_of = self.cards.color
+            color_of = self.tables[until_side].color
             while True:
                 got = self.take_cards(seat, 1, why, events)
                 taken += got

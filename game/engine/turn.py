@@ -151,7 +151,7 @@ def _take_penalty(state: GameState, events: EventSink, seat: int, turn_announced
     owed = state.penalty
     assert owed is not None, "a penalty is owed"
     state.penalty = None
-    state.take_owed(seat, owed.count, owed.until_color, "penalty", events)
+    state.take_owed(seat, owed.count, owed.until_color, owed.until_side, "penalty", events)
     _after_penalty(state, events, seat, owed, owed.lose_turn, turn_announced)
 
 
@@ -192,7 +192,9 @@ def _challenge(state: GameState, events: EventSink, seat: int) -> None:
             }
         )
     if owed.guilty:
-        state.take_owed(owed.source, owed.count, owed.until_color, "challenge", events)
+        state.take_owed(
+            owed.source, owed.count, owed.until_color, owed.until_side, "challenge", events
+        )
         after = state.rules.model.challenge.after_guilty
         if owed.resume_seat is not None and after == "as_played":
             begin_turn(state, events, owed.resume_seat)
@@ -203,7 +205,9 @@ def _challenge(state: GameState, events: EventSink, seat: int) -> None:
             state.pending = Decision("play", seat)
         return
     extra = state.rules.model.challenge.extra_if_innocent
-    state.take_owed(seat, owed.count + extra, owed.until_color, "challenge", events)
+    state.take_owed(
+        seat, owed.count + extra, owed.until_color, owed.until_side, "challenge", events
+    )
     lost = state.rules.model.challenge.innocent_loses_turn
     _after_penalty(state, events, seat, owed, lost, turn_announced=True)
 
@@ -294,6 +298,8 @@ def play(state: GameState, events: EventSink, action: Play) -> bool:
         [],  # cards
         -1,  # base_top
         state.direction,  # prev_direction
+        (),  # dump
+        state.side,  # prev_side
     )
     if state.flags.multi_play and hand and decision.kind == "play":
         ctx.cards = [card]

@@ -9,12 +9,16 @@ sees the other faces of its own hand. Cards are named here by the face seen
 
 Which faces share a card is public only where the rule file lists its pairs
 (a printed deck): then `back` is the other side's table. Paired at random for
-the match, it is hidden like a hand: `back` is None, and a seat learns a
-card's other face only from what `public` and `pile_back` show it. The card
-tables are the match's (`cards` is the side in play's, indexed by card id for
-the seat's own hand); a seat reads in them only the faces of cards it holds.
-The no-peeking test (tests/bots/test_no_peeking.py) pairs hidden cards anew
-and checks that no decision changes.
+the match, it is hidden like a hand: `back` is None, `cards` names each card
+by its face in play alone (`faces_alone`, game/engine/cards.py), and a seat
+learns a card's other face only from what `public` and `pile_back` show it.
+`cards` is indexed by card id for the seat's own hand. The ids say no
+pairing either: a deck paired at random numbers its cards in a hidden order
+of the match (game/engine/sides.py `side_tables`), not in the rule file's
+order of faces, so on the second side a seat's own ids say nothing of the
+first faces only the others see. The no-peeking test
+(tests/bots/test_no_peeking.py) pairs hidden cards anew and checks that no
+decision changes, and that a bot reading its ids learns nothing.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ class PenaltyView(TypedDict):
     source: int
     challengeable: bool
     stacked: bool
+    # Colours by name, each of the side it was named on (a card that turns
+    # the table over may name one of the side no longer in play).
     color_before: str | None
     until_color: str | None  # draws go on until a card of this colour
 
@@ -94,11 +100,12 @@ def view(state: GameState, seat: int) -> View:
     decision = state.pending
     owed = state.penalty
     back = state.back
+    hidden_pairs = back is not None and state.rules.model.pairs == "random"
     return {
         "seat": seat,
-        "cards": cards,
+        "cards": cards.faces_alone() if hidden_pairs else cards,
         "side": cards.side_name,
-        "back": None if state.rules.model.pairs == "random" else back,
+        "back": None if hidden_pairs else back,
         "public": [
             [] if back is None or other == seat else [back.face_names[c] for c in hand]
             for other, hand in enumerate(state.hands)
@@ -135,7 +142,7 @@ def view(state: GameState, seat: int) -> View:
             "challengeable": owed.challengeable,
             "stacked": owed.stacked,
             "color_before": owed.color_before,
-            "until_color": cards.color_name(owed.until_color),
+            "until_color": state.tables[owed.until_side].color_name(owed.until_color),
         },
         "drawn": [names[c] for c in state.drawn] if state.actor == seat else [],
         # A draft: only the drafting seat sees the card it looks at.

@@ -95,7 +95,11 @@ def _events(stream: BinaryIO, shown: str, start: Place) -> Iterator[tuple[Place,
     players = 0  # seats of the match being read; 0 before its game event
     ended = False
     while True:
-        data = stream.readline(MAX_LINE_BYTES + 1)
+        try:
+            data = stream.readline(MAX_LINE_BYTES + 1)
+        except OSError as err:  # a failing disk, a network folder gone
+            why = err.strerror.lower() if err.strerror else "the system refused"
+            raise LogError(f"cannot read the log: {why}", path=shown, line=number) from None
         if not data:
             return
         place = Place(number, offset)

@@ -19,7 +19,8 @@ from game.engine import legal_actions, view
 from game.engine.actions import Action, Choose, Play
 from game.engine.decisions import REGISTRY, Ask, DecisionKind
 from game.engine.state import GameState
-from game.i18n import _, language, say
+from game.i18n import _, language, ngettext, say
+from game.phones.story import SeatStory
 from game.ui.action_words import action_words
 from game.ui.card_book import CardBook
 
@@ -53,10 +54,16 @@ def card_image(card: str) -> str:
 
 
 def phone_state(
-    state: GameState, seat: int, book: CardBook, looks: PhoneLooks
+    state: GameState,
+    seat: int,
+    book: CardBook,
+    looks: PhoneLooks,
+    story: SeatStory | None = None,
 ) -> tuple[dict[str, Any], list[Action]]:
     """The message for `seat`'s phone, and the actions its options stand for
-    (option i of the message is action i); the caller numbers the offer."""
+    (option i of the message is action i); the caller numbers the offer.
+    `story` (the table's story as the seat saw it) gives the last lines and
+    the round's result."""
     seen = view(state, seat)
     actions = list(legal_actions(state, seat))
     cards, names = state.cards, seen["names"]
@@ -91,9 +98,32 @@ def phone_state(
                 "score": seen["scores"][other],
                 "uno": seen["uno_called"][other],
                 "out": seen["eliminated"][other],
+                # What the seat sees of the hand: in UNO Flip the other side of
+                # each card, as the TV shows it.
+                "faces": [
+                    _card(book, face) for face in sorted(seen["public"][other], key=book.sort_key)
+                ],
+                "words": _player_words(name, seen["hand_sizes"][other], seen["scores"][other]),
             }
             for other, name in enumerate(names)
         ],
+        "table": {
+            "direction": seen["direction"],
+            "direction_words": _("Play goes clockwise")
+            if seen["direction"] > 0
+            else _("Play goes counter-clockwise"),
+            "pile_words": ngettext(
+                "Draw pile: {n} card", "Draw pile: {n} cards", seen["draw_pile"]
+            ).format(n=seen["draw_pile"]),
+            "top_words": _("On the pile: {card}").format(card=book.label(seen["top"]))
+            if seen["top"]
+            else "",
+            "color_words": _("Colour: {color}").format(color=book.color_label(seen["color"]))
+            if seen["color"]
+            else "",
+        },
+        "story": story.recent() if story is not None else [],
+        "result": story.result() if story is not None else None,
         "to_act": seen["to_act"],
         "your_turn": pending is not None and pending["seat"] == seat,
         "top": _card(book, seen["top"]),
@@ -115,9 +145,27 @@ def phone_words() -> dict[str, str]:
         "taken": _("Another phone plays this seat now"),
         "refused": _("The table kept this seat for the phone it had"),
         "over": _("The match is over"),
-        "waiting": _("Another phone has this seat: the TV asks whether you may take it"),
+        # {request} is the short name the TV's question shows for this phone.
+        "asking": _(
+            "This seat is another phone's: the TV asks whether this phone, {request}, may play it"
+        ),
+        "busy": _("The TV is asked about this seat already: trying again in a moment"),
+        "flood": _("Too many messages: this phone was disconnected"),
         "too_fast": _("Too fast: tap again in a moment"),
+        "hint": _("Hint"),
+        "close": _("Close"),
+        "story": _("What happened"),
+        "hand": _("Your hand"),
+        "players": _("Players"),
+        "table": _("The table"),
+        "playable": _("can be played"),
     }
+
+
+def _player_words(name: str, cards: int, score: int) -> str:
+    """A seat's chip in words, for a screen reader (the chip shows the same)."""
+    held = ngettext("{n} card", "{n} cards", cards).format(n=cards)
+    return _("{name}: {cards}, {score} points").format(name=name, cards=held, score=score)
 
 
 def _prompt(

@@ -41,8 +41,14 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-Message = Annotated[Act | Ping, Field(discriminator="type")]
-_MESSAGE: TypeAdapter[Act | Ping] = TypeAdapter(Message)
+class AskHint(_Message):
+    """What would the expert do? Answered to this phone alone (game/phones/hints.py)."""
+
+    type: Literal["hint"]
+
+
+Message = Annotated[Act | Ping | AskHint, Field(discriminator="type")]
+_MESSAGE: TypeAdapter[Act | Ping | AskHint] = TypeAdapter(Message)
 
 
 class Refused(ValueError):
@@ -53,7 +59,7 @@ class Refused(ValueError):
         self.reason = reason
 
 
-def parse(text: str | bytes) -> Act | Ping:
+def parse(text: str | bytes) -> Act | Ping | AskHint:
     """The message `text` holds, or Refused. Sizes are checked before parsing."""
     if isinstance(text, bytes):
         raise Refused("messages are text")
@@ -103,6 +109,10 @@ class Offers(Generic[A]):
         self._next += 1
         self._current[seat] = (number, tuple(actions))
         return number
+
+    def actions(self, seat: int) -> tuple[A, ...]:
+        """The actions of `seat`'s open offer, numbered as it was sent (none when none is open)."""
+        return self._current.get(seat, (0, ()))[1]
 
     def current(self, seat: int) -> int:
         """The number of `seat`'s open offer (0 when none is open)."""

@@ -10,16 +10,19 @@ words. It runs on the game's thread; only the server has a thread of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from game.engine.actions import Action
 from game.engine.state import GameState
 from game.i18n import capitalized, say
 from game.phones.faces import PhoneFaces
+from game.phones.hints import Advise, PhoneHints
 from game.phones.offer import PhoneLooks, card_image, mark_image, phone_state, phone_words
-from game.phones.protocol import Offers, Refused
+from game.phones.private import PrivateMoments
+from game.phones.protocol import Act, Offers, Refused
 from game.phones.seats import PhoneSeats
 from game.phones.server import Notice, PhoneServer
+from game.phones.story import SeatStory
 from game.ui.card_book import CardBook
 
 
@@ -41,6 +44,10 @@ class PhoneTable:
         self.server.words = phone_words()
         self.offers: Offers[Action] = Offers()
         self._shown: dict[int, tuple[object, ...]] = {}
+        self._options: dict[int, list[str]] = {}  # the words of each seat's offer, as sent
+        self.private = PrivateMoments(self.keys.keys, book)
+        self.hints = PhoneHints()
+        self._stories: dict[int, SeatStory] = {}
         faces = PhoneFaces(book, looks.patterns)
         for card in set(deck):
             self.server.images[card_image(card)] = faces.png(card)
@@ -57,9 +64,12 @@ class PhoneTable:
     def stop(self) -> None:
         self.server.stop()
 
-    def sync(self, state: GameState, moment: int) -> None:
-        """Offer each phone what its seat may do now; `moment` changes whenever
-        the game has (the length of the match's log)."""
+    def sync(self, state: GameState, log: Sequence[dict]) -> None:
+        """Offer each phone what its seat may do now, and tell it what happened;
+        `log` is the match's events so far (it grows whenever the game moves on),
+        from which each seat's private moments are read too (game/phones/private.py)."""
+        self.private.follow(log, state)
+        moment = len(log)
         for seat in self.keys.keys:
             pending = state.pending
             decision = (pending.kind, pending.seat, pending.options) if pending else None
@@ -70,8 +80,15 @@ class PhoneTable:
             if self._shown.get(seat) == shown and self.offers.current(seat):
                 continue
             self._shown[seat] = shown
-            message, actions = phone_state(state, seat, self.book, self.looks)
+            story = self._stories.get(seat)
+            if story is None:
+                story = SeatStory(self.book, seat, state.names, len(state.cards.face_names))
+                self._stories[seat] = story
+            story.follow(log)
+            message, actions = phone_state(state, seat, self.book, self.looks, story)
             message["offer"] = self.offers.offer(seat, actions)
+            message["private"] = self.private.moments(seat)
+            self._options[seat] = [option["words"] for option in message["options"]]
             self.server.send(seat, message)
 
     def take(self) -> list[tuple[int, Action]]:
@@ -79,11 +96,28 @@ class PhoneTable:
         chosen = []
         while not self.server.inbox.empty():
             seat, act = self.server.inbox.get_nowait()
+            if not isinstance(act, Act):
+                self.hints.ask(seat)  # answered by `answer_hints`, a slice of a frame at a time
+                continue
             try:
                 chosen.append((seat, self.offers.take(seat, act)))
             except Refused as refused:
                 self.refuse(seat, refused.reason)
         return chosen
+
+    def answer_hints(self, state: GameState, advise: Advise) -> None:
+        """Think a little more about the hints the phones asked for, and tell
+        each phone its own when it is found (game/phones/hints.py)."""
+        answers = self.hints.update(
+            self.offers, advise, lambda seat, i: self._options[seat][i], state, self.book
+        )
+        for seat, message in answers:
+            self.server.send(seat, message)
+
+    def refuse_hints(self, reason: object) -> None:
+        """Hints are off at this table: each phone that asked is told so."""
+        for seat in self.hints.drop():
+            self.refuse(seat, reason)
 
     def refuse(self, seat: int, reason: object) -> None:
         """Tell `seat`'s phone why its move was refused (the engine's words, in the game's)."""

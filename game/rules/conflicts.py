@@ -28,6 +28,8 @@ Origin = dict  # key path -> LoadedYaml that set it last
 
 def overlay_clash(loc: tuple, old_value: Any, new_value: Any, old_file, new_file) -> RuleError:
     path = ".".join(map(str, loc))
+    # The earlier file's line too: the clash is fixed in one file or the other.
+    other_line, _column = old_file.mark(loc)
     return new_file.error_at(
         loc,
         said(
@@ -36,7 +38,7 @@ def overlay_clash(loc: tuple, old_value: Any, new_value: Any, old_file, new_file
             path=path,
             file=new_file.filename,
             value=_show(new_value),
-            other=old_file.filename,
+            other=f"{old_file.filename}:{other_line}",
             other_value=_show(old_value),
         ),
     )
@@ -215,22 +217,25 @@ def check_removed_cards(data: dict, origin: Origin, files) -> list[RuleError]:
     shuffle-hands-redeal layer that rewrites it."""
     errors = []
     cards = _section(data, "cards")
+    # Every key path under each card kind, gathered in one pass: a rule set
+    # may hold many kinds and many paths, and this must stay linear.
+    under: dict[object, list[tuple[tuple, Any]]] = {}
+    for path, loaded in origin.items():
+        if len(path) > 2 and path[0] == "cards" and path[2] != "copies":
+            under.setdefault(path[1], []).append((path, loaded))
     for name, kind in cards.items():
         if not isinstance(kind, dict) or kind.get("copies") != 0:
             continue
-        if any(isinstance(n, int) and n > 0 for n in (kind.get("copies_of") or {}).values()):
+        copies_of = kind.get("copies_of")
+        if isinstance(copies_of, dict) and any(
+            isinstance(n, int) and n > 0 for n in copies_of.values()
+        ):
             continue
         remover = origin.get(("cards", name, "copies"))
         if remover is None:
             continue
-        for path, loaded in origin.items():
-            if (
-                path[:2] == ("cards", name)
-                and path[2:3] != ("copies",)
-                and len(path) > 2
-                and loaded is not remover
-                and _is_house_rule(loaded)
-            ):
+        for path, loaded in under.get(name, []):
+            if loaded is not remover and _is_house_rule(loaded):
                 errors.append(
                     loaded.error_at(
                         path,

@@ -302,7 +302,7 @@ def _calls_lines(model: RuleSetModel) -> list[str]:
         lines.append(_("You may not go out on an action card or a wild."))
     if model.round_end.final_penalty_drawn:
         lines.append(
-            _("A last card's draws (a Draw Two, say) still count before the round is scored.")
+            _("A last card's draws (a draw card's, say) still count before the round is scored.")
         )
     else:
         lines.append(_("A last card's draws are dropped: the round is scored at once."))

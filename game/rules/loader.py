@@ -9,7 +9,10 @@ is refused, naming the line. Layering is a deep merge of mappings, later over
 earlier; any other value, lists included, is replaced whole.
 
 Every problem, in any file of the chain, is reported at once as a
-`RuleError` with the file, line and column it comes from.
+`RuleError` with the file, line and column it comes from. All the files one
+rule set reaches are bounded together (game/rules/load_budget.py), and a
+layer that sets a mapping is the origin of every key in it, so a second
+house rule changing one of them is a clash, not a silent override.
 """
 
 from __future__ import annotations
@@ -24,9 +27,12 @@ from typing import Any
 from game.engine.ruleset import Alternatives, RuleSet
 from game.engine.said import listed, said
 from game.engine.words import ENGLISH
+from game.os_words import os_problem
+from game.plain_text import printable
 from game.resources import RULES_DIR
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
+from game.rules.load_budget import LoadBudget
 from game.rules.marked import LoadedYaml
 from game.rules.names import (
     NameRefused,
@@ -110,8 +116,17 @@ def _unreadable(path: Path) -> str | None:
     try:
         mode = os.stat(path).st_mode
     except OSError as exc:
-        return exc.strerror or str(exc)
+        return os_problem(exc)
     return None if stat.S_ISREG(mode) else "not a regular file"
+
+
+def _size(path: Path) -> int:
+    """The size of the file at `path` (0 when the system will not say: reading
+    it then says why)."""
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def _names_in(value: object) -> list | None:
@@ -124,6 +139,19 @@ def _names_in(value: object) -> list | None:
     ):
         return names
     return None
+
+
+def _paths_below(here: tuple, value: object) -> list[tuple]:
+    """`here` and the key path of every mapping entry below it in `value`
+    (lists are set whole, so the path of a list is the last one)."""
+    paths = []
+    pending = [(here, value)]
+    while pending:
+        at, below = pending.pop()
+        paths.append(at)
+        if isinstance(below, dict):
+            pending.extend((at + (key,), item) for key, item in below.items())
+    return paths
 
 
 class _Layers:
@@ -141,6 +169,7 @@ class _Layers:
         self.overlay_files: list[LoadedYaml] = []
         self._loaded: dict[Path, LoadedYaml | None] = {}
         self._folder_of: dict[int, Path] = {}  # id of a loaded file -> its folder
+        self.budget = LoadBudget()  # what all the files together may make it read
         self.rules_dir = RULES_DIR
 
     def add(
@@ -165,11 +194,19 @@ class _Layers:
         if cause is not None and (unreadable := _unreadable(path)):
             self._error(cause, path, f"cannot read '{display_path(path)}': {unreadable}")
             return
+        if self.budget.spent:
+            return  # past a bound already: that is the one error to fix
+        if refused := self.budget.before_reading(_size(path)):
+            self._error(cause, path, self._past_bound(cause, path, refused))
+            return
         try:
             loaded = load_yaml_file(path, display_path(path))
         except RuleFileError as err:
             self._loaded[path] = None
             self.errors.extend(err.errors)
+            return
+        if refused := self.budget.after_reading(len(loaded.value_marks)):
+            self._error(cause, path, self._past_bound(cause, path, refused))
             return
         self._loaded[path] = loaded
         self._folder_of[id(loaded)] = path.parent
@@ -216,8 +253,10 @@ class _Layers:
                     )
                 )
                 continue
-            found = [self._shared(loaded, "requires", n) in present for n in names]
-            if not any(found):
+            paths = [self._shared(loaded, "requires", n) for n in names]
+            if None in paths:
+                continue  # a name that stands for no file is refused as that
+            if not any(path in present for path in paths):
                 base = Path(self.base.filename).name if self.base is not None else "the base"
                 # Said without paths: the New game screen shows it on the house rule's row.
                 self.errors.append(
@@ -330,6 +369,10 @@ class _Layers:
         )
         return []
 
+    @staticmethod
+    def _past_bound(cause, path: Path, why: str) -> str:
+        return why if cause is None else f"extends {display_path(path)}: {why}"
+
     def _error(self, cause, path: Path, message: str) -> None:
         if cause is None:
             self.errors.append(RuleError(display_path(path), 1, 1, message))
@@ -347,8 +390,9 @@ class _Layers:
             if lifted:
                 # The line below is now its description: a problem in it is
                 # still the file's that wrote it.
-                for old in [p for p in self.origin if p[: len(here)] == here]:
-                    self.origin[here + ("description",) + old[len(here) :]] = self.origin[old]
+                for below in _paths_below((), into[key]["description"]):
+                    if here + below in self.origin:
+                        self.origin[here + ("description",) + below] = self.origin[here + below]
                 writer = self._written_by(here)
                 if writer is not None:
                     self.origin.setdefault(here + ("description",), writer)
@@ -366,9 +410,13 @@ class _Layers:
                     and into.get(key) != value
                 ):
                     self.errors.append(overlay_clash(here, into.get(key), value, earlier, loaded))
+                for stale in _paths_below(here, into.get(key)):
+                    self.origin.pop(stale, None)
                 into[key] = copy.deepcopy(value)
-                for stale in [p for p in self.origin if p[: len(here)] == here]:
-                    del self.origin[stale]
+                # Every key below a mapping set whole is this layer's word too,
+                # so a later layer changing one of them inside it clashes
+                # instead of overwriting it in silence.
+                self.origin.update(dict.fromkeys(_paths_below(here, value), loaded))
             self.origin[here] = loaded
 
     def _written_by(self, loc: tuple) -> LoadedYaml | None:
@@ -389,7 +437,8 @@ class _Layers:
             newest = max(loc, key=lambda one: self._layer_index(one))
             return self.locate(tuple(newest), message)
         loaded = self._written_by(loc) or self.files[-1]
-        text = ".".join(str(part) for part in loc)
+        # A key is shown cut, however long the file wrote it (a side's name, say).
+        text = ".".join(printable(part, 40) for part in loc)
         return loaded.error_at(loc, f"{text}: {message}" if text else message)
 
 
@@ -433,7 +482,8 @@ def load_rules(
 
 
 def _shown_name(name: object) -> str:
-    return name if isinstance(name, str) and name else "<rules>"
+    """A name the player typed, as the place of its error (cut, escaped)."""
+    return printable(name, 60) if isinstance(name, str) and name else "<rules>"
 
 
 HOUSE_RULE_BASE = "classic"

@@ -45,6 +45,8 @@ def control_character_problems(model: RuleSetSchema, data: dict[str, Any]) -> li
     for name, kind in model.cards.items():
         texts += _each_language(("cards", name, "label"), kind.label, _CONTROL_IN_LINE)
         texts += [(("cards", name, "corner"), kind.corner or "", _CONTROL_IN_LINE)]
+    for side, spec in model.sides.items():
+        texts += _each_language(("sides", side, "label"), spec.label, _CONTROL_IN_LINE)
     for color, look in model.color_looks.items():
         texts += _each_language(("color_looks", color, "label"), look.label, _CONTROL_IN_LINE)
     problems: list[tuple[Loc, str]] = []

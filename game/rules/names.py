@@ -21,6 +21,9 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from game.engine.event_fields import MAX_TEXT
+from game.os_words import os_problem
+from game.plain_text import printable
 from game.resources import RULES_DIR
 from game.rules.errors import unknown_name
 
@@ -28,6 +31,12 @@ from game.rules.errors import unknown_name
 # `..` folder, no leading `/`).
 RULE_SET_NAME = re.compile(r"[\w-][\w .-]*(?:/[\w-][\w .-]*)*")
 SUFFIXES = (".yaml", ".yml")
+# The longest rule-set name: what a log or a save keeps of one
+# (game/engine/event_fields.py), so every name typed or written can be kept.
+MAX_NAME = MAX_TEXT
+# The longest folder or file name in one, with `.yaml` added: 255 bytes is
+# what common file systems allow.
+MAX_PART_BYTES = 250
 
 
 class NameRefused(ValueError):
@@ -58,13 +67,34 @@ def display_path(path: Path) -> str:
 
 
 def _plain_name_problem(name: object) -> str | None:
+    """What makes `name` no rule-set name, judged before the file system is
+    asked anything: a name no file can have would make it answer with an
+    error ("File name too long") instead of a file."""
     if not isinstance(name, str):
         return "a rule-set name is text"
     if not name:
         return "an empty rule-set name"
     if "\0" in name:
         return "a rule-set name cannot hold a NUL character"
+    if len(name) > MAX_NAME:
+        return (
+            f"a rule-set name is at most {MAX_NAME} characters, and"
+            f" '{printable(name, 40)}' has {len(name)}"
+        )
+    if not name.isprintable():
+        return f"'{printable(name, 40)}': a rule-set name cannot hold control or format characters"
+    for part in re.split(r"[/\\]", name):
+        if len(part.encode("utf-8", "surrogatepass")) > MAX_PART_BYTES:
+            return (
+                f"'{printable(part, 40)}' is too long for a file name: each folder or"
+                f" file name in a rule-set name is at most {MAX_PART_BYTES} bytes"
+            )
     return None
+
+
+def _os_refusal(name: str, error: OSError) -> NameRefused:
+    """Why the file system could not be asked about `name`, in our words."""
+    return NameRefused(f"cannot look for the rule set '{printable(name, 60)}': {os_problem(error)}")
 
 
 def resolve_name(name: str, rules_dir: Path = RULES_DIR) -> Path:
@@ -76,6 +106,13 @@ def resolve_name(name: str, rules_dir: Path = RULES_DIR) -> Path:
     problem = _plain_name_problem(name)
     if problem:
         raise NameRefused(problem)
+    try:
+        return _typed_name(name, rules_dir)
+    except OSError as error:
+        raise _os_refusal(name, error) from None
+
+
+def _typed_name(name: str, rules_dir: Path) -> Path:
     if Path(name).suffix in SUFFIXES:
         in_rules = rules_dir / name
         if not os.path.lexists(name) and RULE_SET_NAME.fullmatch(name) and in_rules.is_file():
@@ -106,6 +143,13 @@ def resolve_shared_name(name: object, folder: Path, rules_dir: Path = RULES_DIR)
     if problem:
         raise NameRefused(problem)
     assert isinstance(name, str)
+    try:
+        return _shared_name(name, folder, rules_dir)
+    except OSError as error:
+        raise _os_refusal(name, error) from None
+
+
+def _shared_name(name: str, folder: Path, rules_dir: Path) -> Path:
     if Path(name).suffix in SUFFIXES and not Path(name).is_absolute():
         candidate = folder / name
         in_rules = rules_dir / name

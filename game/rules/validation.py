@@ -17,13 +17,14 @@ reported here with the rest.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
 
 from game.engine.match_length import match_length_problems
 from game.engine.ruleset import WILD, Alternatives, KindSpec, Loc, Problem, RuleSet, deck_count
-from game.engine.sides import side_problems
+from game.engine.sides import face_codes, side_problems
 from game.rules.card_blocks import compile_card_blocks, scheme_problems
 from game.rules.look_validation import art_problems, control_character_problems, look_problems
 from game.rules.schema import (
@@ -89,6 +90,34 @@ def _player_problems(model: RuleSetSchema) -> list[Problem]:
     return problems
 
 
+# What decides how many faces a side prints, per card kind.
+_FACE_COUNT_KEYS = ("side", "copies", "faces", "copies_of")
+
+
+def _where_faces_are_printed(
+    model: RuleSetSchema, problems: Sequence[tuple[Loc, str]]
+) -> list[Problem]:
+    """Two sides printing a different number of faces is the doing of
+    whichever file last changed a side's colours or a kind's count: the
+    problem at `sides` is reported there (`Alternatives`), not at the
+    `sides:` of the deck below, which may never have changed."""
+    names = model.side_names()
+    if len(names) != 2 or len(face_codes(model, names[0])) == len(face_codes(model, names[1])):
+        return list(problems)
+    places: list[Loc] = [("sides",)]
+    places += [("sides", side, "colors") for side in names]
+    places += [
+        ("cards", name, key)
+        for name, kind in model.cards.items()
+        for key in _FACE_COUNT_KEYS
+        if key in kind.model_fields_set
+    ]
+    return [
+        (Alternatives(places), message) if loc == ("sides",) else (loc, message)
+        for loc, message in problems
+    ]
+
+
 def _naming_problems(model: RuleSetSchema, data: dict[str, Any]) -> list[Problem]:
     """The names a rule file gives: colours and card kinds, the text it shows,
     the cards those names make and the looks they are given."""
@@ -98,7 +127,9 @@ def _naming_problems(model: RuleSetSchema, data: dict[str, Any]) -> list[Problem
             problems.append((("sides",), "a colour is named once in the whole deck, on one side"))
         else:
             problems.append((("colors",), "colours must be a non-empty list without repeats"))
-    problems.extend(side_problems(model))
+    named = _side_name_problems(model)
+    # Sides that cannot be named cannot be paired either: said once.
+    problems.extend(named or _where_faces_are_printed(model, side_problems(model)))
     if WILD in model.colors:
         problems.append((("colors",), f"'{WILD}' names cards without a colour; pick another name"))
     problems.extend(control_character_problems(model, data))
@@ -120,6 +151,26 @@ def _naming_problems(model: RuleSetSchema, data: dict[str, Any]) -> list[Problem
             problems.append((("cards", name), identifier_problem(name, "card kind")))
     problems.extend(_shared_card_codes(model))
     problems.extend(look_problems(model, data))
+    return problems
+
+
+def _side_name_problems(model: RuleSetSchema) -> list[Problem]:
+    """A side's name is written in logs and saves (a flip names the side it
+    turns to) and in `side:` of each kind: an identifier like a colour's,
+    and no two that differ only in case."""
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    for side in model.sides:
+        if not is_identifier(side):
+            problems.append(
+                (("sides", side), identifier_problem(side, "side", "since logs and saves write it"))
+            )
+            continue
+        first = seen.setdefault(side.casefold(), side)
+        if first != side:
+            problems.append(
+                (("sides", side), f"{side!r} and {first!r} differ only in case; rename one")
+            )
     return problems
 
 
@@ -227,11 +278,13 @@ def is_identifier(name: str) -> bool:
     return len(name) <= MAX_IDENTIFIER and IDENTIFIER.fullmatch(name) is not None
 
 
-def identifier_problem(name: str, what: str) -> str:
+def identifier_problem(
+    name: str, what: str, why: str = "since cards are written colour:face"
+) -> str:
     shown = name if len(name) <= 40 else name[:40] + "…"
     return (
         f"{shown!r} cannot name a {what}: a name starts with a letter and holds only letters,"
-        f" digits, '_' and '-' (at most {MAX_IDENTIFIER}), since cards are written colour:face"
+        f" digits, '_' and '-' (at most {MAX_IDENTIFIER}), {why}"
     )
 
 

@@ -55,6 +55,7 @@ from yaml.events import (
 )
 
 from game.file_reading import BAD_NAME, FOLDER, NOT_A_FILE, TOO_LARGE, FileRefused, read_small_file
+from game.os_words import os_problem
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.marked import START_MARK, LoadedYaml, Mark, Path, PlainData
 from game.rules.yaml_input import MAX_INPUT_BYTES, checked_text
@@ -125,9 +126,9 @@ def _refusal(refused: FileRefused) -> str:
         return "cannot read file: the path is not a valid file name"
     if refused.kind == TOO_LARGE:
         return f"file is too large (over {MAX_INPUT_BYTES} bytes)"
-    error = refused.error
-    reason = error.strerror if error is not None and error.strerror else "No such file or directory"
-    return f"cannot read file: {reason}"
+    if refused.error is None:
+        return "cannot read file: No such file or directory"
+    return f"cannot read file: {os_problem(refused.error)}"
 
 
 def load_yaml(text: str | bytes, filename: str) -> LoadedYaml:

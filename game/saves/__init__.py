@@ -9,6 +9,7 @@ One job per module:
 * `record` — a session's save and statistics kept up to date as it plays
   (`MatchRecorder`, the session's `recorder`);
 * `resume` — a save re-executed by the engine into a state to go on from;
+* `guard` — a save that stopped the game when it was continued, not offered again;
 
 and `SaveSlot` here, what the app holds: the folder, the writer, the save
 the title offers and the problem it reports, the statistics. The statistics
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from game.file_reading import keep_aside
 from game.i18n import _, capitalized
+from game.plain_text import printable
 from game.saves.format import (
     SAVE_FILE,
     STATS_FILE,
@@ -39,6 +41,7 @@ from game.saves.format import (
     peek,
     stale_temporaries,
 )
+from game.saves.guard import ResumeGuard
 from game.saves.writer import THREADS, Done, FileWriter
 
 if TYPE_CHECKING:
@@ -92,6 +95,7 @@ class SaveSlot:
         self.recorder: MatchRecorder | None = None  # the match being saved
         self.write_error: str | None = None  # the last write of the save failed
         self._peeked: tuple[tuple[int, int, int], SavedMatch | None] | None = None
+        self._guard: ResumeGuard | None = None
 
     # --- where ----------------------------------------------------------------------
 
@@ -113,6 +117,12 @@ class SaveSlot:
         return self.folder / SAVE_FILE
 
     @property
+    def guard(self) -> ResumeGuard:
+        if self._guard is None:
+            self._guard = ResumeGuard(self.folder)
+        return self._guard
+
+    @property
     def stats_path(self) -> Path:
         return self.folder / STATS_FILE
 
@@ -127,6 +137,8 @@ class SaveSlot:
             log.warning("saves: no folder: %s", exc)
             return None
         self.writer.flush()
+        guard = self.guard
+        guard.clear_own()  # back at the title: the match continued was left normally
         stamp = _stamp(path)
         if stamp is not None and self._peeked is not None and self._peeked[0] == stamp:
             return self._peeked[1]  # the title again, the file as it was: not read twice
@@ -138,6 +150,18 @@ class SaveSlot:
         if found is not None and found.over:
             self._finish(found)
             return None
+        if found is not None and guard.failed_on(found):
+            self._refuse(
+                path,
+                SaveProblem(
+                    "crashed",
+                    _(
+                        "the game stopped with an error the last time this match was"
+                        " continued, so it is not offered again"
+                    ),
+                ),
+            )
+            return None
         self._peeked = (stamp, found) if stamp is not None else None
         return found
 
@@ -148,11 +172,27 @@ class SaveSlot:
 
         path = self.save_path
         self.writer.flush()
+        with contextlib.suppress(SaveProblem):
+            found = peek(path)
+            if found is not None:
+                self.guard.mark(found)
         try:
             return resume(path)
         except SaveProblem as problem:
+            self.guard.clear()
             self._refuse(path, problem)
             raise
+        except Exception as exc:  # noqa: BLE001 - a fault of the game: the save is kept aside
+            log.exception("saves: continuing the match failed")
+            self.guard.clear()
+            failed = SaveProblem(
+                "crashed",
+                _("the game failed replaying its moves ({why})").format(
+                    why=printable(type(exc).__name__, 60)
+                ),
+            )
+            self._refuse(path, failed)
+            raise failed from None
 
     def _refuse(self, path: Path, problem: SaveProblem) -> None:
         kept = keep_aside(path)
@@ -264,6 +304,8 @@ class SaveSlot:
     def close(self) -> None:
         """Wait for the last writes (the app is quitting)."""
         self.writer.flush()
+        if self._guard is not None:
+            self._guard.clear_own()
 
     def _done(self, path: Path, text: str | None, error: BaseException | None) -> None:
         # Said once when writing starts failing and once when it works again,
@@ -280,6 +322,9 @@ class SaveSlot:
         elif path.name == SAVE_FILE and self.write_error is not None:
             self.write_error = None
             self._notice(_("The match is saved again"))
+        if error is None and path.name == SAVE_FILE and self._guard is not None:
+            # Gone (the match ended) or longer: the continued match went on.
+            self._guard.saved_past(text.count("\n") if text is not None else 1 << 62)
         if self.on_done is not None:
             self.on_done(path, text, error)
 

@@ -92,7 +92,8 @@ class SaveProblem(Exception):
 
     `kind` is one of: `damaged` (cut short, corrupt), `foreign` (not a Couch
     UNO save), `version` (another save format), `rules` (the rules changed or
-    do not load), `replay` (the log does not re-execute on this engine)."""
+    do not load), `replay` (the log does not re-execute on this engine),
+    `crashed` (the game itself failed continuing it, game/saves/guard.py)."""
 
     def __init__(self, kind: str, reason: str) -> None:
         super().__init__(reason)

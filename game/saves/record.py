@@ -78,7 +78,15 @@ class MatchRecorder:
         return self.broken is None and not self.over
 
     def record(self, events: list[dict], first: bool = False) -> None:
-        if self.broken is not None or self.over:
+        if self.over:
+            return
+        if self.broken is not None:
+            if any(e["t"] == "game_end" for e in events):
+                # The save stopped at an earlier decision of a match that has
+                # now ended: Continue must not offer it, and the match counts.
+                self.over = True
+                self.slot.count(self.header, self.session.log)
+                self.slot.writer.put(self.path, None)
             return
         try:
             self._lines.extend(self._encoded(events))

@@ -2,7 +2,8 @@
 
 Asked before quitting the game or leaving a match (the question says
 whether the match is saved for Continue, or would be lost), and before a new
-match replaces the saved one. Enter (or A) presses the focused answer, Esc
+match replaces the saved one, and before a new phone takes a seat. Enter
+(or A) presses the focused answer (yes, or no for a `safe` question), Esc
 (or B) says no.
 """
 
@@ -32,25 +33,35 @@ class ConfirmScene(Scene):
         yes: str | None = None,
         no: str | None = None,
         on_no: Callable[[], None] | None = None,
+        safe: bool = False,
+        meanwhile: Callable[[float], None] | None = None,
     ) -> None:
         super().__init__(app)
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
         self.on_no = on_no
+        self.meanwhile = meanwhile  # what goes on under the question each frame
         self.box = pygame.Rect(0, 0, 760, 300)
         self.box.center = (640, 360)
         y = self.box.bottom - 90
         self.buttons = [
             widgets.Button(
-                (self.box.centerx - 250, y, 230, 64), yes or _("Yes"), self.yes, chip=CONFIRM
+                (self.box.centerx - 250, y, 230, 64),
+                yes or _("Yes"),
+                self.yes,
+                chip="" if safe else CONFIRM,  # Enter is not yes when no has the focus
             ),
             widgets.Button(
                 (self.box.centerx + 20, y, 230, 64), no or _("No"), self.no, chip=MENU_BACK
             ),
         ]
-        self.buttons[0].color = pygame.Color(widgets.BUTTON_HOT)
+        # A question whose yes lets someone in (`safe`) starts on no: a key
+        # pressed without reading it keeps things as they are.
+        hot = self.buttons[1 if safe else 0]
+        hot.color = pygame.Color(widgets.BUTTON_HOT)
         self.focus = widgets.FocusList(self.buttons)
+        self.focus.focus(hot)
         self.t = 0.0
 
     @property
@@ -84,6 +95,8 @@ class ConfirmScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.meanwhile is not None:
+            self.meanwhile(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 170)

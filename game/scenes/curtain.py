@@ -25,6 +25,7 @@ from game.scenes.play import PlayScene
 from game.table.match_screen import MatchScreen
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command, seat_color
+from game.ui.narrate import Recap, RecapLine
 from game.ui.privacy import DISCARD
 
 
@@ -128,9 +129,12 @@ class CurtainScene(Scene):
             return _("Your draft: card {k} of {n}").format(k=count + 1, n=dealing.hand_size)
         return ngettext("{n} card in your hand", "{n} cards in your hand", count).format(n=count)
 
-    def since(self) -> list[str]:
+    def recap(self) -> Recap:
         """What happened since this player's own last move, in the table's words."""
         return self.screen.table.narrator.since_last_move(self.seat)
+
+    def since(self) -> list[str]:
+        return self.recap().texts
 
     def on_uno(self) -> list[str]:
         """Who is down to one card (hand sizes are public), once play has started:
@@ -199,28 +203,59 @@ class CurtainScene(Scene):
             surface.blit(img, img.get_rect(center=(center[0], center[1] + 144)))
 
     def _draw_since(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        lines = self.since()
+        recap = self.recap()
         uno = self.on_uno()
-        if not lines and not uno:
+        if not recap.lines and not uno:
             return
+        width = box.w - 40
         room = box.h - 60 - (48 if uno else 16)
-        shown: list[pygame.Surface] = []
-        for line in reversed(lines):  # the newest first, as many as fit
-            img = text.render(line, 21, (236, 238, 244), wrap=box.w - 40)
-            room -= img.get_height() + 6
-            if room < 0:
-                break
-            shown.append(img)
+        shown, left_out = fitted_recap(recap, room, width)
+        note = None
+        if left_out:
+            words = ngettext("{n} earlier line left out", "{n} earlier lines left out", left_out)
+            note = text.render(words.format(n=left_out), 19, widgets.MUTED, wrap=width)
         used = sum(img.get_height() + 6 for img in shown)
+        used += note.get_height() + 6 if note is not None else 0
         box = pygame.Rect(box.x, box.y, box.w, 60 + used + (48 if uno else 16))
         surface.blit(widgets.panel(box.size, (10, 6, 12, 200)), box)
         head = text.render(_("Since your last turn"), 28, (255, 213, 79), bold=True)
         surface.blit(head, (box.x + 20, box.y + 16))
         y = box.y + 60
-        for img in reversed(shown):
+        for img in [note, *shown] if note is not None else shown:
             surface.blit(img, (box.x + 20, y))
             y += img.get_height() + 6
         if uno:
             on_uno = _("On UNO: {names}").format(names=", ".join(uno))
             img = text.fit(on_uno, 24, box.w - 40, (255, 140, 120), bold=True)
             surface.blit(img, (box.x + 20, box.bottom - 40))
+
+
+MINE = (255, 224, 130)  # a line that concerns the player behind the curtain
+OTHERS = (236, 238, 244)
+
+
+def recap_line(line: RecapLine, width: int) -> pygame.Surface:
+    return text.render(line.text, 21, MINE if line.mine else OTHERS, wrap=width)
+
+
+def fitted_recap(recap: Recap, room: int, width: int) -> tuple[list[pygame.Surface], int]:
+    """The recap's lines as drawn in `room` px (a line each, wrapped at `width`)
+    with a note of what was left out: the oldest lines that do not concern the
+    player go first, then, if it must, the oldest of theirs. Returns the lines
+    and how many in all were left out."""
+    lines = list(recap.lines)
+    note = text.render("0", 19, widgets.MUTED).get_height() + 6
+
+    def height(kept: list[RecapLine], dropped: int) -> int:
+        used = sum(recap_line(line, width).get_height() + 6 for line in kept)
+        return used + (note if dropped else 0)
+
+    dropped = recap.left_out
+    for mine in (False, True):
+        while lines and height(lines, dropped) > room:
+            oldest = next((i for i, line in enumerate(lines) if line.mine == mine), None)
+            if oldest is None:
+                break
+            del lines[oldest]
+            dropped += 1
+    return [recap_line(line, width) for line in lines], dropped

@@ -1,4 +1,5 @@
-"""Pause (Esc): resume, the rules in force in plain words, settings, quit to the menu."""
+"""Pause (Esc): resume, the rules in force in plain words, settings, the
+seats' phone codes again (a match with hands on phones), quit to the menu."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pygame
 
 from game.i18n import _, language
 from game.scenes.base import Scene, Services
+from game.scenes.play import PlayScene
 from game.table.match_screen import MatchScreen
 from game.ui import text, widgets
 from game.ui.input import (
@@ -30,7 +32,13 @@ RULES_TEXT = RULES_BOX.inflate(0, -60).move(0, 30)
 
 
 class PauseScene(Scene):
-    opaque = False
+    @property
+    def opaque(self) -> bool:  # type: ignore[override]
+        """Over the table, the table shows dimmed; over an overlay (a curtain, a
+        question, the history) nothing does: its words lay under the pause's."""
+        stack = self.app.stack
+        below = stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
+        return not isinstance(below, PlayScene)
 
     def __init__(self, app: Services, screen: MatchScreen) -> None:
         super().__init__(app)
@@ -39,6 +47,8 @@ class PauseScene(Scene):
         self.t = 0.0
         self.scroll = 0
         actions = [self.resume_game, self.settings, self.quit]
+        if screen.phones is not None:  # a phone that lost its page can find its seat again
+            actions.insert(2, self.phone_codes)
         self.buttons = [
             widgets.Button((90, 230 + i * 84, 300, 64), "", action)
             for i, action in enumerate(actions)
@@ -52,7 +62,9 @@ class PauseScene(Scene):
         # The match under the pause names its cards in the new language too.
         self.screen.book.speak(language())
         self.lines = describe(self.session.rules, self.session.state)
-        labels = (_("Resume"), _("Settings"), _("Quit to menu"))
+        labels = [_("Resume"), _("Settings"), _("Quit to menu")]
+        if self.screen.phones is not None:
+            labels.insert(2, _("Phone codes"))
         for button, label in zip(self.buttons, labels, strict=True):
             button.label = label
 
@@ -66,6 +78,9 @@ class PauseScene(Scene):
 
     def settings(self) -> None:
         self.app.push("settings")
+
+    def phone_codes(self) -> None:
+        self.app.push("phones", screen=self.screen, again=True)
 
     def quit(self) -> None:
         self.app.push(
@@ -106,7 +121,10 @@ class PauseScene(Scene):
         self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.dim(surface, 170)
+        if self.opaque:
+            surface.blit(widgets.backdrop(surface.get_size()), (0, 0))
+        else:
+            widgets.dim(surface, 170)
         title = text.shadowed(_("Paused"), 64, (255, 213, 79), bold=True)
         surface.blit(title, (90, 120))
         for b in self.buttons:

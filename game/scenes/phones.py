@@ -4,7 +4,8 @@ of a match played with hands on phones (docs/phones.md).
 A phone that scans a seat's code opens that seat's page; or a person opens
 the address at the top and types the code. Each seat says when its phone is
 there. Enter (or a click, or A) starts the match: a seat without a phone
-plays on this screen behind the curtain until its phone joins.
+plays on this screen behind the curtain until its phone joins. Shown `again`
+from the pause menu, it stays until Enter or Esc goes back to the pause.
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ class PhonesScene(Scene):
     def match_screen(self) -> MatchScreen:
         return self.screen
 
-    def __init__(self, app: Services, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen, *, again: bool = False) -> None:
         super().__init__(app)
         self.screen = screen
+        self.again = again
         link = screen.phones
         assert isinstance(link, PhoneLink), "a match without phones has no phones to join"
         self.link = link
@@ -41,7 +43,11 @@ class PhonesScene(Scene):
         module = 5 if len(self.seats) <= COLUMNS else 4
         self.codes = {seat: qr_surface(self.link.address(seat), module) for seat in self.seats}
         self.start = widgets.Button(
-            (640 - 170, 640, 340, 60), _("Start"), self.begin, chip=CONFIRM, size=28
+            (640 - 170, 640, 340, 60),
+            _("Back") if again else _("Start"),
+            self.begin,
+            chip=CONFIRM,
+            size=28,
         )
         self.start.color = pygame.Color(widgets.BUTTON_HOT)
         self.t = 0.0
@@ -56,13 +62,17 @@ class PhonesScene(Scene):
         if cmd.name in (CONFIRM, PASS) or clicked:
             self.begin()
         elif cmd.name == BACK:
-            self.app.push("pause", screen=self.screen)
+            if self.again:
+                self.begin()  # back to the pause it was opened from
+            else:
+                self.app.push("pause", screen=self.screen)
         return True
 
     def update(self, dt: float) -> None:
         self.t += dt
         self.link.update(dt, None)  # who has joined; nothing is played yet
-        if all(seat in self.link.connected for seat in self.seats) and self.t > 1.5:
+        everyone = all(seat in self.link.connected for seat in self.seats)
+        if everyone and self.t > 1.5 and not self.again:
             self.begin()  # every phone is here: on with the match
 
     def draw(self, surface: pygame.Surface) -> None:

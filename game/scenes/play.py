@@ -116,9 +116,11 @@ class PlayScene(Scene):
                 return
 
     def _reveal(self, event: dict) -> None:
-        """A challenged hand goes only to the challenger, behind the curtain if needed."""
+        """A challenged hand goes only to the challenger, behind the curtain if
+        needed; a challenger on a phone sees it there (game/phones/private.py)
+        and the TV shows it nothing, not even a curtain."""
         to = int(event.get("to", -1))
-        if self.session.is_bot(to) or to not in self.session.humans:
+        if self.session.is_bot(to) or to not in self.session.humans or self.screen.on_phone(to):
             return
         owner = self.state.names[int(event["p"])]
         cards = list(event.get("cards", []))
@@ -147,7 +149,10 @@ class PlayScene(Scene):
     def _ensure_viewer(self, seat: int) -> bool:
         """Show `seat`'s hand for their decision, behind a curtain if the person
         looking may have changed."""
+        returning = self.screen.shared and self.table.viewer is None
         if self.screen.may_show(seat):
+            if returning:
+                self.controls.turn_again(seat)  # no curtain: their own hand, face down a moment
             return True
         self._curtain(seat)
         return False
@@ -208,7 +213,7 @@ class PlayScene(Scene):
             return
         if self.screen.on_phone(seat):
             return  # the seat's phone asks it
-        if not self._ensure_viewer(seat):
+        if not self._ensure_viewer(seat) or self.controls.holding:
             return
         overlay = OVERLAYS[asks(pending)]
         if overlay is not None:

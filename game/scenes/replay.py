@@ -41,6 +41,7 @@ from game.ui.teams import team_marks
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 KEY_LINES_ROOM = 40  # the panel's foot kept for the two lines of keys
+SCORE_LINE_ROOM = 22  # between the panel's lines and its keys: one line of scores
 HUD_WIDTHS = (264, 312, 360)  # the panel's widths, tried in turn for the lines of keys
 GAP = 0.18  # seconds between events at 1x, on top of each event's own animation
 
@@ -353,6 +354,11 @@ class ReplayScene(Scene):
             taller = max(0, sum(img.get_height() for img in keys) + 4 - KEY_LINES_ROOM)
             if not taller:
                 break
+        # The scores, every player named, wrapped: the panel grows upwards for them.
+        line = self.score_line()
+        scores = text.render(line, 16, (255, 236, 179), wrap=box.width - 28) if line else None
+        if scores is not None:
+            taller += max(0, scores.get_height() - SCORE_LINE_ROOM)
         box.top -= taller
         box.height += taller
         surface.blit(widgets.panel(box.size, (10, 14, 26, 225), 14), box)
@@ -384,8 +390,12 @@ class ReplayScene(Scene):
         for img in keys:
             surface.blit(img, (box.x + 14, key_y))
             key_y += img.get_height()
-        if any(self.scores):
-            best = sorted(zip(self.scores, self.names, strict=False), key=lambda p: -p[0])[:3]
-            line = ", ".join(f"{n} {s}" for s, n in best)
-            img = text.fit(line, 18, box.width - 28, (255, 236, 179))
-            surface.blit(img, (box.x + 14, y))
+        if scores is not None:
+            surface.blit(scores, (box.x + 14, y))
+
+    def score_line(self) -> str:
+        """The match's scores so far, every player's, the highest first."""
+        if not any(self.scores):
+            return ""
+        ranked = sorted(zip(self.scores, self.names, strict=False), key=lambda p: -p[0])
+        return ", ".join(f"{n} {s}" for s, n in ranked)

@@ -44,6 +44,7 @@ from game.ui.input import (
     DOWN,
     LEFT,
     MOVE,
+    PAGE,
     PASS,
     RIGHT,
     UP,
@@ -51,6 +52,7 @@ from game.ui.input import (
     Command,
 )
 from game.ui.new_game import MAX_NAME, NewGame
+from game.ui.prompts import paged
 from game.ui.rule_catalog import to_load, try_load
 
 HINT_W = 760  # the line under the form, between Back and Start
@@ -203,6 +205,17 @@ class SetupScene(Scene):
         self.back_button.focused = kind == "back" and self.editing is None
         self.lab_button.focused = kind == "lab" and self.editing is None
 
+    def other_column(self) -> None:
+        """Tab, PageUp/PageDown, a controller's LB/RB: from the rules' column to
+        the first seat, from the seats' column back to the rule set, past the
+        house rules' long list."""
+        kinds = [row.kind for row in self.rows]
+        here = self.rows[self.focus].kind if self.rows else ""
+        to = "base" if here in ("players", "seat", "target") else "seat"
+        if to in kinds:
+            self._focus(kinds.index(to))
+            self.app.play("tick")
+
     def _focus(self, index: int) -> None:
         self.focus = index % len(self.rows)
         self._scroll_to_focus()
@@ -293,11 +306,18 @@ class SetupScene(Scene):
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if self.editing is not None:
             return self._handle_editing(event, cmd)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.other_column()
+            return True
         if cmd is None:
             return False
         if cmd.from_pad and self.claims.handle(cmd):
             return True
+        cmd = paged(cmd)  # a controller's LB/RB: as PageUp/PageDown
         name = cmd.name
+        if name == PAGE:
+            self.other_column()
+            return True
         row = self.rows[self.focus] if self.rows else None
         if name == UP:
             self._focus(self.focus - 1)
@@ -430,6 +450,12 @@ class SetupScene(Scene):
                 level = LEVELS[seat.level]
                 return _("{level} bot: {how}").format(level=_(level.title), how=_(level.blurb))
         return self.app.prompts.words(
-            _("Up/Down move, Left/Right change, Enter toggle / edit name / start"),
-            _("D-pad up/down move, left/right change, A toggle / edit name / start"),
+            _(
+                "Up/Down move, Left/Right change, Tab seats / rules, "
+                "Enter toggle / edit name / start"
+            ),
+            _(
+                "D-pad up/down move, left/right change, LB/RB seats / rules, "
+                "A toggle / edit name / start"
+            ),
         )

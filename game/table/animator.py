@@ -88,6 +88,7 @@ class TableAnimator:
         self.shake: tuple[int, int, float] | None = None  # seat, index, start
         self.refused: tuple[int, int, float] | None = None  # the same, with reduced motion
         self._flip: tuple[float, float] | None = None  # a flip's start and length
+        self.pile_before: str | None = None  # the draw pile's top face before the flip
 
     # --- timing -------------------------------------------------------------------
 
@@ -437,7 +438,10 @@ class TableAnimator:
         return self.hold(0.45 + 0.06 * len(cards))
 
     def _flip_table(self, e: dict) -> float:
-        """Every card turns over: each sprite is now the card the other way up."""
+        """Every card turns over: each sprite is now the card the other way up,
+        and the draw pile, whose top face the table is told next (the one it
+        had is drawn for the first half of the turn)."""
+        self.pile_before = self.model.pile_back
         groups = [*self.hands, self.discard, self.loose, self.draft_pile, self.leaving]
         for sprite in {id(s): s for group in groups for s in group}.values():
             sprite.name = turned(sprite.name)

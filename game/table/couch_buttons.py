@@ -20,7 +20,6 @@ import pygame
 from game.engine import CallUno, Catch, Challenge, Draw, Pass, Play
 from game.engine.kind_names import KindName
 from game.i18n import _
-from game.table.geometry import PROMPT_WIDTH
 from game.table.view import TableView
 from game.ui import text, widgets
 from game.ui.input import CATCH, CHALLENGE, DRAW, HISTORY, PASS, UNO
@@ -150,8 +149,10 @@ class CouchButtons:
         """What `seat` (called `name`), to act on a decision of `kind` with moves
         of `kinds`, is asked, under their name plate."""
         msg = HAND_TURNS[kind].prompt(kinds, name)
-        label = text.fit(msg, 20, PROMPT_WIDTH, (255, 236, 179), bold=True)
-        surface.blit(label, self.table.geometry.prompt_rect(seat, label.get_size()))
+        label, rect = self.table.geometry.fitted_prompt(
+            seat, lambda width: text.fit(msg, 20, width, (255, 236, 179), bold=True)
+        )
+        surface.blit(label, rect)
 
 
 def _your_turn(kinds: set[type], name: str) -> str:

@@ -62,6 +62,11 @@ from game.ui.input import (
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
+# A turn that comes straight back to the person at the screen (their Skip against
+# the only other seat, a bot's Reverse) has no curtain, yet a key pressed to lift
+# one played the focused card: for this moment it is said, and nothing is played.
+AGAIN_SECONDS = 0.9
+
 
 class CouchInput:
     def __init__(self, app: Services, screen: MatchScreen, on_act: Callable[[], None]) -> None:
@@ -75,6 +80,8 @@ class CouchInput:
         self._legal_key: tuple[int, int] | None = None
         self._legal: tuple = ()
         self._seen_key: tuple[int, int] | None = None
+        self._again_for: int | None = None  # a returned turn, said once the table is idle
+        self._again_until = -1.0  # the table's clock until which it waits
         self.board = CouchButtons(self.table, self)
         self.hint = TableHint(app, screen, self)  # the expert's advice (T)
         self.seat_controller = SeatController(self)  # a seat's own controller's presses
@@ -101,8 +108,31 @@ class CouchInput:
         """The hand on show to the person at the screen (the one played from)."""
         return self.table.viewer
 
+    def turn_again(self, seat: int) -> None:
+        """`seat`'s turn came straight back, with no curtain: once the table has
+        shown what happened, say so, and for a moment let no key, click or
+        button press play for them."""
+        self._again_for = seat
+
+    def _say_turn_again(self) -> None:
+        seat = self._again_for
+        if seat is None or not self.idle:
+            return
+        self._again_for = None
+        name = self.state.names[seat]
+        self.table.toast(_("Your turn again, {name}").format(name=name), AGAIN_SECONDS + 0.8)
+        self._again_until = self.table.animator.clock + AGAIN_SECONDS
+
+    @property
+    def holding(self) -> bool:
+        """A returned turn is being said: its owner may not act yet."""
+        return self._again_for is not None or self.table.animator.clock < self._again_until
+
     def actor(self) -> int | None:
-        """The human whose turn it is and who is looking at their hand, if any."""
+        """The human whose turn it is and who is looking at their hand, if any
+        (none while a turn that came straight back is being said)."""
+        if self.holding:
+            return None
         state = self.state
         seat = state.to_act
         pending = state.pending
@@ -139,12 +169,21 @@ class CouchInput:
     def act(self, action, refused: Callable[[object], None] | None = None) -> bool:
         """Apply a human's action; a refusal shakes and says why (or is handed to
         `refused`: a phone's move is refused on the phone)."""
+        told = len(self.session.log)
         try:
             self.session.apply(action)
         except IllegalAction as err:
             (refused or self.refuse)(err.args[0] if err.args else "")
             return False
         self.on_act()
+        seat = action.seat
+        if self.screen.shared and not self.screen.on_phone(seat):
+            # Their Skip or Draw Two against the only other seat: the others lost
+            # their turns and it is theirs again (not a draft's next pick).
+            new = self.session.log[told:]
+            skipped = any(e.get("t") == "skip" for e in new)
+            if skipped and any(e.get("t") == "turn" and e.get("p") == seat for e in new):
+                self.turn_again(seat)
         if self.state.to_act != action.seat:
             self.screen.turn_done(action.seat)
         return True
@@ -400,6 +439,7 @@ class CouchInput:
     def sync(self) -> None:
         """Lift playable cards, and show the buttons for what is possible now."""
         table = self.table
+        self._say_turn_again()
         self.hint.update()  # before the hand's highlights: a hint selects its card
         seat = self.actor()
         self.board.hide_turn()

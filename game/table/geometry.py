@@ -13,7 +13,7 @@ off the screen.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import pygame
@@ -35,7 +35,17 @@ TOAST_WIDTH = 720
 TOAST_BAND = 44
 PROMPT_GAP = PLATE_GLOW + 1  # below a name plate and its glow: what its player is asked
 PROMPT_WIDTH = 300  # the most a prompt may take: longer ones are written smaller
+PROMPT_OFF_OTHERS = 24  # a prompt keeps this far from other seats' plates: it reads as theirs
+PROMPT_NEAR = 60  # and no farther than this from its own, or it is placed as any words are
+PROMPT_WIDTHS = (PROMPT_WIDTH, 260, 230, 200)  # narrower, to find a place that reads as its own
 WHEEL_TITLE_GAP = 22  # between the colour wheel's title and the wheel
+
+
+def rect_gap(a: pygame.Rect, b: pygame.Rect) -> float:
+    """How far apart two rects are (0 when they touch or overlap)."""
+    dx = max(b.left - a.right, a.left - b.right, 0)
+    dy = max(b.top - a.bottom, a.top - b.bottom, 0)
+    return math.hypot(dx, dy)
 
 
 class WheelPlace(NamedTuple):
@@ -65,7 +75,7 @@ class TableGeometry:
         self.bottom = 0
         self.pile_size: tuple[int, int] = layout.piles["discard_pile"].size
         self.screen = pygame.Rect((0, 0), self.size)
-        self._placed: dict[tuple, pygame.Rect] = {}
+        self._placed: dict[tuple, pygame.Rect | None] = {}
         self._keep_clear: list[pygame.Rect] | None = None
 
     def spot(self, seat: int) -> SeatSpot:
@@ -167,16 +177,22 @@ class TableGeometry:
                 found.center = near
                 found.clamp_ip(self.screen.inflate(-2 * EDGE, -2 * EDGE))
             self._placed[key] = found
+        assert found is not None
         return found.copy()
 
     def _search(
-        self, size: tuple[int, int], near: tuple[int, int], avoid: list[pygame.Rect]
+        self,
+        size: tuple[int, int],
+        near: tuple[int, int],
+        avoid: list[pygame.Rect],
+        fits: Callable[[pygame.Rect], bool] | None = None,
     ) -> pygame.Rect | None:
         inside = self.screen.inflate(-2 * EDGE, -2 * EDGE)
         rect = pygame.Rect((0, 0), size)
         for dx, dy in _OFFSETS:
             rect.center = (near[0] + dx, near[1] + dy)
-            if inside.contains(rect) and rect.collidelist(avoid) < 0:
+            clear = inside.contains(rect) and rect.collidelist(avoid) < 0
+            if clear and (fits is None or fits(rect)):
                 return rect.copy()
         return None
 
@@ -196,9 +212,53 @@ class TableGeometry:
 
     def prompt_rect(self, seat: int, size: tuple[int, int]) -> pygame.Rect:
         """Where what `seat` is asked (a prompt of `size`) goes: under its name plate,
-        or the nearest place clear of plates, hands and buttons, on screen."""
+        or the nearest place clear of plates, hands and buttons, on screen; one
+        that reads as this seat's (`own_prompt_rect`) if there is one."""
+        found = self.own_prompt_rect(seat, size)
+        if found is not None:
+            return found
         plate = self.spot(seat).label_rect
         return self.place(size, (plate.centerx, plate.bottom + PROMPT_GAP + size[1] // 2))
+
+    def own_prompt_rect(self, seat: int, size: tuple[int, int]) -> pygame.Rect | None:
+        """The nearest place for `seat`'s prompt (of `size`) below or by its plate,
+        clear of plates, hands and buttons, that reads as this seat's: within
+        PROMPT_NEAR of its plate, nearer it than any other and well off theirs.
+        None: there is none (a narrower prompt may find one)."""
+        spot = self.spot(seat)
+        plate = spot.label_rect
+        near = (plate.centerx, plate.bottom + PROMPT_GAP + size[1] // 2)
+        key = ("prompt", size, near)
+        if key not in self._placed:
+            others = [s.label_rect for s in self.layout.seats if s is not spot]
+
+            def belongs(rect: pygame.Rect) -> bool:
+                own = rect_gap(rect, plate)
+                if own > PROMPT_NEAR:
+                    return False
+                return all(rect_gap(rect, o) >= max(PROMPT_OFF_OTHERS, own + 16) for o in others)
+
+            piles = [self.layout.piles["draw_pile"], self.layout.piles["discard_pile"]]
+            clear = self.keep_clear()
+            self._placed[key] = self._search(size, near, clear + piles, belongs) or self._search(
+                size, near, clear, belongs
+            )
+        found = self._placed[key]
+        return found.copy() if found is not None else None
+
+    def fitted_prompt(
+        self, seat: int, write: Callable[[int], pygame.Surface]
+    ) -> tuple[pygame.Surface, pygame.Rect]:
+        """`seat`'s prompt, written by `write(width)` at the widest of PROMPT_WIDTHS
+        that finds a place reading as this seat's, and that place (at the
+        widest, placed as any words are, if none does)."""
+        for width in PROMPT_WIDTHS:
+            words = write(width)
+            found = self.own_prompt_rect(seat, words.get_size())
+            if found is not None:
+                return words, found
+        words = write(PROMPT_WIDTH)
+        return words, self.prompt_rect(seat, words.get_size())
 
     def toward_middle(self, seat: int, distance: float) -> tuple[int, int]:
         """A point `distance` from `seat`'s name plate, on the way to the table's middle."""

@@ -34,10 +34,10 @@ import pygame
 
 from game.bots.hint import Hint
 from game.engine import Accept, CallUno, Catch, Challenge, Draw, Pass, Play
-from game.i18n import _, capitalized, say
+from game.i18n import _
 from game.table.couch_buttons import CouchButtons, Presses
 from game.ui import text, widgets
-from game.ui.action_words import action_words
+from game.ui.action_words import action_words, hint_line
 from game.ui.input import HINT
 
 if TYPE_CHECKING:
@@ -178,10 +178,7 @@ class HintSearch:
         if hint is None or hint.action is None:
             return None
         # Worded at each frame: a switch of language in Settings re-words it.
-        why = say(hint.why, self.screen.table.book.engine_words())
-        if named and (named in why or why.casefold().startswith(named.casefold())):
-            return _("Hint: {why}").format(why=capitalized(why))
-        return _("Hint: {move} — {why}").format(move=move, why=why)
+        return hint_line(hint.why, move, self.screen.table.book, named)
 
 
 class HandControls(Presses, Protocol):

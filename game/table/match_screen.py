@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from game.engine import view
 from game.i18n import language
 from game.match import MatchSession
+from game.table.model import PILE_EVENTS
 from game.table.view import TableView
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
@@ -78,10 +79,13 @@ class MatchScreen:
             self._catch_up(session.log)
 
     def caught_up(self) -> None:
-        """The table has shown every event there is: the draw pile's top card
-        is the one in the engine's view of the table, and a two-sided deck
-        shows its other face (events that carry `pile_back` say it on the way)."""
-        if not self.session.queue and self.session.state.back is not None:
+        """The table has shown every event that moves the draw pile: its top
+        card is the one in the engine's view of the table, and a two-sided deck
+        shows its other face. A flip turns the pile over with everything else,
+        not once the events after it are shown too."""
+        if self.session.state.back is None:
+            return
+        if not any(event.get("t") in PILE_EVENTS for event in self.session.queue):
             self.table.model.pile_back = view(self.session.state, 0)["pile_back"]
 
     def _catch_up(self, log: list[dict]) -> None:
@@ -107,6 +111,11 @@ class MatchScreen:
         return self.settings.fixed_table
 
     def show_hand(self, seat: int) -> None:
+        """`seat`'s hand face up, to the person looking; never a hand on a phone,
+        whoever pressed a key (every private moment of a phone seat is its phone's)."""
+        if self.on_phone(seat):
+            self.table.set_viewer(None, bottom=False)
+            return
         self.table.set_viewer(seat, bottom=not self.fixed)
 
     @property
@@ -153,7 +162,11 @@ class MatchScreen:
         return False
 
     def curtain_lifted(self, seat: int) -> None:
-        """`seat` dismissed their curtain: only they are looking."""
+        """`seat` dismissed their curtain: only they are looking (a seat on a
+        phone looks at its phone: the TV shows its hand to nobody)."""
+        if self.on_phone(seat):
+            self.show_hand(seat)
+            return
         self.hidden = False
         self.last_viewer = seat
         self.show_hand(seat)

@@ -8,23 +8,27 @@ action path (`CouchInput.act`), so a phone's move is a key press's. It tells
 the TV which seats play on a phone: those seats get no curtain and no
 overlay, and their hands stay face down on the TV. A phone away for
 `AWAY_GRACE` seconds is offered to be played on the TV instead (behind the
-curtain); a second phone asking for a seat takes it only if the TV says yes.
+curtain). A seat is its phone's: that phone comes back by itself, and another
+phone asking for the seat takes it only if the TV says yes to that phone's
+request (No is the answer a stray key gives).
 """
 
 from __future__ import annotations
 
+import errno
 import functools
 from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.phones.network import phone_host
 from game.phones.offer import PhoneLooks, every_color, every_face
+from game.phones.server import Notice
 from game.phones.table import PhoneTable
 from game.table.match_screen import MatchScreen
 
 if TYPE_CHECKING:
     from game.match import MatchSession
-    from game.scenes.base import Services
+    from game.scenes.base import Scene, Services
     from game.table.couch_input import CouchInput
 
 AWAY_GRACE = 30.0  # seconds a phone may sleep before the TV offers to play its seat
@@ -49,6 +53,7 @@ class PhoneLink:
         self.connected: set[int] = set()
         self.on_tv: set[int] = set()  # seats a person chose to play on the TV instead
         self.away_since: dict[int, float] = {}
+        self.questions: dict[int, Scene] = {}  # the TV's open question about a seat, if any
         self.clock = 0.0
 
     def start(self) -> None:
@@ -79,12 +84,16 @@ class PhoneLink:
         if controls is None or not controls.idle:
             return
         session = self.screen.session
-        self.table.sync(session.state, len(session.log))
+        self.table.sync(session.state, session.log)
         for seat, action in self.table.take():
             if seat in self.on_tv:
                 self.table.refuse(seat, _("This seat is played on the TV now"))
                 continue
             controls.act(action, refused=functools.partial(self.table.refuse, seat))
+        if self.app.settings.hints:
+            self.table.answer_hints(session.state, session.hinting)
+        else:
+            self.table.refuse_hints(_("Hints: off"))
 
     def _notices(self) -> None:
         names = self.screen.session.state.names
@@ -94,29 +103,51 @@ class PhoneLink:
                 self.connected.add(seat)
                 self.away_since.pop(seat, None)
                 self.on_tv.discard(seat)
+                if self.screen.table.viewer == seat:
+                    # Played on the TV while its phone was away: the hand is the phone's again.
+                    self.screen.look_away()
+                    self.screen.table.set_viewer(None, bottom=False)
                 self.app.show_notice(_("{name}'s phone is connected").format(name=name))
             elif notice.what == "away":
                 self.connected.discard(seat)
                 self.away_since[seat] = self.clock
                 self.app.show_notice(_("{name}'s phone is away").format(name=name))
+            elif notice.what == "takeover":
+                self._ask_takeover(notice, name)
             else:
-                self._ask_takeover(seat, name)
+                self._withdrawn(notice)
             self.screen.table.phones = self.connected - self.on_tv
         for seat, since in list(self.away_since.items()):
             if self.clock - since >= AWAY_GRACE and seat not in self.on_tv:
                 del self.away_since[seat]
                 self._offer_tv(seat, names[seat])
 
-    def _ask_takeover(self, seat: int, name: str) -> None:
-        self.app.push(
+    def _ask_takeover(self, notice: Notice, name: str) -> None:
+        """Ask the TV about this one request; the server asks about one per seat at a time."""
+        seat, request = notice.seat, notice.request
+        self.questions[seat] = self.app.push(
             "confirm",
-            question=_("Another phone asks for {name}'s seat").format(name=name),
-            detail=_("Let it play {name}? The phone that has the seat now lets go.").format(
-                name=name
-            ),
-            on_yes=lambda: self.table.server.answer_takeover(seat, True),
-            on_no=lambda: self.table.server.answer_takeover(seat, False),
+            question=_("A new phone asks for {name}'s seat").format(name=name),
+            detail=_(
+                "It shows {request}. Let it play {name}? The phone that has the seat lets go."
+            ).format(request=notice.label, name=name),
+            on_yes=lambda: self._answer(seat, request, True),
+            on_no=lambda: self._answer(seat, request, False),
+            safe=True,
+            # The phones are heard while the TV asks: the asking one may leave.
+            meanwhile=lambda dt: self.update(dt, None),
         )
+
+    def _answer(self, seat: int, request: int, allow: bool) -> None:
+        self.questions.pop(seat, None)
+        self.table.server.answer_takeover(seat, request, allow)
+
+    def _withdrawn(self, notice: Notice) -> None:
+        """The asking phone left: its question goes, if nothing was put over it."""
+        question = self.questions.get(notice.seat)
+        if question is not None and self.app.top is question:
+            self.app.pop()
+            self._answer(notice.seat, notice.request, False)  # forgotten by the server: a no-op
 
     def _offer_tv(self, seat: int, name: str) -> None:
         self.app.push(
@@ -142,11 +173,20 @@ def match_screen(app: Services, session: MatchSession, *, resumed: bool = False)
         link = PhoneLink(app, screen)
         try:
             link.start()
-        except OSError:
-            app.show_notice(_("The phones cannot be served on this network: one screen it is"))
+        except OSError as failed:
+            app.show_notice(_cannot_serve(failed, app.settings.phone_port), seconds=8.0)
             return screen
         screen.phones = link
         app.phones = link
         if len(session.humans) == 1:
             screen.table.set_viewer(None, bottom=False)  # the lone human's hand is on a phone
     return screen
+
+
+def _cannot_serve(failed: OSError, port: int) -> str:
+    """Why the phones cannot be served, with what to change when it is the port."""
+    if failed.errno in (errno.EADDRINUSE, errno.EACCES):
+        return _(
+            "Port {port} is in use: choose another phone_port in settings.json. One screen it is"
+        ).format(port=port)
+    return _("The phones cannot be served on this network: one screen it is")

@@ -357,8 +357,10 @@ class TableRenderer:
                 self._blit_sprite(surface, sprite)
 
     def _draw_pile_top(self, surface: pygame.Surface, depth: int) -> None:
-        """A two-sided deck's draw pile shows everyone its top card's other face."""
-        shown = self.model.pile_back
+        """A two-sided deck's draw pile shows everyone its top card's other face
+        (in a flip, until the middle of the turn, the face it had)."""
+        turn = self._turn()
+        shown = self.animator.pile_before if turn is not None and turn[1] else self.model.pile_back
         if shown is None:
             return
         self.privacy.shown(shown, PILE, PILE, False)

@@ -1,8 +1,8 @@
 """A move in words, as every screen names it: "Play the Red 7", "Draw",
 "Take the cards", "Catch Bo", and an answer to a question by its option:
 a colour, a player, a card, or the kind's own word for it ("Keep it").
-The table's hint line and a phone's buttons both say moves this way
-(game/table/hint.py, game/phones/offer.py)."""
+The table's hint line and a phone's buttons and hint all say moves this way
+(game/table/hint.py, game/phones/offer.py, game/phones/hints.py)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,20 @@ from game.engine import Accept, CallUno, Catch, Challenge, Draw, NextRound, Pass
 from game.engine.actions import Action, Choose
 from game.engine.cards import CardTable
 from game.engine.decisions import Ask, DecisionKind
-from game.i18n import _, say
+from game.engine.said import Said
+from game.i18n import _, capitalized, say
 from game.ui.card_book import CardBook
+
+
+def hint_line(why: Said, move: str, book: CardBook, named: str = "") -> str:
+    """A hint in words: the move, then why. When the reason says `named`
+    (the card played), or opens with it (an option's "Play them all"), the
+    move goes without saying. Worded when asked: a switch of language
+    re-words it."""
+    reason = say(why, book.engine_words())
+    if named and (named in reason or reason.casefold().startswith(named.casefold())):
+        return _("Hint: {why}").format(why=capitalized(reason))
+    return _("Hint: {move} — {why}").format(move=move, why=reason)
 
 
 def action_words(

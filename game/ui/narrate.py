@@ -56,6 +56,7 @@ class Source:
     cause: str | None
     penalised: int | None
     caught: tuple[int, int] | None
+    skipped: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,35 @@ class Told:
     source: Source | None = field(default=None, compare=False)
 
 
+@dataclass(frozen=True)
+class RecapLine:
+    text: str
+    mine: bool  # it concerns the player the recap is for (cards they drew, a turn lost)
+
+
+@dataclass(frozen=True)
+class Recap:
+    """A player's "since your last turn": the lines kept, in order, and how many
+    older ones were left out."""
+
+    lines: tuple[RecapLine, ...]
+    left_out: int = 0
+
+    @property
+    def texts(self) -> list[str]:
+        return [line.text for line in self.lines]
+
+
+# The fields of an event that name a seat it happens to (not the one acting on it).
+_SEAT_FIELDS = ("p", "with", "player")
+
+
+def concerns(event: dict, seat: int) -> bool:
+    """Whether `event` happens to `seat`: they draw, miss a turn, are caught,
+    picked, swapped with..."""
+    return any(event.get(key) == seat for key in _SEAT_FIELDS)
+
+
 class Narrator:
     def __init__(self, book: CardBook, model: TableModel) -> None:
         self.book = book
@@ -85,17 +115,20 @@ class Narrator:
         self.cause: str | None = None  # the card (its name) whose effects are being told
         self.penalised: int | None = None  # the seat that just drew for a card
         self.caught: tuple[int, int] | None = None  # (by, caught) until the caught seat draws
+        self.skipped: tuple[int, ...] = ()  # the seats skipped one after the other just now
 
     def tell(self, event: dict) -> Line | None:
         """The words for `event`, which the model has just taken in (None: nothing to say)."""
         kind = str(event.get("t"))
         handler = _HANDLERS.get(kind)
-        source = Source(event, self.cause, self.penalised, self.caught)
+        source = Source(event, self.cause, self.penalised, self.caught, self.skipped)
         line = handler(self, event) if handler is not None else None
         if line is not None:
             line = replace(line, source=source)
         if kind != "draw":
             self.penalised = None
+        if kind != "skip":
+            self.skipped = ()
         if line is not None and kind not in ("round", "cut"):
             mover = event.get("p") if kind in OWN_MOVES else None
             if kind == "draw" and event.get("why", "turn") != "turn":
@@ -116,6 +149,7 @@ class Narrator:
             return line
         then = Narrator(self.book, self.model)
         then.cause, then.penalised, then.caught = source.cause, source.penalised, source.caught
+        then.skipped = source.skipped
         again = handler(then, source.event)
         return line if again is None else replace(again, source=source)
 
@@ -130,15 +164,25 @@ class Narrator:
         self.history = deque((again(t) for t in self.history), maxlen=HISTORY)
         self.round_story = [again(t) for t in self.round_story]
 
-    def since_last_move(self, seat: int, most: int = 8) -> list[str]:
-        """What the table said since `seat`'s own last move this round (the latest `most`)."""
+    def since_last_move(self, seat: int, most: int = 8) -> Recap:
+        """What the table said since `seat`'s own last move this round: the latest
+        `most` lines, and every older one that concerns `seat` (the cards they
+        drew, the turns they lost), however many there are."""
         story = self.round_story
         start = 0
         for i in range(len(story) - 1, -1, -1):
             if story[i].mover == seat:
                 start = i + 1
                 break
-        return [t.text for t in story[start:]][-most:]
+        since = story[start:]
+        latest = len(since) - most
+        kept = tuple(
+            RecapLine(told.text, mine)
+            for i, told in enumerate(since)
+            if (mine := told.source is not None and concerns(told.source.event, seat))
+            or i >= latest
+        )
+        return Recap(kept, len(since) - len(kept))
 
     def name(self, seat: object) -> str:
         return self.model.name(seat)
@@ -238,6 +282,15 @@ class Narrator:
     def _skip(self, e: dict) -> Line:
         seat = int(e["p"])
         who = self.name(seat)
+        self.skipped = (*self.skipped, seat)
+        player = self.model.turn
+        others = {
+            s for s in range(self.model.players) if s != player and not self.model.eliminated[s]
+        }
+        if len(self.skipped) > 1 and player is not None and others <= set(self.skipped):
+            # Skip Everyone: one line for the whole table, not the last seat it reached.
+            everyone = _("everyone else misses a turn, {name} plays again")
+            return Line(self._caused(everyone.format(name=self.name(player))), "warn")
         misses = _("{name} misses a turn").format(name=who)
         if self.penalised == seat:
             return Line(misses, "warn")  # the draw said which card

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,7 @@ from game.bots.basic import BasicBot
 from game.bots.deck import deck_facts
 from game.engine import view
 from game.engine.actions import Play
-from game.engine.cards import CardTable, card_table
+from game.engine.cards import CardTable, card_table, faces_alone
 from game.engine.sides import face_codes
 from game.rules.loader import load_rules
 from tests.depth import work
@@ -60,8 +61,9 @@ LEVELS = [level for level in BOTS if level != "random"]
 def twin(bot, rules, state):
     """A copy of `bot` with its memory and generator, sharing the rule set
     and the match's card tables (and the facts bots keep of them)."""
-    shared = [rules, card_table(rules), deck_facts(rules), *state.tables]
-    shared += [deck_facts(rules, table) for table in state.tables]
+    tables = [*state.tables, *(faces_alone(table) for table in state.tables)]
+    shared = [rules, card_table(rules), deck_facts(rules), *tables]
+    shared += [deck_facts(rules, table) for table in tables]
     return copy.deepcopy(bot, {id(x): x for x in shared})
 
 
@@ -170,8 +172,14 @@ def repaired(state, seat: int, kept: set[int], rng: random.Random):
         free.setdefault(code, []).append(index)
     order = [free[face].pop() for face in faces]
     twin_back = CardTable(state.rules, other_side, order, state.cards.face_names)
-    tables = [state.cards, twin_back] if state.side == 0 else [twin_back, state.cards]
+    # The faces in play as they were, each card named with its new other face
+    # (a match's table names both): a seat that reads the pairing there reads
+    # the twin's.
+    in_play = state.cards
+    twin_front = CardTable(state.rules, in_play.side, in_play.order, twin_back.face_names)
+    tables = [twin_front, twin_back] if state.side == 0 else [twin_back, twin_front]
     twin_state.tables = tuple(tables)
+    twin_state.cards = twin_front
     return twin_state, sum(1 for old, new in zip(before, cards, strict=True) if old != new)
 
 
@@ -194,9 +202,13 @@ def _cases():
     return cases
 
 
-def check_game(rules, level: str, seed: int, first_bot=None, rounds: int = 2) -> tuple[int, int]:
+def check_game(
+    rules, level: str, seed: int, first_bot=None, rounds: int = 2, look=view
+) -> tuple[int, int]:
     """Play `rounds` rounds; before each decision of seat 0, ask twins of its
-    bot on the real table and on one with the hidden cards dealt anew.
+    bot on the real table and on one with the hidden cards dealt anew (each
+    given the seat's view of its table, `look`: the engine's, unless a test
+    hands a leaky one to prove the check catches what leaks).
     Returns (decisions checked, decisions where some hidden card moved)."""
     counts = rules.model.allowed_counts()
     players = next((c for c in counts if c >= 3), counts[0])
@@ -210,11 +222,12 @@ def check_game(rules, level: str, seed: int, first_bot=None, rounds: int = 2) ->
         if seat != 0:
             return
         shuffled, count = reshuffled(state, seat, witness.seen[seat], rng, witness.paired(seat))
-        assert view(shuffled, seat) == view(state, seat)
+        seen = look(state, seat)
+        assert look(shuffled, seat) == seen, "the view changed once hidden cards moved"
         ask = "interject" if out_of_turn else "choose"
-        mine = getattr(twin(bot, rules, state), ask)(functools.partial(view, state, seat), actions)
+        mine = getattr(twin(bot, rules, state), ask)(functools.partial(look, state, seat), actions)
         theirs = getattr(twin(bot, rules, state), ask)(
-            functools.partial(view, shuffled, seat), actions
+            functools.partial(look, shuffled, seat), actions
         )
         assert mine == theirs, f"{level} chose {mine} but {theirs} once hidden cards moved"
         checked += 1
@@ -303,3 +316,105 @@ def test_the_check_catches_a_bot_that_reads_which_faces_share_a_card():
     with pytest.raises(AssertionError, match="once hidden cards moved"):
         for seed in range(5):
             check_game(rules, "basic", seed, first_bot=PairPeekingBot(seed, rules))
+
+
+class CardNamePeekingBot(BasicBot):
+    """A cheat that reads only its view: which faces share a card, from the
+    names the view's card table gives its cards (`red:7/teal:5`), to learn
+    the next hand's colours from its public faces."""
+
+    def choose(self, look, actions):
+        seen = look()
+        plays = [a for a in actions if isinstance(a, Play)]
+        cards = seen["cards"]
+        if not plays or seen["side"] is None:
+            return super().choose(look, actions)
+        behind = {}
+        for card, name in enumerate(cards.names):
+            behind.setdefault(name.partition("/")[2], []).append(cards.color[card])
+        nxt = (seen["seat"] + seen["direction"]) % seen["players"]
+        colors = [c for face in seen["public"][nxt] for c in behind.get(face, [])]
+        return min(plays, key=lambda a: (colors.count(cards.color[a.card]), a.card))
+
+
+def leaky_view(state, seat):
+    """The view as it was before it kept the pairing: the match's own card table."""
+    return {**view(state, seat), "cards": state.cards}
+
+
+def test_the_check_catches_a_bot_that_reads_the_pairing_in_the_views_card_table():
+    rules = load_rules(["flip"])
+    with pytest.raises(AssertionError, match="once hidden cards moved"):
+        for seed in range(5):
+            check_game(
+                rules, "basic", seed, first_bot=CardNamePeekingBot(seed, rules), look=leaky_view
+            )
+
+
+class IdPeekingBot(BasicBot):
+    """A cheat that reads only its view: on the Dark side it looks its own
+    card ids up in the rule file's order of Light faces (which only the other
+    seats see) and keeps for the flip back the cards it takes for Light wilds,
+    playing the others first. It writes down each guess (card, Light face)."""
+
+    def __init__(self, seed, rules):
+        super().__init__(seed, rules)
+        self.guesses: list[tuple[int, str]] = []
+
+    def choose(self, look, actions):
+        seen = look()
+        plays = [a for a in actions if isinstance(a, Play)]
+        if seen["side"] != "dark" or not plays:
+            return super().choose(look, actions)
+        light = card_table(seen["cards"].rules, 0).face_names
+        self.guesses += [(card, light[card]) for card in seen["hand"]]
+        return min(plays, key=lambda a: (light[a.card].startswith("wild:"), a.card))
+
+
+def test_a_bot_that_reads_its_card_ids_learns_nothing_of_the_faces_only_others_see():
+    """Which faces share a card of UNO Flip is hidden, so on the Dark side a
+    seat does not see its own cards' Light faces. The check above compares
+    decisions on twin tables; a bot that reads a fixed order (the rule
+    file's) decides alike on both, so this one counts what it learns: its
+    guesses of its own Light faces, from its card ids, are right no more
+    often than a blind guess could be (one at the face with most copies)."""
+    rules = load_rules(["flip"])
+    faces = card_table(rules, 0).face_names
+    chance = max(Counter(faces).values()) / len(faces)
+    right = guessed = 0
+    for seed in range(8):
+        cheat = IdPeekingBot(seed, rules)
+        guesses: dict[int, bool] = {}  # each card once: a hand is guessed at every turn
+
+        def note(state, action, events, cheat=cheat, guesses=guesses):
+            light = state.tables[0].face_names
+            guesses.update((card, light[card] == face) for card, face in cheat.guesses)
+            cheat.guesses.clear()
+
+        drive.play(rules, ["basic"] * 3, seed=seed, rounds=2, first_bot=cheat, after=note)
+        right, guessed = right + sum(guesses.values()), guessed + len(guesses)
+    assert guessed >= 60, guessed
+    assert right / guessed < 3 * chance, (right, guessed, chance)
+
+
+def test_the_view_names_no_other_face_where_the_deck_pairs_them_at_random():
+    """Each card of the view's table is named by its face in play alone, and
+    the table is the same whatever the pairing (a twin table paired anew)."""
+    rules = load_rules(["flip"])
+    checked = 0
+
+    def check(state):
+        nonlocal checked
+        seen = view(state, 0)
+        cards = seen["cards"]
+        assert cards.names == cards.face_names and not any("/" in n for n in cards.names)
+        assert cards.face_names == state.cards.face_names
+        twin_state, _ = repaired(state, 0, set(state.hands[0]), random.Random(checked))
+        assert view(twin_state, 0)["cards"] is cards
+        checked += 1
+
+    for seed in range(3):
+        drive.play(
+            rules, ["basic"] * 3, seed=seed, after=lambda state, action, events: check(state)
+        )
+    assert checked > 30

@@ -192,3 +192,60 @@ def test_every_level_plays_a_flip_tournament(capsys):
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data["levels"]) == set(levels.split(","))
+
+
+class _Enough(Exception):
+    pass
+
+
+def _stop_after(games: int):
+    def progress(done, total, seconds):
+        if done >= games:
+            raise _Enough
+
+    return progress
+
+
+def _no_game(job):
+    return tournament.GameResult([], (), job[0].levels)
+
+
+class WindowPool(CountingPool):
+    windows: list[int] = []
+
+    def imap(self, play, work, chunksize=1):
+        taken = list(work)  # what a real pool's feeder thread takes in at once
+        WindowPool.windows.append(len(taken))
+        return map(play, taken)
+
+
+def test_games_are_handed_to_the_processes_a_window_at_a_time(monkeypatch):
+    """`--games 1000000000` listed every game before the first was played (a
+    million here, so that the old way fails quickly instead of filling memory)."""
+    import multiprocessing
+    import os
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(multiprocessing.get_context("spawn"), "Pool", WindowPool)
+    monkeypatch.setattr(WindowPool, "sizes", [])
+    monkeypatch.setattr(WindowPool, "windows", [])
+    monkeypatch.setattr(tournament, "_play_one", _no_game)
+    setup = Setup(("classic",), 2, ("random", "random"), games=10**6, seed=1, rounds_only=True)
+    with pytest.raises(_Enough):
+        tournament.run(setup, jobs=2, progress=_stop_after(5000))
+    assert WindowPool.windows and max(WindowPool.windows) <= 10_000
+
+
+def test_one_process_plays_games_as_they_are_made(monkeypatch):
+    import tracemalloc
+
+    monkeypatch.setattr(tournament, "_play_one", _no_game)
+    setup = Setup(("classic",), 2, ("random", "random"), games=2 * 10**6, seed=1, rounds_only=True)
+    tracemalloc.start()
+    try:
+        with pytest.raises(_Enough):
+            tournament.run(setup, jobs=1, progress=_stop_after(3))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 * 1024 * 1024

@@ -384,9 +384,9 @@ def test_effect_penalty_until_color_owes_draws_until_the_named_color():
     run(state, "penalty", {"until_color": True, "challengeable": True})
     assert state.penalty.until_color == state.cards.colors.index("blue")
     state = rigged(hands=THREE, top="red:5", draw=["red:1", "wild:wild", "blue:3", "red:2"])
-    taken = state.take_owed(1, 0, state.cards.colors.index("blue"), "penalty", None)
+    taken = state.take_owed(1, 0, state.cards.colors.index("blue"), state.side, "penalty", None)
     assert names_of(state, taken) == ["red:1", "wild:wild", "blue:3"]  # a wild does not count
-    taken = state.take_owed(2, 1, state.cards.colors.index("blue"), "penalty", None)
+    taken = state.take_owed(2, 1, state.cards.colors.index("blue"), state.side, "penalty", None)
     assert len(taken) > 1 and names_of(state, taken)[-2].startswith("blue:")  # then 1 more
 
 

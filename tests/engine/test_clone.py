@@ -148,8 +148,8 @@ def test_a_copy_keeps_or_sets_whether_events_are_written():
 # copy forgot would come out with its default, or unset.
 FULL_RECORDS = [
     Decision("color", 3, ("red", "blue")),
-    Penalty(4, 2, 1, False, True, True, True, False, "green", 5),
-    PlayContext(2, 17, True, True, True, False, 4, 1, [17, 18], 40, -1, (18, 19)),
+    Penalty(4, 2, 1, False, True, True, True, False, "green", 5, 2, 1),
+    PlayContext(2, 17, True, True, True, False, 4, 1, [17, 18], 40, -1, (18, 19), 1),
 ]
 REQUIRED = {Decision: 2, Penalty: 3, PlayContext: 2}  # fields without a default
 

@@ -4,8 +4,10 @@ turn on rigged tables, each test citing the published rule it checks."""
 from __future__ import annotations
 
 import functools
+from collections import Counter
 
 from game.engine import Play, new_game, view
+from game.engine.cards import card_table
 from game.engine.sides import show_side
 from game.rules.loader import load_rules
 from tests.support.acting import accept, act, challenge, offered, play_of
@@ -53,6 +55,29 @@ def test_faces_are_paired_at_random_for_each_match_from_its_seed():
     other, _ = new_game(flip(), 4, seed=2)
     assert one.cards.names == again.cards.names
     assert one.cards.names != other.cards.names
+
+
+def test_a_seats_own_card_ids_on_the_dark_side_say_nothing_of_their_light_faces():
+    # The published rules: a hand is held with the face in play towards its
+    # owner, so on the Dark side only the others see its cards' Light faces.
+    # The view gives a seat its cards by id: read against the faces' own
+    # order (the rule file's), an id must guess a Light face no better than
+    # chance, and the numbering is each match's own.
+    faces = card_table(flip(), 0).face_names
+    chance = sum(n * n for n in Counter(faces).values()) / len(faces) ** 2
+    hits = held = 0
+    numberings = set()
+    for seed in range(30):
+        state, _ = new_game(flip(), 3, seed)
+        light = state.tables[0].face_names
+        seen = view(dark(state), 0)
+        assert seen["side"] == "dark"
+        hits += sum(faces[card] == light[card] for card in seen["hand"])
+        held += len(seen["hand"])
+        numberings.add(tuple(light))
+    assert held >= 30 * 7
+    assert hits / held < 3 * chance, (hits, held, chance)
+    assert len(numberings) == 30
 
 
 def test_a_flip_turns_every_card_over_and_the_next_player_matches_its_other_face():
@@ -263,3 +288,30 @@ def test_a_wild_names_a_color_of_the_side_in_play():
     assert sorted(a.color for a in plays) == ["orange", "pink", "purple", "teal"]
     state, _ = act(state, plays[0])
     assert color(state) == plays[0].color
+
+
+def test_a_flip_played_as_the_last_card_turns_the_table_before_scoring():
+    # docs/rules.md section 5, "What the sheet leaves open": the round is
+    # scored on the side the last card turned to.
+    state = rigged(flip(), hands={0: ["red:flip"], 1: ["blue:4", "blue:5"], 2: ["green:5"]})
+    expected = sum(state.tables[1].points[c] for seat in (1, 2) for c in state.hands[seat])
+    state, events = act(state, play_of(state, 0, "red:flip"))
+    end = next(e for e in events if e["t"] == "round_end")
+    assert end["side"] == "dark" and end["points"]["0"] == expected
+
+
+def test_the_last_card_option_leaves_the_table_as_it_was():
+    stays = load_rules(["flip", _overlay_last_card_stays()])
+    state = rigged(stays, hands={0: ["red:flip"], 1: ["blue:4", "blue:5"], 2: ["green:5"]})
+    expected = sum(state.tables[0].points[c] for seat in (1, 2) for c in state.hands[seat])
+    state, events = act(state, play_of(state, 0, "red:flip"))
+    assert not any(e["t"] == "flip" for e in events)
+    end = next(e for e in events if e["t"] == "round_end")
+    assert end["side"] == "light" and end["points"]["0"] == expected
+
+
+def _overlay_last_card_stays() -> str:
+    from tests.support.rules import overlay_file
+
+    over = {"cards": {"flip": {"effects": [{"flip": {"last_card": "stays"}}]}}}
+    return overlay_file("flip-last-card-stays", over)

@@ -1,7 +1,9 @@
-"""Golden replay logs: three whole classic matches that must not change.
+"""Golden replay logs: whole matches that must not change.
 
 Each log in tests/engine/golden/ is a match of basic bots under
-rules/classic.yaml, played by `game.sim.play_match` with the bot seeds the
+rules/classic.yaml (three) or rules/flip.yaml (one: a two-sided deck whose
+cards each match numbers in a hidden order of its own, which must deal the
+same cards), played by `game.sim.play_match` with the bot seeds the
 `simulate` command uses (seat s of game seed g gets bot seed g + 1 + s).
 The test plays the match again and compares the log byte for byte. A
 difference means the engine, the bots or the classic rules now play the
@@ -32,9 +34,10 @@ from game.sim import play_match
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
-# (game seed, seats): a heads-up match, a table of four, a table of seven
-# (whose draw pile runs out and is reshuffled).
-CASES = [(11, 2), (2, 4), (4, 7)]
+# (rule set, game seed, seats): a heads-up match, a table of four, a table
+# of seven (whose draw pile runs out and is reshuffled); UNO Flip at four.
+CASES = [("classic", 11, 2), ("classic", 2, 4), ("classic", 4, 7), ("flip", 3, 4)]
+IDS = [f"{r}-seed{s}-{p}p" for r, s, p in CASES]
 
 HOW_TO_UPDATE = (
     "If this change of play is deliberate, regenerate the golden logs with\n"
@@ -43,12 +46,12 @@ HOW_TO_UPDATE = (
 )
 
 
-def golden_path(seed: int, players: int) -> Path:
-    return GOLDEN / f"classic-seed{seed}-{players}p.jsonl"
+def golden_path(rule_set: str, seed: int, players: int) -> Path:
+    return GOLDEN / f"{rule_set}-seed{seed}-{players}p.jsonl"
 
 
-def play(seed: int, players: int) -> list[dict]:
-    rules = load_rules(["classic"])
+def play(rule_set: str, seed: int, players: int) -> list[dict]:
+    rules = load_rules([rule_set])
     bots = [make_bot("basic", seed + 1 + seat) for seat in range(players)]
     return play_match(rules, players, seed, bots).events
 
@@ -57,10 +60,10 @@ def as_text(events: list[dict]) -> str:
     return "".join(encode_event(event) + "\n" for event in events)
 
 
-@pytest.mark.parametrize(("seed", "players"), CASES, ids=[f"seed{s}-{p}p" for s, p in CASES])
-def test_classic_match_matches_its_golden_log(seed, players):
-    path = golden_path(seed, players)
-    events = play(seed, players)
+@pytest.mark.parametrize(("rule_set", "seed", "players"), CASES, ids=IDS)
+def test_match_matches_its_golden_log(rule_set, seed, players):
+    path = golden_path(rule_set, seed, players)
+    events = play(rule_set, seed, players)
     if UPDATE:
         GOLDEN.mkdir(exist_ok=True)
         write_log(path, events)
@@ -91,12 +94,12 @@ def test_classic_match_matches_its_golden_log(seed, players):
         )
 
 
-@pytest.mark.parametrize(("seed", "players"), CASES, ids=[f"seed{s}-{p}p" for s, p in CASES])
-def test_golden_log_reads_and_re_executes(seed, players, tmp_path):
+@pytest.mark.parametrize(("rule_set", "seed", "players"), CASES, ids=IDS)
+def test_golden_log_reads_and_re_executes(rule_set, seed, players, tmp_path):
     """The stored log is a valid replay: it reads, the engine plays it again
     exactly (rules loaded from its own `game` event), and it writes back to
     the same bytes."""
-    path = golden_path(seed, players)
+    path = golden_path(rule_set, seed, players)
     events = read_log(path)
     verdict = verify_file(path)
     assert verdict.matches == 1 and not verdict.problems, verdict.problems

@@ -8,6 +8,7 @@ import asyncio
 import json
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
@@ -16,16 +17,33 @@ from game.engine import IllegalAction
 from game.match import MatchSession
 from game.phones.table import PhoneTable
 
+HINTS = 4  # hints a table of scripted phones asks for at most (each is a search)
 MAX_STEPS = 20_000  # loop turns of the table before a test gives up (each waits a little)
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a scripted phone plays beyond its first playable card: it challenges
+    every Wild Draw Four it may, catches whoever it may, plays out of turn when
+    jump-in lets it, forgets UNO, asks for a hint on each turn."""
+
+    challenge: bool = False
+    catch: bool = False
+    jump_in: bool = False
+    forget_uno: bool = False
+    hints: bool = False
 
 
 class ScriptedPhones:
     """One thread running a phone for each of `seats`: each answers its turn
     with the first card it may play (else the first other option), calls UNO
-    when offered, and keeps every message it was sent."""
+    when offered, and keeps every message it was sent (`style` says more)."""
 
-    def __init__(self, table: PhoneTable, seats: list[int] | None = None) -> None:
+    def __init__(
+        self, table: PhoneTable, seats: list[int] | None = None, style: Style = Style()
+    ) -> None:
         self.table = table
+        self.style = style
         self.seats = table.seats if seats is None else seats
         self.received: dict[int, list[dict[str, Any]]] = {seat: [] for seat in self.seats}
         self.latest: dict[int, dict[str, Any]] = {}  # the last state each phone was sent
@@ -33,11 +51,21 @@ class ScriptedPhones:
         self._thread = threading.Thread(target=self._main, daemon=True)
         self.failed: BaseException | None = None
         self.connected = threading.Event()
+        self._hinted: set[int] = set()  # the offers a hint was asked on
 
     def __enter__(self) -> ScriptedPhones:
         self._thread.start()
         assert self.connected.wait(timeout=10), "the phones could not connect"
         return self
+
+    def caught_up(self, timeout: float = 5.0) -> None:
+        """Wait until every phone has been sent its seat's latest offer."""
+        offers = self.table.offers
+        until = time.monotonic() + timeout
+        while time.monotonic() < until:
+            if all(self.latest.get(s, {}).get("offer") == offers.current(s) for s in self.seats):
+                return
+            time.sleep(0.01)
 
     def __exit__(self, *_exc: object) -> None:
         self._stop.set()
@@ -64,6 +92,15 @@ class ScriptedPhones:
             for ws in sockets:
                 await ws.close()
 
+    def _wants_hint(self, seat: int, data: dict[str, Any]) -> bool:
+        """A phone that asks for hints asks once on each of its turns."""
+        if not self.style.hints or data["type"] != "state" or not data["your_turn"]:
+            return False
+        if data["offer"] in self._hinted or len(self._hinted) >= HINTS:
+            return False
+        self._hinted.add(data["offer"])
+        return True
+
     async def _phone(self, seat: int, ws: aiohttp.ClientWebSocketResponse) -> None:
         while not self._stop.is_set():
             try:
@@ -80,22 +117,35 @@ class ScriptedPhones:
                 data = self.latest[seat]
             elif data["type"] == "state":
                 self.latest[seat] = data
-            choice = _choice(data) if data["type"] == "state" else None
+            choice = choose(data, self.style) if data["type"] == "state" else None
+            if self._wants_hint(seat, data):
+                await ws.send_str(json.dumps({"type": "hint"}))
             if choice is not None:
                 await ws.send_str(
                     json.dumps({"type": "act", "offer": data["offer"], "choice": choice})
                 )
 
 
-def _choice(state: dict[str, Any]) -> int | None:
+def choose(state: dict[str, Any], style: Style = Style()) -> int | None:
+    """The option a scripted phone takes in `state` (None: it waits)."""
     options = state["options"]
     uno = [i for i, o in enumerate(options) if o["words"] == "Call UNO"]
-    if uno:
+    if uno and not style.forget_uno:
         return uno[0]
-    if not state["your_turn"] or not options:
-        return None
+    catches = [i for i, o in enumerate(options) if o["words"].startswith("Catch")]
+    if catches and style.catch:
+        return catches[0]
     cards = [i for i, o in enumerate(options) if "card" in o]
-    others = [i for i, o in enumerate(options) if "card" not in o and "Catch" not in o["words"]]
+    if not state["your_turn"] or not options:
+        return cards[0] if cards and style.jump_in else None
+    challenge = [i for i, o in enumerate(options) if o["words"] == "Challenge"]
+    if challenge and style.challenge:
+        return challenge[0]
+    others = [
+        i
+        for i, o in enumerate(options)
+        if "card" not in o and "Catch" not in o["words"] and o["words"] != "Call UNO"
+    ]
     return (cards or others or [0])[0]
 
 
@@ -103,7 +153,8 @@ def step(session: MatchSession, table: PhoneTable) -> bool:
     """One turn of the game's loop: offer, apply what the phones chose, let a
     bot whose turn it is move. False when nobody could move (a phone is
     expected: the caller lets it answer)."""
-    table.sync(session.state, len(session.log))
+    table.sync(session.state, session.log)
+    table.answer_hints(session.state, session.hinting)
     moved = False
     for seat, action in table.take():
         try:
@@ -133,7 +184,7 @@ def drive(session: MatchSession, table: PhoneTable, *, rounds: int = 1) -> None:
     phones, the others by their bots, one action at a time."""
     for _ in range(MAX_STEPS):
         if round_over(session, rounds):
-            table.sync(session.state, len(session.log))
+            table.sync(session.state, session.log)
             return
         if not step(session, table):
             time.sleep(0.002)  # a phone's answer is on its way

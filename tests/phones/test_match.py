@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
+from game.engine import view
+from game.engine.view import seen_events
 from game.match import MatchSession
 from game.phones.offer import PhoneLooks, every_face
 from game.phones.table import PhoneTable
@@ -46,15 +48,27 @@ def played(request) -> Iterator[PlayedRound]:
     )
     sent: list[tuple[int, str, set[str]]] = []
     send = table.server.send
+    # What each seat was ever shown this round: its hands, the cards put face
+    # up, the cards it drew and a hand revealed to it, as the engine showed
+    # them to it (a phone's private moments show them again).
+    shown: dict[int, set[str]] = {0: set(), 1: set()}
 
     def watched(seat, message):
         state = session.state
         faces = state.cards.face_names
         own = {faces[c] for c in state.hands[seat]}
         public = {faces[state.top]} if state.discard else set()
+        # UNO Flip: the other side of every other hand's cards faces the table.
+        public |= {face for hand in view(state, seat)["public"] for face in hand}
         if state.draft_card >= 0 and state.pending is not None and state.pending.seat == seat:
             own.add(faces[state.draft_card])  # the card a drafting seat looks at
-        sent.append((seat, json.dumps(message), own | public))
+        shown[seat] |= own | {faces[c] for c in state.discard}
+        for event in seen_events(session.log, seat):
+            if event["t"] in ("reveal", "draw"):
+                shown[seat].update(card for card in event["cards"] if card is not None)
+            elif event["t"] == "hands":
+                shown[seat].update(event["hands"][seat])
+        sent.append((seat, json.dumps(message), own | public | shown[seat]))
         send(seat, message)
 
     table.server.send = watched

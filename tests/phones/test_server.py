@@ -4,69 +4,15 @@ nothing. Every wait is bounded; nothing is timed."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-from collections.abc import AsyncIterator, Iterator
 
 import aiohttp
 import pytest
 
 from game.phones.protocol import MAX_MESSAGE_BYTES, Act
 from game.phones.seats import PhoneSeats
-from game.phones.server import BURST, HEADERS, MAX_CODE_TRIES, Notice, PhoneServer
-
-WAIT = 5.0  # the most any step waits for the server; a slower answer fails the test
-
-
-@pytest.fixture
-def server() -> Iterator[PhoneServer]:
-    running = PhoneServer(PhoneSeats([0, 2]), host="127.0.0.1", port=0)
-    running.start()
-    yield running
-    running.stop()
-
-
-def url(server: PhoneServer, path: str) -> str:
-    return f"http://127.0.0.1:{server.port}{path}"
-
-
-def socket_url(server: PhoneServer, seat: int) -> str:
-    return url(server, f"/ws/{server.seats.keys[seat].token}")
-
-
-def drained(server: PhoneServer) -> list[tuple[int, Act]]:
-    found = []
-    while not server.inbox.empty():
-        found.append(server.inbox.get_nowait())
-    return found
-
-
-def notices(server: PhoneServer, count: int = 0) -> list[Notice]:
-    """The notices so far, waiting (bounded) until there are at least `count`."""
-    found = [server.notices.get(timeout=WAIT) for _ in range(count)]
-    while not server.notices.empty():
-        found.append(server.notices.get_nowait())
-    return found
-
-
-async def ping_pong(socket: aiohttp.ClientWebSocketResponse) -> dict:
-    """Send something the server answers, so everything sent before it was handled."""
-    await socket.send_str("{}")
-    return json.loads((await socket.receive(timeout=WAIT)).data)
-
-
-@contextlib.asynccontextmanager
-async def phone_at(
-    server: PhoneServer, seat: int
-) -> AsyncIterator[aiohttp.ClientWebSocketResponse]:
-    """A phone's connection to `seat`, as a browser opens it."""
-    async with aiohttp.ClientSession() as client, client.ws_connect(socket_url(server, seat)) as ws:
-        yield ws
-
-
-def run(coroutine) -> None:
-    asyncio.run(asyncio.wait_for(coroutine, timeout=4 * WAIT))
+from game.phones.server import BURST, HEADERS, Notice
+from tests.phones.loopback import WAIT, drained, notices, phone_at, ping_pong, run, url
 
 
 def test_a_phone_gets_what_its_seat_is_sent_and_its_answers_reach_the_game(server):
@@ -81,18 +27,6 @@ def test_a_phone_gets_what_its_seat_is_sent_and_its_answers_reach_the_game(serve
     run(play())
     assert drained(server) == [(2, Act(type="act", offer=3, choice=1))]
     assert notices(server, 2) == [Notice(2, "here"), Notice(2, "away")]
-
-
-def test_a_phone_that_comes_back_gets_the_current_state_again(server):
-    async def come_back():
-        async with aiohttp.ClientSession() as client:
-            async with client.ws_connect(socket_url(server, 0)) as phone:
-                await ping_pong(phone)
-            server.send(0, {"type": "state", "turn": 7})  # sent while the phone slept
-            async with client.ws_connect(socket_url(server, 0)) as phone:
-                assert json.loads((await phone.receive(timeout=WAIT)).data)["turn"] == 7
-
-    run(come_back())
 
 
 @pytest.mark.parametrize(
@@ -169,22 +103,6 @@ def test_a_forged_token_opens_no_page_and_no_socket(server, token):
     assert drained(server) == [] and notices(server) == []
 
 
-def test_a_seat_is_joined_by_its_code_and_guessing_is_cut_off(server):
-    code = server.seats.keys[2].code
-
-    async def join():
-        async with aiohttp.ClientSession() as client:
-            async with client.get(url(server, f"/join?code={code.lower()}")) as page:
-                assert page.status == 200 and str(page.url).endswith(server.seats.keys[2].token)
-            for _ in range(MAX_CODE_TRIES):
-                async with client.get(url(server, "/join?code=WRONG1")) as page:
-                    assert page.status == 404
-            async with client.get(url(server, f"/join?code={code}")) as page:
-                assert page.status == 429  # even the right code, from a guesser's address
-
-    run(join())
-
-
 def test_pages_load_nothing_from_elsewhere_and_leak_no_address(server):
     async def look():
         async with aiohttp.ClientSession() as client:
@@ -200,27 +118,6 @@ def test_pages_load_nothing_from_elsewhere_and_leak_no_address(server):
                 assert page.status == 404
 
     run(look())
-
-
-def test_a_second_phone_takes_a_seat_only_when_the_tv_says_so(server):
-    async def take(allow: bool):
-        async with phone_at(server, 0) as first:
-            await ping_pong(first)
-            async with phone_at(server, 0) as second:
-                waiting = json.loads((await second.receive(timeout=WAIT)).data)
-                assert waiting["type"] == "waiting"
-                await second.send_str(json.dumps({"type": "act", "offer": 1, "choice": 0}))
-                assert drained(server) == []  # it plays nothing while it waits
-                server.answer_takeover(0, allow)
-                loser = first if allow else second
-                closed = await loser.receive(timeout=WAIT)
-                assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
-                winner = second if allow else first
-                assert (await ping_pong(winner))["type"] == "refused"
-
-    run(take(False))
-    run(take(True))
-    assert [n.what for n in notices(server)].count("takeover") == 2
 
 
 def test_tokens_are_long_random_and_new_each_match():

@@ -166,7 +166,7 @@ def test_two_house_rules_giving_one_label_two_new_texts_conflict(tmp_path):
     two = write_rule(tmp_path, "two.yaml", "house_rules: {two: Two}\ncards: {skip: {label: B}}\n")
     [error] = refusals(["classic", one, two])
     assert error.startswith("two.yaml:2:16: cards.skip.label: ")
-    assert "two.yaml sets B but" in error and "one.yaml sets {en: A}" in error
+    assert "two.yaml sets B but" in error and "one.yaml:2 sets {en: A}" in error
 
 
 def test_two_house_rules_giving_one_language_two_texts_conflict(tmp_path):
@@ -178,7 +178,7 @@ def test_two_house_rules_giving_one_language_two_texts_conflict(tmp_path):
     )
     [error] = refusals(["classic", one, two])
     assert error.startswith("two.yaml:2:24: cards.skip.label.tr: ")
-    assert "two.yaml sets B but" in error and "one.yaml sets A" in error
+    assert "two.yaml sets B but" in error and "one.yaml:2 sets A" in error
 
 
 @pytest.mark.parametrize("words", ["Hop", "{en: Hop, fi: Hyppy}"])

@@ -87,6 +87,16 @@ def driver(app):
     return Driver(app)
 
 
+@pytest.fixture
+def on_phones(driver):
+    """A table with Hands on phones on, its server on loopback, bots at instant pace."""
+    settings = driver.app.settings
+    settings.phones, settings.phone_host, settings.phone_port = True, "127.0.0.1", 0
+    settings.pacing = "instant"
+    yield driver
+    driver.app.close_phones()
+
+
 @pytest.fixture(autouse=True)
 def fixed_shuffles(monkeypatch):
     """A new match's seed comes from a generator seeded per test, so a scene

@@ -43,6 +43,9 @@ class Leak:
 class Watch:
     screen: MatchScreen
     resumed: bool = False
+    # Seats played on phones: nobody at the TV is ever their looker, so no
+    # curtain, reveal or face-up card of theirs may reach a frame.
+    phones: frozenset[int] = frozenset()
     looker: int | None = None
     frame: int = 0
     leaks: list[Leak] = field(default_factory=list)
@@ -52,8 +55,8 @@ class Watch:
     _curtain_for: int | None = None
 
     def __post_init__(self) -> None:
-        humans = self.screen.humans
-        self.single = len(humans) == 1
+        humans = [seat for seat in self.screen.humans if seat not in self.phones]
+        self.single = len(humans) == 1 and not self.phones
         if self.single and not self.resumed:
             self.looker = humans[0]
         self.screen.privacy.witness = self._saw
@@ -83,11 +86,15 @@ class Watch:
                     self._curtain_for = None
                 if name in SHARED and not self.single:
                     self.looker = None
+        if name == "CurtainScene" and top.seat in self.phones:
+            self.leaks.append(Leak(self.frame, f"a curtain for seat {top.seat}, on a phone"))
         hands_open = name == "RoundScoreScene"
         reveal = None
         if name == "RevealScene":
             last = next(e for e in reversed(self.screen.session.log) if e["t"] == "reveal")
             reveal = (last["p"], last["to"])
+            if last["to"] in self.phones:
+                self.leaks.append(Leak(self.frame, f"seat {last['to']}'s reveal, on the TV"))
         for card, origin, place in self._drawn:
             if place in PUBLIC or origin in PUBLIC:
                 continue
@@ -111,6 +118,7 @@ class Watch:
         reveal nothing and may come from anyone on the couch)."""
         if (
             self.single
+            or action.seat in self.phones
             or session.is_bot(action.seat)
             or type(action) in (CallUno, Catch, NextRound)
         ):
@@ -121,9 +129,15 @@ class Watch:
             )
 
 
-def watch_app(app, screen: MatchScreen, monkeypatch, resumed: bool = False) -> Watch:
+def watch_app(
+    app,
+    screen: MatchScreen,
+    monkeypatch,
+    resumed: bool = False,
+    phones: frozenset[int] = frozenset(),
+) -> Watch:
     """Install a watch on `app`'s frame loop and on the session's actions."""
-    watch = Watch(screen, resumed)
+    watch = Watch(screen, resumed, phones=phones)
     if type(app.top).__name__ == "CurtainScene":
         # A curtain already up (a resumed match starts behind one).
         watch._curtain_for = app.top

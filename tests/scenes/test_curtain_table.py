@@ -10,6 +10,7 @@ from game.engine import Play
 from game.match import SeatConfig
 from tests.scenes.fake_pads import PadRig
 from tests.scenes.players import Couch, PadCouch, start_match
+from tests.support.spies import recorded
 
 # Ana and Bo share the screen, Cy is a bot: after Ana's turn comes Bo's curtain.
 COUCH = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]
@@ -161,3 +162,50 @@ def test_a_bot_jumping_in_behind_a_curtain_takes_the_turn_and_the_curtain_goes(d
                     return
             couch.step()
     raise AssertionError("no bot jumped in behind a curtain")
+
+
+def test_a_long_recap_keeps_the_players_lines_and_says_what_it_left_out(driver, monkeypatch):
+    """Seen: a curtain's "Since your last turn" began at "Cy passes": the Draw
+    Two and the skip that explained Bo's 9 cards had scrolled away."""
+    from game.scenes.curtain import fitted_recap
+    from game.ui import text
+    from game.ui.narrate import Recap, RecapLine, Source, Told
+
+    start_match(driver.app, COUCH, seed=4)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "CurtainScene", each=couch.step)
+    curtain = driver.top
+    seat = curtain.seat
+    name = curtain.name
+    narrator = curtain.screen.table.narrator
+    mine = [
+        Told(
+            f"Red Draw Two: {name} draws 2 cards",
+            None,
+            "warn",
+            Source({"t": "draw", "p": seat}, None, None, None),
+        ),
+        Told(
+            f"{name} misses a turn",
+            None,
+            "warn",
+            Source({"t": "skip", "p": seat}, None, None, None),
+        ),
+    ]
+    others = [Told(f"Cy passes {i} " + "and thinks a long while " * 3) for i in range(14)]
+    narrator.round_story = [*mine, *others]
+    drawn = recorded(monkeypatch, text, "render")
+    curtain.draw(driver.app.screen)
+    assert mine[0].text in drawn and mine[1].text in drawn
+    assert others[-1].text in drawn
+    notes = [w for w in drawn if "earlier lines left out" in w]
+    assert notes, "the curtain did not say that lines were left out"
+    told = sum(1 for t in others if t.text in drawn)
+    assert notes[0] == f"{len(others) - told} earlier lines left out"
+    # Even with room for next to nothing, the player's own lines go last.
+    recap = Recap((RecapLine("a", False), RecapLine("mine", True), RecapLine("b", False)))
+    line = text.render("mine", 21, (255, 224, 130), wrap=400)
+    note = text.render("1 earlier line left out", 19, (0, 0, 0))
+    shown, left_out = fitted_recap(recap, line.get_height() + note.get_height() + 14, 400)
+    assert left_out == 2 and len(shown) == 1
+    assert pygame.image.tobytes(shown[0], "RGBA") == pygame.image.tobytes(line, "RGBA")

@@ -337,3 +337,21 @@ def test_two_seats_with_one_name_do_not_start(driver):
     setup.start()
     driver.frames()
     assert driver.top is not setup
+
+
+def test_the_seats_are_one_key_away_from_the_rules_and_the_form_says_which(driver):
+    """Seen: from Rules the keys reached the seats only through all the house
+    rules, or by an unexplained Up round the bottom of the form."""
+    setup = open_setup(driver)
+    assert setup.rows[setup.focus].kind == "base"
+    assert "Tab seats / rules" in setup.footer_line()
+    driver.key(pygame.K_TAB)
+    row = setup.rows[setup.focus]
+    assert (row.kind, row.index) == ("seat", 0)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_TAB)  # and back
+    assert setup.rows[setup.focus].kind == "base"
+    driver.key(pygame.K_PAGEDOWN)  # as a controller's LB/RB do
+    assert setup.rows[setup.focus].kind == "seat"
+    driver.app.prompts.device = "pad"
+    assert "LB/RB seats / rules" in setup.footer_line()

@@ -5,25 +5,22 @@ phone's hand, and the phones' moves go through the table's own action path."""
 
 from __future__ import annotations
 
+import json
+import socket
+
+import aiohttp
 import pygame
 import pytest
 
 from game.match import MatchSession, SeatConfig
+from game.phones.server import CLOSES
 from game.table.phone_link import match_screen
+from tests.phones.loopback import WAIT, closed, phone_at, run, socket_url
 from tests.phones.players import ScriptedPhones
 
 SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]
 TABLES = {"classic": SEATS, "duo": SEATS[:2]}
 PRIVATE_SCENES = {"CurtainScene", "ColorWheelScene", "ChoosePlayerScene", "ChoiceScene"}
-
-
-@pytest.fixture
-def on_phones(driver):
-    settings = driver.app.settings
-    settings.phones, settings.phone_host, settings.phone_port = True, "127.0.0.1", 0
-    settings.pacing = "instant"
-    yield driver
-    driver.app.close_phones()
 
 
 @pytest.mark.parametrize("rules", sorted(TABLES))
@@ -146,3 +143,91 @@ def test_a_seat_whose_phone_never_came_is_played_on_the_tv_behind_the_curtain(on
 
         assert driver.until(bos_curtain, limit=6000)
     assert curtains == {1}  # never one for Ana, whose hand is on her phone
+
+
+async def loopback_first(ws: aiohttp.ClientWebSocketResponse) -> dict:
+    return json.loads((await ws.receive(timeout=WAIT)).data)
+
+
+def test_a_new_phones_request_is_asked_once_named_and_no_is_what_enter_says(on_phones):
+    """Ana's phone plays her seat; another phone asks thirty times: one
+    question, naming the request its phone shows, No focused; Enter is no,
+    and the asking phone is told so in the player's words."""
+    driver = on_phones
+    app = driver.app
+    session = MatchSession(["classic"], SEATS, seed=5, single_round=True)
+    screen = match_screen(app, session)
+    link = screen.phones
+    assert link is not None
+    app.push("deal", screen=screen)
+    app.push("phones", screen=screen)
+    server = link.table.server
+    server.door.per_address = 64  # thirty devices on the Wi-Fi, here all on loopback
+
+    async def ask():
+        async with phone_at(server, 0), aiohttp.ClientSession() as client:
+            askers = [await client.ws_connect(socket_url(server, 0)) for _ in range(30)]
+            said = [await loopback_first(ws) for ws in askers]
+            waiting = [m for m in said if m["type"] == "waiting"]
+            assert len(waiting) == 1
+            for _ in range(30):
+                driver.frames(1)
+            questions = [s for s in app.stack if type(s).__name__ == "ConfirmScene"]
+            assert len(questions) == 1 and waiting[0]["request"] in questions[0].detail
+            assert questions[0].focus.current is questions[0].buttons[1]  # No
+            driver.key(pygame.K_RETURN, frames=2)
+            asker = askers[said.index(waiting[0])]
+            code, bye = await closed(asker)
+            assert code == CLOSES["refused"] and bye[-1]["words"] == server.words["refused"]
+            for ws in askers:
+                await ws.close()
+
+    run(ask())
+    assert driver.top_name == "PhonesScene"
+
+
+def test_the_seat_codes_are_shown_again_from_the_pause_menu(on_phones):
+    driver = on_phones
+    app = driver.app
+    screen = match_screen(app, MatchSession(["classic"], SEATS, seed=5))
+    app.push("deal", screen=screen)
+    app.push("pause", screen=screen)
+    pause = driver.top
+    codes = next(b for b in pause.buttons if b.label == "Phone codes")
+    driver.click(codes.rect.center)
+    assert driver.top_name == "PhonesScene" and driver.top.codes.keys() == {0, 1}
+    driver.frames(200)  # every phone may be there: shown again, it stays until asked to go
+    assert driver.top_name == "PhonesScene"
+    driver.key(pygame.K_ESCAPE, frames=2)
+    assert driver.top_name == "PauseScene"
+
+
+def test_a_busy_port_is_named_with_the_setting_that_changes_it(on_phones):
+    driver = on_phones
+    app = driver.app
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        app.settings.phone_port = taken.getsockname()[1]
+        screen = match_screen(app, MatchSession(["classic"], SEATS, seed=5))
+    assert screen.phones is None
+    assert "phone_port" in app.notice and str(app.settings.phone_port) in app.notice
+
+
+def test_the_question_goes_when_the_asking_phone_leaves(on_phones):
+    driver = on_phones
+    app = driver.app
+    screen = match_screen(app, MatchSession(["classic"], SEATS, seed=5))
+    link = screen.phones
+    assert link is not None
+    app.push("deal", screen=screen)
+    app.push("phones", screen=screen)
+    server = link.table.server
+
+    async def ask_and_go():
+        async with phone_at(server, 1), phone_at(server, 1, seated=False) as asker:
+            assert (await loopback_first(asker))["type"] == "waiting"
+            assert driver.until(lambda: driver.top_name == "ConfirmScene", limit=300)
+        # gone before the TV answered: its question is taken down
+        assert driver.until(lambda: driver.top_name == "PhonesScene", limit=300)
+
+    run(ask_and_go())
+    assert link.questions == {}

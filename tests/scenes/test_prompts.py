@@ -98,7 +98,10 @@ def test_the_setup_chips_and_line_follow_the_device(driver, drawn):
     # A controller's B frees its seat here: Start is the way back.
     assert (setup.start_button.hint, setup.back_button.hint) == ("A", "Start")
     assert {"A", "Start"} <= set(drawn) and "Enter" not in drawn  # the chips as drawn
-    assert "D-pad up/down move, left/right change, A toggle / edit name / start" in drawn
+    assert (
+        "D-pad up/down move, left/right change, LB/RB seats / rules, A toggle / edit name / start"
+        in drawn
+    )
     jiggle(driver)
     assert setup.back_button.hint == "Start"
     driver.key(pygame.K_DOWN)

@@ -211,3 +211,20 @@ def test_a_flip_log_replays_with_the_table_turned_and_the_pile_top_shown(driver,
     )
     pile = state.back.face_names[state.draw_pile[-1]] if state.draw_pile else None
     assert table.model.pile_back == pile
+
+
+def test_the_score_line_names_every_player_of_a_four_player_replay(driver, tmp_path, monkeypatch):
+    """The panel's scores named the best three of four (found on the couch)."""
+    from game.ui import text
+
+    log = write_log(tmp_path / "one.jsonl", games=1, players=4)
+    scene = ReplayScene(driver.app, str(log))
+    driver.app.push(scene)
+    fast(scene)
+    assert driver.until(lambda: any(scene.scores), limit=20000)
+    drawn = recorded(monkeypatch, text, "render", "fit")
+    scene.draw(driver.app.screen)
+    assert len(scene.names) == 4
+    scores = [w for w in drawn if f"{scene.names[0]} " in w and f"{scene.names[1]} " in w]
+    assert scores, drawn
+    assert all(f"{name} " in scores[0] for name in scene.names), scores

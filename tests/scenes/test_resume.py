@@ -235,6 +235,7 @@ def test_a_new_game_over_a_saved_match_asks_first(driver, prefs, monkeypatch):
     monkeypatch.setattr("game.match.random.randrange", lambda *_: 21)  # the new match's shuffle
     start_match(driver.app, ANA_BO_CY, seed=7)
     driver.frames(5)
+    driver.app.saves.writer.flush()  # the save is written on a thread: a busy machine lags it
     first = json.loads((prefs / SAVE_FILE).read_text().split("\n")[0])["id"]
     reopen(driver)
     title = driver.top

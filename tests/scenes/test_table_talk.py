@@ -191,7 +191,7 @@ def test_the_curtain_tells_what_happened_since_your_turn(driver):
                 curtain = driver.top
                 model = screen.table.model
                 since = curtain.since()
-                assert since == screen.table.narrator.since_last_move(curtain.seat)
+                assert since == screen.table.narrator.since_last_move(curtain.seat).texts
                 if model.color is not None:
                     assert curtain.color_line() == (
                         f"Colour in force: {screen.book.color_label(model.color)}"

@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 from game.engine import dealing, new_game
-from game.engine.cards import card_table
 from game.engine.pending import Decision
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
@@ -272,7 +271,7 @@ def start_round(
     state.round_no = 0
     size = rules.model.dealing.hand_size
     script = [deal_script(players, dealer, list(turned), hands, size), *later]
-    state.rng = RiggedRng(card_table(rules).names, script)
+    state.rng = RiggedRng(state.tables[0].face_names, script)
     state.legal_cache = {}
     events: list[dict] = []
     dealing.start_round(state, events)
@@ -295,7 +294,7 @@ def draft_round(
     state, _ = dealing.new_game(rule_set, 2, seed=0)
     state.dealer = dealer
     state.round_no = 0
-    state.rng = RiggedRng(card_table(rule_set).names, [list(pile)])
+    state.rng = RiggedRng(state.tables[0].face_names, [list(pile)])
     state.legal_cache = {}
     events: list[dict] = []
     dealing.start_round(state, events)

@@ -212,3 +212,43 @@ def test_seat_words_overlap_nothing_at_either_text_size(players, text_size):
     assert screen.contains(wheel.title)
     cy, r = wheel.center[1], wheel.radius
     assert wheel.title.bottom < cy - r and r >= 100, (wheel, text_size)
+
+
+def _every_prompt() -> list[str]:
+    """Every line the table writes under a name plate (game/table/couch_buttons.py)."""
+    from game.engine import Accept, Challenge, Pass, Play
+    from game.table.couch_buttons import HAND_TURNS
+
+    kinds_tried = [set(), {Play}, {Challenge}, {Play, Challenge}, {Pass}, {Accept}, {Play, Pass}]
+    return sorted(
+        {turn.prompt(kinds, "Ana") for turn in HAND_TURNS.values() for kinds in kinds_tried}
+    )
+
+
+# Where a seat's prompt reads as its own: the layouts of up to six seats leave the
+# room for it (from seven on, neighbouring plates sit too close for any line).
+ROOMY = range(2, 7)
+
+
+@pytest.mark.parametrize("players", ROOMY)
+def test_every_prompt_reads_as_its_own_seats(players, text_size):
+    """Seen at large text: "Play the drawn card, or pass" for the bottom seat sat
+    just under the neighbour's name plate and read as theirs. Every prompt is
+    nearer its own plate than any other, and well off every other."""
+    from game.table.geometry import PROMPT_OFF_OTHERS, rect_gap
+
+    geometry = TableGeometry(load_layout(players))
+    far = []
+    for words in _every_prompt():
+        for seat in geometry.layout.seats:
+            img, prompt = geometry.fitted_prompt(
+                seat.index, lambda width, w=words: text.fit(w, PROMPT_SIZE, width, bold=True)
+            )
+            assert img.get_height() >= text.font(PROMPT_SIZE).get_height() * 0.7  # readable
+            own = rect_gap(prompt, seat.label_rect)
+            nearest = min(
+                rect_gap(prompt, s.label_rect) for s in geometry.layout.seats if s is not seat
+            )
+            if nearest < max(PROMPT_OFF_OTHERS, own + 16):
+                far.append((words, seat.index, round(own), round(nearest)))
+    assert not far, far

@@ -147,7 +147,11 @@ def test_a_flip_says_which_side_is_now_in_play_in_every_language():
     assert flip.text == "Red Flip: every card turns over: the Dark side is in play"
     assert flip.burst is not None and flip.burst.text == "FLIP!"
     try:
-        for code, side in (("tr", "Koyu yüz"), ("fi", "Tumma puoli"), ("el", "Σκοτεινή πλευρά")):
+        for code, side in (
+            ("tr", "Karanlık yüz"),
+            ("fi", "Tumma puoli"),
+            ("el", "Σκοτεινή πλευρά"),
+        ):
             set_language(code)
             model = TableModel(4, NAMES, 112)
             narrator = Narrator(CardBook(load_rules(["flip"]), code), model)
@@ -157,3 +161,48 @@ def test_a_flip_says_which_side_is_now_in_play_in_every_language():
             assert line is not None and side in line.text and "Dark" not in line.text, code
     finally:
         set_language("en")
+
+
+def test_skip_everyone_says_everyone_else_misses_a_turn():
+    """Seen: the table line of a Skip Everyone named only the last seat skipped
+    ("Gus misses a turn"); every other seat lost its turn (rules/flip.yaml)."""
+    played = {"t": "play", "p": 0, "card": "orange:skip_everyone", "color": "orange"}
+    skips = [{"t": "skip", "p": seat} for seat in (1, 2, 3)]
+    lines = story(["flip"], [played, *skips])
+    assert lines[-1].text == "Orange Skip Everyone: everyone else misses a turn, Ana plays again"
+    # One Skip that skips a single seat still names it.
+    one = story(["flip"], [played | {"card": "orange:skip"}, {"t": "skip", "p": 1}])
+    assert one[-1].text.endswith("Bo misses a turn")
+
+
+def _long_recap_story() -> tuple[Narrator, list[dict]]:
+    """Bo is hit by a Draw Two and skipped, then ten moves of others follow."""
+    model = TableModel(4, NAMES, 112)
+    narrator = Narrator(CardBook(load_rules(["classic"])), model)
+    events = [
+        {"t": "round", "n": 1, "dealer": 3},
+        {"t": "play", "p": 1, "card": "red:5", "color": "red"},
+        {"t": "play", "p": 0, "card": "red:draw_two", "color": "red"},
+        {"t": "draw", "p": 1, "cards": ["red:1", "red:2"], "why": "penalty"},
+        {"t": "skip", "p": 1},
+    ]
+    for _ in range(5):
+        events += [{"t": "pass", "p": 2}, {"t": "pass", "p": 3}]
+    for event in events:
+        model.apply(event)
+        narrator.tell(event)
+    return narrator, events
+
+
+def test_since_your_last_turn_keeps_what_concerns_the_player_and_counts_the_rest():
+    """Seen: Bo's curtain after a Draw Two and a skip kept only the last 8 lines
+    ("Cy passes"...), so he never learned why he held 9 cards."""
+    narrator, _events = _long_recap_story()
+    recap = narrator.since_last_move(1)
+    texts = recap.texts
+    assert "Red Draw Two: Bo draws 2 cards" in texts
+    assert "Bo misses a turn" in texts
+    assert [line.mine for line in recap.lines if line.text.startswith("Bo ")] == [True]
+    assert texts[-8:] == ["Cy passes", "Gus passes"] * 4  # the latest lines, all of them
+    # Left out: Ana's Draw Two (it is in Bo's lines) and the first two passes.
+    assert recap.left_out == 3 and len(texts) == 10

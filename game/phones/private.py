@@ -1,0 +1,148 @@
+"""What a phone's seat is shown alone: its private moments of the round.
+
+A seat played on a phone never has its hand shown on the TV, nor a curtain
+raised for it (game/table/match_screen.py): what the engine shows that seat
+alone goes to its phone instead, as a moment of the round. A moment is the
+hand a challenge showed it (the challenger sees the challenged hand), its new
+hand after a swap, a shuffle or hands passed on, and the cards it drew. Each
+is read from the events as that seat saw them (`seen_events`,
+game/engine/view.py) and, for a swap, whose event names no card, from the
+seat's own view when the table next tells the phones (the game's loop does
+after every move it has shown): so no card reaches a phone but one the
+engine showed its seat.
+
+The state message carries a seat's moments of the round, newest last, each
+`{"id", "title", "words", "cards"}`; the id is the event's place in the match's
+log, the same on every message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from game.engine import view
+from game.engine.state import GameState
+from game.engine.view import seen_events
+from game.i18n import _, capitalized, ngettext
+from game.phones.offer import card_image
+from game.ui.card_book import CardBook
+
+MOST = 12  # moments a message carries: the round's latest
+
+
+class PrivateMoments:
+    """Each phone seat's private moments of the round, followed through the log."""
+
+    def __init__(self, seats: Iterable[int], book: CardBook) -> None:
+        self.book = book
+        self._moments: dict[int, list[dict[str, Any]]] = {seat: [] for seat in seats}
+        self._read = 0  # how much of the log has been read
+        self._cause: str | None = None  # the card whose effects are being told
+        self._challenge: Mapping[str, Any] | None = None  # the last challenge's verdict
+        self._catch: Mapping[str, Any] | None = None  # a catch its caught seat has yet to pay
+
+    def moments(self, seat: int) -> list[dict[str, Any]]:
+        return self._moments[seat][-MOST:]
+
+    def follow(self, log: Sequence[Mapping[str, Any]], state: GameState) -> None:
+        """Read what the log added since last asked; `state` is the table after it."""
+        start, self._read = self._read, len(log)
+        for at in range(start, len(log)):
+            event = log[at]
+            kind = event["t"]
+            if kind == "round":
+                for moments in self._moments.values():
+                    moments.clear()
+                self._cause = self._challenge = self._catch = None
+            elif kind in ("play", "start"):
+                self._cause = str(event["card"])
+            elif kind == "challenge":
+                self._challenge = event
+            elif kind == "catch":
+                self._catch = event
+            for seat, moments in self._moments.items():
+                (seen,) = seen_events([event], seat)
+                moment = self._moment(seen, seat, state)
+                if moment is not None:
+                    moments.append({"id": at, **moment})
+            if kind == "draw" and event.get("why") == "uno":
+                self._catch = None
+
+    def _moment(
+        self, event: Mapping[str, Any], seat: int, state: GameState
+    ) -> dict[str, Any] | None:
+        kind = event["t"]
+        names = state.names
+        if kind == "reveal" and event["to"] == seat:
+            return self._shown(
+                _("{name}'s hand").format(name=names[event["p"]]),
+                self._verdict(names),
+                event["cards"],
+            )
+        if kind == "swap" and seat in (event["p"], event["with"]):
+            words = _("{name} swaps hands with {other}").format(
+                name=names[event["p"]], other=names[event["with"]]
+            )
+            return self._shown(_("Your new hand"), words, view(state, seat)["hand_cards"])
+        if kind == "hands":
+            if self._cause and "shuffle_hands" in self.book.effects(self._cause):
+                words = _("the hands are shuffled and dealt out again")
+            else:
+                words = _("every hand is passed on")
+            return self._shown(_("Your new hand"), self._caused(words), event["hands"][seat])
+        if kind == "draw" and event["p"] == seat and event["cards"]:
+            return self._shown(_("Cards you drew"), self._drawn(event, names), event["cards"])
+        return None
+
+    def _shown(self, title: str, words: str, cards: Sequence[str | None]) -> dict[str, Any]:
+        return {
+            "title": title,
+            "words": capitalized(words),
+            "cards": [
+                {"label": self.book.label(card), "image": card_image(card)}
+                for card in cards
+                if card is not None
+            ],
+        }
+
+    def _verdict(self, names: Sequence[str]) -> str:
+        challenge = self._challenge
+        if challenge is None:
+            return ""
+        if challenge["guilty"]:
+            words = _("{by} challenges {name}: {name} bluffed!")
+        else:
+            words = _("{by} challenges {name}, who played fair")
+        return words.format(by=names[challenge["by"]], name=names[challenge["p"]])
+
+    def _drawn(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        """The draw in the table's words (game/ui/narrate.py says it so on the TV)."""
+        n = len(event["cards"])
+        who = names[event["p"]]
+        why = event.get("why", "turn")
+        if why == "uno":
+            caught = self._catch
+            if caught is not None and caught["p"] == event["p"]:
+                words = ngettext(
+                    "{by} caught {name}: {name} draws {n}",
+                    "{by} caught {name}: {name} draws {n}",
+                    n,
+                )
+                return words.format(by=names[caught["by"]], name=who, n=n)
+            words = ngettext(
+                "{name} draws {n} for a missed UNO", "{name} draws {n} for a missed UNO", n
+            )
+            return words.format(name=who, n=n)
+        if why == "challenge":
+            words = ngettext(
+                "{name} draws {n} after the challenge", "{name} draws {n} after the challenge", n
+            )
+            return words.format(name=who, n=n)
+        draws = ngettext("{name} draws a card", "{name} draws {n} cards", n).format(name=who, n=n)
+        return self._caused(draws) if why in ("penalty", "effect") else draws
+
+    def _caused(self, text: str) -> str:
+        if not self._cause:
+            return text
+        return _("{card}: {what}").format(card=self.book.label(self._cause), what=text)

@@ -1,0 +1,112 @@
+"""A phone table never shows a hand on the TV: the privacy watch
+(tests/scenes/privacy_watch.py) over tables whose people play on phones.
+
+Two scripted phones (WebSocket clients on loopback) and a bot play a round
+through the real scenes, the phones challenging every Wild Draw Four, catching
+and forgetting UNO, with Seven-O's swaps and passed hands (classic) and in
+UNO Flip; with --thorough also the 112-card edition's Shuffle Hands with
+stacking and jump-in, and UNO Duo. On every TV frame no card of a phone's
+hand is drawn face up, no curtain is raised for a phone seat and no
+challenged hand is shown: the hand a challenge shows goes to the
+challenger's phone alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.match import MatchSession, SeatConfig
+from game.phones.server import Notice
+from game.table.phone_link import match_screen
+from tests.phones.players import ScriptedPhones, Style
+from tests.scenes.privacy_watch import watch_app
+
+PHONES = frozenset({0, 1})
+SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]
+PHONE_STYLE = Style(challenge=True, catch=True, forget_uno=True, hints=True)
+# (rules, seats, style, seeds tried until a phone has challenged)
+TABLES = [
+    pytest.param(["classic", "house/seven-o"], SEATS, PHONE_STYLE, (1, 2, 8), id="classic-seven-o"),
+    pytest.param(["flip"], SEATS, PHONE_STYLE, (1, 3, 6), id="flip"),
+    pytest.param(
+        ["uno112", "house/stacking", "house/jump-in"],
+        SEATS,
+        Style(challenge=True, catch=True, jump_in=True),
+        (5, 3, 6),
+        id="uno112-stacking-jump-in",
+        marks=pytest.mark.slow,
+    ),
+    pytest.param(
+        ["duo"], SEATS[:2], Style(challenge=True), (2, 3, 7), id="duo", marks=pytest.mark.slow
+    ),
+]
+
+
+def play_round(driver, rules, seats, style, seed, monkeypatch):
+    app = driver.app
+    app.stack.clear()
+    session = MatchSession(rules, seats, seed=seed, single_round=True)
+    screen = match_screen(app, session)
+    assert screen.phones is not None
+    app.push("deal", screen=screen)
+    app.push("phones", screen=screen)
+    watch = watch_app(app, screen, monkeypatch, phones=PHONES)
+    with ScriptedPhones(screen.phones.table, style=style) as phones:
+        for _ in range(30_000):
+            driver.frames(1)
+            assert screen.table.viewer not in PHONES, "a phone's hand is face up on the TV"
+            if watch.leaks or driver.top_name == "RoundScoreScene":
+                break
+        else:
+            raise AssertionError("the round did not end")
+        phones.caught_up()
+    app.close_phones()
+    return session, phones, watch
+
+
+@pytest.mark.parametrize(("rules", "seats", "style", "seeds"), TABLES)
+def test_no_tv_frame_shows_a_phones_hand_or_its_challenge(on_phones, rules, seats, style, seeds):
+    challenged = False
+    for seed in seeds:
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            session, phones, watch = play_round(on_phones, rules, seats, style, seed, monkeypatch)
+        assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
+        assert watch.frame > 100, "the watch saw nothing"
+        reveals = [
+            (at, e) for at, e in enumerate(session.log) if e["t"] == "reveal" and e["to"] in PHONES
+        ]
+        for at, event in reveals:
+            shown = {
+                m["id"]
+                for state in phones.received[event["to"]]
+                if state["type"] == "state"
+                for m in state["private"]
+            }
+            assert at in shown, "the challenged hand never reached the challenger's phone"
+            other = phones.received[1 - event["to"]] if len(seats) > 1 else []
+            assert all(m["id"] != at for s in other if s["type"] == "state" for m in s["private"])
+        if reveals:
+            challenged = True
+            break
+    assert challenged, "no phone challenged in any seed tried"
+
+
+def test_a_seat_played_on_the_tv_turns_face_down_when_its_phone_is_back(on_phones):
+    """Its phone away a while, Bo's seat was played on the TV behind his
+    curtain; when the phone comes back his hand is its again, not the TV's."""
+    app = on_phones.app
+    screen = match_screen(app, MatchSession(["classic"], SEATS, seed=5, single_round=True))
+    link = screen.phones
+    assert link is not None
+    notices = link.table.server.notices
+    for seat in PHONES:
+        notices.put(Notice(seat, "here"))
+    link.update(0.0, None)
+    link._play_on_tv(1)
+    screen.curtain_lifted(1)
+    assert screen.table.viewer == 1  # Bo, at the TV
+    notices.put(Notice(1, "here"))
+    link.update(0.0, None)
+    assert screen.table.viewer is None
+    screen.curtain_lifted(1)  # a key pressed at the TV does not turn it up again
+    assert screen.table.viewer is None

@@ -1,0 +1,59 @@
+"""The phone page's screenshots: every state of the page (tests/phones/page_states.py)
+at a phone's size (390x844) and a small tablet's (768x1024), in headless Chromium.
+
+    python tools/screenshots_phone_page.py
+
+Writes docs/screenshots/phone_<state>_<width>.png, and phone_hand20_<width>.png:
+the turn's hand made 20 cards long.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+OUT = ROOT / "docs" / "screenshots"
+
+
+def main(names: list[str]) -> int:
+    import pygame
+
+    from tests.phones.page_states import PHONE, SCENES, TABLET, TWENTY, open_browser, resize, scene
+
+    pygame.init()
+    with tempfile.TemporaryDirectory() as profile:
+        page = open_browser(Path(profile))
+        try:
+            for size in (PHONE, TABLET):
+                resize(page, size)
+                page.get("about:blank")
+                for name in ["join", *SCENES, "hand20"]:
+                    if names and name not in names:
+                        continue
+                    target = OUT / f"phone_{name}_{size[0]}.png"
+                    if name == "join":
+                        with scene(page, "waiting") as table:
+                            page.get(table.table.server.address(0).split("/seat/")[0] + "/")
+                            page.save_screenshot(str(target))
+                    elif name == "hand20":  # the turn's hand made 20 cards long
+                        with scene(page, "turn"):
+                            page.execute_script(TWENTY)
+                            page.save_screenshot(str(target))
+                    else:
+                        with scene(page, name):
+                            page.save_screenshot(str(target))
+                    print("saved", target)
+        finally:
+            page.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
