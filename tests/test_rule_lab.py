@@ -71,3 +71,21 @@ def test_a_table_of_bots_is_quicker_than_a_table_of_people():
     assert (
         seconds_per_turn(2, 2, 0.0) == (seconds_per_turn(4, 0, 0) + seconds_per_turn(0, 4, 0)) / 2
     )
+
+
+def test_the_house_rules_page_is_measured_by_the_lab_the_screen_runs(tmp_path, monkeypatch):
+    """tools/house_rule_lab.py writes the figures `LabRun` gives the New game
+    screen for the same rounds and seed, not figures of its own."""
+    import sys
+
+    from tools import house_rule_lab
+
+    mix = (("classic", "house/stacking"), 3)
+    monkeypatch.setattr(house_rule_lab, "asked_mixes", lambda players: [mix])
+    out = tmp_path / "page.md"
+    argv = ["house_rule_lab.py", "--rounds", "25", "--seed", "4", "--out", str(out)]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert house_rule_lab.main() == 0
+    screen = against_classic(mix[0], mix[1], 25, seed=4, processes=1).wait()[mix]
+    assert house_rule_lab.row(screen) in out.read_text(encoding="utf-8").splitlines()
+    assert "| classic + house/stacking | 3 |" in house_rule_lab.row(screen)
