@@ -12,7 +12,7 @@ are how any driver does it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,10 +66,18 @@ class MatchDidNotEnd(RuntimeError):
         return f"the match did not end within {self.actions:,} actions"
 
 
-def play_out(state, bots, events: list, max_actions: int | None = None) -> int:
+# A watcher sees the state after each action with the events so far and the
+# index where that action's events begin; it returns True once it has seen
+# enough, and is not called again (what it costs is paid only while it looks).
+Watch = Callable[[Any, list, int], bool]
+
+
+def play_out(
+    state, bots, events: list, max_actions: int | None = None, watch: Watch | None = None
+) -> int:
     """Let the bots play `state` to its end, appending the events; returns actions taken."""
     limit = MAX_MATCH_ACTIONS if max_actions is None else max_actions
-    return _drive(state, bots, events, limit, whole_match=True)
+    return _drive(state, bots, events, limit, whole_match=True, watch=watch)
 
 
 def play_out_round(state, bots, events: list, max_actions: int | None = None) -> int:
@@ -78,7 +86,9 @@ def play_out_round(state, bots, events: list, max_actions: int | None = None) ->
     return _drive(state, bots, events, limit, whole_match=False)
 
 
-def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> int:
+def _drive(
+    state, bots, events: list, max_actions: int, whole_match: bool, watch: Watch | None = None
+) -> int:
     taken = 0
     players = state.players
     # The state changes in place, so one `look` per seat serves the whole game.
@@ -99,7 +109,10 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
                     choice = bots[seat].interject(looks[seat], offered)
                     if choice is not None:
                         new = apply_in_place(state, choice, trusted=True)
+                        done = len(events)
                         events.extend(new)
+                        if watch is not None and watch(state, events, done):
+                            watch = None
                         if watchers:
                             tell_bots(bots, watchers, choice, new)
                         taken += 1
@@ -114,6 +127,8 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
         apply_in_place(state, choice, True, events)  # trusted; append to events
         if watchers:
             tell_bots(bots, watchers, choice, events[done:])
+        if watch is not None and watch(state, events, done):
+            watch = None
         taken += 1
         if taken > max_actions:
             raise MatchDidNotEnd(max_actions)
@@ -121,11 +136,18 @@ def _drive(state, bots, events: list, max_actions: int, whole_match: bool) -> in
 
 
 def play_match(
-    rules: RuleSet, players: int, seed: int, bots, *, single_round: bool = False
+    rules: RuleSet,
+    players: int,
+    seed: int,
+    bots,
+    *,
+    single_round: bool = False,
+    watch: Watch | None = None,
 ) -> MatchResult:
+    """`watch`: see `Watch` (the rule lab's leader after five turns is one)."""
     state, events = new_game(rules, players, seed, single_round=single_round)
     tell_bots(bots, seat_bots(state, bots), None, events)
-    play_out(state, bots, events)
+    play_out(state, bots, events, watch=watch)
     assert state.winner is not None, "a match played out has a winner"
     return MatchResult(state.winner, list(state.scores), events)
 

@@ -5,6 +5,7 @@
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --languages
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --setup
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --flip
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --lab
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
 an autopilot plays for the humans. Every match is saved as in the game (to a
@@ -27,6 +28,8 @@ shots, and the curtain, history, draft, scores, match end and replay shots.
 `--flip` takes only the UNO Flip shots (tools/screenshots_flip.py): the other
 players' public faces, a flip turning the table, the Dark side, and the
 round score's side; then plays a family's Flip match through the keyboard.
+`--lab` takes only the rule lab's shots (tools/screenshots_lab.py): "What does
+this do?" on the New game screen, while the bots play and with its answer.
 `--setup` takes only the New game screen: setup.png, and UNO Duo in Turkish
 with the house rules that do not go with it greyed (setup_duo_tr.png,
 docs/playing.md "Languages").
@@ -55,6 +58,7 @@ from game.ui.input import key_event  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.window import Window  # noqa: E402
 from tools.screenshots_flip import flip_shots  # noqa: E402
+from tools.screenshots_lab import lab_shots  # noqa: E402
 from tools.screenshots_phones import phones_shots  # noqa: E402
 
 ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
@@ -324,14 +328,20 @@ def setup_shots() -> None:
     setup = app.top
     for house in ("house/stacking", "house/jump-in"):
         if house in setup.house_sets:
-            target = 1 + setup.house_sets.index(house)
-            while setup.focus != target:
-                press(app, pygame.K_DOWN, 1)
+            focus_house(app, house)
             press(app, pygame.K_SPACE, 2)
     press(app, pygame.K_TAB, 1)  # to the seats, as the line under the form says
     frames(app, 40)  # every house rule's row read
     save(app, "setup")
     setup_duo_shot("tr", "setup_duo_tr")
+
+
+def focus_house(app: App, house: str) -> None:
+    """Down the New game form to `house`'s row, as a player goes."""
+    setup = app.top
+    target = next(i for i, r in enumerate(setup.rows) if r.extra.get("house") == house)
+    while setup.focus != target:
+        press(app, pygame.K_DOWN, 1)
 
 
 def setup_duo_shot(language: str, name: str) -> None:
@@ -341,9 +351,7 @@ def setup_duo_shot(language: str, name: str) -> None:
     setup = app.top
     while setup.base != "duo":
         press(app, pygame.K_RIGHT, 1)
-    target = 1 + setup.house_sets.index("house/stacking")
-    while setup.focus != target:
-        press(app, pygame.K_DOWN, 1)
+    focus_house(app, "house/stacking")
     frames(app, 60)  # every house rule's row read, against Duo and its own base
     save(app, name)
 
@@ -381,6 +389,7 @@ def main() -> int:
         "--setup": setup_shots,
         "--flip": lambda: flip_shots(sys.modules[__name__]),
         "--phones": lambda: phones_shots(sys.modules[__name__]),
+        "--lab": lambda: lab_shots(sys.modules[__name__]),
     }
     for flag, shots in sections.items():
         if flag in sys.argv:

@@ -33,6 +33,7 @@ SCENES: dict[str, str] = {
     "replay": "game.scenes.replay:ReplayScene",
     "players": "game.scenes.players:PlayersScene",
     "phones": "game.scenes.phones:PhonesScene",
+    "rule_lab": "game.scenes.rule_lab:RuleLabScene",
 }
 
 

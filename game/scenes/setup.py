@@ -72,6 +72,10 @@ class SetupScene(Scene):
             (1010, 644, 230, 60), _("Start"), self.start, chip=CONFIRM, color=widgets.BUTTON_HOT
         )
         self.back_button = widgets.Button((40, 644, 180, 60), _("Back"), self.back, chip=BACK)
+        # The rule lab, beside the House rules heading: it asks about the whole mix.
+        self.lab_button = widgets.Button(
+            (LIST.x + 200, LIST.y - 36, 300, 30), _("What does this do?"), self.open_lab, size=18
+        )
         self.claims = SeatClaims(app, self.game, self._after_change)
         self.painter = RowPainter(self.game, self.claims, lambda: app.settings.phones)
         self._rebuild()
@@ -152,6 +156,27 @@ class SetupScene(Scene):
     def back(self) -> None:
         self.app.pop()
 
+    def open_lab(self) -> None:
+        """Bots play the chosen mix against classic (game/scenes/rule_lab.py)."""
+        if self.rules is None:
+            self.message = _("These rules do not load; see the errors.")
+            self.app.play("error")
+            return
+        game = self.game
+        title = " + ".join([base_info(game.base)[0], *self._house_names()])
+        humans = sum(1 for seat in game.seats if not seat.is_bot)
+        self.app.push(
+            "rule_lab",
+            rules=tuple(game.combination),
+            players=len(game.seats),
+            humans=humans,
+            title=title,
+        )
+
+    def _house_names(self) -> list[str]:
+        on = [h for h in self.house_sets if h in self.house_on]
+        return [self.painter.house_info(h).name for h in on]
+
     def toggle_phones(self) -> None:
         """Hands on phones, on or off: the same setting as in Settings."""
         settings = self.app.settings
@@ -169,6 +194,7 @@ class SetupScene(Scene):
             back=(self.back_button.rect, self.back),
             start=(self.start_button.rect, self.start),
         )
+        self.rows.insert(1, Row("lab", self.lab_button.rect, activate=self.open_lab))
         self.focus = min(self.focus, len(self.rows) - 1)
         self.start_button.enabled = self.rules is not None
         self._sync_buttons()
@@ -177,6 +203,7 @@ class SetupScene(Scene):
         kind = self.rows[self.focus].kind if self.rows else ""
         self.start_button.focused = kind == "start" and self.editing is None
         self.back_button.focused = kind == "back" and self.editing is None
+        self.lab_button.focused = kind == "lab" and self.editing is None
 
     def other_column(self) -> None:
         """Tab, PageUp/PageDown, a controller's LB/RB: from the rules' column to
@@ -217,13 +244,14 @@ class SetupScene(Scene):
                 continue
             if row.kind == "house" and not LIST.collidepoint(pos):
                 continue
-            if row.kind in ("start", "back") and not self._button(row).hit(pos):
+            if row.kind in ("start", "back", "lab") and not self._button(row).hit(pos):
                 continue
             return i
         return None
 
     def _button(self, row: Row) -> widgets.Button:
-        return self.start_button if row.kind == "start" else self.back_button
+        buttons = {"start": self.start_button, "lab": self.lab_button}
+        return buttons.get(row.kind, self.back_button)
 
     # --- typing a name --------------------------------------------------------------
 
@@ -306,7 +334,7 @@ class SetupScene(Scene):
         elif name in (CONFIRM, PASS) and row is not None:
             if row.activate:
                 row.activate()
-            if row.kind not in ("start", "back"):
+            if row.kind not in ("start", "back", "lab"):
                 self._after_change()
         elif name == CLICK:
             self._click(cmd.pos)
@@ -334,7 +362,7 @@ class SetupScene(Scene):
         row = self.rows[index]
         self.focus = index
         self._sync_buttons()
-        if row.kind in ("start", "back"):
+        if row.kind in ("start", "back", "lab"):
             if row.activate:
                 row.activate()
             return
@@ -391,6 +419,7 @@ class SetupScene(Scene):
         self.painter.draw_pad_hint(surface)
         self.back_button.draw(surface, self.t)
         self.start_button.draw(surface, self.t)
+        self.lab_button.draw(surface, self.t)
         hint = self.footer_line()
         img = text.render(hint, 18, widgets.MUTED, wrap=HINT_W)
         surface.blit(img, img.get_rect(center=(615, 674)))

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import text
+
 LOGICAL = (1280, 720)
 SMOOTH_UP_TO = 2560 * 1440  # above this many window pixels, scale plainly: it is cheaper
 BARS = (0, 0, 0)
@@ -39,9 +41,20 @@ def letterbox(window: tuple[int, int], logical: tuple[int, int] = LOGICAL) -> py
     return view
 
 
+TITLE = "Couch UNO"
+
+
+def say_in_title(words: str = "") -> None:
+    """Put `words` in the window's title after the game's name (none: the name
+    alone). A pygame window shows nothing else a screen reader can read: its
+    read-the-title command (NVDA+T in NVDA) reads them."""
+    line = text.shown(words).strip()
+    pygame.display.set_caption(f"{TITLE}: {line}" if line else TITLE)
+
+
 class Window:
     def __init__(self, logical: tuple[int, int] = LOGICAL) -> None:
-        pygame.display.set_caption("Couch UNO")
+        pygame.display.set_caption(TITLE)
         desktops = pygame.display.get_desktop_sizes() or [logical]
         self.logical = logical
         self._windowed = fitting_size(desktops[0], logical)

@@ -57,3 +57,31 @@ def test_the_catch_button_names_a_long_name_as_readably_as_in_english(speaking, 
     i18n.set_language(code)
     label = i18n._("Catch {name}!").format(name=name)
     assert catch_size(label, room) >= english - 4, (code, label)
+
+
+@pytest.mark.parametrize("size", list(text.TEXT_SIZES))
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_rule_labs_answer_fits_its_panel(speaking, code, size):
+    """The chart's figure names fit beside their bars at a readable size, and
+    the sentences under the chart fit above Back, uncut (game/scenes/rule_lab.py)."""
+    from game.rule_lab import Figures
+    from game.scenes import rule_lab
+
+    i18n.set_language(code)
+    text.set_size(size)
+    # The longest numbers a figure takes: "100.0 %" where a share is 1.
+    figures = Figures(("classic",), 10, 1000, 188.8, 8.88, 1.0, 0.0, 1.0, 1.0, {})
+    for bar in rule_lab.bars(figures, figures, 60.0):
+        label_size = rule_lab.LABEL_SIZE
+        while label_size > 12 and text.width(bar.label, label_size, True) > rule_lab.LABEL_W - 10:
+            label_size -= 2
+        assert label_size >= rule_lab.LABEL_SIZE - 4, (code, bar.label)
+        number = text.width(bar.mine_words, rule_lab.NUMBER_SIZE, True)
+        assert number <= rule_lab.NUMBER_ROOM - 8, (code, bar.mine_words)
+    scene = rule_lab.RuleLabScene.__new__(rule_lab.RuleLabScene)
+    scene.paragraphs = rule_lab.sentences(figures, figures, 60.0)
+    # What the chart leaves of the panel above Back, at this text size.
+    chart = 60 + 30 + 6 * max(2 * 16 + 16, text.font(rule_lab.LABEL_SIZE).get_linesize() + 10)
+    room = pygame.Rect(0, 0, rule_lab.BOX.w - 2 * rule_lab.PAD, rule_lab.BOX.h - 80 - 8 - chart)
+    placed = scene.paragraphs_fitting(room)
+    assert len(placed) == len(scene.paragraphs), (code, size)

@@ -1,0 +1,266 @@
+"""The rule lab: what a mix of rules does to a round, measured by bots.
+
+Basic bots play single rounds of a mix (the rule-set names `load_rules`
+takes) and of classic at the same seats, on the same deals, spread over
+every core in worker processes. Round `i` is dealt from a seed that depends
+only on `i` and the lab's seed, and the rounds are played in fixed chunks
+whose tallies are added in chunk order, so the figures are the same for any
+number of processes. The New game screen's "What does this do?" and
+tools/house_rule_lab.py (docs/house-rules.md) both use `LabRun`.
+
+A run never blocks its caller: `poll` gathers the chunks done so far,
+`progress` says how many rounds are done, `cancel` stops the workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import islice
+from multiprocessing.pool import AsyncResult, Pool
+
+from game.bots import make_bot
+from game.engine.rng import Rng
+from game.engine.ruleset import RuleSet
+from game.rules.loader import load_rules
+from game.sim import Tally, play_match
+from game.tournament import workers
+
+CLASSIC = ("classic",)
+CHUNK = 25  # rounds a worker plays before it reports: progress moves a few times a second
+LEADER_TURNS = 5  # "the leader after five turns"
+
+# Seconds a turn takes at the table, for "minutes per round". A bot takes the
+# pause the settings give it (`Settings.bot_delay`) plus the card's flight and
+# the table's holds, about BOT_ANIMATION at normal pace. A person looks at
+# the hand, finds a card and plays it: HUMAN_SECONDS_PER_TURN is a guess from
+# family play (a quick turn is 3 s, one with a colour to choose or a draw
+# nearer 10 s), not a measurement; the chart says "about".
+HUMAN_SECONDS_PER_TURN = 6.0
+BOT_ANIMATION = 0.6
+
+
+def seconds_per_turn(humans: int, bots: int, bot_delay: float) -> float:
+    """A turn's mean length at a table of `humans` and `bots` seats."""
+    seats = max(1, humans + bots)
+    return (humans * HUMAN_SECONDS_PER_TURN + bots * (bot_delay + BOT_ANIMATION)) / seats
+
+
+class FiveTurnLeader:
+    """A `Watch` for play_match: the seats with fewest cards once five turns
+    are over (when the sixth begins). A round that ends sooner has none."""
+
+    def __init__(self) -> None:
+        self.turns = 0
+        self.leaders: tuple[int, ...] = ()
+
+    def __call__(self, state, events: list, start: int) -> bool:
+        for event in islice(events, start, None):
+            if event["t"] == "turn":
+                self.turns += 1
+        if self.turns <= LEADER_TURNS:
+            return False
+        sizes = [len(hand) for hand in state.hands]
+        fewest = min(sizes)
+        self.leaders = tuple(seat for seat, size in enumerate(sizes) if size == fewest)
+        return True
+
+
+@dataclass
+class LabTally:
+    """A chunk's or a run's counts: the sim's `Tally` and the leader's rounds."""
+
+    tally: Tally
+    led_rounds: int = 0  # rounds that lasted five turns
+    # The leader's wins. Tied leaders share a round: each counts 1/k of it
+    # when one of the k wins, so a tie is neither a sure win nor a loss.
+    leader_wins: Fraction = field(default_factory=Fraction)
+
+    def add(self, other: LabTally) -> None:
+        mine, theirs = self.tally, other.tally
+        mine.games += theirs.games
+        mine.rounds += theirs.rounds
+        mine.turns += theirs.turns
+        mine.cards_drawn += theirs.cards_drawn
+        mine.first_player_wins += theirs.first_player_wins
+        mine.wins = [a + b for a, b in zip(mine.wins, theirs.wins, strict=True)]
+        for kind, n in theirs.last_card.items():
+            mine.last_card[kind] = mine.last_card.get(kind, 0) + n
+        self.led_rounds += other.led_rounds
+        self.leader_wins += other.leader_wins
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What a table reads: a mix's rounds, by the numbers."""
+
+    rules: tuple[str, ...]
+    players: int
+    rounds: int
+    turns_per_round: float
+    cards_drawn_per_turn: float
+    first_player_wins: float  # a share of rounds
+    ends_on_number: float
+    ends_on_action: float  # an action or wild card (a blocked round ends on neither)
+    leader_wins: float  # of the rounds that lasted five turns
+    round_ends_on: dict[str, float]
+
+    def minutes_per_round(self, seconds_per_turn: float) -> float:
+        return self.turns_per_round * seconds_per_turn / 60
+
+
+def figures_of(rules: tuple[str, ...], players: int, lab: LabTally) -> Figures:
+    summary = lab.tally.summary()
+    ends = summary["round_ends_on"]
+    return Figures(
+        rules,
+        players,
+        summary["rounds"],
+        summary["turns_per_round"],
+        summary["cards_drawn_per_turn"],
+        summary["first_player_win_share"],
+        ends.get("number", 0.0),
+        sum(share for kind, share in ends.items() if kind != "number"),
+        float(lab.leader_wins / lab.led_rounds) if lab.led_rounds else 0.0,
+        ends,
+    )
+
+
+def round_seed(seed: int, index: int) -> int:
+    return Rng((seed << 32) + index).next_u64() >> 1
+
+
+_RULES: dict[tuple[str, ...], RuleSet] = {}
+
+
+def play_chunk(job: tuple[tuple[str, ...], int, int, int, int]) -> LabTally:
+    """Rounds `first` to `first + count - 1` of a mix (a worker's piece of work)."""
+    names, players, seed, first, count = job
+    rules = _RULES.get(names)
+    if rules is None:
+        rules = _RULES[names] = load_rules(list(names))
+    lab = LabTally(Tally(players))
+    for index in range(first, first + count):
+        deal = round_seed(seed, index)
+        bots = [make_bot("basic", deal + 1 + seat, rules) for seat in range(players)]
+        leader = FiveTurnLeader()
+        result = play_match(rules, players, deal, bots, single_round=True, watch=leader)
+        lab.tally.add_match(result)
+        if leader.leaders:
+            lab.led_rounds += 1
+            if result.winner in leader.leaders:
+                lab.leader_wins += Fraction(1, len(leader.leaders))
+    return lab
+
+
+def chunks(rounds: int) -> list[tuple[int, int]]:
+    return [(first, min(CHUNK, rounds - first)) for first in range(0, rounds, CHUNK)]
+
+
+class LabRun:
+    """One or more mixes measured at once, in a pool of worker processes.
+
+    `mixes`: (rule names, seats) pairs; `processes` None is every core. The
+    caller polls (`poll`, each frame or in a loop) and reads `figures` when
+    `done`; `cancel` (or leaving a `with`) stops every worker."""
+
+    def __init__(
+        self,
+        mixes: list[tuple[tuple[str, ...], int]],
+        rounds: int,
+        *,
+        seed: int = 1,
+        processes: int | None = None,
+    ) -> None:
+        self.mixes = list(dict.fromkeys(mixes))
+        self.rounds = rounds
+        self.asked = rounds * len(self.mixes)
+        self.jobs = [
+            (mix, players, seed, first, count)
+            for first, count in chunks(rounds)
+            for mix, players in self.mixes
+        ]
+        self.processes = workers(processes, len(self.jobs))
+        self._pool: Pool | None = multiprocessing.get_context("spawn").Pool(self.processes)
+        self._waiting: list[tuple[int, AsyncResult]] = [
+            (i, self._pool.apply_async(play_chunk, (job,))) for i, job in enumerate(self.jobs)
+        ]
+        self._results: dict[int, LabTally] = {}
+        self.error: BaseException | None = None
+        self.cancelled = False
+        self.done_rounds = 0
+
+    def poll(self) -> bool:
+        """Gather the chunks finished (never waits); True when all are in."""
+        still = []
+        for index, pending in self._waiting:
+            if not pending.ready():
+                still.append((index, pending))
+                continue
+            try:
+                self._results[index] = pending.get()
+            except Exception as exc:  # a rule set that fails in play: said, not raised
+                self.error = exc
+                self._waiting = []
+                self.cancel()
+                return True
+            self.done_rounds += self.jobs[index][4]
+        self._waiting = still
+        if not still:
+            self._close()
+        return self.done
+
+    @property
+    def done(self) -> bool:
+        return not self._waiting and self.error is None and not self.cancelled
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """Rounds done and rounds asked."""
+        return self.done_rounds, self.asked
+
+    def figures(self) -> dict[tuple[tuple[str, ...], int], Figures]:
+        """Each mix's figures, from its chunks added in order (only when `done`)."""
+        assert self.done, "the run has not finished"
+        totals = {mix: LabTally(Tally(mix[1])) for mix in self.mixes}
+        for index in range(len(self.jobs)):
+            names, players = self.jobs[index][:2]
+            totals[(names, players)].add(self._results[index])
+        return {mix: figures_of(mix[0], mix[1], lab) for mix, lab in totals.items()}
+
+    def wait(self) -> dict[tuple[tuple[str, ...], int], Figures]:
+        """Block until done (the command-line tools)."""
+        for _index, pending in list(self._waiting):
+            pending.wait()
+        self.poll()
+        if self.error is not None:
+            raise self.error
+        return self.figures()
+
+    def cancel(self) -> None:
+        """Stop every worker now; nothing is left running."""
+        if self._waiting:
+            self.cancelled = True
+        self._waiting = []
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+    def _close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+            self._pool.join()
+            self._pool = None
+
+    def __enter__(self) -> LabRun:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.cancel()
+
+
+def against_classic(rules: tuple[str, ...], players: int, rounds: int, **kw) -> LabRun:
+    """A mix and classic at the same seats (classic alone when the mix is classic)."""
+    return LabRun([(tuple(rules), players), (CLASSIC, players)], rounds, **kw)

@@ -1,0 +1,91 @@
+"""The rule lab (game/rule_lab.py): the same figures for any number of
+processes, a cancel that leaves no worker running, and the leader after five
+turns read from the state by the simulation's watch hook."""
+
+from __future__ import annotations
+
+import multiprocessing
+
+from game.bots import make_bot
+from game.rule_lab import FiveTurnLeader, LabRun, against_classic, seconds_per_turn
+from game.rules.loader import load_rules
+from game.sim import play_match
+
+
+def test_the_figures_are_the_same_for_one_and_two_processes():
+    found = []
+    for processes in (1, 2):
+        run = against_classic(("classic", "house/stacking"), 3, 30, processes=processes)
+        found.append(run.wait())
+    assert found[0] == found[1]
+    mix = found[0][(("classic", "house/stacking"), 3)]
+    assert mix.rounds == 30 and mix.turns_per_round > 5
+
+
+def test_cancel_stops_every_worker():
+    run = LabRun([(("classic",), 4)], 5000, processes=2)
+    started = {p.pid for p in multiprocessing.active_children()}
+    assert started, "the run has workers"
+    run.poll()
+    run.cancel()
+    left = {p.pid for p in multiprocessing.active_children()}
+    assert not started & left
+    assert not run.done and run.cancelled
+    assert run.progress[0] < run.progress[1]
+
+
+def test_the_leader_after_five_turns_is_read_when_the_sixth_begins():
+    rules = load_rules(["classic"])
+    bots = [make_bot("basic", 10 + seat, rules) for seat in range(3)]
+    seen = []
+
+    class Recording(FiveTurnLeader):
+        def __call__(self, state, events, start):
+            done = super().__call__(state, events, start)
+            if done:
+                seen.append(([len(h) for h in state.hands], self.turns))
+            return done
+
+    leader = Recording()
+    play_match(rules, 3, 7, bots, single_round=True, watch=leader)
+    sizes, turns = seen[0]
+    assert turns == 6  # five turns over, the sixth begun
+    assert leader.leaders == tuple(s for s, n in enumerate(sizes) if n == min(sizes))
+
+
+def test_a_watch_that_has_seen_enough_is_not_called_again():
+    rules = load_rules(["classic"])
+    calls = []
+
+    def once(state, events, start):
+        calls.append(start)
+        return True
+
+    bots = [make_bot("basic", seat, rules) for seat in range(2)]
+    play_match(rules, 2, 3, bots, single_round=True, watch=once)
+    assert len(calls) == 1
+
+
+def test_a_table_of_bots_is_quicker_than_a_table_of_people():
+    assert seconds_per_turn(0, 4, 0.85) < seconds_per_turn(4, 0, 0.85)
+    assert (
+        seconds_per_turn(2, 2, 0.0) == (seconds_per_turn(4, 0, 0) + seconds_per_turn(0, 4, 0)) / 2
+    )
+
+
+def test_the_house_rules_page_is_measured_by_the_lab_the_screen_runs(tmp_path, monkeypatch):
+    """tools/house_rule_lab.py writes the figures `LabRun` gives the New game
+    screen for the same rounds and seed, not figures of its own."""
+    import sys
+
+    from tools import house_rule_lab
+
+    mix = (("classic", "house/stacking"), 3)
+    monkeypatch.setattr(house_rule_lab, "asked_mixes", lambda players: [mix])
+    out = tmp_path / "page.md"
+    argv = ["house_rule_lab.py", "--rounds", "25", "--seed", "4", "--out", str(out)]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert house_rule_lab.main() == 0
+    screen = against_classic(mix[0], mix[1], 25, seed=4, processes=1).wait()[mix]
+    assert house_rule_lab.row(screen) in out.read_text(encoding="utf-8").splitlines()
+    assert "| classic + house/stacking | 3 |" in house_rule_lab.row(screen)
