@@ -170,7 +170,9 @@ def test_a_match_that_does_not_end_stops_simulate_and_tournament_in_words(monkey
     import game.sim
 
     monkeypatch.setattr(game.sim, "MAX_MATCH_ACTIONS", 50, raising=False)
-    monkeypatch.setattr(game.sim.play_out, "__defaults__", (50,))  # the bound before it was named
+    monkeypatch.setattr(
+        game.sim.play_out, "__defaults__", (50, None)
+    )  # the bound before it was named
     status = main(["simulate", "--rules", "classic", "--players", "3", "--games", "2"])
     out, err = capsys.readouterr()
     assert status == 1

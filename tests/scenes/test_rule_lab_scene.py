@@ -52,7 +52,7 @@ def answered(driver, lab) -> None:
     assert driver.until(lambda: lab.answered, limit=6000, each=each), lab.error
 
 
-def colours(surface: pygame.Surface, box: pygame.Rect) -> set[tuple[int, int, int]]:
+def colors(surface: pygame.Surface, box: pygame.Rect) -> set[tuple[int, int, int]]:
     sub = surface.subsurface(box)
     return {tuple(sub.get_at((x, y)))[:3] for x in range(0, box.w, 3) for y in range(0, box.h, 3)}
 
@@ -64,13 +64,13 @@ def test_what_does_this_do_shows_progress_then_both_columns_and_a_chart(driver):
     done, asked = lab.run.progress
     assert done < asked == 2 * 50  # the mix and classic
     driver.frames(2)
-    assert MIX_INK not in colours(driver.app.screen, lab_scene.BOX) or lab.run.progress[0]
+    assert MIX_INK not in colors(driver.app.screen, lab_scene.BOX) or lab.run.progress[0]
     answered(driver, lab)
     assert {mix for mix, _ in lab_scene.ANSWERS} == {lab.mix, lab.classic}
     assert len(lab.bars) == 6
     assert all(bar.mine > 0 and bar.classic > 0 for bar in lab.bars[:3])
     driver.frames(2)
-    shown = colours(driver.app.screen, lab_scene.BOX)
+    shown = colors(driver.app.screen, lab_scene.BOX)
     assert MIX_INK in shown and CLASSIC_INK in shown  # a bar of each column
     words = lab.sentences
     assert "classic:" in words and "turns" in words
