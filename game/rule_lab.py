@@ -15,6 +15,7 @@ A run never blocks its caller: `poll` gathers the chunks done so far,
 from __future__ import annotations
 
 import multiprocessing
+import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import islice
@@ -249,10 +250,13 @@ class LabRun:
             self._pool = None
 
     def _close(self) -> None:
+        # Every chunk is in, so the workers only have to exit: waiting for
+        # them (a spawned interpreter's teardown each) would hold the frame
+        # that polled last, so a thread of its own waits instead.
         if self._pool is not None:
-            self._pool.close()
-            self._pool.join()
-            self._pool = None
+            pool, self._pool = self._pool, None
+            pool.close()
+            threading.Thread(target=pool.join, name="rule-lab-close", daemon=True).start()
 
     def __enter__(self) -> LabRun:
         return self
