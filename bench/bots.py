@@ -66,8 +66,8 @@ class Timed:
 def measure(level: str, seats: int, rounds: int) -> dict:
     from game.bots import make_bot
     from game.bots.expert import ExpertBot
+    from game.play.sim import play_match
     from game.rules.loader import load_rules
-    from game.sim import play_match
 
     rules = load_rules(["classic"])
     times: list[float] = []

@@ -68,7 +68,7 @@ class Ours:
 
     def play(self, rounds: int) -> None:
         from game.engine import NextRound, apply_in_place
-        from game.sim import play_out_round
+        from game.play.sim import play_out_round
 
         state, events, bots = self.state, self.events, self.bots
         for _ in range(rounds):
@@ -102,7 +102,7 @@ class NewMatches:
 
     def play(self, rounds: int) -> None:
         from game.bots import make_bot
-        from game.sim import play_match
+        from game.play.sim import play_match
 
         for _ in range(rounds):
             self.seed += 1

@@ -41,10 +41,10 @@ sys.path.insert(0, str(ROOT))
 
 from workload import size  # noqa: E402
 
-from game import tournament  # noqa: E402
 from game.bots import make_bot  # noqa: E402
 from game.bots.expert import STEP_BUDGET, ExpertBot  # noqa: E402
 from game.bots.sampling import FreshRng  # noqa: E402
+from game.play import tournament  # noqa: E402
 
 SOURCES = ("sampled", "uniform", "colours known", "kinds known", "true hands")
 

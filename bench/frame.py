@@ -41,7 +41,7 @@ from workload import size  # noqa: E402
 
 from bench.startup import first_frames  # noqa: E402
 from game.app import App, open_window  # noqa: E402
-from game.match import MatchSession, SeatConfig  # noqa: E402
+from game.play.match import MatchSession, SeatConfig  # noqa: E402
 from game.table.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 

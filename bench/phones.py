@@ -34,9 +34,9 @@ from frame import frame_costs, percentile  # noqa: E402
 from workload import size  # noqa: E402
 
 from game.engine import IllegalAction  # noqa: E402
-from game.match import MatchSession, SeatConfig  # noqa: E402
 from game.phones.offer import PhoneLooks, every_face  # noqa: E402
 from game.phones.table import PhoneTable  # noqa: E402
+from game.play.match import MatchSession, SeatConfig  # noqa: E402
 from game.ui.card_book import CardBook  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]

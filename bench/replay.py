@@ -25,8 +25,8 @@ from workload import size  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
 from game.log import LogWriter, read_events, verify_file  # noqa: E402
+from game.play.sim import play_match  # noqa: E402
 from game.rules.loader import load_rules  # noqa: E402
-from game.sim import play_match  # noqa: E402
 
 MIXES = {
     "classic": (["classic"], 4),

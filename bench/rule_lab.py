@@ -3,7 +3,7 @@
     python bench/rule_lab.py [--rounds 1000] [--seats 4]
 
 Each line is what the New game screen's "What does this do?" plays for one
-mix (game/rule_lab.py, basic bots, every core), timed on the wall clock from
+mix (game/play/rule_lab.py, basic bots, every core), timed on the wall clock from
 starting the workers to the last figure: the wait a table sees. UNO Duo is
 played at its own seat count. The goal is at most 10 s a mix.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.workload import size  # noqa: E402
-from game.rule_lab import LabRun  # noqa: E402
+from game.play.rule_lab import LabRun  # noqa: E402
 from game.rules.loader import load_rules  # noqa: E402
 
 MIXES = (

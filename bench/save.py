@@ -37,9 +37,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from workload import size  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
-from game.match import MatchSession, SeatConfig  # noqa: E402
+from game.play.match import MatchSession, SeatConfig  # noqa: E402
+from game.player_files.saves import SAVE_FILE, SaveSlot  # noqa: E402
 from game.rules.loader import load_rules  # noqa: E402
-from game.saves import SAVE_FILE, SaveSlot  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 

@@ -32,7 +32,7 @@ from game.ui.settings import Settings, pref_dir  # noqa: E402
 from game.ui.window import LOGICAL, Window  # noqa: E402
 
 if TYPE_CHECKING:
-    from game.saves import SaveSlot
+    from game.player_files.saves import SaveSlot
     from game.scenes.base import PhoneServing, Scene
     from game.ui.card_art import CardArt
     from game.ui.sound import SoundBank
@@ -81,7 +81,7 @@ class App:
         self._sound: SoundBank | None = None
         self._saves: SaveSlot | None = None
         self.gamepads: Gamepads | None = None  # opened by main(); tests run without
-        # The phones' server of the match in progress (game/table/phone_link.py).
+        # The phones' server of the match in progress (game/phones/link.py).
         self.phones: PhoneServing | None = None
         # The device of the last press, whose keys every prompt names (keyboard first).
         self.prompts = prompts.start()
@@ -125,9 +125,9 @@ class App:
 
     @property
     def saves(self) -> SaveSlot:
-        """The saved match and the players' statistics (game/saves/)."""
+        """The saved match and the players' statistics (game/player_files/)."""
         if self._saves is None:
-            from game.saves import SaveSlot
+            from game.player_files.saves import SaveSlot
 
             self._saves = SaveSlot(pref_dir)
         return self._saves

@@ -21,16 +21,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import i18n
+from game.files.plain_text import printable
 from game.i18n import LANGUAGES, _, ngettext, say
 from game.native import engine_kind
-from game.plain_text import printable
-from game.seats import KNOWN_LEVELS
+from game.play.seats import KNOWN_LEVELS
 
 if TYPE_CHECKING:
     import argparse
 
     from game.engine.ruleset import RuleSet
-    from game.sim import MatchDidNotEnd
+    from game.play.sim import MatchDidNotEnd
 
 # The commands' modules are imported by the command that needs them: the game
 # itself (the default) opens its window without loading the rules engine, the
@@ -321,7 +321,7 @@ def _simulate(args) -> int:
     from game.engine.rng import Rng
     from game.log import LogWriter
     from game.log.format import MAX_LOG_BYTES
-    from game.sim import MatchDidNotEnd, Tally, play_match
+    from game.play.sim import MatchDidNotEnd, Tally, play_match
 
     chosen = _simulation_rules(args)
     if isinstance(chosen, int):
@@ -442,13 +442,13 @@ def _simulate(args) -> int:
 
 def _os_reason(err: OSError, path: str) -> str:
     """Why `path` could not be written, in words (no errno, no traceback)."""
-    from game.atomic import NotAFile
+    from game.files.atomic import NotAFile
 
     if isinstance(err, IsADirectoryError) or Path(path).is_dir():
         return _("it is a folder")
     if isinstance(err, NotAFile):
         return _("it is not a regular file")
-    from game.os_words import os_problem
+    from game.files.os_words import os_problem
 
     return say(os_problem(err))
 
@@ -463,11 +463,11 @@ def _endless(err: MatchDidNotEnd) -> str:
 
 
 def _tournament(args) -> int:
-    from game import tournament
     from game.bots import BOTS
+    from game.play import tournament
+    from game.play.sim import MatchDidNotEnd
     from game.rules.errors import RuleFileError
     from game.rules.loader import load_rules
-    from game.sim import MatchDidNotEnd
 
     try:
         rules = load_rules(args.rules)

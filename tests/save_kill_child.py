@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 from game.bots import make_bot
-from game.match import MatchSession, SeatConfig
-from game.saves import SAVE_FILE, SaveSlot
+from game.play.match import MatchSession, SeatConfig
+from game.player_files.saves import SAVE_FILE, SaveSlot
 
 PACE = 0.003  # seconds between decisions: a fast bot table; the writer is always busy
 RULES = (["classic"], ["classic", "house/jump-in"], ["uno112", "house/swap-hands-card"], ["duo"])

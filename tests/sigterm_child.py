@@ -17,7 +17,7 @@ import sys
 os.environ["COUCH_UNO_FIRST_FRAME"] = "1"
 
 import game.app  # noqa: E402
-from game.match import MatchSession, SeatConfig  # noqa: E402
+from game.play.match import MatchSession, SeatConfig  # noqa: E402
 from game.scenes.registry import make_scene  # noqa: E402
 from game.table.match_screen import MatchScreen  # noqa: E402
 

@@ -1,10 +1,10 @@
-"""game/atomic.py: a file is replaced whole or not at all."""
+"""game/files/atomic.py: a file is replaced whole or not at all."""
 
 import os
 
 import pytest
 
-from game.atomic import NotAFile, atomic_writer, write_text_atomic
+from game.files.atomic import NotAFile, atomic_writer, write_text_atomic
 
 
 def test_the_new_content_replaces_the_old(tmp_path):

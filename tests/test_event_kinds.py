@@ -34,15 +34,15 @@ from game.engine.events import EVENT_TYPES
 from game.rules.loader import load_rules
 from game.table.animator import ANIMATES
 from game.table.model import TAKES_IN
+from game.table.narrate import OWN, concerns
 from game.table.view import TableView
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
-from game.ui.narrate import OWN, concerns
 
 # Each reader with a table of entries by event: (who, its entries, which kinds need one).
 Reader = tuple[str, Mapping[str, object], Callable[[EventKind], bool]]
 READERS: list[Reader] = [
-    ("the narrator's own words (OWN, game/ui/narrate.py)", OWN, lambda k: k.says is OWN_WORDS),
+    ("the narrator's own words (OWN, game/table/narrate.py)", OWN, lambda k: k.says is OWN_WORDS),
     ("the table model (TAKES_IN, game/table/model.py)", TAKES_IN, lambda k: k.table),
     ("the table's animation (ANIMATES, game/table/animator.py)", ANIMATES, lambda k: k.animated),
     ("a bot's memory (LEARNT_FROM, game/bots/knowledge.py)", LEARNT_FROM, lambda k: k.teaches),
@@ -89,7 +89,7 @@ def test_an_entry_kept_for_an_event_declared_to_need_none_fails():
     silent = EventKind("play", NOTHING_TO_SAY, table=True, teaches=True, animated=True)
     found = gaps({**EVENT_KINDS, "play": silent})
     assert found == [
-        "the narrator's own words (OWN, game/ui/narrate.py) has an entry for "
+        "the narrator's own words (OWN, game/table/narrate.py) has an entry for "
         "'play', declared to need none"
     ]
 

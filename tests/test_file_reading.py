@@ -1,4 +1,4 @@
-"""The one careful reader of a file anyone may have made (game/file_reading.py):
+"""The one careful reader of a file anyone may have made (game/files/reading.py):
 a folder, a FIFO, a device or a file too large is refused in words, never
 waited on and never a traceback; a damaged file is kept aside under a name
 of its own."""
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game import file_reading
-from game.file_reading import FileRefused, keep_aside, read_small_file
+from game.files import reading as file_reading
+from game.files.reading import FileRefused, keep_aside, read_small_file
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -80,7 +80,7 @@ def test_files_kept_aside_get_names_of_their_own(tmp_path):
 
 def test_no_other_module_opens_a_file_of_the_player_its_own_way():
     """The game's readers of the save, the statistics, the settings, rule files
-    and replay logs all go through game/file_reading.py: opening without
+    and replay logs all go through game/files/reading.py: opening without
     blocking, and the regular-file check on the descriptor, exist once."""
     own_way = [
         path.relative_to(ROOT).as_posix()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.records import Field, Flag, Section, Text
+from game.player_files.records import Field, Flag, Section, Text
 
 ROOT = Path(__file__).resolve().parents[1]
 

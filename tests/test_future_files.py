@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 
-from game.players_file import load_stats, stats_text
-from game.saves import SAVE_FILE, SaveSlot
-from game.saves.format import SaveHeader, peek
-from game.saves.resume import resume
-from game.stats import rules_key
+from game.player_files.players import load_stats, stats_text
+from game.player_files.resume import resume
+from game.player_files.save_format import SaveHeader, peek
+from game.player_files.saves import SAVE_FILE, SaveSlot
+from game.player_files.stats import rules_key
 from game.ui.settings import FILE_NAME, Settings
 from tests.test_saves import saved_session
 from tests.test_stats import ENTRY, NAMES, rounds

@@ -373,7 +373,7 @@ def test_the_two_dots_stay_apart(size):
 
 def test_the_menus_name_the_bot_levels_as_the_bots_do():
     from game.bots.levels import LEVELS
-    from game.seats import LEVEL_TITLES
+    from game.play.seats import LEVEL_TITLES
 
     assert {level: s.title for level, s in LEVELS.items()} == LEVEL_TITLES
 

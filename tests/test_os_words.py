@@ -8,11 +8,12 @@ import errno
 
 import pytest
 
-from game import atomic, i18n
-from game.atomic import NotAFile
+from game import i18n
+from game.files import atomic
+from game.files.atomic import NotAFile
+from game.files.os_words import os_problem
 from game.i18n import say
-from game.os_words import os_problem
-from game.saves import SAVE_FILE
+from game.player_files.saves import SAVE_FILE
 from game.ui.settings import Settings
 from tests.test_saves import play, saved_session
 

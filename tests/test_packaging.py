@@ -1,7 +1,7 @@
 """The game as an installed package (pyproject.toml): `pip install .` or
 `pipx install .` gives a `couch-uno` command that does what `python main.py`
 does, with the rule sets and table layouts carried inside the package
-(game/resources.py), while a source checkout keeps them in the top-level
+(game/files/resources.py), while a source checkout keeps them in the top-level
 `rules/` and `assets/` folders."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game import resources
+from game.files import resources
 from game.rules.loader import RULES_DIR
 from game.table.layout import DEFAULT_ASSETS_DIR
 
@@ -115,7 +115,7 @@ def test_pip_install_gives_a_working_couch_uno_command(tmp_path):
     where = run(
         python,
         "-c",
-        "import game, game.resources as r, game.table.layout as l;"
+        "import game, game.files.resources as r, game.table.layout as l;"
         "print(game.__file__); print(r.RULES_DIR); print(len(l.load_layout(10).seats))",
     )
     assert where.returncode == 0, where.stderr

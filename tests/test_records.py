@@ -1,4 +1,4 @@
-"""The player's files declared in plain Python (game/records.py): the
+"""The player's files declared in plain Python (game/player_files/records.py): the
 checker's edges, and reading field by field, item by item."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.said import said
-from game.records import (
+from game.player_files.records import (
     LEFT_OUT,
     Either,
     Field,

@@ -1,4 +1,4 @@
-"""The rule lab (game/rule_lab.py): the same figures for any number of
+"""The rule lab (game/play/rule_lab.py): the same figures for any number of
 processes, a cancel that leaves no worker running, and the leader after five
 turns read from the state by the simulation's watch hook."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import multiprocessing
 
 from game.bots import make_bot
-from game.rule_lab import FiveTurnLeader, LabRun, against_classic, seconds_per_turn
+from game.play.rule_lab import FiveTurnLeader, LabRun, against_classic, seconds_per_turn
+from game.play.sim import play_match
 from game.rules.loader import load_rules
-from game.sim import play_match
 
 
 def test_the_figures_are_the_same_for_one_and_two_processes():

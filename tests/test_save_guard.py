@@ -1,13 +1,13 @@
 """A save that stops the game when it is continued is not offered again
-(game/saves/guard.py): the title keeps it aside and says why."""
+(game/player_files/guard.py): the title keeps it aside and says why."""
 
 from __future__ import annotations
 
 import pytest
 
-import game.saves.resume as resume_module
-from game.match import MatchSession
-from game.saves import SAVE_FILE, SaveProblem, SaveSlot
+import game.player_files.resume as resume_module
+from game.play.match import MatchSession
+from game.player_files.saves import SAVE_FILE, SaveProblem, SaveSlot
 from tests.test_saves import SEATS, play, saved_session
 
 
@@ -65,7 +65,7 @@ def test_a_continued_match_that_went_on_is_not_judged_by_its_old_mark(tmp_path):
 def test_a_match_whose_saving_stopped_is_counted_and_not_offered_once_it_ends(
     tmp_path, monkeypatch
 ):
-    import game.saves.record as record
+    import game.player_files.record as record
     from game.log.format import Malformed
 
     slot = SaveSlot(tmp_path)

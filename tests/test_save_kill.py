@@ -25,9 +25,9 @@ from pathlib import Path
 
 import pytest
 
-from game.players_file import load_stats
-from game.saves import SAVE_FILE, SaveSlot
-from game.saves.format import STATS_FILE, peek
+from game.player_files.players import load_stats
+from game.player_files.save_format import STATS_FILE, peek
+from game.player_files.saves import SAVE_FILE, SaveSlot
 from tests.depth import work
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,12 +13,12 @@ import pytest
 
 from game.bots import make_bot
 from game.engine import GameState
-from game.file_reading import keep_aside
+from game.files.reading import keep_aside
 from game.log import Incomplete, Reexecution
-from game.match import MatchSession, SeatConfig
-from game.saves import SAVE_FILE, SaveProblem, SaveSlot
-from game.saves.format import SaveHeader, peek
-from game.saves.writer import FileWriter
+from game.play.match import MatchSession, SeatConfig
+from game.player_files.save_format import SaveHeader, peek
+from game.player_files.saves import SAVE_FILE, SaveProblem, SaveSlot
+from game.player_files.writer import FileWriter
 
 SEATS = [SeatConfig("Ana"), SeatConfig("Bo", "bot", "random"), SeatConfig("Cy")]
 
@@ -96,7 +96,7 @@ def test_a_resumed_match_goes_on_saving_one_match(tmp_path):
 
 def test_saving_costs_the_frame_no_disk_wait(tmp_path, monkeypatch):
     """The frame hands the text over; the disk is waited on by the worker."""
-    import game.saves.writer as writer
+    import game.player_files.writer as writer
 
     entered = threading.Event()
     release = threading.Event()
@@ -126,7 +126,7 @@ def test_saving_costs_the_frame_no_disk_wait(tmp_path, monkeypatch):
 
 
 def test_the_writer_runs_jobs_in_the_order_of_their_last_version(tmp_path, monkeypatch):
-    import game.saves.writer as writer_module
+    import game.player_files.writer as writer_module
 
     started, release = threading.Event(), threading.Event()
     real = writer_module.write_text_atomic
@@ -298,7 +298,7 @@ def test_the_title_reads_a_save_without_loading_the_engine(tmp_path):
 
     saved_session(tmp_path, actions=10)
     code = (
-        "import sys; from pathlib import Path; from game.saves import SaveSlot;"
+        "import sys; from pathlib import Path; from game.player_files.saves import SaveSlot;"
         f"s = SaveSlot(Path({str(tmp_path)!r})).saved(); assert s is not None;"
         "print(sorted(m for m in sys.modules if m.startswith('game.engine') or m == 'game.log'))"
     )
@@ -322,8 +322,8 @@ def test_a_save_is_written_within_a_bounded_time_of_its_decision(tmp_path):
 
 
 def test_the_rules_fingerprint_follows_play_not_wording(tmp_path):
+    from game.player_files.save_format import rules_fingerprint
     from game.rules.loader import load_rules
-    from game.saves.format import rules_fingerprint
 
     def fingerprint(text: str) -> str:
         path = tmp_path / f"r{abs(hash(text))}.yaml"

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.saves import SAVE_FILE
+from game.player_files.saves import SAVE_FILE
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -34,7 +34,7 @@ NOT_BEFORE_THE_MENU = (
     "game.bots",
     "game.rules.loader",
     "game.log",
-    "game.match",
+    "game.play.match",
     "asyncio",  # the desktop's frames need no event loop (game/app.py, run_frames)
     "argparse",  # `python main.py` alone has no command line to parse (game/cli.py)
     "hashlib",  # OpenSSL's library, for checking a compiled engine's build (game/native.py)
@@ -77,8 +77,8 @@ def test_a_saved_match_holds_the_first_frame_back_no_more(tmp_path):
     """Seen: with a match saved, the title named its rules in the language of
     the moment by loading the whole rule set before its first frame (YAML,
     pydantic, every check), three times the rest of the start-up."""
-    from game.match import MatchSession, SeatConfig
-    from game.saves import SaveSlot
+    from game.play.match import MatchSession, SeatConfig
+    from game.player_files.saves import SaveSlot
 
     slot = SaveSlot(tmp_path)
     slot.keep(MatchSession(["classic"], [SeatConfig("Ana"), SeatConfig("Bo", "bot")], seed=3))

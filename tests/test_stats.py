@@ -9,10 +9,10 @@ import pytest
 
 from game.bots import make_bot
 from game.engine import new_game
-from game.players_file import load_stats, stats_text
+from game.play.sim import play_out
+from game.player_files.players import load_stats, stats_text
+from game.player_files.stats import MAX_MATCHES, PlayerRecord, PlayerStats, rule_names, rules_key
 from game.rules.loader import load_rules
-from game.sim import play_out
-from game.stats import MAX_MATCHES, PlayerRecord, PlayerStats, rule_names, rules_key
 
 NAMES = ["Ana", "Bo", "Cy"]
 
@@ -217,8 +217,8 @@ def players_file(players: object = None, counted: object = None, **more: object)
     ],
 )
 def test_a_damaged_file_says_what_is_wrong(tmp_path, text, reason):
-    """The file is checked against its declaration (game/stats.py,
-    game/players_file.py); the notice says the first thing wrong in the
+    """The file is checked against its declaration (game/player_files/stats.py,
+    game/player_files/players.py); the notice says the first thing wrong in the
     player's words, and nothing wrong is read. (A version written `true`
     once read as version 1.)"""
     path = tmp_path / "players.json"

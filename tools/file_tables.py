@@ -6,7 +6,7 @@
 Each table sits between two marker lines; everything else on the page is
 written by hand. A row is a field of the file (and each field of the objects
 it holds, `setup.seats[].name`): what it may hold, its default and what it
-is, all read from its declaration (game/records.py), so the page and the
+is, all read from its declaration (game/player_files/records.py), so the page and the
 code cannot drift apart.
 """
 
@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game import players_file  # noqa: E402
-from game.records import (  # noqa: E402
+from game.player_files import players as players_file  # noqa: E402
+from game.player_files.records import (  # noqa: E402
     LEFT_OUT,
     REQUIRED,
     Either,
@@ -36,7 +36,7 @@ from game.records import (  # noqa: E402
     Text,
     Whole,
 )
-from game.saves.format import HEADER  # noqa: E402
+from game.player_files.save_format import HEADER  # noqa: E402
 from game.ui.settings import FILE_FIELDS  # noqa: E402
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "files.md"

@@ -5,7 +5,7 @@
 `--base flip` measures only the lines on that base and keeps the others as
 the page has them; `--out PATH` writes another file than the page.
 
-Every line is measured by the rule lab (game/rule_lab.py `LabRun`), the one
+Every line is measured by the rule lab (game/play/rule_lab.py `LabRun`), the one
 the New game screen's "What does this do?" runs: basic bots, single rounds,
 the same deals for every mix, spread over every core. So the page and the
 screen give the same figures for the same rounds and seed, and a table can
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.rule_lab import Figures, LabRun  # noqa: E402
+from game.play.rule_lab import Figures, LabRun  # noqa: E402
 from game.rules.errors import RuleFileError  # noqa: E402
 from game.rules.loader import layer_base, load_rules  # noqa: E402
 from game.rules.names import available_rule_sets, resolve_name  # noqa: E402
@@ -122,7 +122,7 @@ def page(rounds: int, seed: int, rows: list[tuple[Mix, str]]) -> str:
             "# House rules by the numbers",
             "",
             f"Each line: {rounds:,} single rounds with basic bots (seed {seed}), measured by",
-            "the rule lab (`game/rule_lab.py`), the same one the New game screen's",
+            "the rule lab (`game/play/rule_lab.py`), the same one the New game screen's",
             '"What does this do?" runs ([playing.md](playing.md#trying-a-mix-first)). '
             "Regenerate with",
             "`python tools/house_rule_lab.py`. House rules that need the 112-card deck are",

@@ -52,7 +52,7 @@ os.environ.setdefault("COUCH_UNO_PREFS", tempfile.mkdtemp(prefix="couch-uno-shot
 import pygame  # noqa: E402
 
 from game.app import App, open_window, start_pygame  # noqa: E402
-from game.match import MatchSession, SeatConfig  # noqa: E402
+from game.play.match import MatchSession, SeatConfig  # noqa: E402
 from game.table.match_screen import MatchScreen  # noqa: E402
 from game.ui.input import key_event  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
@@ -529,8 +529,8 @@ def main() -> int:
     replay_log = OUT / "_replay.jsonl"
     if (ROOT / "game" / "scenes" / "replay.py").is_file():
         from game.bots import make_bot
+        from game.play.sim import play_match
         from game.rules.loader import load_rules
-        from game.sim import play_match
 
         rules = load_rules(["classic"])
         bots = [make_bot("basic", 100 + i) for i in range(6)]

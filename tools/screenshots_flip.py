@@ -19,7 +19,7 @@ from types import ModuleType
 
 import pygame
 
-from game.match import MatchSession, SeatConfig
+from game.play.match import MatchSession, SeatConfig
 from game.ui import accessibility
 
 FLIP_SEED = 9

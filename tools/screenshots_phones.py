@@ -15,8 +15,8 @@ from __future__ import annotations
 import shutil
 from types import ModuleType
 
-from game.match import MatchSession, SeatConfig
-from game.table.phone_link import match_screen
+from game.phones.link import match_screen
+from game.play.match import MatchSession, SeatConfig
 
 SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]
 

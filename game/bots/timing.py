@@ -15,7 +15,7 @@ it as the card goes down, not before: their turn is played without the call
 (`turn_choices`) and the call comes as a reaction (or not at all), so a quick
 human can catch them.
 
-Only the screens use this: simulations (game/sim.py) let bots act at once.
+Only the screens use this: simulations (game/play/sim.py) let bots act at once.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ game/engine/events/ declares every event with these types; each is
 `Annotated` with the check of its values, which pydantic runs when a log
 line is validated (game/log/format.py). A check sees a value from a file
 someone shared: it returns what is wrong as a `Wrong`, whose text leaves the
-file's own text (`{shown}`) for the reader to escape (game/plain_text.py,
+file's own text (`{shown}`) for the reader to escape (game/files/plain_text.py,
 which the engine does not import).
 """
 

@@ -9,7 +9,7 @@ it. Each reader looks the kind up instead of keeping its own list of names:
   (a player's "since your last turn" starts after it), only `when` its
   fields hold those values (a draw is, when it is the turn's own draw);
 - `concerns`: the fields naming a seat it happens to (their recap keeps it);
-- `says`: what the narrator says (game/ui/narrate.py), a declared choice:
+- `says`: what the narrator says (game/table/narrate.py), a declared choice:
   `Saying(...)`, words naming the seats of some fields, which the narrator
   says as they are; `OWN_WORDS`, the narrator's own words, from what it
   remembers (a method there); or `NOTHING_TO_SAY` (the table shows it);

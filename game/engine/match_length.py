@@ -10,7 +10,7 @@ table, `simulate` or `check` is not left playing for hours:
   rounds before one side has T: that must stay within MAX_MATCH_ROUNDS.
 
 How long the rounds themselves are is measured by `check`'s self-test
-(game/rules/selftest.py), which plays a few.
+(game/play/selftest.py), which plays a few.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from game.engine.ruleset import Alternatives, Loc, Problem, RuleSetModel, deck_c
 
 # The most rounds a match may take. Counting rounds won, ten seats to 100 is
 # 991 rounds; a round of ten seats is some 160 actions, so a match stays far
-# below what `simulate` plays before it gives up on one (game/sim.py).
+# below what `simulate` plays before it gives up on one (game/play/sim.py).
 MAX_MATCH_ROUNDS = 1_000
 
 

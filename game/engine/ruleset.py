@@ -291,7 +291,7 @@ class RuleSetModel(Protocol):
     def model_dump(self, *, mode: str = "python") -> dict[str, Any]:
         """The settings as plain data, every default filled in (`mode="json"`:
         words as a rule file writes them): what a save's fingerprint digests
-        (game/saves/format.py). The schema's models are pydantic's, whose
+        (game/player_files/save_format.py). The schema's models are pydantic's, whose
         method this is."""
         ...
 

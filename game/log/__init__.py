@@ -5,7 +5,7 @@ One job per module:
 
 * `format` — the format as data: every event's fields, types and ranges
   (`check_event`), the size limits and `LogError` (text that came from a
-  file is shown through game/plain_text.py);
+  file is shown through game/files/plain_text.py);
 * `writer` — the one writer: `write_log` (a whole log, atomically) and
   `LogWriter` (matches appended as they finish, for `simulate --log`);
 * `reader` — the one reader, streamed and validated: `iter_matches`,

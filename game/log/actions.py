@@ -26,7 +26,7 @@ from game.engine import (
 from game.engine.decisions import REGISTRY
 from game.engine.event_kinds import EVENT_KINDS
 from game.engine.events import Event
-from game.plain_text import printable
+from game.files.plain_text import printable
 
 # The answers that write only events their kind lists as written by them
 # (`EventKind.written_by`), by the seat in its `actor` field.

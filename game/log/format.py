@@ -25,7 +25,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from game.engine.event_fields import FIELD_ERROR, PLAYER_COUNT, Wrong, kind_of
 from game.engine.event_kinds import HandOrder, kinds_where
 from game.engine.events import EVENT_TYPES, Event
-from game.plain_text import printable
+from game.files.plain_text import printable
 
 MAX_LOG_BYTES = 64 * 1024 * 1024  # about 1,000 four-seat matches of classic
 MAX_LINE_BYTES = 1024 * 1024

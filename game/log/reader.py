@@ -25,7 +25,7 @@ from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from game.file_reading import BAD_NAME, FOLDER, NOT_A_FILE, TOO_LARGE, FileRefused, open_regular
+from game.files.reading import BAD_NAME, FOLDER, NOT_A_FILE, TOO_LARGE, FileRefused, open_regular
 from game.log.format import (
     MAX_LINE_BYTES,
     MAX_LOG_BYTES,
@@ -50,7 +50,7 @@ def _mib(size: int) -> str:
 
 def open_log(path: str | os.PathLike[str]) -> BinaryIO:
     """The log file opened for reading; LogError when it is not a regular,
-    readable file of at most MAX_LOG_BYTES (game/file_reading.py opens it)."""
+    readable file of at most MAX_LOG_BYTES (game/files/reading.py opens it)."""
     shown = os.fspath(path)
     try:
         return open_regular(path, MAX_LOG_BYTES)

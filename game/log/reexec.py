@@ -36,10 +36,10 @@ from pathlib import Path
 
 from game.engine import GameState, RuleSet, apply, new_game
 from game.engine.events import Event
+from game.files.plain_text import printable
 from game.log import actions, tables
 from game.log.format import HAND_ORDER_EVENTS, ONE_HAND_EVENTS, LogError, MatchRefused, shown
 from game.log.rulesets import RuleSets
-from game.plain_text import printable
 
 MAX_READINGS = 256
 MAX_SILENT = 4

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.engine import RuleSet
+from game.files.plain_text import printable
 from game.log.format import MatchRefused
-from game.plain_text import printable
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
 

@@ -4,7 +4,7 @@ Every event is checked against the format before it is written, so what is
 written reads back. Two ways to write:
 
 * `write_log(path, events)`: a whole log at once (the game's saved last
-  match, tests), through `game.atomic`: the old file stays whole until the
+  match, tests), through `game.files.atomic`: the old file stays whole until the
   new one is complete on disk.
 * `LogWriter`: matches appended one at a time as they finish (`simulate
   --log`), atomically too: they go to a temporary file that replaces the
@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from game.atomic import AtomicFile, write_text_atomic
+from game.files.atomic import AtomicFile, write_text_atomic
 from game.log.format import MAX_LOG_BYTES, LogError, Malformed, check_event, encode_event
 
 

@@ -117,7 +117,7 @@ class PrivateMoments:
         return words.format(by=names[challenge["by"]], name=names[challenge["p"]])
 
     def _drawn(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
-        """The draw in the table's words (game/ui/narrate.py says it so on the TV)."""
+        """The draw in the table's words (game/table/narrate.py says it so on the TV)."""
         n = len(event["cards"])
         who = names[event["p"]]
         why = event.get("why", "turn")

@@ -1,7 +1,7 @@
 """What a seat's phone tells of the table: the story the TV tells, as that
 seat saw it.
 
-The same narrator as the TV's (game/ui/narrate.py), fed the match's events as
+The same narrator as the TV's (game/table/narrate.py), fed the match's events as
 the seat saw them (`seen_events`: another seat's drawn or dealt cards are
 hidden), so a line on the phone is the line the TV says, in the game's
 language, and never more than the seat may know. It keeps the last few lines,
@@ -19,8 +19,8 @@ from typing import Any
 from game.engine.view import seen_events
 from game.i18n import _, language
 from game.table.model import TableModel
+from game.table.narrate import Line, Narrator
 from game.ui.card_book import CardBook
-from game.ui.narrate import Line, Narrator
 
 MOST = 8  # lines a phone is sent: what a glance up at the TV would have caught
 

@@ -15,7 +15,7 @@ these counts bound it too.
 
 from __future__ import annotations
 
-from game.file_reading import size_text
+from game.files.reading import size_text
 
 MAX_FILES = 64
 MAX_BYTES = 4 * 1024 * 1024

@@ -27,9 +27,10 @@ from typing import Any
 from game.engine.ruleset import Alternatives, RuleSet
 from game.engine.said import listed, said
 from game.engine.words import ENGLISH
-from game.os_words import os_problem
-from game.plain_text import printable
-from game.resources import RULES_DIR
+from game.files.os_words import os_problem
+from game.files.plain_text import printable
+from game.files.resources import RULES_DIR
+from game.play.selftest import self_test
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.load_budget import LoadBudget
@@ -42,7 +43,6 @@ from game.rules.names import (
     resolve_shared_name,
 )
 from game.rules.schema import ATOMIC_SETTINGS, holds_words, is_bare_line
-from game.rules.selftest import self_test
 from game.rules.validation import RulesInvalid, validate_rules
 from game.rules.yamlsafe import load_yaml_file
 

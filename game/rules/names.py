@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from game.engine.event_fields import MAX_TEXT
-from game.os_words import os_problem
-from game.plain_text import printable
-from game.resources import RULES_DIR
+from game.files.os_words import os_problem
+from game.files.plain_text import printable
+from game.files.resources import RULES_DIR
 from game.rules.errors import unknown_name
 
 # A rule-set name: `classic`, `house/stacking`, `my rules` (no `.yaml`, no `.` or

@@ -54,8 +54,8 @@ from yaml.events import (
     StreamEndEvent,
 )
 
-from game.file_reading import BAD_NAME, FOLDER, NOT_A_FILE, TOO_LARGE, FileRefused, read_small_file
-from game.os_words import os_problem
+from game.files.os_words import os_problem
+from game.files.reading import BAD_NAME, FOLDER, NOT_A_FILE, TOO_LARGE, FileRefused, read_small_file
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.marked import START_MARK, LoadedYaml, Mark, Path, PlainData
 from game.rules.yaml_input import MAX_INPUT_BYTES, checked_text

@@ -21,7 +21,7 @@ import pygame
 from game.ui.input import Command
 
 if TYPE_CHECKING:
-    from game.saves import SaveSlot
+    from game.player_files.saves import SaveSlot
     from game.table.match_screen import MatchScreen
     from game.ui.card_art import CardArt
     from game.ui.input import Gamepads
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 
 class PhoneServing(Protocol):
-    """The phones' server of the match in progress (game/table/phone_link.py)."""
+    """The phones' server of the match in progress (game/phones/link.py)."""
 
     def stop(self) -> None: ...
 

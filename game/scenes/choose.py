@@ -20,6 +20,7 @@ from game.engine.kind_names import KindName
 from game.i18n import _, say
 from game.scenes.base import Scene, Services
 from game.table.highlights import Highlights
+from game.table.privacy import Privacy
 from game.table.view import TableView
 from game.ui import accessibility, text, widgets
 from game.ui.card_book import CardBook
@@ -38,7 +39,6 @@ from game.ui.input import (
     UP,
     Command,
 )
-from game.ui.privacy import Privacy
 
 if TYPE_CHECKING:
     from game.table.choice_hint import ChoiceHint

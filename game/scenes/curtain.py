@@ -24,10 +24,10 @@ from game.i18n import _, ngettext
 from game.scenes.base import Scene, Services
 from game.scenes.play import PlayScene
 from game.table.match_screen import MatchScreen
+from game.table.narrate import Recap, RecapLine
+from game.table.privacy import DISCARD
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command, seat_color
-from game.ui.narrate import Recap, RecapLine
-from game.ui.privacy import DISCARD
 
 
 class CurtainScene(Scene):

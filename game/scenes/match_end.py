@@ -3,7 +3,7 @@
 The match's replay log is saved to the preference folder (`last_match.jsonl`),
 so `python main.py replay FILE` can show it again with every hand face up
 ("Watch last match" on the title). The match's save for Continue was cleared
-when its `game_end` was written (game/saves/record.py); "Play again" deals a
+when its `game_end` was written (game/player_files/record.py); "Play again" deals a
 new match, saved afresh.
 
 The buttons wait a moment (SETTLE) before they answer: the Space or Enter
@@ -23,9 +23,9 @@ import pygame
 
 from game.engine.scoring import team_of
 from game.i18n import _
+from game.phones.link import match_screen
 from game.scenes.base import Scene, Services
 from game.table.match_screen import MatchScreen
-from game.table.phone_link import match_screen
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
 from game.ui.prompts import MENU_BACK

@@ -13,9 +13,9 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
+from game.phones.link import PhoneLink
 from game.scenes.base import Scene, Services
 from game.table.match_screen import MatchScreen
-from game.table.phone_link import PhoneLink
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
 from game.ui.qr import qr_surface

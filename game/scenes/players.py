@@ -1,4 +1,4 @@
-"""Players: each person's numbers across matches (game/stats.py).
+"""Players: each person's numbers across matches (game/player_files/stats.py).
 
 Matches won and played, rounds won and played, UNO calls made, UNO calls
 missed (caught with one card), others caught, and the rule set played most.
@@ -12,8 +12,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, language, say
+from game.player_files.stats import PlayerRecord, rule_names
 from game.scenes.base import Scene, Services
-from game.stats import PlayerRecord, rule_names
 from game.ui import rule_catalog, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
 from game.ui.prompts import paged
@@ -55,7 +55,7 @@ def favourite_image(label: str) -> pygame.Surface:
 
 def favourite_words(rules: str | None) -> str:
     """A player's favourite rule set in the language of the moment; kept by
-    its file names (game/stats.py), or as an older file wrote it."""
+    its file names (game/player_files/stats.py), or as an older file wrote it."""
     if rules is None:
         return "-"
     return rule_catalog.named(rule_names(rules), language()) or rules

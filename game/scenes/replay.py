@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 
 from game.engine import view
+from game.files.plain_text import printable
 from game.i18n import _, language
 from game.log import (
     Incomplete,
@@ -30,7 +31,6 @@ from game.log import (
     RuleSets,
     iter_matches,
 )
-from game.plain_text import printable
 from game.scenes.base import Scene
 from game.table.model import PILE_EVENTS
 from game.table.view import TableView

@@ -1,6 +1,6 @@
 """Continue: the saved match back on the table, behind a curtain.
 
-The save is re-executed by the engine (game/saves/resume.py), the table is
+The save is re-executed by the engine (game/player_files/resume.py), the table is
 put as its log leaves it (`MatchScreen(resumed=True)`: no motion, no sound),
 and no hand is shown before its owner lifts a "Pass to NAME" curtain —
 whoever sits in front of the screen now. The match goes on being saved
@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.decisions import Ask, asks
-from game.match import MatchSession
+from game.phones.link import match_screen
+from game.play.match import MatchSession
 from game.table.match_screen import MatchScreen
-from game.table.phone_link import match_screen
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

@@ -6,10 +6,10 @@ import pygame
 
 from game.i18n import _
 from game.scenes.base import Scene, Services
+from game.table.privacy import Privacy
 from game.ui import text, widgets
 from game.ui.card_book import CardBook
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
-from game.ui.privacy import Privacy
 
 
 class RevealScene(Scene):

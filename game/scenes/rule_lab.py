@@ -1,7 +1,7 @@
 """What does this do? The rule lab's answer for the New game screen's mix.
 
 Bots play the chosen rules and classic at the same seats in worker
-processes (game/rule_lab.py) while this overlay shows how far they are; each
+processes (game/play/rule_lab.py) while this overlay shows how far they are; each
 frame only asks what is done, so the screen stays responsive. Esc or Back
 cancels (the workers are stopped) and closes it, leaving the form as it was.
 The answer is a chart drawn here, a pair of bars per figure (this mix in
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _, number, percent
-from game.rule_lab import CLASSIC, Figures, LabRun, seconds_per_turn
+from game.play.rule_lab import CLASSIC, Figures, LabRun, seconds_per_turn
 from game.scenes.base import Scene, Services
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command

@@ -27,14 +27,14 @@ import pygame
 
 from game.bots.levels import LEVELS
 from game.i18n import _
-from game.match import MatchSession
+from game.phones.link import match_screen
+from game.play.match import MatchSession
 from game.rules.errors import RuleFileError
 from game.rules.names import available_rule_sets
 from game.scenes.base import Scene, Services
 from game.scenes.pad_seats import SeatClaims
 from game.scenes.setup_form import HOUSE_H, LIST, Row, form_rows
 from game.scenes.setup_rows import RowPainter, base_info
-from game.table.phone_link import match_screen
 from game.ui import text, widgets
 from game.ui.input import (
     BACK,

@@ -25,7 +25,7 @@ import pygame
 
 from game.bots.levels import LEVELS
 from game.i18n import _, language, say
-from game.match import BOT_LEVELS
+from game.play.match import BOT_LEVELS
 from game.scenes.pad_seats import SeatClaims
 from game.scenes.setup_form import ERROR_SIZE, LIST, ROW_ERROR_SIZE, Row, ellipsize
 from game.ui import text, widgets

@@ -1,7 +1,7 @@
 """Title and main menu: Continue, New game, Watch last match, Players, Rules,
 Settings, Quit.
 
-"Continue" is there when a match is saved (game/saves/), with a panel of its
+"Continue" is there when a match is saved (game/player_files/), with a panel of its
 players, rules and scores beside the menu. A save that cannot be continued
 (cut short, corrupt, not a save, another version, other rules) is kept
 aside under a name of its own and the panel says why, in words; the rest of
@@ -27,9 +27,9 @@ from game.looks import (
     classic_palette,
     hex_rgb,
 )
-from game.saves import SavedMatch, SaveProblem
+from game.play.seats import level_words
+from game.player_files.saves import SavedMatch, SaveProblem
 from game.scenes.base import Scene, Services
-from game.seats import level_words
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP, Command
 from game.ui.settings import pref_dir

@@ -5,7 +5,7 @@ tweens from where it was to where the event put it.
 in; it moves the sprites to match and returns how long the motion holds the
 table (the scene feeds the next event once `busy` is False). Which way up a
 card is drawn is not decided here: a sprite knows where it comes from and
-where it goes (`origin`, `place`), and the renderer asks game/ui/privacy.py.
+where it goes (`origin`, `place`), and the renderer asks game/table/privacy.py.
 
 A flip (a two-sided deck turned over) renames every sprite to the card the
 other way up at once and starts the turn (`turning`): for its first half the
@@ -22,9 +22,9 @@ from collections.abc import Callable
 from game.engine.event_kinds import EVENT_KINDS
 from game.table.geometry import TableGeometry
 from game.table.model import TableModel, turned
+from game.table.privacy import DISCARD, PILE, TABLE, Place, Privacy
 from game.table.sprite import Sprite
 from game.ui import accessibility
-from game.ui.privacy import DISCARD, PILE, TABLE, Place, Privacy
 
 DISCARD_ANGLES = (-14, -8, -3, 3, 8, 14)
 KEEP_DISCARD = 8  # sprites kept on the discard pile; the model keeps every card

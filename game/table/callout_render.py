@@ -18,10 +18,10 @@ import pygame
 from game.table.animator import TableAnimator
 from game.table.callouts import Callouts
 from game.table.geometry import TableGeometry
+from game.table.narrate import Burst
 from game.ui import accessibility, text, widgets
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
-from game.ui.narrate import Burst
 from game.ui.tones import tone_color, tone_mark, with_mark
 from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic
 

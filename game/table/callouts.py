@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.ui.narrate import Burst, Line
+from game.table.narrate import Burst, Line
 
 
 @dataclass

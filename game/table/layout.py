@@ -16,7 +16,7 @@ from xml.etree.ElementTree import ParseError
 import pygame
 import pytmx  # type: ignore[import-untyped]
 
-from game.resources import ASSETS_DIR
+from game.files.resources import ASSETS_DIR
 
 DEFAULT_ASSETS_DIR = ASSETS_DIR / "layouts"
 

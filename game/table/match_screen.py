@@ -1,7 +1,7 @@
 """One match on the couch's screen: the match, its table view, and who is looking.
 
 The scenes of a match (the deal, the table, the curtain, the overlays, the
-score screens) share one `MatchScreen`: the `MatchSession` (game/match.py) is
+score screens) share one `MatchScreen`: the `MatchSession` (game/play/match.py) is
 the match itself, the rest is what the screen adds to it.
 """
 
@@ -12,18 +12,18 @@ from typing import Any, Protocol
 
 from game.engine import view
 from game.i18n import language
-from game.match import MatchSession
+from game.play.match import MatchSession
 from game.table.model import PILE_EVENTS
+from game.table.privacy import Privacy
 from game.table.view import TableView
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
-from game.ui.privacy import Privacy
 from game.ui.settings import Settings
 from game.ui.teams import team_marks
 
 
 class Phones(Protocol):
-    """The match's phones (game/table/phone_link.py), as far as the screen asks."""
+    """The match's phones (game/phones/link.py), as far as the screen asks."""
 
     def plays_on_phone(self, seat: int) -> bool: ...
 

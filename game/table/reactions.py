@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from game.bots.timing import CATCH, UNO, kind_of, reaction_time
 from game.engine import out_of_turn_seats
-from game.match import MatchSession
+from game.play.match import MatchSession
 
 HOLDING = (UNO, CATCH)  # reactions the next bot's turn waits for
 

@@ -4,7 +4,7 @@ The renderer only reads: the table model (the colour in force, the direction,
 the draw pile's count), the animator's sprites, and what the scene wants
 highlighted (`Highlights`: the card under the focus in the hand being played
 from, the draw pile when nothing can be played). Which way up a card
-is drawn it asks game/ui/privacy.py, for every card, every frame; caches keep
+is drawn it asks game/table/privacy.py, for every card, every frame; caches keep
 a full table to a handful of blits (a seat whose cards are all at rest is one
 cached layer, keyed by what it shows). The name plates (game/table/name_plates.py)
 and what the table says (game/table/callout_render.py) are painted over it by the
@@ -22,11 +22,11 @@ from game.table.animator import TableAnimator
 from game.table.geometry import TableGeometry
 from game.table.highlights import NO_HIGHLIGHTS, Highlights
 from game.table.model import TableModel, turned
+from game.table.privacy import DISCARD, PILE, Privacy
 from game.table.sprite import Sprite
 from game.ui import accessibility, text, widgets
 from game.ui.card_art import BACK, CardArt
 from game.ui.card_book import CardBook
-from game.ui.privacy import DISCARD, PILE, Privacy
 from game.ui.tween import ease_out_cubic, shake
 
 CAPTION_SIZE = 20  # the name over the focused card of the hand being played

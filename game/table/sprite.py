@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from game.ui.privacy import Place
+from game.table.privacy import Place
 from game.ui.tween import Ease, ease_out_cubic, lerp, lerp_angle
 
 Size = tuple[int, int]

@@ -4,7 +4,7 @@
 
 - `TableModel` (game/table/model.py): what the events said — hands, piles,
   the colour in force, the direction, UNO calls, scores;
-- `Narrator` (game/ui/narrate.py): each event in words, cards named by the
+- `Narrator` (game/table/narrate.py): each event in words, cards named by the
   rule file (game/ui/card_book.py);
 - `TableAnimator` (game/table/animator.py): sprites and their motion;
 - `TableRenderer` (game/table/render.py): the painting of the felt, the
@@ -15,7 +15,7 @@
   (game/table/callout_render.py): what the table says, and its painting;
 - `TableGeometry` (game/table/geometry.py): where seats and piles are,
   and what lies under the pointer;
-- `Privacy` (game/ui/privacy.py): who may see which card, asked by every
+- `Privacy` (game/table/privacy.py): who may see which card, asked by every
   drawing path.
 
 A scene feeds it events (`feed(event)`) one at a time; each returns how long its
@@ -39,12 +39,12 @@ from game.table.highlights import NO_HIGHLIGHTS, Highlights
 from game.table.layout import SeatSpot, TableLayout, load_layout
 from game.table.model import TableModel
 from game.table.name_plates import NamePlates
+from game.table.narrate import RING, Burst, Line, Narrator
+from game.table.privacy import Privacy
 from game.table.render import TableRenderer
 from game.table.sprite import Sprite
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
-from game.ui.narrate import RING, Burst, Line, Narrator
-from game.ui.privacy import Privacy
 
 BURST_REACH = 90  # how far from its seat's plate a burst would like to be
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from game.engine.ruleset import RuleSet
 from game.i18n import _
-from game.match import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
-from game.seats import default_name, is_default_name
-from game.stats import key as stats_key
+from game.play.match import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
+from game.play.seats import default_name, is_default_name
+from game.player_files.stats import key as stats_key
 from game.ui.rule_catalog import try_load
 
 TARGETS: tuple[int | str, ...] = ("default", 100, 200, 300, 500, 1000, "single")

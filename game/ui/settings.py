@@ -12,9 +12,9 @@ chooses, so a notice is a `Said` (game/engine/said.py): English text that
 keeps its template and values, which the app words in the language chosen
 when it shows and logs it (game/app.py). A file that was damaged in any way
 is kept aside under a name of its own (`settings.kept-20250101-203000.json`,
-game/file_reading.py) before the next save replaces it, so a second damaged
+game/files/reading.py) before the next save replaces it, so a second damaged
 file never overwrites the first one kept.
-Saving is atomic (game/atomic.py): a full disk or a crash leaves the old
+Saving is atomic (game/files/atomic.py): a full disk or a crash leaves the old
 file whole.
 """
 
@@ -28,12 +28,12 @@ from pathlib import Path
 
 import pygame
 
-from game.atomic import write_text_atomic
 from game.engine.said import Said, said
-from game.file_reading import FileRefused, keep_aside, read_small_file
+from game.files.atomic import write_text_atomic
+from game.files.os_words import os_problem
+from game.files.reading import FileRefused, keep_aside, read_small_file
 from game.i18n import LANGUAGES, system_language
-from game.os_words import os_problem
-from game.records import (
+from game.player_files.records import (
     LEFT_OUT,
     Either,
     Field,

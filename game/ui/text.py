@@ -31,7 +31,7 @@ from pathlib import Path
 import pygame
 import pygame.freetype
 
-from game.resources import ASSETS_DIR
+from game.files.resources import ASSETS_DIR
 
 WHITE = (255, 255, 255)
 SHADOW = (0, 0, 0)

@@ -1,4 +1,4 @@
-"""How a line of the table's words looks by its tone (game/ui/narrate.py gives
+"""How a line of the table's words looks by its tone (game/table/narrate.py gives
 each line one: "plain", "gold", "warn", "hit", or "color:<name>" for a colour
 named): its ink, and in colour-blind mode the colour's shape before it
 (game/ui/patterns.py). The table's event line, its bursts and the History

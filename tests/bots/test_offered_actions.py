@@ -2,7 +2,7 @@
 
 A bot that answers with something it was not offered crashes the game or,
 worse, plays a move the rules do not allow. The check wraps each bot and
-plays random rule mixes with the same loop as `simulate` (game/sim.py).
+plays random rule mixes with the same loop as `simulate` (game/play/sim.py).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from game.bots import BOTS, make_bot
 from game.bots.expert import ExpertBot
 from game.engine import new_game
+from game.play.sim import play_out
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
 from game.rules.names import available_rule_sets
-from game.sim import play_out
 from tests.depth import examples
 from tests.support.bots import EXPERT_STEPS
 

@@ -13,9 +13,9 @@ import json
 
 import pytest
 
-from game import tournament
 from game.cli import main
-from game.tournament import Setup, bradley_terry, seating, wilson
+from game.play import tournament
+from game.play.tournament import Setup, bradley_terry, seating, wilson
 
 
 def test_seats_rotate_through_every_level():
@@ -167,11 +167,11 @@ def test_workers_are_capped_by_the_games_and_the_cores(monkeypatch, games, jobs,
 def test_a_match_that_does_not_end_stops_simulate_and_tournament_in_words(monkeypatch, capsys):
     """The bots give up on a match past a bound of actions; simulate ended on
     a RuntimeError traceback there. (The bound is lowered so no long match is played.)"""
-    import game.sim
+    import game.play.sim
 
-    monkeypatch.setattr(game.sim, "MAX_MATCH_ACTIONS", 50, raising=False)
+    monkeypatch.setattr(game.play.sim, "MAX_MATCH_ACTIONS", 50, raising=False)
     monkeypatch.setattr(
-        game.sim.play_out, "__defaults__", (50, None)
+        game.play.sim.play_out, "__defaults__", (50, None)
     )  # the bound before it was named
     status = main(["simulate", "--rules", "classic", "--players", "3", "--games", "2"])
     out, err = capsys.readouterr()

@@ -11,9 +11,9 @@ import hashlib
 
 from game.bots import make_bot
 from game.log import encode_event
+from game.play.sim import play_match
 from game.rules.loader import load_rules
 from game.rules.names import available_rule_sets
-from game.sim import play_match
 
 # House rules that open decisions of their own, each on the classic base.
 HOUSE_MIXES = [

@@ -23,8 +23,8 @@ from pydantic.fields import FieldInfo
 from game.bots import make_bot
 from game.engine.events import EVENT_TYPES
 from game.log.format import check_event
+from game.play.sim import play_match
 from game.rules.loader import load_rules
-from game.sim import play_match
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "replay-format.md"
 

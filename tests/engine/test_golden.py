@@ -3,7 +3,7 @@
 Each log in tests/engine/golden/ is a match of basic bots under
 rules/classic.yaml (three) or rules/flip.yaml (one: a two-sided deck whose
 cards each match numbers in a hidden order of its own, which must deal the
-same cards), played by `game.sim.play_match` with the bot seeds the
+same cards), played by `game.play.sim.play_match` with the bot seeds the
 `simulate` command uses (seat s of game seed g gets bot seed g + 1 + s).
 The test plays the match again and compares the log byte for byte. A
 difference means the engine, the bots or the classic rules now play the
@@ -28,8 +28,8 @@ import pytest
 
 from game.bots import make_bot
 from game.log import encode_event, read_log, verify_file, write_log
+from game.play.sim import play_match
 from game.rules.loader import load_rules
-from game.sim import play_match
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"

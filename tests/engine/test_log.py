@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from game.files.plain_text import printable
 from game.log import (
     MAX_LINE_BYTES,
     MAX_LOG_BYTES,
@@ -28,7 +29,6 @@ from game.log import (
     write_log,
 )
 from game.log.format import Malformed, read_event
-from game.plain_text import printable
 from tests.depth import work
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -6,7 +6,7 @@ files must either work or be refused with a message naming both rules and
 why they conflict; no silent precedence. docs/rules.md §4: house rules are
 options 'a table can turn on, alone or together'.
 
-A mix that loads must play: a match of basic bots (game.sim.play_match),
+A mix that loads must play: a match of basic bots (game.play.sim.play_match),
 its log checked against the replay format (tests/support/events.py `check_events`) and
 re-executed by game.log.reexecute: the engine plays the match again and must
 write every event of the log exactly. The quick run plays one round of a
@@ -25,10 +25,10 @@ import pytest
 from game.bots import make_bot
 from game.engine import legal_actions
 from game.log import reexecute
+from game.play.sim import play_match
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
 from game.rules.names import available_rule_sets
-from game.sim import play_match
 from tests.depth import thorough
 from tests.support.acting import accept, choose, decision_kinds, offered_plays, play
 from tests.support.events import check_events

@@ -33,10 +33,10 @@ from game.log import (
     read_log,
     verify_file,
 )
+from game.play.sim import play_match
 from game.rules.errors import RuleFileError
 from game.rules.loader import layer_base, load_rules
 from game.rules.names import available_rule_sets, resolve_name
-from game.sim import play_match
 from tests.depth import examples
 from tests.support.rules import whole_matches
 

@@ -19,10 +19,10 @@ from pathlib import Path
 
 from game.engine.actions import SEAT_ACTIONS, Action
 from game.engine.state import GameState
-from game.match import MatchSession
 from game.phones.offer import PhoneLooks, every_color, every_face
 from game.phones.table import PhoneTable
-from game.seats import SeatConfig
+from game.play.match import MatchSession
+from game.play.seats import SeatConfig
 from game.ui.card_book import CardBook
 from tests.phones.players import MAX_STEPS, step
 

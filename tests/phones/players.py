@@ -14,8 +14,8 @@ from typing import Any
 import aiohttp
 
 from game.engine import IllegalAction
-from game.match import MatchSession
 from game.phones.table import PhoneTable
+from game.play.match import MatchSession
 
 HINTS = 4  # hints a table of scripted phones asks for at most (each is a search)
 MAX_STEPS = 20_000  # loop turns of the table before a test gives up (each waits a little)

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.match import MatchSession
 from game.phones.offer import PhoneLooks, every_color, every_face
 from game.phones.table import PhoneTable
-from game.seats import SeatConfig
+from game.play.match import MatchSession
+from game.play.seats import SeatConfig
 from game.ui.card_book import CardBook
 from tests.phones.page_states import (
     CHROMIUM,

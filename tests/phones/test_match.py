@@ -14,10 +14,10 @@ import pytest
 
 from game.engine import view
 from game.engine.view import seen_events
-from game.match import MatchSession
 from game.phones.offer import PhoneLooks, every_face
 from game.phones.table import PhoneTable
-from game.seats import SeatConfig
+from game.play.match import MatchSession
+from game.play.seats import SeatConfig
 from game.ui.card_book import CardBook
 from tests.phones.players import ScriptedPhones, drive
 

@@ -21,11 +21,11 @@ import pygame
 import pytest
 
 from game.engine.view import seen_events
-from game.match import MatchSession
 from game.phones.offer import PhoneLooks, card_image, every_face
 from game.phones.protocol import parse
 from game.phones.table import PhoneTable
-from game.seats import SeatConfig
+from game.play.match import MatchSession
+from game.play.seats import SeatConfig
 from game.ui.card_book import CardBook
 from tests.depth import thorough
 from tests.phones.players import ScriptedPhones, Style, drive

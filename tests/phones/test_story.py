@@ -10,13 +10,13 @@ import pytest
 
 from game import i18n
 from game.engine import legal_actions, view
-from game.match import MatchSession
 from game.phones.offer import PhoneLooks, phone_state
 from game.phones.story import MOST, SeatStory
-from game.seats import SeatConfig
+from game.play.match import MatchSession
+from game.play.seats import SeatConfig
 from game.table.model import TableModel
+from game.table.narrate import Narrator
 from game.ui.card_book import CardBook
-from game.ui.narrate import Narrator
 
 BOTS = [SeatConfig(name, "bot", "basic") for name in ("Ana", "Bo", "Cy")]
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from game.resources import RULES_DIR
+from game.files.resources import RULES_DIR
 from game.rules.errors import RuleFileError
 from game.rules.loader import layer_base, load_rules
 from game.rules.names import available_rule_sets, display_path

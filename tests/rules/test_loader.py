@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.cards import card_table
-from game.resources import RULES_DIR
+from game.files.resources import RULES_DIR
 from game.rules.errors import RuleFileError
 from game.rules.loader import check_files, load_rules
 from game.rules.names import available_rule_sets, display_path

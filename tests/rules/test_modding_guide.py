@@ -106,8 +106,8 @@ def test_a_replay_of_the_guides_log_names_and_paints_the_new_card(workdir, main)
     files' cards: labels, art and colour."""
     from game.log import RuleSets
     from game.table.model import TableModel
+    from game.table.narrate import Narrator
     from game.ui.card_book import CardBook
-    from game.ui.narrate import Narrator
 
     [command] = [args for args in _commands() if "potato.jsonl" in args]
     assert command[0] == "main.py"

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from game.bots import make_bot
 from game.engine import new_game
 from game.engine.cards import card_table
+from game.play.selftest import ACTIONS_PER_TURN
+from game.play.sim import play_out_round
 from game.rules.loader import check_files, load_rules
 from game.rules.schema import MAX_COLORS, MAX_DECK, MAX_FACE, MAX_KINDS
-from game.rules.selftest import ACTIONS_PER_TURN
-from game.sim import play_out_round
 from tests.depth import examples
 
 HOSTILE_TEXT = st.text(

@@ -3,7 +3,7 @@
 each folder or file name in it at most 250 bytes, no control or format
 characters. A name no file can have is refused in words, at the line of the
 file that wrote it; what the system says while looking is said in the
-game's words (game/os_words.py), never as Python's errno text and a path.
+game's words (game/files/os_words.py), never as Python's errno text and a path.
 """
 
 from __future__ import annotations

@@ -19,14 +19,14 @@ from game.bots import make_bot
 from game.cli import MAX_ERRORS_SHOWN, print_errors
 from game.engine import new_game
 from game.engine.dealing import MAX_CUTS
-from game.plain_text import printable
+from game.files.plain_text import printable
+from game.play.selftest import match_problems
+from game.play.sim import play_out_round
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.loader import RULES_DIR, check_files, load_rules
 from game.rules.names import NameRefused, available_rule_sets, resolve_shared_name
 from game.rules.schema import MAX_DECK, MAX_SEATS
-from game.rules.selftest import match_problems
 from game.rules.validation import validate_rules
-from game.sim import play_out_round
 from tests.support.commands import main_here
 from tests.support.rules import rules_with
 
@@ -392,7 +392,7 @@ def test_symlink_loops_are_refused_in_words(tmp_path, cli, command):
         done = cli(args, tmp_path)
         assert done.returncode == 1
         assert "Traceback" not in done.stderr
-        assert "its name is a loop of links" in done.stdout + done.stderr  # game/os_words.py
+        assert "its name is a loop of links" in done.stdout + done.stderr  # game/files/os_words.py
 
 
 def test_a_nul_in_extends_is_refused_naming_the_line(tmp_path):

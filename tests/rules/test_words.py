@@ -17,12 +17,12 @@ import pytest
 
 from game.engine.ruleset import RuleSet
 from game.engine.words import ENGLISH, LANGUAGES, Words
+from game.player_files.save_format import rules_fingerprint
 from game.rules.loader import RULES_DIR, layer_base, load_rules
 from game.rules.names import available_rule_sets
 from game.rules.schema import WORD_PATHS, holds_words, is_bare_line
 from game.rules.validation import RulesInvalid, validate_rules
 from game.rules.yamlsafe import load_yaml_file
-from game.saves.format import rules_fingerprint
 from tests.support.rules import layered, refusals, write_rule
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -297,7 +297,7 @@ def _english_only(data: dict) -> dict:
 
 
 def test_translations_leave_the_save_fingerprint_alone(tmp_path):
-    """A save records a digest of what the rules make happen (game/saves/
+    """A save records a digest of what the rules make happen (game/player_files/
     format.py); words in any language are not part of it, so a save made
     under the same files resumes, and adding a language to them does too."""
     classic = load_rules(["classic"])

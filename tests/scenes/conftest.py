@@ -104,4 +104,4 @@ def fixed_shuffles(monkeypatch):
     colour to name and send its keys elsewhere, one run in several)."""
     import random
 
-    monkeypatch.setattr("game.match.random", random.Random(20261130))
+    monkeypatch.setattr("game.play.match.random", random.Random(20261130))

@@ -7,7 +7,7 @@ from collections import Counter
 import pygame
 
 from game.app import App
-from game.match import MatchSession, SeatConfig
+from game.play.match import MatchSession, SeatConfig
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.table.match_screen import MatchScreen

@@ -13,7 +13,7 @@ nothing else:
   once they have dismissed their "Pass to NAME" curtain.
 
 Every drawing path reports the cards it draws to `Privacy.witness`
-(game/ui/privacy.py); a card drawn face up is allowed when it rests in a public
+(game/table/privacy.py); a card drawn face up is allowed when it rests in a public
 place (the discard pile, the cut, the draft discard) or comes from one, or
 when both ends of its journey are the looker's: their own hand, a public place.
 Hands laid open on the round-score screen are allowed to everybody, and a
@@ -25,9 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine import CallUno, Catch, NextRound
-from game.match import MatchSession
+from game.play.match import MatchSession
 from game.table.match_screen import MatchScreen
-from game.ui.privacy import DISCARD, TABLE
+from game.table.privacy import DISCARD, TABLE
 
 SHARED = ("DealScene", "RoundScoreScene", "PauseScene", "MatchEndScene", "ConfirmScene")
 PUBLIC = (DISCARD, TABLE)

@@ -10,7 +10,7 @@ import pygame
 from game.bots.expert import ExpertBot
 from game.bots.levels import LEVELS
 from game.bots.strong import StrongBot
-from game.seats import BOT_LEVELS, LEVEL_NAMES
+from game.play.seats import BOT_LEVELS, LEVEL_NAMES
 from game.ui.settings import Settings
 from tests.scenes.fake_pads import PadRig
 from tests.scenes.players import open_setup

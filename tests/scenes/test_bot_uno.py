@@ -4,7 +4,7 @@ actions as anyone: at the table no catch can race its call."""
 from __future__ import annotations
 
 from game.bots.levels import LEVELS
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from tests.scenes.players import start_match
 
 NEVER_FORGET = [level for level, habits in LEVELS.items() if habits.forgets_uno == 0.0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from game.ui import text
 from tests.scenes.players import Couch, start_match
 from tests.support.spies import recorded

@@ -8,7 +8,7 @@ import math
 import pygame
 import pytest
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from tests.scenes.players import start_match
 from tests.support.spies import recorded
 

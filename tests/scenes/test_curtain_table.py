@@ -7,7 +7,7 @@ import pygame
 
 from game.bots import timing
 from game.engine import Play
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from tests.scenes.fake_pads import PadRig
 from tests.scenes.players import Couch, PadCouch, start_match
 from tests.support.spies import recorded
@@ -168,8 +168,8 @@ def test_a_long_recap_keeps_the_players_lines_and_says_what_it_left_out(driver, 
     """Seen: a curtain's "Since your last turn" began at "Cy passes": the Draw
     Two and the skip that explained Bo's 9 cards had scrolled away."""
     from game.scenes.curtain import fitted_recap
+    from game.table.narrate import Recap, RecapLine, Source, Told
     from game.ui import text
-    from game.ui.narrate import Recap, RecapLine, Source, Told
 
     start_match(driver.app, COUCH, seed=4)
     couch = Couch(driver)

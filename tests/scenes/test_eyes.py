@@ -13,7 +13,7 @@ import pytest
 
 from game.app import App
 from game.looks import CLASSIC_PATTERNS
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from game.scenes.play import PlayScene
 from game.table.sprite import Sprite
 from game.ui import accessibility, patterns, text

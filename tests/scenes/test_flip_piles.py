@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.match import SeatConfig
-from game.ui.privacy import DISCARD, PILE
+from game.play.match import SeatConfig
+from game.table.privacy import DISCARD, PILE
 from tests.scenes.players import start_match
 
 BOTS = [SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot"), SeatConfig("Dee", "bot")]

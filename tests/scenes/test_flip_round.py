@@ -4,7 +4,7 @@ over and a round is scored on the side in play."""
 
 from __future__ import annotations
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from game.scenes.play import PlayScene
 from game.table.model import turned
 from game.ui import text

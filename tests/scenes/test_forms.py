@@ -195,7 +195,7 @@ def test_esc_on_the_title_asks_before_quitting(driver):
 
 
 def test_leaving_a_match_asks_and_says_it_is_saved(driver):
-    from game.match import SeatConfig
+    from game.play.match import SeatConfig
     from tests.scenes.players import start_match
 
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
@@ -218,7 +218,7 @@ def test_leaving_a_match_asks_and_says_it_is_saved(driver):
 
 
 def test_closing_the_window_mid_match_asks_first(driver):
-    from game.match import SeatConfig
+    from game.play.match import SeatConfig
     from tests.scenes.players import start_match
 
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]

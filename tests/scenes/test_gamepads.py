@@ -103,7 +103,7 @@ def test_menus_on_a_pad(driver):
 
 def test_a_turn_on_a_pad(driver, monkeypatch):
     from game.engine import Draw, Pass
-    from game.match import SeatConfig
+    from game.play.match import SeatConfig
     from game.scenes.play import PlayScene
     from game.ui import settings as settings_module
     from tests.scenes.players import Couch, start_match
@@ -163,7 +163,7 @@ def test_a_turn_on_a_pad(driver, monkeypatch):
 
 def test_calls_and_catches_on_a_pad(driver, monkeypatch):
     from game.bots import timing
-    from game.match import SeatConfig
+    from game.play.match import SeatConfig
     from game.scenes.play import PlayScene
     from tests.scenes.players import Couch, start_match
 

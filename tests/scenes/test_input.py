@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from game.ui import input as inp
 from game.ui.input import click_event, command_for, key_event
 from tests.depth import work

@@ -8,7 +8,7 @@ import pygame
 
 from game import i18n
 from game.app import App, open_window
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from game.scenes.settings import ROWS
 from game.scenes.title import TitleScene
 from game.ui.settings import Settings

@@ -94,7 +94,7 @@ def test_settings_scene_changes_pacing(driver):
 
 
 def test_pause_freezes_the_table_and_quits_to_the_menu(driver):
-    from game.match import SeatConfig
+    from game.play.match import SeatConfig
     from tests.scenes.players import start_match
 
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
@@ -122,7 +122,7 @@ def test_pause_freezes_the_table_and_quits_to_the_menu(driver):
 
 def finished_match(driver):
     """A one-round match with one person, played to its end screen."""
-    from game.match import SeatConfig
+    from game.play.match import SeatConfig
     from tests.scenes.players import start_match
 
     start_match(driver.app, [SeatConfig("Ana"), SeatConfig("Bo", "bot")], seed=9, single_round=True)

@@ -11,9 +11,9 @@ import pygame
 import pytest
 
 from game.bots import make_bot
-from game.match import SeatConfig
+from game.play.match import SeatConfig
+from game.play.sim import play_match
 from game.rules.loader import load_rules
-from game.sim import play_match
 from game.ui import text
 from game.ui.card_art import CardArt
 from game.ui.rule_catalog import forget_loaded
@@ -82,7 +82,7 @@ def looks_drawn(monkeypatch):
 def ana_holds(card: str) -> int:
     """A seed whose deal gives Ana (seat 0) `card`."""
     rules = load_rules(["mod.yaml"])
-    from game.match import MatchSession
+    from game.play.match import MatchSession
 
     for seed in range(1, 200):
         session = MatchSession(["mod.yaml"], SEATS, seed=seed, rules=rules)
@@ -219,7 +219,7 @@ def test_a_replay_paints_and_names_the_modded_cards(driver, mod, looks_drawn, mo
     assert events[0]["rules"] == ["mod.yaml"]
     (mod / "zap.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
     told: list[str] = []
-    from game.ui.narrate import Narrator
+    from game.table.narrate import Narrator
 
     real_tell = Narrator.tell
 

@@ -12,7 +12,7 @@ import pygame
 
 from game.bots import timing
 from game.engine import Play
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from game.scenes.play import PlayScene
 from game.ui.input import LIGHT_OFF, SEAT_COLORS
 from tests.scenes.fake_pads import PadRig

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from tests.scenes.players import start_match
 
 DUO = [SeatConfig("Ana"), SeatConfig("Bo")]
@@ -114,8 +114,8 @@ def test_the_pause_over_an_overlay_lays_no_text_over_its_words(driver, name):
 
 
 def test_the_pause_over_the_phones_join_screen_shows_nothing_of_it(on_phones):
-    from game.match import MatchSession
-    from game.table.phone_link import match_screen
+    from game.phones.link import match_screen
+    from game.play.match import MatchSession
 
     driver = on_phones
     session = MatchSession(["classic"], [SeatConfig("Ana"), SeatConfig("Bo")], seed=5)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.match import MatchSession, SeatConfig
+from game.phones.link import match_screen
 from game.phones.server import Notice
-from game.table.phone_link import match_screen
+from game.play.match import MatchSession, SeatConfig
 from tests.phones.players import ScriptedPhones, Style
 from tests.scenes.privacy_watch import watch_app
 

@@ -12,9 +12,9 @@ import aiohttp
 import pygame
 import pytest
 
-from game.match import MatchSession, SeatConfig
+from game.phones.link import match_screen
 from game.phones.server import CLOSES
-from game.table.phone_link import match_screen
+from game.play.match import MatchSession, SeatConfig
 from tests.phones.loopback import WAIT, closed, phone_at, run, socket_url
 from tests.phones.players import ScriptedPhones
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from tests.depth import examples, work
 from tests.scenes.players import Couch, press_continue, reopen, start_match
 from tests.scenes.privacy_watch import watch_app

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from game.ui import text
 from game.ui.input import pad_event
 from game.ui.rules_words import PAGE_LINES

@@ -10,9 +10,9 @@ import pytest
 
 from game.bots import make_bot
 from game.log import log_text, verify_file
+from game.play.sim import play_match
 from game.rules.loader import load_rules
 from game.scenes.replay import SPEEDS, ReplayScene
-from game.sim import play_match
 from tests.support.spies import recorded
 
 

@@ -14,8 +14,8 @@ import pytest
 
 from game.engine import GameState
 from game.log import Incomplete, Reexecution
-from game.match import SeatConfig
-from game.saves import SAVE_FILE
+from game.play.match import SeatConfig
+from game.player_files.saves import SAVE_FILE
 from game.scenes.play import PlayScene
 from tests.scenes.players import (
     Couch,
@@ -220,7 +220,7 @@ def test_the_title_names_the_saved_rules_once_loaded_beside_the_menu(driver, mon
 def test_a_finished_match_clears_its_save_and_stays_watchable(driver, prefs, monkeypatch):
     # Play again shuffles anew; a fixed seed keeps the new deal's first
     # decision a plain turn (some deals open with a colour to name).
-    monkeypatch.setattr("game.match.random.randrange", lambda *_: 21)
+    monkeypatch.setattr("game.play.match.random.randrange", lambda *_: 21)
     seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot")]
     start_match(driver.app, seats, seed=9, single_round=True)
     couch = Couch(driver)
@@ -252,7 +252,9 @@ def test_a_finished_match_clears_its_save_and_stays_watchable(driver, prefs, mon
 
 
 def test_a_new_game_over_a_saved_match_asks_first(driver, prefs, monkeypatch):
-    monkeypatch.setattr("game.match.random.randrange", lambda *_: 21)  # the new match's shuffle
+    monkeypatch.setattr(
+        "game.play.match.random.randrange", lambda *_: 21
+    )  # the new match's shuffle
     start_match(driver.app, ANA_BO_CY, seed=7)
     driver.frames(5)
     driver.app.saves.writer.flush()  # the save is written on a thread: a busy machine lags it

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.engine import Play
-from game.match import MatchSession, SeatConfig
+from game.play.match import MatchSession, SeatConfig
 from game.scenes.play import PlayScene
 from game.ui.card_art import BACK, CardArt
 from tests.scenes.players import Couch, start_match, table_matches_engine

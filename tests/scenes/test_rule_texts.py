@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from tests.scenes.players import start_match
 
 
@@ -91,7 +91,7 @@ def test_page_keys_move_a_page_and_home_end_reach_the_ends(driver):
 
 
 def test_page_keys_on_the_players_screen(driver):
-    from game.stats import PlayerRecord
+    from game.player_files.stats import PlayerRecord
 
     stats = driver.app.saves.stats
     for i in range(30):
@@ -111,7 +111,7 @@ def test_the_favourite_rule_set_is_worded_in_the_language_of_the_moment(app):
     from game import i18n
     from game.scenes.players import favourite_words
 
-    kept = "classic + house/jump-in"  # as game/stats.py keeps it
+    kept = "classic + house/jump-in"  # as game/player_files/stats.py keeps it
     assert favourite_words(kept) == "Classic UNO + Jump-in"
     i18n.set_language("tr")
     assert favourite_words(kept).startswith("Klasik UNO + ")

@@ -13,10 +13,10 @@ import pygame
 import pytest
 
 from game import i18n
+from game.play.seats import SeatConfig
 from game.rules.names import available_rule_sets
 from game.scenes import setup as setup_scene
 from game.scenes.setup_rows import GREYED, GREYED_LINE, base_info
-from game.seats import SeatConfig
 from game.ui import rule_catalog, text
 from game.ui.new_game import NewGame
 from tests.scenes.players import open_setup

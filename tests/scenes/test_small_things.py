@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from game.ui.sound import SoundBank
 from tests.scenes.players import Couch, start_match
 from tests.scenes.privacy_watch import watch_app

@@ -9,9 +9,9 @@ import pygame
 
 from game.bots.hint import Advisor
 from game.engine import Play
-from game.match import SeatConfig
+from game.play.match import SeatConfig
+from game.play.sim import tell_bots
 from game.scenes.play import PlayScene
-from game.sim import tell_bots
 from game.table import hint as table_hint
 from tests.scenes.fake_pads import PadRig
 from tests.scenes.players import Couch, start_match

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots import timing
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from game.scenes.play import PlayScene
 from game.ui import settings as settings_module
 from tests.scenes.players import Couch, start_match

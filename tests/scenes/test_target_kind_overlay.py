@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from tests.scenes.players import Couch, start_match
 from tests.support.target_kind import QUESTION, TARGET_RULES
 

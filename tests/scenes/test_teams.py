@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.scoring import team_of
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from game.table.highlights import NO_HIGHLIGHTS
 from game.ui import teams, text
 from tests.scenes.players import Couch, start_match

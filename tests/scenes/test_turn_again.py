@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from tests.scenes.fake_pads import PadRig
 from tests.scenes.players import Couch, PadCouch, start_match
 

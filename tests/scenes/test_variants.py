@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from game.match import SeatConfig
+from game.play.match import SeatConfig
 from game.rules.loader import load_rules
 from game.scenes.curtain import CurtainScene
 from game.scenes.play import PlayScene
@@ -87,7 +87,7 @@ def test_the_match_end_crowns_both_partners_of_the_winning_team(driver):
     """With house/teams the partners sitting opposite win together (docs/rules.md,
     source 001): the match end names the team and ranks both partners first,
     not one seat as winner with its partner above it in white."""
-    from game.match import SeatConfig
+    from game.play.match import SeatConfig
     from tests.scenes.players import Couch, start_match
 
     seats = [

@@ -25,7 +25,7 @@ sys.path.insert(0, {root!r})
 os.environ.pop("SDL_VIDEODRIVER", None)
 import pygame
 from game.app import App, open_window, start_pygame
-from game.match import MatchSession, SeatConfig
+from game.play.match import MatchSession, SeatConfig
 from game.table.match_screen import MatchScreen
 from game.ui.settings import Settings
 

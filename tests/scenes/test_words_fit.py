@@ -64,7 +64,7 @@ def test_the_catch_button_names_a_long_name_as_readably_as_in_english(speaking, 
 def test_the_rule_labs_answer_fits_its_panel(speaking, code, size):
     """The chart's figure names fit beside their bars at a readable size, and
     the sentences under the chart fit above Back, uncut (game/scenes/rule_lab.py)."""
-    from game.rule_lab import Figures
+    from game.play.rule_lab import Figures
     from game.scenes import rule_lab
 
     i18n.set_language(code)

@@ -9,7 +9,7 @@ import functools
 from game.bots import make_bot
 from game.bots.expert import ExpertBot
 from game.engine import apply_in_place, legal_actions, new_game, out_of_turn_seats, view
-from game.sim import seat_bots, tell_bots
+from game.play.sim import seat_bots, tell_bots
 
 MAX_ACTIONS = 20_000
 # The expert searches with a small budget in tests: the same code, less time.

@@ -2,7 +2,7 @@
 the property tests (tests/engine/test_properties*.py).
 
 `play_game(rules, players, seed, levels, on_step=Checker(rules))` plays a
-match the way `game.sim` drives one; the `Checker` asserts after every
+match the way `game.play.sim` drives one; the `Checker` asserts after every
 action that cards are conserved and that the seat to act has a legal
 action, and `Checker.check_log` that the match's log re-executes
 (`game.log.Reexecution`) to the engine's table, at the end and at two
@@ -60,7 +60,7 @@ def make_bots(rules, levels: list[str], seed: int) -> list:
 
 
 def next_action(state, bots):
-    """The table's next action, much as `game.sim` drives it: each other seat,
+    """The table's next action, much as `game.play.sim` drives it: each other seat,
     in order from the seat to act, may interject (an UNO call, a catch);
     if none does, the seat to act decides."""
     players = state.players

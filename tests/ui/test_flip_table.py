@@ -15,11 +15,11 @@ from game.engine import new_game
 from game.looks import SIDE_RIM, color_patterns
 from game.rules.loader import load_rules
 from game.table.model import TableModel, turned
+from game.table.privacy import PILE, Privacy
 from game.table.view import TableView
 from game.ui import accessibility, patterns
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
-from game.ui.privacy import PILE, Privacy
 from game.ui.settings import Settings
 from tests.support.spies import recorded
 

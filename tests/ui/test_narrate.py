@@ -9,8 +9,8 @@ from game.engine.cards import card_table
 from game.i18n import set_language
 from game.rules.loader import load_rules
 from game.table.model import TableModel
+from game.table.narrate import Narrator
 from game.ui.card_book import CardBook
-from game.ui.narrate import Narrator
 
 NAMES = ["Ana", "Bo", "Cy", "Gus"]
 
@@ -101,7 +101,7 @@ def test_a_catch_names_who_caught_whom():
 def test_every_event_of_real_games_is_told_with_labels():
     """No internal card names ("red:1", "draw_two") in anything the table says."""
     from game.bots import make_bot
-    from game.sim import play_match
+    from game.play.sim import play_match
 
     code = re.compile(r"\w+:\w+|_")
     for rules in (["classic"], ["uno112", "house/swap-hands-card"], ["duo"]):

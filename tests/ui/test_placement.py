@@ -11,11 +11,11 @@ import pytest
 from game.rules.loader import load_rules
 from game.table.callout_render import BURST_RISE, EVENT_SLIDE
 from game.table.model import TableModel
+from game.table.narrate import RING, Burst, Narrator
 from game.table.view import TableView
 from game.ui import text
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
-from game.ui.narrate import RING, Burst, Narrator
 from game.ui.text import TEXT_SIZES
 
 EVENTS = [

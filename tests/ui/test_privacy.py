@@ -1,4 +1,4 @@
-"""Who may see a card, decided in game/ui/privacy.py, and cards passed between
+"""Who may see a card, decided in game/table/privacy.py, and cards passed between
 hands flying face down (Shuffle Hands once showed who held what)."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from game.rules.loader import load_rules
+from game.table.privacy import DISCARD, PILE, TABLE, Privacy
 from game.table.view import TableView
 from game.ui.card_art import CardArt
 from game.ui.card_book import CardBook
-from game.ui.privacy import DISCARD, PILE, TABLE, Privacy
 
 HANDS = [["red:1", "wild:wild"], ["blue:3", "blue:4"], ["green:5", "green:6"]]
 

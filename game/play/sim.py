@@ -51,7 +51,7 @@ def tell_bots(bots, watchers: list[int], action, events: Sequence[Mapping[str, A
 
 
 # What a whole match may take before it is given up on. The rule checks keep
-# a rule set's matches far below it (game/rules/selftest.py, MATCH_ACTIONS).
+# a rule set's matches far below it (game/play/selftest.py, MATCH_ACTIONS).
 MAX_MATCH_ACTIONS = 2_000_000
 
 

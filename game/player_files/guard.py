@@ -17,8 +17,8 @@ import contextlib
 import os
 from pathlib import Path
 
-from game.atomic import write_text_atomic
-from game.saves.format import ID, MAX_SAVE_BYTES, SavedMatch
+from game.files.atomic import write_text_atomic
+from game.player_files.save_format import ID, MAX_SAVE_BYTES, SavedMatch
 
 RESUMING_FILE = "match.resuming"
 MAX_MARK_BYTES = 128

@@ -1,7 +1,7 @@
 """Who sits at the table: each seat's name, and whether a person or a bot
 (and which bot) plays it.
 
-Kept apart from the match (game/match.py) so that the menus and the save's
+Kept apart from the match (game/play/match.py) so that the menus and the save's
 header can name seats without loading the rules engine.
 """
 

@@ -5,10 +5,10 @@ The session calls `record(events)` after each action that wrote events. The
 new events are checked against the log format and encoded once (a line
 each, kept), so a decision costs its own few lines, the join of the file's
 text (about 20 µs for a whole 500-point match) and a hand-over to the
-writer thread (game/saves/writer.py), which does the atomic rewrite.
+writer thread (game/player_files/writer.py), which does the atomic rewrite.
 
 At a `round_end` the statistics count what the log holds that they have
-not counted yet (game/stats.py; counting is idempotent, keyed by the save's
+not counted yet (game/player_files/stats.py; counting is idempotent, keyed by the save's
 match id). At the `game_end` the save is cleared: the match is over and
 stays watchable as the last match (game/scenes/match_end.py).
 """
@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import language
 from game.log.format import LogError, Malformed, check_event, encode_event
-from game.saves.format import SaveHeader, rules_fingerprint, rules_label
-from game.saves.writer import FileWriter
+from game.player_files.save_format import SaveHeader, rules_fingerprint, rules_label
+from game.player_files.writer import FileWriter
 
 if TYPE_CHECKING:
-    from game.match import MatchSession
+    from game.play.match import MatchSession
 
 
 class Slot(Protocol):
-    """Where a recorder keeps its match: the app's `SaveSlot` (game/saves/__init__.py,
+    """Where a recorder keeps its match: the app's `SaveSlot` (game/player_files/saves.py,
     which makes recorders, so it is described here rather than imported)."""
 
     writer: FileWriter

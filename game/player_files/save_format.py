@@ -10,7 +10,7 @@ kind and bot level, the rule-set label and the rules' fingerprint, the target
 as the setup chose it (`"default"`, a number or null) and whether the match
 is a single round. Everything else — the names, the seed, the scores, every
 card — is the log (docs/replay-format.md), and a state is only ever rebuilt
-from it by the engine (game/saves/resume.py).
+from it by the engine (game/player_files/resume.py).
 
 A save is the player's file, and anything may have happened to it, so it is
 read as hostile: only a regular file of at most `MAX_SAVE_BYTES`, the header
@@ -18,7 +18,7 @@ checked field by field, every line of the log a JSON object (`peek`, which
 the title screen uses: no engine is loaded for it), and the log checked
 against the format and re-executed before a match resumes. A problem is a
 `SaveProblem` in words, and the file is kept aside
-(`game.file_reading.keep_aside`), never deleted.
+(`game.files.reading.keep_aside`), never deleted.
 """
 
 from __future__ import annotations
@@ -29,17 +29,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.file_reading import UNREADABLE, FileRefused, read_small_file
+from game.files.plain_text import printable
+from game.files.reading import UNREADABLE, FileRefused, read_small_file
 from game.i18n import _
-from game.plain_text import printable
-from game.records import Either, Field, Flag, ListOf, OneOf, Record, Text, Whole, problem
-from game.seats import KNOWN_LEVELS, SeatConfig
+from game.play.seats import KNOWN_LEVELS, SeatConfig
+from game.player_files.records import (
+    Either,
+    Field,
+    Flag,
+    ListOf,
+    OneOf,
+    Record,
+    Text,
+    Whole,
+    problem,
+)
 
 if TYPE_CHECKING:
     from game.engine.ruleset import RuleSet
 
 SAVE_FILE = "match.save"
-# The players' statistics (game/stats.py), named here so that the slot can tidy the
+# The players' statistics (game/player_files/stats.py), named here so that the slot can tidy the
 # folder without importing them (they word their problems with the engine's Said).
 STATS_FILE = "players.json"
 FORMAT = "couch-uno-save"
@@ -116,7 +126,7 @@ class SaveProblem(Exception):
     `kind` is one of: `damaged` (cut short, corrupt), `foreign` (not a Couch
     UNO save), `version` (another save format), `rules` (the rules changed or
     do not load), `replay` (the log does not re-execute on this engine),
-    `crashed` (the game itself failed continuing it, game/saves/guard.py)."""
+    `crashed` (the game itself failed continuing it, game/player_files/guard.py)."""
 
     def __init__(self, kind: str, reason: str) -> None:
         super().__init__(reason)
@@ -246,7 +256,7 @@ class SavedMatch:
 
 
 def _refused_problem(refused: FileRefused) -> SaveProblem:
-    """A file the careful reader refused (game/file_reading.py), as a problem of a save."""
+    """A file the careful reader refused (game/files/reading.py), as a problem of a save."""
     from game.i18n import say
 
     kind = "damaged" if refused.kind == UNREADABLE else "foreign"
@@ -330,7 +340,7 @@ def _whole(value: object) -> bool:
 
 def stale_temporaries(folder: Path, name: str) -> list[Path]:
     """Temporary files an interrupted atomic write of `name` left behind
-    (game/atomic.py names them `.NAME.*.tmp`)."""
+    (game/files/atomic.py names them `.NAME.*.tmp`)."""
     try:
         return [p for p in folder.glob(f".{name}.*.tmp") if p.is_file() and not p.is_symlink()]
     except OSError:

@@ -27,7 +27,7 @@ from game.phones.table import PhoneTable
 from game.table.match_screen import MatchScreen
 
 if TYPE_CHECKING:
-    from game.match import MatchSession
+    from game.play.match import MatchSession
     from game.scenes.base import Scene, Services
     from game.table.couch_input import CouchInput
 

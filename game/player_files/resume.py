@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.engine import GameState, RuleSet
+from game.files.plain_text import printable
 from game.i18n import _
 from game.log import Divergence, Incomplete, LogError, MatchRefused, Place, Reexecution, read_events
-from game.plain_text import printable
+from game.player_files.save_format import SavedMatch, SaveProblem, peek, rules_fingerprint
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
-from game.saves.format import SavedMatch, SaveProblem, peek, rules_fingerprint
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent  # game/, above game/files/
 INSTALLED = PACKAGE / "_data"  # what a wheel carries
 CHECKOUT = PACKAGE.parent  # the repository, in a source checkout
 

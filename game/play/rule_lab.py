@@ -24,9 +24,9 @@ from multiprocessing.pool import AsyncResult, Pool
 from game.bots import make_bot
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
+from game.play.sim import Tally, play_match
+from game.play.tournament import workers
 from game.rules.loader import load_rules
-from game.sim import Tally, play_match
-from game.tournament import workers
 
 CLASSIC = ("classic",)
 CHUNK = 25  # rounds a worker plays before it reports: progress moves a few times a second

@@ -2,8 +2,8 @@
 
 The file is the player's, and read as hostile, against its declaration: the
 file's own fields here (`FILE_FIELDS`), a player's entry and a counted
-match on the dataclasses that hold them in play (game/stats.py,
-`PlayerRecord`, `MatchCount`), all in game/records.py's plain declarations.
+match on the dataclasses that hold them in play (game/player_files/stats.py,
+`PlayerRecord`, `MatchCount`), all in game/player_files/records.py's plain declarations.
 A count is a whole number, not text or true, and every list, map and name is
 bounded.
 
@@ -25,11 +25,11 @@ import contextlib
 import json
 from pathlib import Path
 
-from game.atomic import write_text_atomic
 from game.engine.said import Said, said
-from game.file_reading import FileRefused, keep_aside, read_small_file
-from game.plain_text import printable
-from game.records import (
+from game.files.atomic import write_text_atomic
+from game.files.plain_text import printable
+from game.files.reading import FileRefused, keep_aside, read_small_file
+from game.player_files.records import (
     REQUIRED,
     Field,
     ListOf,
@@ -44,8 +44,15 @@ from game.records import (
     dumped,
     read,
 )
-from game.saves.format import SaveProblem
-from game.stats import MAX_FILE_BYTES, MAX_MATCHES, MatchCount, PlayerRecord, PlayerStats, key
+from game.player_files.save_format import SaveProblem
+from game.player_files.stats import (
+    MAX_FILE_BYTES,
+    MAX_MATCHES,
+    MatchCount,
+    PlayerRecord,
+    PlayerStats,
+    key,
+)
 
 FORMAT = "couch-uno-players"
 VERSION = 1  # changes only when an older build must not read the file (docs/files.md)

@@ -33,10 +33,10 @@ from game.bots import make_bot
 from game.engine.rng import Rng
 from game.engine.ruleset import RuleSet
 from game.engine.scoring import partner_seat
+from game.files.plain_text import printable
 from game.i18n import N_, _, ngettext, number, percent
-from game.plain_text import printable
+from game.play.sim import play_match
 from game.rules.loader import load_rules
-from game.sim import play_match
 
 Z95 = 1.959963984540054
 RATING_MEAN = 1500.0

@@ -1,6 +1,6 @@
 """Files written atomically off the frame: the newest content of each file wins.
 
-A save is rewritten at every decision, and an atomic write (game/atomic.py:
+A save is rewritten at every decision, and an atomic write (game/files/atomic.py:
 temporary file, flush, fsync, rename) costs about 10 ms of waiting on the
 disk — more than a frame may spend. So the frame only hands the new content
 over (`put`) and a worker thread writes it. The thread waits on the disk with
@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from game.atomic import write_text_atomic
+from game.files.atomic import write_text_atomic
 
 IDLE_SECONDS = 2.0  # the worker waits this long for more work before it stops
 THREADS = sys.platform != "emscripten"

@@ -13,7 +13,7 @@ One job per module:
 
 and `SaveSlot` here, what the app holds: the folder, the writer, the save
 the title offers and the problem it reports, the statistics. The statistics
-themselves are game/stats.py.
+themselves are game/player_files/stats.py.
 
 Importing this package loads no rules engine (the title screen reads the
 save's header and scores without it); `record` and `resume` are imported
@@ -29,10 +29,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.file_reading import keep_aside
+from game.files.plain_text import printable
+from game.files.reading import keep_aside
 from game.i18n import _, capitalized
-from game.plain_text import printable
-from game.saves.format import (
+from game.player_files.guard import ResumeGuard
+from game.player_files.save_format import (
     SAVE_FILE,
     STATS_FILE,
     SavedMatch,
@@ -41,14 +42,13 @@ from game.saves.format import (
     peek,
     stale_temporaries,
 )
-from game.saves.guard import ResumeGuard
-from game.saves.writer import THREADS, Done, FileWriter
+from game.player_files.writer import THREADS, Done, FileWriter
 
 if TYPE_CHECKING:
-    from game.match import MatchSession
-    from game.saves.record import MatchRecorder
-    from game.saves.resume import Resumed
-    from game.stats import PlayerStats
+    from game.play.match import MatchSession
+    from game.player_files.record import MatchRecorder
+    from game.player_files.resume import Resumed
+    from game.player_files.stats import PlayerStats
 
 log = logging.getLogger(__name__)
 MAX_NOTICES = 4  # lines waiting to be shown; more of the same say nothing new
@@ -168,7 +168,7 @@ class SaveSlot:
     def resume(self) -> Resumed:
         """The saved match re-executed, ready to go on; SaveProblem (after the
         file was kept aside and `problem` set) when it cannot be."""
-        from game.saves.resume import resume
+        from game.player_files.resume import resume
 
         path = self.save_path
         self.writer.flush()
@@ -214,7 +214,7 @@ class SaveSlot:
     def _finish(self, found: SavedMatch) -> None:
         """A save of a match that had ended (the game stopped before clearing it):
         re-executed, counted if it was not, then cleared."""
-        from game.saves.resume import resume
+        from game.player_files.resume import resume
 
         try:
             ended = resume(found.path)
@@ -232,7 +232,7 @@ class SaveSlot:
         `header` continues a resumed match's save under its own id."""
         if session.recorder is not None:
             return
-        from game.saves.record import MatchRecorder, header_for
+        from game.player_files.record import MatchRecorder, header_for
 
         try:
             self.save_path  # noqa: B018 - the folder, now: a failure means no saving
@@ -261,8 +261,8 @@ class SaveSlot:
 
     @property
     def stats(self) -> PlayerStats:
-        from game.players_file import load_stats
-        from game.stats import PlayerStats
+        from game.player_files.players import load_stats
+        from game.player_files.stats import PlayerStats
 
         if self._stats is None:
             # Read once, then kept here: only this slot writes the file after.
@@ -277,7 +277,7 @@ class SaveSlot:
 
     def count(self, header: SaveHeader, events: list[dict]) -> None:
         """Count what a match's log holds into the statistics, and write them."""
-        from game.stats import rules_key
+        from game.player_files.stats import rules_key
 
         stats = self.stats
         if not stats.count(header.id, header.names, header.humans, rules_key(header.rules), events):
@@ -287,7 +287,7 @@ class SaveSlot:
         except Exception as exc:  # noqa: BLE001 - no settings folder: counted in memory only
             log.warning("stats: %s", exc)
             return
-        from game.players_file import stats_text
+        from game.player_files.players import stats_text
 
         self.writer.put(path, stats_text(stats))
 
@@ -332,7 +332,7 @@ class SaveSlot:
 def _words(error: BaseException) -> str:
     """What went wrong with a file, in the player's words and language (the
     log keeps the system's own text, a temporary file's name and all)."""
+    from game.files.os_words import os_problem
     from game.i18n import say
-    from game.os_words import os_problem
 
     return say(os_problem(error))

@@ -93,7 +93,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
 
 def _temporary(target: Path) -> tuple[int, str]:
     """A new temporary file beside `target` (the same disk, so the rename is
-    atomic), named `.NAME.*.tmp` (game/saves/format.py clears leftovers)."""
+    atomic), named `.NAME.*.tmp` (game/player_files/save_format.py clears leftovers)."""
     check_writable_target(target)
     return tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
 

@@ -3,7 +3,7 @@
 A rule set can be valid setting by setting and still unplayable: no card can
 ever be played, rounds only stop at the turn limit, or a match would need
 millions of rounds to reach its target. `self_test` plays a few seeded rounds
-with random bots (the loop of `simulate`, game/sim.py) at the smallest and
+with random bots (the loop of `simulate`, game/play/sim.py) at the smallest and
 the largest table the rules allow, within a fixed budget of actions, and
 says in words what would go wrong at a real table.
 """
@@ -14,7 +14,7 @@ from game.bots import make_bot
 from game.engine import new_game
 from game.engine.ruleset import RuleSet
 from game.engine.scoring import SCHEMES
-from game.sim import MAX_MATCH_ACTIONS, play_out_round
+from game.play.sim import MAX_MATCH_ACTIONS, play_out_round
 
 SEEDS = (1, 2, 3)
 # A turn is a play or a draw; around it come colour choices, UNO calls,

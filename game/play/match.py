@@ -22,18 +22,18 @@ from game.bots.hint import Advisor, Hint
 from game.engine import Action, Event, apply, legal_actions, new_game, view
 from game.engine.ruleset import RuleSet
 from game.log import LogError, write_log
+from game.play.seats import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
+from game.play.sim import tell_bots
 from game.rules.loader import load_rules
-from game.seats import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
-from game.sim import tell_bots
 
 if TYPE_CHECKING:
-    from game.saves.resume import Resumed
+    from game.player_files.resume import Resumed
 
 __all__ = ["BOT_LEVELS", "DEFAULT_NAMES", "MatchSession", "Recorder", "SeatConfig"]
 
 
 class Recorder(Protocol):
-    """Keeps the match on disk as it goes (game/saves/record.py)."""
+    """Keeps the match on disk as it goes (game/player_files/record.py)."""
 
     def record(self, events: list[dict]) -> None:
         """`events` were just added to the session's log."""
@@ -71,7 +71,7 @@ class MatchSession:
     @classmethod
     def resumed(cls, resumed: Resumed) -> MatchSession:
         """A saved match that goes on from the state the engine reached by
-        re-executing its log (game/saves/resume.py). The table has seen the
+        re-executing its log (game/player_files/resume.py). The table has seen the
         log already; nothing is queued."""
         header = resumed.saved.header
         log = resumed.log

@@ -13,8 +13,8 @@ file, a replay log) is opened here, and only here, the same careful way:
 
 A problem is a `FileRefused` whose `words()` say it for a player (a `Said`:
 English that a screen words in the player's language, game/i18n.py). The
-game's writing side is game/atomic.py; the words for what the system said
-are game/os_words.py.
+game's writing side is game/files/atomic.py; the words for what the system said
+are game/files/os_words.py.
 
 A file the game cannot use is never deleted: `keep_aside` renames it to a
 name of its own (`match.kept-20250101-203000.save`), so the next write does
@@ -57,7 +57,7 @@ class FileRefused(Exception):
     def words(self) -> Said:
         """Why, for a player: "it is a folder", "it is larger than 8 MiB"."""
         from game.engine.said import said
-        from game.os_words import os_problem
+        from game.files.os_words import os_problem
 
         if self.kind == FOLDER:
             return said("it is a folder")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import errno
 
-from game.atomic import NotAFile
 from game.engine.said import Said, said
+from game.files.atomic import NotAFile
 from game.i18n import N_
 
 # What each errno means for a player; one not listed is named by its code.

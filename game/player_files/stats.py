@@ -23,7 +23,7 @@ checked — and a damaged file is kept aside (`players.kept-….json`) with a
 notice, never overwritten; a field that is wrong is left out alone, and a
 newer build's field is kept (docs/files.md, "Growing a format"). It is
 written atomically, like every file the game writes. Reading and writing
-it is game/players_file.py's; a player's entry is declared here, on
+it is game/player_files/players.py's; a player's entry is declared here, on
 `PlayerRecord`.
 """
 
@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.engine.said import Said
-from game.records import REQUIRED, Flag, MapOf, Text, Whole, dumped, stored
+from game.player_files.records import REQUIRED, Flag, MapOf, Text, Whole, dumped, stored
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_RULE_SETS = 32  # rule sets remembered per player (the most played)
@@ -50,7 +50,7 @@ def _count(about: str) -> int:
 
 
 # A player's entry in the players' file is declared here, once, by the fields
-# of `PlayerRecord` (and a counted match's by `MatchCount`): game/players_file.py
+# of `PlayerRecord` (and a counted match's by `MatchCount`): game/player_files/players.py
 # reads and writes them from these declarations, and docs/files.md's table
 # is written from them (tools/file_tables.py). A new field is one line here,
 # with its default: a file without it (an older build's) reads as the default.
@@ -126,7 +126,7 @@ class PlayerStats:
         self.players: dict[str, PlayerRecord] = {}
         self.counted: dict[str, MatchCount] = {}
         # The file's own keys this build does not declare, and its minor version
-        # (game/players_file.py): written back as they were.
+        # (game/player_files/players.py): written back as they were.
         self.others: dict = {}
         self.minor = 0
         # Kept as `Said` and worded where shown (`game.i18n.say`): the language
