@@ -8,8 +8,8 @@ the engine declares, never off card names:
 - the events (game/engine/events/): a card played or turned up first, a
   turn's own draw, the deck turned over, a round dealt or scored;
 - the open decision (game/engine/decisions.py): its purpose
-  (game/engine/purposes.py: cards owed, more cards to shed) and whether it
-  deals the hands (a draft);
+  (game/engine/purposes.py: cards owed, one's turn while a play is still
+  being laid down) and whether it deals the hands (a draft);
 - the legal actions (game/engine/legality.py): a card of a kind that does
   something among the plays of the seat to act, a card to stack, a
   challenge, an UNO call, a card another seat may jump in with.
@@ -177,7 +177,8 @@ class Tutor:
         names = state.cards.face_names
         if purpose is Purpose.OWED and plays:
             found.append(Moment(Topic.STACKING.value, seat, tuple(names[c] for c in plays)))
-        elif purpose is Purpose.SHED and plays:
+        elif purpose is Purpose.TURN and plays and state.ctx is not None:
+            # A play still being laid down: more cards may join it (`turn.multi_play`).
             found.append(Moment(Topic.MULTI_PLAY.value, seat, tuple(names[c] for c in plays)))
         elif plays:
             found += self._playable(state, seat, plays)
