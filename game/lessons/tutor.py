@@ -20,7 +20,7 @@ public one lists only cards every seat sees (a played card, the top card).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from game.engine.actions import Action, CallUno, Challenge, Play
@@ -61,12 +61,21 @@ class Tutor:
 
     `per_seat` (hands on phones): each rule is taught once to each player; a
     public moment teaches everyone at once. Otherwise (one screen) each rule
-    is taught once, to whoever meets it first."""
+    is taught once, to whoever meets it first. `learners`: the seats that
+    are taught a moment of their own (the people; None: every seat), so a
+    bot's card never uses up a lesson a person has yet to meet."""
 
-    def __init__(self, rules: RuleSet, seats: int, per_seat: bool = False) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        seats: int,
+        per_seat: bool = False,
+        learners: Collection[int] | None = None,
+    ) -> None:
         self.rules = rules
         self.seats = seats
         self.per_seat = per_seat
+        self.learners = frozenset(range(seats) if learners is None else learners)
         self.specs: dict[str, LessonSpec] = {spec.key: spec for spec in lessons_of(rules)}
         self._covered = covered_by(list(self.specs.values()))
         # (key, seat): taught to that seat; (key, None): taught to everyone.
@@ -78,9 +87,14 @@ class Tutor:
         """Whether lesson `key` was taught (to `seat`, or to everyone)."""
         if (key, None) in self._taught:
             return True
-        if not self.per_seat:
-            return any(k == key for k, _ in self._taught)
-        return seat is not None and (key, seat) in self._taught
+        return self.per_seat and seat is not None and (key, seat) in self._taught
+
+    def done(self) -> bool:
+        """Whether every lesson was taught to every learner: no moment is left."""
+        return all(
+            self.taught(key) or all(self.taught(key, seat) for seat in self.learners)
+            for key in self.specs
+        )
 
     def _mark(self, key: str, seat: int | None) -> None:
         self._taught.add((key, seat if self.per_seat else None))
@@ -92,11 +106,15 @@ class Tutor:
         engine applied an action that wrote `events` (after `new_game`: its
         events); they are marked taught."""
         found: list[Lesson] = []
+        if self.done():
+            return found
         seen: set[tuple[str, int | None]] = set()
         for moment in [*self._from_events(state, events), *self._from_state(state)]:
             spec = self.specs.get(moment.key)
             if spec is None or moment[:2] in seen or self.taught(moment.key, moment.seat):
                 continue
+            if moment.seat is not None and moment.seat not in self.learners:
+                continue  # a bot's own moment: kept for a person
             seen.add(moment[:2])
             found += self._teach(spec, moment)
         return found

@@ -96,6 +96,28 @@ def test_per_seat_each_player_learns_a_card_once():
     assert shared.moments(state, []) == []  # one screen: taught once, to whoever met it
 
 
+def test_a_bots_own_moment_is_kept_for_a_person():
+    """A card in a bot's hand teaches no one (`learners`: the people's seats),
+    so the lesson waits for a person to meet the card; a public moment still
+    teaches everyone."""
+    classic = rules("classic")
+    state = rigged(
+        classic,
+        hands={0: ["red:draw_two", "red:1", "red:2"], 1: ["red:draw_two", "blue:2", "blue:3"]},
+        players=2,
+    )
+    tutor = Tutor(classic, 2, learners={1})
+    assert tutor.moments(state, []) == []  # seat 0 is a bot
+    state.pending = type(state.pending)("play", 1)
+    state.legal_cache = {}
+    assert [(lesson.key, lesson.seat) for lesson in tutor.moments(state, [])] == [
+        ("card:draw_two", 1)
+    ]
+    skip = rigged(classic, hands={0: ["red:skip", "red:1", "red:2"], 1: ["blue:2", "blue:3"]})
+    skip, events = play(skip, 0, "red:skip")
+    assert "card:skip" in keys(Tutor(classic, 2, learners={1}).moments(skip, events))
+
+
 def test_a_draw_two_that_can_be_stacked_teaches_stacking_in_the_house_rules_words():
     """docs/rules.md §4 'Stacking' (house/stacking.yaml): when the seat owing
     cards may answer with a Draw Two, the house rule explains itself to that
