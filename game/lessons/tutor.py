@@ -8,8 +8,9 @@ the engine declares, never off card names:
 - the events (game/engine/events/): a card played or turned up first, a
   turn's own draw, the deck turned over, a round dealt or scored;
 - the open decision (game/engine/decisions.py): its purpose
-  (game/engine/purposes.py: cards owed, one's turn while a play is still
-  being laid down) and whether it deals the hands (a draft);
+  (game/engine/purposes.py: cards owed; one's turn, asked between plays or
+  in the middle of one, when more cards may join it) and whether it deals
+  the hands (a draft);
 - the legal actions (game/engine/legality.py): a card of a kind that does
   something among the plays of the seat to act, a card to stack, a
   challenge, an UNO call, a card another seat may jump in with.
@@ -24,6 +25,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from game.engine.actions import Action, CallUno, Challenge, Play
+from game.engine.cards import CardTable
 from game.engine.decisions import REGISTRY, purpose_of
 from game.engine.legality import legal_actions, out_of_turn_seats
 from game.engine.purposes import Purpose
@@ -163,20 +165,22 @@ class Tutor:
         for table in state.tables or (state.cards,):
             card = table.by_name.get(name)
             if card is not None and table.face_names[card] == face:
+                if not first:
+                    return self._card_lesson(table, card)
+                # Turned up first, it does only what its `first_card` says.
                 spec = table.kind[card]
-                if first:
-                    # Turned up first, it does only what its `first_card` says.
-                    return (
-                        card_key(spec.name) if spec.first_card is None or spec.first_card else None
-                    )
-                number = table.category[card] == "number"
-                return self._card_lesson(spec.name, int(table.symbol[card]) if number else None)
+                acts = spec.first_card is None or bool(spec.first_card)
+                return card_key(spec.name) if acts and card_key(spec.name) in self.specs else None
         return None
 
-    def _card_lesson(self, kind: str, face: int | None) -> str | None:
-        """The lesson of a card of `kind` showing `face` (a number's), if it has one."""
-        if face is not None and card_key(kind, face) in self.specs:
-            return card_key(kind, face)
+    def _card_lesson(self, table: CardTable, card: int) -> str | None:
+        """The lesson of `card` (on `table`'s side), if its kind has one: its
+        face's own, for a number face that acts alone (Seven-O's 7)."""
+        kind = table.kind[card].name
+        if table.category[card] == "number":
+            key = card_key(kind, int(table.symbol[card]))
+            if key in self.specs:
+                return key
         key = card_key(kind)
         return key if key in self.specs else None
 
@@ -187,7 +191,8 @@ class Tutor:
             return []
         found: list[Moment] = []
         seat = decision.seat
-        if REGISTRY[decision.kind].deals:
+        declared = REGISTRY[decision.kind]
+        if declared.deals:
             found.append(Moment(Topic.DRAFT.value, None))
         offered = legal_actions(state, seat)
         plays = _cards_of(offered)
@@ -195,8 +200,8 @@ class Tutor:
         names = state.cards.face_names
         if purpose is Purpose.OWED and plays:
             found.append(Moment(Topic.STACKING.value, seat, tuple(names[c] for c in plays)))
-        elif purpose is Purpose.TURN and plays and state.ctx is not None:
-            # A play still being laid down: more cards may join it (`turn.multi_play`).
+        elif purpose is Purpose.TURN and plays and not declared.between_plays:
+            # One's turn in the middle of a play: more cards may join it (`turn.multi_play`).
             found.append(Moment(Topic.MULTI_PLAY.value, seat, tuple(names[c] for c in plays)))
         elif plays:
             found += self._playable(state, seat, plays)
@@ -220,10 +225,7 @@ class Tutor:
         cards = state.cards
         by_key: dict[str, list[str]] = {}
         for card in plays:
-            number = cards.category[card] == "number"
-            key = self._card_lesson(
-                cards.kind[card].name, int(cards.symbol[card]) if number else None
-            )
+            key = self._card_lesson(cards, card)
             if key is not None and cards.face_names[card] not in by_key.setdefault(key, []):
                 by_key[key].append(cards.face_names[card])
         return [Moment(key, seat, tuple(names)) for key, names in by_key.items()]

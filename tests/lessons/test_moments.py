@@ -146,6 +146,26 @@ def test_a_draw_two_that_can_be_stacked_teaches_stacking_in_the_house_rules_word
     assert not {"stacking", "house:stacking"} & set(keys(tutor.moments(state, events)))
 
 
+def test_several_cards_at_once_are_taught_when_a_play_may_take_more():
+    """docs/rules.md §4 (house/multi-card.yaml): cards of the same number may
+    be played together; the lesson comes when a card is down and another may
+    join it (the decision asked mid-play), to that seat with those cards, and
+    not at an ordinary turn after a play of one card."""
+    multi = rules("classic", "house/multi-card")
+    hands = {0: ["red:7", "blue:1", "green:2"], 1: ["red:1", "red:2", "red:3"]}
+    state = rigged(multi, hands=hands, top="red:3", players=2)
+    tutor = Tutor(multi, 2)
+    tutor.moments(state, [])
+    state, events = play(state, 0, "red:7")  # no other 7: one card, the turn passes
+    assert not {"multi_play", "house:multi-card"} & set(keys(tutor.moments(state, events)))
+    hands = {0: ["red:5", "blue:5", "green:1"], 1: ["yellow:1", "yellow:2"]}
+    state = rigged(multi, hands=hands, top="red:3", players=2)
+    state, events = play(state, 0, "red:5")
+    found = by_key(Tutor(multi, 2).moments(state, events))
+    assert found["house:multi-card"].seat == 0
+    assert found["house:multi-card"].cards == ("blue:5",)
+
+
 def test_a_challenge_decision_is_a_public_moment_about_the_top_card():
     """docs/rules.md §1 (Wild Draw Four): the seat it is played on may
     challenge; the lesson names the card on the pile, which everyone sees."""
