@@ -47,8 +47,24 @@ def face_up(events: Sequence[Mapping[str, Any]], seat: int) -> set[str]:
     return found
 
 
-def check_privacy(state: GameState, events: Sequence[Mapping[str, Any]], lessons: list[Lesson]):
+def kinds_named(state: GameState, face: str) -> set[str]:
+    """The kinds of card whose face is `face` (`red:draw_two`), on either side."""
+    return {
+        table.kind[card].name
+        for table in state.tables or (state.cards,)
+        for card, name in enumerate(table.face_names)
+        if name == face
+    }
+
+
+def check_cards(state: GameState, events: Sequence[Mapping[str, Any]], lessons: list[Lesson]):
+    """Each lesson's cards: a card lesson's are of its kind; a seat's own
+    lesson names cards in its hand; a public one only cards every seat saw
+    face up (on the pile, or put there by these events)."""
     for lesson in lessons:
+        if lesson.key.startswith("card:"):
+            kind = lesson.key.split(":")[1]
+            assert all(kind in kinds_named(state, card) for card in lesson.cards), lesson
         if lesson.seat is not None:
             hand = view(state, lesson.seat)["hand_cards"]
             assert set(lesson.cards) <= set(hand), (lesson, hand)
@@ -64,14 +80,14 @@ def play_taught(rules, players: int, seed: int, per_seat: bool, single_round: bo
     state, events = new_game(rules, players, seed, single_round=single_round)
     tutor = Tutor(rules, players, per_seat)
     given = tutor.moments(state, events)
-    check_privacy(state, events, given)
+    check_cards(state, events, given)
     bots = [make_bot("basic", seed + seat) for seat in range(players)]
     tell_bots(bots, seat_bots(state, bots), None, events)
 
     def watch(after: GameState, so_far: list, done: int) -> bool:
         new = so_far[done:]
         lessons = tutor.moments(after, new)
-        check_privacy(after, new, lessons)
+        check_cards(after, new, lessons)
         given.extend(lessons)
         return False
 
