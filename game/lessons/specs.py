@@ -293,7 +293,7 @@ def _rule_words(rules: RuleSet, topic: Topic) -> tuple[str, list[str]]:
         lines = [
             f"{kind_label(spec, lang)}: {stacks_words(rules, spec, lang)}"
             for spec in rules.kinds.values()
-            if spec.model.stacks_on
+            if spec.model.stacks_on and deck_count(model, spec.model)
         ]
         return _("Stacking"), lines
     if topic is Topic.CHALLENGE:
