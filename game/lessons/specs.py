@@ -25,7 +25,7 @@ from enum import StrEnum
 from game.engine.cards import kind_label
 from game.engine.ruleset import Loc, RuleSet, deck_count
 from game.engine.words import Words
-from game.i18n import _, capitalized, language, say
+from game.i18n import _, capitalized, language
 from game.rules.describe import (
     challenge_lines,
     dealing_lines,
@@ -282,8 +282,7 @@ def _rule_words(rules: RuleSet, topic: Topic) -> tuple[str, list[str]]:
     """A part of the turn's heading and lines, in the Rules screen's words."""
     model = rules.model
     if topic is Topic.DEAL:
-        players = _("Players: {players}").format(players=say(model.players_text()))
-        return _("The deal"), [players, *dealing_lines(model.dealing)]
+        return _("The deal"), dealing_lines(model.dealing)
     if topic is Topic.DRAFT:
         return _("The draft"), [draft_words(model.dealing)]
     if topic is Topic.DRAWING:

@@ -5,8 +5,8 @@ handed the state and the events that action wrote, and says which lessons
 now matter and were not taught yet (`moments`). A moment is read off what
 the engine declares, never off card names:
 
-- the events (game/engine/events/): a card played or turned up first, a
-  turn's own draw, the deck turned over, a round dealt or scored;
+- the events (game/engine/events/): a card played or turned up first, the
+  deck turned over, a round dealt or scored;
 - the open decision (game/engine/decisions.py): its purpose
   (game/engine/purposes.py: cards owed; one's turn, asked between plays or
   in the middle of one, when more cards may join it) and whether it deals
@@ -149,8 +149,6 @@ class Tutor:
                     found.append(Moment(key, None, (face,), first))
             elif kind == "round":
                 found.append(Moment(Topic.DEAL.value, None))
-            elif kind == "draw" and event.get("why") == "turn":
-                found.append(Moment(Topic.DRAWING.value, None))
             elif kind == "flip":
                 top = str(event["top"]).partition("/")[0]
                 found.append(Moment(f"side:{event['side']}", None, (top,)))
@@ -205,6 +203,8 @@ class Tutor:
             found.append(Moment(Topic.MULTI_PLAY.value, seat, tuple(names[c] for c in plays)))
         elif plays:
             found += self._playable(state, seat, plays)
+        if purpose is Purpose.TURN and declared.between_plays:
+            found.append(Moment(Topic.DRAWING.value, None))  # what a turn may do
         if any(type(action) is Challenge for action in offered) and state.discard:
             found.append(Moment(Topic.CHALLENGE.value, None, (names[state.top],)))
         if any(type(action) is CallUno and action.seat == seat for action in offered):

@@ -26,6 +26,11 @@ def by_key(lessons) -> dict:
     return {lesson.key: lesson for lesson in lessons}
 
 
+def own(lessons) -> list[tuple[str, int]]:
+    """The lessons of a seat's own, as (key, seat)."""
+    return [(lesson.key, lesson.seat) for lesson in lessons if lesson.seat is not None]
+
+
 def test_a_wild_draw_four_its_holder_may_play_is_taught_to_its_holder_alone():
     """docs/rules.md §1 (Wild Draw Four): the first time the seat to act may
     play one, the lesson is that seat's, with that card; a number card that
@@ -36,7 +41,7 @@ def test_a_wild_draw_four_its_holder_may_play_is_taught_to_its_holder_alone():
     )
     tutor = Tutor(classic, 2)
     found = by_key(tutor.moments(state, []))
-    assert list(found) == ["card:wild_draw_four"]
+    assert own(found.values()) == [("card:wild_draw_four", 0)]
     lesson = found["card:wild_draw_four"]
     assert lesson.seat == 0 and lesson.cards == ("wild:wild_draw_four",)
     assert lesson.title == "Wild Draw Four"
@@ -48,6 +53,21 @@ def test_a_wild_draw_four_its_holder_may_play_is_taught_to_its_holder_alone():
         lesson.words
     )
     assert tutor.moments(state, []) == []  # once a match
+
+
+def test_the_first_turn_teaches_everyone_what_a_turn_may_do():
+    """docs/rules.md §1: play a card that matches, or draw; the lesson comes
+    at the first ordinary turn, for everyone, and names no card."""
+    classic = rules("classic")
+    state = rigged(classic, hands={0: ["red:1", "red:2", "red:3"], 1: ["blue:2"]}, players=2)
+    found = by_key(Tutor(classic, 2).moments(state, []))
+    assert found["drawing"].seat is None and found["drawing"].cards == ()
+    assert found["drawing"].words.splitlines() == [
+        "Play a card matching the colour, number or symbol, or a wild; "
+        "draw only when you cannot play.",
+        "Drawing takes one card.",
+        "After drawing, only a drawn card may be played, if it fits.",
+    ]
 
 
 def test_a_card_played_is_a_public_moment_naming_only_that_card():
@@ -80,14 +100,10 @@ def test_per_seat_each_player_learns_a_card_once():
         players=2,
     )
     tutor = Tutor(classic, 2, per_seat=True)
-    assert [(lesson.key, lesson.seat) for lesson in tutor.moments(state, [])] == [
-        ("card:draw_two", 0)
-    ]
+    assert own(tutor.moments(state, [])) == [("card:draw_two", 0)]
     state.pending = type(state.pending)("play", 1)
     state.legal_cache = {}
-    assert [(lesson.key, lesson.seat) for lesson in tutor.moments(state, [])] == [
-        ("card:draw_two", 1)
-    ]
+    assert own(tutor.moments(state, [])) == [("card:draw_two", 1)]
     assert tutor.moments(state, []) == []
     shared = Tutor(classic, 2)
     shared.moments(state, [])
@@ -107,12 +123,10 @@ def test_a_bots_own_moment_is_kept_for_a_person():
         players=2,
     )
     tutor = Tutor(classic, 2, learners={1})
-    assert tutor.moments(state, []) == []  # seat 0 is a bot
+    assert own(tutor.moments(state, [])) == []  # seat 0 is a bot
     state.pending = type(state.pending)("play", 1)
     state.legal_cache = {}
-    assert [(lesson.key, lesson.seat) for lesson in tutor.moments(state, [])] == [
-        ("card:draw_two", 1)
-    ]
+    assert own(tutor.moments(state, [])) == [("card:draw_two", 1)]
     skip = rigged(classic, hands={0: ["red:skip", "red:1", "red:2"], 1: ["blue:2", "blue:3"]})
     skip, events = play(skip, 0, "red:skip")
     assert "card:skip" in keys(Tutor(classic, 2, learners={1}).moments(skip, events))
@@ -245,8 +259,7 @@ def test_a_skip_everyone_played_teaches_everyone():
     state.color = state.cards.color[card]
     state.legal_cache = {}
     tutor = Tutor(flip, 3)
-    taught = [(lesson.key, lesson.seat) for lesson in tutor.moments(state, [])]
-    assert taught == [("card:skip_everyone", 0)]
+    assert own(tutor.moments(state, [])) == [("card:skip_everyone", 0)]
     state, events = act(state, play_of(state, 0, names[card]))
     assert tutor.moments(state, events) == []  # its holder has learnt it
     found = by_key(Tutor(flip, 3).moments(state, events))
@@ -353,7 +366,7 @@ def test_what_was_taught_survives_a_save_and_a_hostile_record_is_refused():
     classic = rules("classic")
     state = rigged(classic, hands={0: ["red:skip", "red:1", "red:2"], 1: ["blue:2"]}, players=2)
     tutor = Tutor(classic, 2, per_seat=True)
-    assert keys(tutor.moments(state, [])) == ["card:skip"]
+    assert keys(tutor.moments(state, [])) == ["card:skip", "drawing"]
     saved = tutor.to_dict()
     resumed = Tutor.from_dict(classic, 2, saved, per_seat=True)
     assert resumed.to_dict() == saved
