@@ -224,7 +224,7 @@ def _verify(files: list[str]) -> int:
 
 
 def _check(files: list[str]) -> int:
-    from game.rules.loader import check_files
+    from game.play.selftest import check_files
 
     errors = check_files(files)
     print_errors(errors)

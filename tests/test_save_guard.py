@@ -53,7 +53,7 @@ def test_a_continued_match_that_went_on_is_not_judged_by_its_old_mark(tmp_path):
     saved_session(tmp_path, actions=40)
     slot = SaveSlot(tmp_path)
     resumed = slot.resume()
-    session = MatchSession.resumed(resumed)
+    session = resumed.session()
     slot.keep(session, resumed.saved.header)
     play(session, 5, seed=7)
     slot.writer.flush()

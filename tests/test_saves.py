@@ -80,7 +80,7 @@ def test_a_resumed_match_goes_on_saving_one_match(tmp_path):
     slot, session = saved_session(tmp_path, actions=150)
     resumed = slot.resume()
     header = resumed.saved.header
-    again = MatchSession.resumed(resumed)
+    again = resumed.session()
     slot2 = SaveSlot(tmp_path)
     slot2.keep(again, header)
     play(again, 150, seed=99)

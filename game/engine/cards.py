@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from game.engine.actions import Play
+from game.engine.card_names import FACES_APART
 from game.engine.ruleset import WILD, EffectSpec, KindSpec, RuleSet, RuleSetModel
 from game.engine.words import ENGLISH
 
@@ -210,7 +211,9 @@ class CardTable:
             # A two-sided card's name is its face in play and its other face
             # ("red:7/teal:5"), so that two cards alike on one side but not on
             # the other are never taken for copies.
-            self.names = [f"{face}/{back}" for face, back in zip(self.names, backs, strict=True)]
+            self.names = [
+                f"{face}{FACES_APART}{back}" for face, back in zip(self.names, backs, strict=True)
+            ]
         self._index_names(twins)
 
     def paired(

@@ -14,20 +14,17 @@ import random
 from collections import deque
 from collections.abc import Generator
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import Protocol, cast
 
 from game.bots import make_bot
 from game.bots.base import Look
 from game.bots.hint import Advisor, Hint
-from game.engine import Action, Event, apply, legal_actions, new_game, view
+from game.engine import Action, Event, GameState, apply, legal_actions, new_game, view
 from game.engine.ruleset import RuleSet
 from game.log import LogError, write_log
 from game.play.seats import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
 from game.play.sim import tell_bots
 from game.rules.loader import load_rules
-
-if TYPE_CHECKING:
-    from game.player_files.resume import Resumed
 
 __all__ = ["BOT_LEVELS", "DEFAULT_NAMES", "MatchSession", "Recorder", "SeatConfig"]
 
@@ -69,20 +66,27 @@ class MatchSession:
         self.recorder: Recorder | None = None
 
     @classmethod
-    def resumed(cls, resumed: Resumed) -> MatchSession:
-        """A saved match that goes on from the state the engine reached by
-        re-executing its log (game/player_files/resume.py). The table has seen the
-        log already; nothing is queued."""
-        header = resumed.saved.header
-        log = resumed.log
+    def going_on(
+        cls,
+        rule_names: list[str],
+        rules: RuleSet,
+        seats: list[SeatConfig],
+        state: GameState,
+        log: list[dict],
+        target: int | None | str,
+        single_round: bool,
+    ) -> MatchSession:
+        """A match that goes on from `state`, the state the engine reached by
+        re-executing `log` (a saved match: game/player_files/resume.py). The
+        table has seen the log already; nothing is queued."""
         session = cls.__new__(cls)
-        session.rule_names = list(header.rules)
-        session.rules = resumed.rules
-        session.seats = header.seat_configs()
-        session.target = header.target
-        session.single_round = header.single_round
+        session.rule_names = list(rule_names)
+        session.rules = rules
+        session.seats = seats
+        session.target = target
+        session.single_round = single_round
         session.seed = log[0]["seed"]
-        session.state = resumed.state
+        session.state = state
         session._seat_bots(log)
         session.queue = deque()
         session.log = list(log)

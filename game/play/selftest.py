@@ -1,4 +1,5 @@
-"""A short, bounded self-test of a rule set: `check` plays it before accepting it.
+"""A short, bounded self-test of a rule set: `check` plays it before accepting it
+(`check_files`).
 
 A rule set can be valid setting by setting and still unplayable: no card can
 ever be played, rounds only stop at the turn limit, or a match would need
@@ -10,11 +11,17 @@ says in words what would go wrong at a real table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+
 from game.bots import make_bot
 from game.engine import new_game
 from game.engine.ruleset import RuleSet
 from game.engine.scoring import SCHEMES
+from game.files.resources import RULES_DIR
 from game.play.sim import MAX_MATCH_ACTIONS, play_out_round
+from game.rules.errors import RuleError
+from game.rules.loader import each_loaded
 
 SEEDS = (1, 2, 3)
 # A turn is a play or a draw; around it come colour choices, UNO calls,
@@ -24,6 +31,21 @@ ACTIONS_PER_TURN = 4
 # What a whole match may take: half of what `simulate` plays before it gives
 # up on a match, so that a match a little longer than the estimate still ends.
 MATCH_ACTIONS = MAX_MATCH_ACTIONS // 2
+
+
+def check_files(paths: Sequence[str], rules_dir: Path = RULES_DIR) -> list[RuleError]:
+    """Every error in each file, as `check` reports them: what does not load
+    (game/rules/loader.py `each_loaded`), then, for what loads, what keeps it
+    from playing (`self_test`): accepted means playable."""
+    errors: list[RuleError] = []
+    for found in each_loaded(paths, rules_dir):
+        if isinstance(found, RuleError):
+            if found not in errors:
+                errors.append(found)
+            continue
+        shown, rules = found
+        errors.extend(RuleError(shown, 1, 1, problem) for problem in self_test(rules))
+    return errors
 
 
 def self_test(rules: RuleSet) -> list[str]:

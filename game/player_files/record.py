@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import language
 from game.log.format import LogError, Malformed, check_event, encode_event
-from game.player_files.save_format import SaveHeader, rules_fingerprint, rules_label
+from game.player_files.save_format import MAX_TEXT, SaveHeader, rules_fingerprint
 from game.player_files.writer import FileWriter
+from game.rules.describe import rules_label
 
 if TYPE_CHECKING:
     from game.play.match import MatchSession
@@ -50,7 +51,7 @@ def header_for(session: MatchSession, match_id: str | None = None) -> SaveHeader
     return SaveHeader(
         id=match_id or uuid.uuid4().hex,
         rules=tuple(session.rule_names),
-        rules_label=rules_label(session.rules, language()),
+        rules_label=rules_label(session.rules, language())[:MAX_TEXT],
         fingerprint=rules_fingerprint(session.rules),
         seats=tuple((s.name, s.kind, s.level) for s in session.seats),
         target=session.target,

@@ -18,6 +18,7 @@ from game.engine import GameState, RuleSet
 from game.files.plain_text import printable
 from game.i18n import _
 from game.log import Divergence, Incomplete, LogError, MatchRefused, Place, Reexecution, read_events
+from game.play.match import MatchSession
 from game.player_files.save_format import SavedMatch, SaveProblem, peek, rules_fingerprint
 from game.rules.errors import RuleFileError
 from game.rules.loader import load_rules
@@ -33,6 +34,19 @@ class Resumed:
     @property
     def over(self) -> bool:
         return self.state.over
+
+    def session(self) -> MatchSession:
+        """The match, going on from where its log stops."""
+        header = self.saved.header
+        return MatchSession.going_on(
+            list(header.rules),
+            self.rules,
+            header.seat_configs(),
+            self.state,
+            self.log,
+            header.target,
+            header.single_round,
+        )
 
 
 def resume(path: Path) -> Resumed:

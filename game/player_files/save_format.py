@@ -228,16 +228,6 @@ def rules_fingerprint(rules: RuleSet) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def rules_label(rules: RuleSet, lang: str) -> str:
-    """The rules as a player names them, in language `lang`: "Classic UNO +
-    Jump-in + Stacking". The title shows it with the saved match, and the
-    Players screen counts favourite rules by it (a header keeps it as it was
-    written, so a save from before house rules had names shows their ids)."""
-    model = rules.model
-    houses = [rule.shown_name(short, lang) for short, rule in model.house_rules.items()]
-    return " + ".join([model.name.in_language(lang), *houses])[:MAX_TEXT]
-
-
 @dataclass
 class SavedMatch:
     """A save as the title screen shows it: read and shaped, not yet re-executed."""

@@ -57,6 +57,16 @@ def effect_words(specs: Iterable[EffectSpec]) -> str:
     return words
 
 
+def rules_label(rules: RuleSet, lang: str) -> str:
+    """The rules as a player names them, in language `lang`: "Classic UNO +
+    Jump-in + Stacking". The title shows it with the saved match, and the
+    Players screen counts favourite rules by it (a save's header keeps it as
+    it was written, so a save from before house rules had names shows their ids)."""
+    model = rules.model
+    houses = [rule.shown_name(short, lang) for short, rule in model.house_rules.items()]
+    return " + ".join([model.name.in_language(lang), *houses])
+
+
 def describe(rules: RuleSet) -> str:
     model = rules.model
     lang = language()  # the rule file's own words in it too, where it gives them

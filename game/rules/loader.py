@@ -21,7 +21,7 @@ import copy
 import dataclasses
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,6 @@ from game.engine.words import ENGLISH
 from game.files.os_words import os_problem
 from game.files.plain_text import printable
 from game.files.resources import RULES_DIR
-from game.play.selftest import self_test
 from game.rules.conflicts import narrow_players, overlay_clash, semantic_conflicts
 from game.rules.errors import RuleError, RuleFileError
 from game.rules.load_budget import LoadBudget
@@ -532,17 +531,19 @@ def layer_base(path: Path, rules_dir: Path = RULES_DIR) -> str | None:
     return str(found)
 
 
-def check_files(paths: Sequence[str], rules_dir: Path = RULES_DIR) -> list[RuleError]:
-    """Every error in each file. A complete rule set is checked on its own; a
-    house-rule layer is checked on top of the classic rules, and on each rule
-    set it says something else over (`on:`). What loads is then played a
-    little (`self_test`): accepted means playable."""
-    errors: list[RuleError] = []
+def each_loaded(
+    paths: Sequence[str], rules_dir: Path = RULES_DIR
+) -> Iterator[RuleError | tuple[str, RuleSet]]:
+    """Each file loaded as it would be played, in order: its errors, or the
+    file's shown name with the rule set it makes. A complete rule set is
+    loaded on its own; a house-rule layer on top of the classic rules, and on
+    each rule set it says something else over (`on:`). What plays is checked
+    above this package (game/play/selftest.py `check_files`)."""
     for name in paths:
         try:
             path = resolve_name(name, rules_dir=rules_dir)
         except NameRefused as refused:
-            errors.append(RuleError(_shown_name(name), 1, 1, str(refused)))
+            yield RuleError(_shown_name(name), 1, 1, str(refused))
             continue
         base = layer_base(path, rules_dir)
         bases = [None] if base is None else [base, *_said_on_bases(path, base, rules_dir)]
@@ -551,11 +552,9 @@ def check_files(paths: Sequence[str], rules_dir: Path = RULES_DIR) -> list[RuleE
             try:
                 rules = load_rules(layers, rules_dir=rules_dir)
             except RuleFileError as err:
-                errors.extend(e for e in err.errors if e not in errors)
+                yield from err.errors
                 continue
-            shown = display_path(path)
-            errors.extend(RuleError(shown, 1, 1, problem) for problem in self_test(rules))
-    return errors
+            yield display_path(path), rules
 
 
 def _said_on_bases(path: Path, base: str, rules_dir: Path = RULES_DIR) -> list[str]:

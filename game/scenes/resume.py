@@ -25,7 +25,7 @@ def resume_match(app: Services) -> MatchScreen:
     title told why) when it cannot be continued."""
     resumed = app.saves.resume()
     header = resumed.saved.header
-    session = MatchSession.resumed(resumed)
+    session = resumed.session()
     app.saves.keep(session, header)
     screen = match_screen(app, session, resumed=True)
     app.reset("play", screen=screen)

@@ -19,9 +19,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from game.engine.card_names import turned
 from game.engine.event_kinds import EVENT_KINDS
 from game.table.geometry import TableGeometry
-from game.table.model import TableModel, turned
+from game.table.model import TableModel
 from game.table.privacy import DISCARD, PILE, TABLE, Place, Privacy
 from game.table.sprite import Sprite
 from game.ui import accessibility

@@ -17,20 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.engine.card_names import turned
 from game.engine.event_kinds import kinds_where
-
-FACES_APART = "/"  # between a two-sided card's faces in its name: "red:7/teal:5"
-
 
 # Events after which the draw pile's top card may be another card (`EventKind.pile`).
 PILE_EVENTS = kinds_where(lambda kind: kind.pile)
-
-
-def turned(card: str) -> str:
-    """The same card the other way up ("red:7/teal:5" -> "teal:5/red:7"); a
-    card with one face stays as it is."""
-    face, sep, other = card.partition(FACES_APART)
-    return f"{other}{sep}{face}" if sep else card
 
 
 @dataclass

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.table.model import FACES_APART, turned
+from game.engine.card_names import FACES_APART, turned
 
 PILE = "pile"
 DISCARD = "discard"

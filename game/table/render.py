@@ -17,11 +17,12 @@ import math
 
 import pygame
 
+from game.engine.card_names import turned
 from game.looks import CardLook
 from game.table.animator import TableAnimator
 from game.table.geometry import TableGeometry
 from game.table.highlights import NO_HIGHLIGHTS, Highlights
-from game.table.model import TableModel, turned
+from game.table.model import TableModel
 from game.table.privacy import DISCARD, PILE, Privacy
 from game.table.sprite import Sprite
 from game.ui import accessibility, text, widgets

@@ -19,7 +19,7 @@ English labels, the colour names) to this language, for `game.i18n.say`.
 A two-sided deck (UNO Flip, `sides:` in the rule file) names a card by both
 its faces, the one in play first ("red:7/teal:5"): the book knows the faces
 of every side, so a card is named and painted by its face in play, and
-`turned(card)` (game/table/model.py) is the same card the other way up. Each side has its own
+`turned(card)` (game/engine/card_names.py) is the same card the other way up. Each side has its own
 colours: a wild shows its side's on its oval, and the faces of every side
 but the first have a dark rim (`SIDE_RIM`), so the Dark side is known at a
 glance; their colours, unless the file says how they look, take the deeper
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.card_names import FACES_APART
 from game.engine.cards import CardTable, card_table, color_label, kind_label
 from game.engine.ruleset import COLOR_NAMES, WILD, RuleSet
 from game.engine.words import ENGLISH
@@ -49,7 +50,6 @@ from game.looks import (
     initials,
     wheel_order,
 )
-from game.table.model import FACES_APART
 
 
 @dataclass(frozen=True)

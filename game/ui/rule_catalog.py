@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Literal
 
 from game.engine.ruleset import RuleSet
-from game.player_files.save_format import rules_label
+from game.rules.describe import rules_label
 from game.rules.errors import RuleFileError
 from game.rules.loader import HOUSE_RULE_BASE, layer_base, load_rules
 from game.rules.names import NameRefused, resolve_name

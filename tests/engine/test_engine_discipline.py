@@ -34,8 +34,9 @@ import yaml
 
 from game.engine import conditions, effects
 from game.engine.cards import card_table
+from game.play.selftest import check_files
 from game.rules.card_blocks import compile_condition, compile_effects
-from game.rules.loader import RULES_DIR, check_files, layer_base, load_rules
+from game.rules.loader import RULES_DIR, layer_base, load_rules
 from game.rules.names import available_rule_sets
 from game.rules.yamlsafe import load_yaml_file
 

@@ -13,8 +13,9 @@ import pytest
 
 from game.engine.cards import card_table
 from game.files.resources import RULES_DIR
+from game.play.selftest import check_files
 from game.rules.errors import RuleFileError
-from game.rules.loader import check_files, load_rules
+from game.rules.loader import load_rules
 from game.rules.names import available_rule_sets, display_path
 from game.rules.validation import RulesInvalid, validate_rules
 from tests.support.commands import main_here

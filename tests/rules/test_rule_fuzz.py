@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from game.bots import make_bot
 from game.engine import new_game
 from game.engine.cards import card_table
-from game.play.selftest import ACTIONS_PER_TURN
+from game.play.selftest import ACTIONS_PER_TURN, check_files
 from game.play.sim import play_out_round
-from game.rules.loader import check_files, load_rules
+from game.rules.loader import load_rules
 from game.rules.schema import MAX_COLORS, MAX_DECK, MAX_FACE, MAX_KINDS
 from tests.depth import examples
 

@@ -16,8 +16,9 @@ import pytest
 from game import cli
 from game.log.format import MatchRefused
 from game.log.rulesets import RuleSets
+from game.play.selftest import check_files
 from game.rules.errors import RuleFileError
-from game.rules.loader import check_files, load_rules
+from game.rules.loader import load_rules
 from game.rules.names import NameRefused, display_path, resolve_shared_name
 
 TOO_LONG = "a" * 300  # more than a file name may be

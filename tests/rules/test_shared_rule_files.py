@@ -20,10 +20,10 @@ from game.cli import MAX_ERRORS_SHOWN, print_errors
 from game.engine import new_game
 from game.engine.dealing import MAX_CUTS
 from game.files.plain_text import printable
-from game.play.selftest import match_problems
+from game.play.selftest import check_files, match_problems
 from game.play.sim import play_out_round
 from game.rules.errors import RuleError, RuleFileError
-from game.rules.loader import RULES_DIR, check_files, load_rules
+from game.rules.loader import RULES_DIR, load_rules
 from game.rules.names import NameRefused, available_rule_sets, resolve_shared_name
 from game.rules.schema import MAX_DECK, MAX_SEATS
 from game.rules.validation import validate_rules

@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from game.engine import new_game
-from game.rules.loader import check_files, load_rules
+from game.play.selftest import check_files
+from game.rules.loader import load_rules
 from tests.support.rules import DAY_NIGHT
 
 NUMBERS = "category: number, faces: [1, 2, 3, 4, 5, 6, 7, 8, 9], copies: 4, points: face"

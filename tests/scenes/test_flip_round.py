@@ -4,9 +4,9 @@ over and a round is scored on the side in play."""
 
 from __future__ import annotations
 
+from game.engine.card_names import turned
 from game.play.match import SeatConfig
 from game.scenes.play import PlayScene
-from game.table.model import turned
 from game.ui import text
 from tests.scenes.players import Couch, start_match, table_matches_engine
 from tests.scenes.privacy_watch import watch_app

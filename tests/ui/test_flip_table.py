@@ -12,9 +12,10 @@ import pygame
 import pytest
 
 from game.engine import new_game
+from game.engine.card_names import turned
 from game.looks import SIDE_RIM, color_patterns
 from game.rules.loader import load_rules
-from game.table.model import TableModel, turned
+from game.table.model import TableModel
 from game.table.privacy import PILE, Privacy
 from game.table.view import TableView
 from game.ui import accessibility, patterns
