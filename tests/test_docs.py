@@ -171,6 +171,7 @@ def _env(tmp_path: Path) -> dict[str, str]:
         "COUCH_UNO_FIRST_FRAME": "exit",  # a window closes after its first frame
         "COUCH_UNO_BENCH": "smoke",  # a benchmark measures once, and little
         "COUCH_UNO_PREFS": str(tmp_path / "prefs"),
+        "COUCH_UNO_SCREENSHOTS": str(tmp_path),  # pictures go here, not into docs/
         "PYTHONPATH": str(ROOT),
     }
 
@@ -311,10 +312,18 @@ def test_every_command_a_page_shows_runs(page, tmp_path, monkeypatch):
         folder.mkdir()
         _write_files(text, folder)
     failed = []
+    pictures = ROOT / "docs" / "screenshots"
+    before = {p.name: p.stat().st_mtime_ns for p in pictures.glob("*.png")}
     for command in shown_commands(text):
         if _reason_not_run(command) is not None or (command, folder) in _PASSED:
             continue
         status, output = _run(command, folder, tmp_path, monkeypatch)
+        after = {p.name: p.stat().st_mtime_ns for p in pictures.glob("*.png")}
+        if after != before:  # a tool that forgot COUCH_UNO_SCREENSHOTS
+            failed.append(
+                f"$ {command}\nrewrote docs/screenshots: {sorted(set(after.items()) - set(before.items()))}"
+            )
+            before = after
         if folder == ROOT and status == 0:
             _PASSED.add((command, folder))  # the README and a page show it: run once
         if status != 0 or "Traceback" in output:

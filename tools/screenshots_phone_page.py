@@ -19,7 +19,10 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-OUT = ROOT / "docs" / "screenshots"
+# The docs' folder; COUCH_UNO_SCREENSHOTS sends them elsewhere (the test that
+# runs every documented command sends them to its own folder, so a test run
+# never rewrites the committed pictures).
+OUT = Path(os.environ.get("COUCH_UNO_SCREENSHOTS") or ROOT / "docs" / "screenshots")
 
 
 def main(names: list[str]) -> int:
