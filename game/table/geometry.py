@@ -214,11 +214,14 @@ class TableGeometry:
         return self.place((TOAST_WIDTH, TOAST_BAND), near, (self.event_home,))
 
     def toast_box(self, label_size: tuple[int, int]) -> pygame.Rect:
-        """The box of a refusal whose words are `label_size`: on its band's lower
-        edge, by the event line, since at large text the prompts under the top
+        """The box of a refusal whose words are `label_size`, in its band: low in
+        it (three quarters of the room to spare above the box, a quarter below,
+        by the event line), since at large text the prompts under the top
         row's plates reach into the band from above."""
+        home = self.toast_home
         box = pygame.Rect((0, 0), label_size).inflate(*TOAST_PAD)
-        box.midbottom = self.toast_home.midbottom
+        box.midbottom = home.midbottom
+        box.move_ip(0, -(max(0, home.height - box.height) // 4))
         return box
 
     @property
