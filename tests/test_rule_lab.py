@@ -1,15 +1,20 @@
 """The rule lab (game/play/rule_lab.py): the same figures for any number of
-processes, a cancel that leaves no worker running, and the leader after five
-turns read from the state by the simulation's watch hook."""
+processes, a cancel that leaves no worker running, neither asking nor
+cancelling waiting for a process on the caller's thread, and the leader after
+five turns read from the state by the simulation's watch hook."""
 
 from __future__ import annotations
 
 import multiprocessing
+import threading
+
+import pytest
 
 from game.bots import make_bot
 from game.play.rule_lab import FiveTurnLeader, LabRun, against_classic, seconds_per_turn
 from game.play.sim import play_match
 from game.rules.loader import load_rules
+from tests.support.lab_workers import HeldStart, joins_on
 
 
 def test_the_figures_are_the_same_for_one_and_two_processes():
@@ -27,14 +32,56 @@ def test_cancel_stops_every_worker():
     # this run's are watched.
     before = {p.pid for p in multiprocessing.active_children()}
     run = LabRun([(("classic",), 4)], 5000, processes=2)
+    assert run.started.wait(60)
     started = {p.pid for p in multiprocessing.active_children()} - before
     assert started, "the run has workers"
     run.poll()
     run.cancel()
+    run.settle()
     left = {p.pid for p in multiprocessing.active_children()}
     assert not started & left
     assert not run.done and run.cancelled
     assert run.progress[0] < run.progress[1]
+
+
+@pytest.fixture
+def held_start(monkeypatch):
+    held = HeldStart(monkeypatch)
+    yield held
+    held.release()
+
+
+def test_asking_returns_before_the_workers_exist(held_start):
+    """Spawning the workers took the first frame of the New game screen's lab
+    (tens of milliseconds): the pool starts on a thread of its own."""
+    run = LabRun([(("classic",), 2)], 25, processes=1)
+    assert not run.started.is_set() and run._pool is None
+    assert run.poll() is False and not run.done
+    held_start.release()
+    assert run.wait()[(("classic",), 2)].rounds == 25
+    assert held_start.on and threading.main_thread() not in held_start.on
+    run.settle()
+
+
+def test_a_cancel_before_the_workers_exist_leaves_none_running(held_start):
+    before = {p.pid for p in multiprocessing.active_children()}
+    run = LabRun([(("classic",), 2)], 5000, processes=1)
+    run.cancel()
+    held_start.release()
+    run.settle()
+    assert run.cancelled and not run.done and run._pool is None
+    assert not {p.pid for p in multiprocessing.active_children()} - before
+
+
+def test_a_cancel_waits_for_no_worker_on_the_callers_thread(monkeypatch):
+    """Terminating a pool joins each worker: the frame that cancelled waited."""
+    joined_on = joins_on(monkeypatch)
+    run = LabRun([(("classic",), 4)], 5000, processes=2)
+    assert run.started.wait(60)
+    run.cancel()
+    assert threading.current_thread() not in joined_on
+    run.settle()
+    assert joined_on and threading.current_thread() not in joined_on
 
 
 def test_the_leader_after_five_turns_is_read_when_the_sixth_begins():

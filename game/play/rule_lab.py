@@ -8,8 +8,9 @@ whose tallies are added in chunk order, so the figures are the same for any
 number of processes. The New game screen's "What does this do?" and
 tools/house_rule_lab.py (docs/house-rules.md) both use `LabRun`.
 
-A run never blocks its caller: `poll` gathers the chunks done so far,
-`progress` says how many rounds are done, `cancel` stops the workers.
+A run never blocks its caller: the workers start on a thread, `poll`
+gathers the chunks done so far, `progress` says how many rounds are done,
+`cancel` stops the workers (on a thread too).
 """
 
 from __future__ import annotations
@@ -159,12 +160,25 @@ def chunks(rounds: int) -> list[tuple[int, int]]:
     return [(first, min(CHUNK, rounds - first)) for first in range(0, rounds, CHUNK)]
 
 
+def start_pool(processes: int) -> Pool:
+    """The lab's worker processes: fresh interpreters (spawn), so a worker
+    holds nothing of the window's process."""
+    return multiprocessing.get_context("spawn").Pool(processes)
+
+
 class LabRun:
     """One or more mixes measured at once, in a pool of worker processes.
 
     `mixes`: (rule names, seats) pairs; `processes` None is every core. The
     caller polls (`poll`, each frame or in a loop) and reads `figures` when
-    `done`; `cancel` (or leaving a `with`) stops every worker."""
+    `done`; `cancel` stops every worker, and leaving a `with` waits until they
+    have stopped.
+
+    Neither asking nor cancelling waits for a process: starting the spawned
+    workers (tens of milliseconds) and stopping them (`Pool.terminate` joins
+    each) happen on threads of their own, so the frame that asks or cancels
+    stays a frame. `settle` waits for those threads, for the command-line
+    tools and the tests."""
 
     def __init__(
         self,
@@ -183,17 +197,41 @@ class LabRun:
             for mix, players in self.mixes
         ]
         self.processes = workers(processes, len(self.jobs))
-        self._pool: Pool | None = multiprocessing.get_context("spawn").Pool(self.processes)
-        self._waiting: list[tuple[int, AsyncResult]] = [
-            (i, self._pool.apply_async(play_chunk, (job,))) for i, job in enumerate(self.jobs)
-        ]
+        self._pool: Pool | None = None
+        self._waiting: list[tuple[int, AsyncResult]] = []
         self._results: dict[int, LabTally] = {}
         self.error: BaseException | None = None
         self.cancelled = False
         self.done_rounds = 0
+        # `started` is set once the jobs are handed out (or the pool failed to
+        # start); the lock keeps a cancel from missing a pool being started.
+        self.started = threading.Event()
+        self._lock = threading.Lock()
+        self._threads = [threading.Thread(target=self._start, name="rule-lab-start", daemon=True)]
+        self._threads[0].start()
+
+    def _start(self) -> None:
+        try:
+            pool = start_pool(self.processes)
+        except Exception as exc:  # no process could be started: said, not raised
+            self.error = exc
+            self.started.set()
+            return
+        with self._lock:
+            if self.cancelled:
+                self._stop(pool)
+            else:
+                self._pool = pool
+                self._waiting = [
+                    (i, pool.apply_async(play_chunk, (job,))) for i, job in enumerate(self.jobs)
+                ]
+            self.started.set()
 
     def poll(self) -> bool:
-        """Gather the chunks finished (never waits); True when all are in."""
+        """Gather the chunks finished (never waits); True when all are in, or
+        when the run failed (`error`)."""
+        if not self.started.is_set():
+            return False
         still = []
         for index, pending in self._waiting:
             if not pending.ready():
@@ -210,11 +248,16 @@ class LabRun:
         self._waiting = still
         if not still:
             self._close()
-        return self.done
+        return self.done or self.error is not None
 
     @property
     def done(self) -> bool:
-        return not self._waiting and self.error is None and not self.cancelled
+        return (
+            self.started.is_set()
+            and not self._waiting
+            and self.error is None
+            and not self.cancelled
+        )
 
     @property
     def progress(self) -> tuple[int, int]:
@@ -232,6 +275,7 @@ class LabRun:
 
     def wait(self) -> dict[tuple[tuple[str, ...], int], Figures]:
         """Block until done (the command-line tools)."""
+        self.started.wait()
         for _index, pending in list(self._waiting):
             pending.wait()
         self.poll()
@@ -240,29 +284,51 @@ class LabRun:
         return self.figures()
 
     def cancel(self) -> None:
-        """Stop every worker now; nothing is left running."""
-        if self._waiting:
-            self.cancelled = True
-        self._waiting = []
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
+        """Stop every worker, on a thread of its own: returns at once."""
+        with self._lock:
+            if self._waiting or not self.started.is_set():
+                self.cancelled = True
+            self._waiting = []
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            self._stop(pool)
+
+    def _stop(self, pool: Pool) -> None:
+        stopping = threading.Thread(target=_terminate, args=(pool,), name="rule-lab-stop")
+        stopping.daemon = True
+        self._threads.append(stopping)
+        stopping.start()
 
     def _close(self) -> None:
         # Every chunk is in, so the workers only have to exit: waiting for
         # them (a spawned interpreter's teardown each) would hold the frame
         # that polled last, so a thread of its own waits instead.
-        if self._pool is not None:
+        with self._lock:
             pool, self._pool = self._pool, None
+        if pool is not None:
             pool.close()
-            threading.Thread(target=pool.join, name="rule-lab-close", daemon=True).start()
+            closing = threading.Thread(target=pool.join, name="rule-lab-close", daemon=True)
+            self._threads.append(closing)
+            closing.start()
+
+    def settle(self) -> None:
+        """Wait until the workers are started and, once stopped or done, gone."""
+        joined = 0
+        while joined < len(self._threads):  # the start may add a stop
+            self._threads[joined].join()
+            joined += 1
 
     def __enter__(self) -> LabRun:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.cancel()
+        self.settle()
+
+
+def _terminate(pool: Pool) -> None:
+    pool.terminate()
+    pool.join()
 
 
 def against_classic(rules: tuple[str, ...], players: int, rounds: int, **kw) -> LabRun:

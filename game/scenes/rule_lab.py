@@ -128,7 +128,7 @@ class RuleLabScene(Scene):
         run = self.run
         if run is None or self.answered or run.error is not None:
             return
-        if run.poll():
+        if run.poll() and run.done:
             for mix, figures in run.figures().items():
                 ANSWERS[(mix, self.rounds)] = figures
             self._answer()

@@ -17,7 +17,7 @@ import pygame
 
 from game.table.animator import TableAnimator
 from game.table.callouts import Callouts
-from game.table.geometry import TableGeometry
+from game.table.geometry import TOAST_PAD, TOAST_SIZE, TableGeometry
 from game.table.narrate import Burst
 from game.ui import accessibility, text, widgets
 from game.ui.card_art import CardArt
@@ -64,13 +64,11 @@ class CalloutRenderer:
         return rect
 
     def toast_label(self, message: str) -> pygame.Surface:
-        home = self.geometry.toast_home
-        return text.fit(message, 24, home.width - 28, (255, 255, 255), bold=True)
+        room = self.geometry.toast_home.width - TOAST_PAD[0]
+        return text.fit(message, TOAST_SIZE, room, (255, 255, 255), bold=True)
 
     def toast_rect(self, label_size: tuple[int, int]) -> pygame.Rect:
-        box = pygame.Rect((0, 0), label_size).inflate(28, 16)
-        box.center = self.geometry.toast_home.center
-        return box
+        return self.geometry.toast_box(label_size)
 
     def toast_box(self) -> pygame.Rect | None:
         """Where the toast on show is drawn (None when there is none)."""

@@ -19,6 +19,7 @@ from typing import NamedTuple
 import pygame
 
 from game.table.layout import SeatSpot, TableLayout
+from game.ui import text
 
 INWARD = {"bottom": (0, -1), "top": (0, 1), "left": (1, 0), "right": (-1, 0)}
 MAX_LIFT = 30  # how far a selected card rises out of its hand
@@ -33,6 +34,8 @@ EVENT_EXTRA = 160  # the event line may be this much wider than its layout regio
 EVENT_BAND = 42  # its height, with room to slide in
 TOAST_WIDTH = 720
 TOAST_BAND = 44
+TOAST_SIZE = 24  # a refusal's words
+TOAST_PAD = (28, 12)  # its box round them
 PROMPT_GAP = PLATE_GLOW + 1  # below a name plate and its glow: what its player is asked
 PROMPT_WIDTH = 300  # the most a prompt may take: longer ones are written smaller
 PROMPT_OFF_OTHERS = 24  # a prompt keeps this far from other seats' plates: it reads as theirs
@@ -210,6 +213,23 @@ class TableGeometry:
         near = (spot.rect.centerx, spot.rect.top - 46 - TOAST_BAND // 2)
         return self.place((TOAST_WIDTH, TOAST_BAND), near, (self.event_home,))
 
+    def toast_box(self, label_size: tuple[int, int]) -> pygame.Rect:
+        """The box of a refusal whose words are `label_size`, in its band: low in
+        it (three quarters of the room to spare above the box, a quarter below,
+        by the event line), since at large text the prompts under the top
+        row's plates reach into the band from above."""
+        home = self.toast_home
+        box = pygame.Rect((0, 0), label_size).inflate(*TOAST_PAD)
+        box.midbottom = home.midbottom
+        box.move_ip(0, -(max(0, home.height - box.height) // 4))
+        return box
+
+    @property
+    def toast_reach(self) -> pygame.Rect:
+        """What the tallest refusal covers at the text size in use."""
+        tallest = text.render("Ág", TOAST_SIZE, bold=True).get_height()
+        return self.toast_box((TOAST_WIDTH - TOAST_PAD[0], tallest))
+
     def prompt_rect(self, seat: int, size: tuple[int, int]) -> pygame.Rect:
         """Where what `seat` is asked (a prompt of `size`) goes: under its name plate,
         or the nearest place clear of plates, hands and buttons, on screen; one
@@ -228,7 +248,8 @@ class TableGeometry:
         spot = self.spot(seat)
         plate = spot.label_rect
         near = (plate.centerx, plate.bottom + PROMPT_GAP + size[1] // 2)
-        key = ("prompt", size, near)
+        reach = self.toast_reach
+        key = ("prompt", size, near, tuple(reach))
         if key not in self._placed:
             others = [s.label_rect for s in self.layout.seats if s is not spot]
 
@@ -240,7 +261,7 @@ class TableGeometry:
 
             # Off the piles and the lines that show while a prompt does (the
             # event line, a refusal), if there is room.
-            words = [self.event_home, self.toast_home]
+            words = [self.event_home, reach]
             piles = [self.layout.piles["draw_pile"], self.layout.piles["discard_pile"], *words]
             clear = self.keep_clear()
             self._placed[key] = self._search(size, near, clear + piles, belongs) or self._search(

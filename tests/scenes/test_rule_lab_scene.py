@@ -6,13 +6,18 @@ and classic) with the same figures in words, in the window's title too."""
 from __future__ import annotations
 
 import multiprocessing
+import threading
 import time
 
 import pygame
 import pytest
 
 import game.scenes.rule_lab as lab_scene
+from game.play import rule_lab
+from game.ui import text
 from tests.scenes.players import open_setup
+from tests.support.lab_workers import HeldStart, joins_on
+from tests.support.spies import recorded
 
 MIX_INK = tuple(lab_scene.MIX_INK)[:3]
 CLASSIC_INK = tuple(lab_scene.CLASSIC_INK)[:3]
@@ -86,15 +91,82 @@ def test_back_while_the_bots_play_stops_them_and_leaves_the_form_as_it_was(drive
     # A finished run's workers exit on their own time: only this run's are watched.
     earlier = {p.pid for p in multiprocessing.active_children()}
     setup, before, lab = open_lab(driver)
+    assert lab.run is not None and lab.run.started.wait(60)
     workers = {p.pid for p in multiprocessing.active_children()} - earlier
     assert workers
     driver.frames(3)
     back = lab.back_button.rect.center
     driver.click(back)
     assert driver.top is setup and form(setup) == before
-    assert lab.run is not None and lab.run.cancelled and not lab.answered
+    assert lab.run.cancelled and not lab.answered
+    lab.run.settle()  # the workers are stopped on a thread of the run's
     assert not workers & {p.pid for p in multiprocessing.active_children()}
     assert not lab_scene.ANSWERS
+
+
+def test_the_frame_that_asks_returns_before_the_workers_exist(driver, monkeypatch):
+    """Spawning the workers held the frame that asked (tens of milliseconds):
+    they start on a thread of the run's while the overlay shows it is alive."""
+    held = HeldStart(monkeypatch)
+    try:
+        setup, before, lab = open_lab(driver)  # the frame of Enter has returned
+        driver.frames(3)
+        assert lab.run is not None and not lab.run.started.is_set()
+        assert lab.run.progress[0] == 0 and not lab.answered and lab.error is None
+        assert held.on and threading.main_thread() not in held.on
+    finally:
+        held.release()
+    answered(driver, lab)
+
+
+def test_back_waits_for_no_worker_in_its_frame(driver, monkeypatch):
+    monkeypatch.setattr(lab_scene, "ROUNDS", 20_000)
+    joined_on = joins_on(monkeypatch)
+    setup, before, lab = open_lab(driver)
+    assert lab.run is not None and lab.run.started.wait(60)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is setup and lab.run.cancelled
+    assert threading.main_thread() not in joined_on
+    lab.run.settle()
+    assert joined_on and threading.main_thread() not in joined_on
+
+
+class _Failed:
+    def ready(self) -> bool:
+        return True
+
+    def get(self):
+        raise ValueError("a card with no colour")
+
+
+class _FailingPool:
+    """Workers whose every chunk fails, as a modder's rule set may in play."""
+
+    def apply_async(self, function, args):
+        return _Failed()
+
+    def close(self) -> None:
+        pass
+
+    def terminate(self) -> None:
+        pass
+
+    def join(self) -> None:
+        pass
+
+
+def test_rules_the_bots_cannot_play_are_said_on_the_overlay(driver, monkeypatch):
+    """A chunk that failed ended the run and the overlay asked it for figures
+    it did not have (an AssertionError out of the frame)."""
+    monkeypatch.setattr(rule_lab, "start_pool", lambda processes: _FailingPool())
+    setup, before, lab = open_lab(driver)
+    assert lab.run is not None and lab.run.started.wait(10)
+    drawn = recorded(monkeypatch, text, "render")
+    driver.frames(3)
+    assert lab.error is not None and "a card with no colour" in lab.error
+    assert lab.error in drawn and not lab.answered
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is setup and form(setup) == before
 
 
 def test_esc_before_the_answer_closes_it_and_stray_keys_do_nothing(driver, monkeypatch):
@@ -127,8 +199,6 @@ def test_a_mix_asked_again_is_answered_at_once(driver):
 
 @pytest.mark.parametrize("size", ["normal", "large"])
 def test_the_answer_fits_its_panel(driver, size):
-    from game.ui import text
-
     setup, _, lab = open_lab(driver)
     answered(driver, lab)
     text.set_size(size)

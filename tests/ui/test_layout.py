@@ -214,7 +214,7 @@ def test_seat_words_overlap_nothing_at_either_text_size(players, text_size):
     assert wheel.title.bottom < cy - r and r >= 100, (wheel, text_size)
 
 
-def _every_prompt() -> list[str]:
+def every_prompt() -> list[str]:
     """Every line the table writes under a name plate (game/table/couch_buttons.py)."""
     from game.engine import Accept, Challenge, Pass, Play
     from game.table.couch_buttons import HAND_TURNS
@@ -237,7 +237,7 @@ def test_every_prompt_reads_as_its_own_seats(players, text_size):
 
     geometry = TableGeometry(load_layout(players))
     far = []
-    for words in _every_prompt():
+    for words in every_prompt():
         for seat in geometry.layout.seats:
             img, prompt = geometry.fitted_prompt(
                 seat.index, lambda width, w=words: text.fit(w, PROMPT_SIZE, width, bold=True)

@@ -108,3 +108,29 @@ def test_the_envelope_covers_the_whole_flight(art):
     burst = every_burst()[0]
     envelope = view.callout_renderer.burst_envelope(burst)
     assert envelope.top < -BURST_RISE and envelope.bottom > 0
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_a_refusal_leaves_every_seats_prompt_and_the_event_line_readable(art, players, text_size):
+    """With the fixed table a person is asked at their own seat, the top row's
+    included, while a refusal or "Your turn again" shows. At large text the
+    refusal's box reached 2 px into the prompt under the top row's middle
+    plates (6, 8, 9 and 10 seats): every prompt at every seat stays off the
+    refusal, short or long, and so does the event line."""
+    from tests.ui.test_layout import PROMPT_SIZE, every_prompt
+
+    view = TableView(art, players, [f"P{i}" for i in range(players)], 108)
+    geometry, words = view.geometry, view.callout_renderer
+    line = words.event_rect(
+        words.event_label("Gus plays Custom: Everyone Draws", "plain").get_size()
+    )
+    line = line.union(line.move(0, EVENT_SLIDE))
+    for message in ("Your turn again, Bo", "Gus plays Custom: Everyone Draws, " * 4):
+        toast = words.toast_rect(words.toast_label(message).get_size())
+        assert not toast.colliderect(line), (message, toast, line)
+        for prompt_words in every_prompt():
+            for seat in range(players):
+                _, prompt = geometry.fitted_prompt(
+                    seat, lambda w, t=prompt_words: text.fit(t, PROMPT_SIZE, w, bold=True)
+                )
+                assert not prompt.colliderect(toast), (seat, prompt_words, prompt, toast)
