@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Generator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, cast
 
@@ -27,9 +28,10 @@ from game.seats import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
 from game.sim import tell_bots
 
 if TYPE_CHECKING:
+    from game.lessons import Lesson, Tutor
     from game.saves.resume import Resumed
 
-__all__ = ["BOT_LEVELS", "DEFAULT_NAMES", "MatchSession", "Recorder", "SeatConfig"]
+__all__ = ["BOT_LEVELS", "DEFAULT_NAMES", "Due", "MatchSession", "Recorder", "SeatConfig"]
 
 
 class Recorder(Protocol):
@@ -39,8 +41,22 @@ class Recorder(Protocol):
         """`events` were just added to the session's log."""
 
 
+@dataclass(frozen=True)
+class Due:
+    """A moment the tutor gave (game/lessons/), due once the table has shown
+    `at` events of the log: the events that made it matter."""
+
+    at: int
+    lesson: Lesson
+
+
 class MatchSession:
-    """A match in progress; `queue` holds the events the table has not shown yet."""
+    """A match in progress; `queue` holds the events the table has not shown yet.
+
+    Learning as you play (`learning`): after every action the match's tutor
+    (game/lessons/) names the moments that now matter, and `lessons` keeps
+    them until the screens have shown them (game/table/lessons.py decides
+    where and when: a moment about a hidden card only to its owner)."""
 
     def __init__(
         self,
@@ -51,6 +67,8 @@ class MatchSession:
         single_round: bool = False,
         seed: int | None = None,
         rules: RuleSet | None = None,
+        learning: bool = False,
+        per_seat: bool = False,
     ) -> None:
         self.rule_names = list(rule_names)
         self.rules = rules if rules is not None else load_rules(self.rule_names)
@@ -67,6 +85,15 @@ class MatchSession:
         self.queue: deque[dict] = deque(_wire(events))
         self.log: list[dict] = list(_wire(events))
         self.recorder: Recorder | None = None
+        self.learning = learning
+        self.per_seat = per_seat
+        self.lessons: deque[Due] = deque()
+        self.tutor: Tutor | None = None
+        if learning:
+            from game.lessons import Tutor
+
+            self.tutor = Tutor(self.rules, len(seats), per_seat=per_seat)
+            self._teach(events)
 
     @classmethod
     def resumed(cls, resumed: Resumed) -> MatchSession:
@@ -87,6 +114,16 @@ class MatchSession:
         session.queue = deque()
         session.log = list(log)
         session.recorder = None
+        session.learning = header.learning
+        session.per_seat = header.per_seat
+        session.lessons = deque()
+        session.tutor = None
+        if header.learning:
+            from game.lessons import Tutor
+
+            session.tutor = Tutor(session.rules, len(session.seats), per_seat=header.per_seat)
+            if header.tutor:
+                session.tutor = Tutor.from_dict(header.tutor)
         return session
 
     def _seat_bots(self, seen: list[dict]) -> None:
@@ -143,9 +180,21 @@ class MatchSession:
             tell_bots(self.advisors, list(self.advisors), action, events)
         self.queue.extend(events)
         self.log.extend(events)
+        self._teach(typed)
         if self.recorder is not None and events:
             self.recorder.record(events)
         return events
+
+    def _teach(self, events: list[Event]) -> None:
+        """The tutor's moments after `events`, due once the table has shown them."""
+        if self.tutor is None:
+            return
+        for lesson in self.tutor.moments(self.state, events):
+            self.lessons.append(Due(len(self.log), lesson))
+
+    def taught(self) -> dict | None:
+        """What the tutor has taught, for the save (None: not learning)."""
+        return self.tutor.to_dict() if self.tutor is not None else None
 
     def card_points(self, card: str) -> int:
         cards = self.state.cards
@@ -168,6 +217,8 @@ class MatchSession:
             target=self.target,
             single_round=self.single_round,
             rules=self.rules,
+            learning=self.learning,
+            per_seat=self.per_seat,
         )
 
     def save_log(self, path: Path) -> bool:
