@@ -21,7 +21,7 @@ state -> rules -> block types <- blocks -> state.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from game.engine.block_types import Condition, Effect, Params, Value
@@ -103,6 +103,10 @@ class CardKind(Protocol):
     def stacks_on(self) -> list[str]: ...
     @property
     def side(self) -> str | None: ...
+    @property
+    def teach(self) -> Words | None:
+        """More words for the first time it matters in a match (game/lessons/)."""
+        ...
 
 
 class ColorLook(Protocol):
@@ -231,6 +235,11 @@ class HouseRule(Protocol):
     def name(self) -> Words | None: ...
     @property
     def description(self) -> Words: ...
+    @property
+    def teach(self) -> Words | None:
+        """More words for the first time it matters in a match (game/lessons/)."""
+        ...
+
     def shown_name(self, short: str, lang: str = ENGLISH) -> str:
         """What players call it in `lang`: its name there, else its English
         name, else its id `short`."""
@@ -327,6 +336,11 @@ class RuleSet:
     model: RuleSetModel
     kinds: dict[str, KindSpec]
     sources: tuple[str, ...] = ()
+    # Per house rule (by id), the settings its file changed: what it does to
+    # the rules, as key paths (`("turn", "jump_in", "enabled")`). The loader
+    # knows who wrote what (game/rules/loader.py); play never reads it, the
+    # lessons do (a house rule explains itself when what it changed matters).
+    house_settings: Mapping[str, tuple[Loc, ...]] = field(default_factory=dict)
 
     def target_for(self, players: int) -> int | None:
         scoring = self.model.scoring

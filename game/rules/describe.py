@@ -15,13 +15,18 @@ from game.engine.cards import color_labels, kind_label
 from game.engine.conditions import block_of
 from game.engine.ruleset import (
     ChallengeRules,
+    Dealing,
     DrawRules,
     EffectSpec,
+    JumpIn,
     KindSpec,
     MultiPlay,
     Requirement,
+    RoundEnd,
     RuleSet,
     RuleSetModel,
+    TurnRules,
+    UnoRules,
     deck_count,
 )
 from game.engine.scoring import SCHEMES
@@ -116,17 +121,18 @@ def _deck_lines(rules: RuleSet, lang: str) -> list[str]:
         kind = spec.model
         if kind.side != shown_side and kind.side is not None:
             shown_side = kind.side
-            lines.append(_side_heading(model, kind.side, lang))
+            lines.append(" " + side_heading(model, kind.side, lang))
         if deck_count(model, kind):
             lines += _card_lines(rules, spec, lang)
     return lines
 
 
-def _side_heading(model: RuleSetModel, name: str, lang: str) -> str:
+def side_heading(model: RuleSetModel, name: str, lang: str) -> str:
+    """A side of a two-sided deck and its colours ("Dark side, colours ...:")."""
     side = model.sides[name]
     label = side.label.in_language(lang) if side.label else name.title()
     colors = color_labels(model, lang, side.colors)
-    return " " + _("{side} side, colours {colors}:").format(side=label, colors=", ".join(colors))
+    return _("{side} side, colours {colors}:").format(side=label, colors=", ".join(colors))
 
 
 def _card_lines(rules: RuleSet, spec: KindSpec, lang: str) -> list[str]:
@@ -151,47 +157,67 @@ def _card_lines(rules: RuleSet, spec: KindSpec, lang: str) -> list[str]:
         head += f": {does}"
     lines.append(head)
     for face, specs in spec.face_effects.items():
-        lines.append("    " + _("a {face}: {what}").format(face=face, what=effect_words(specs)))
-    if spec.play_only_if:
-        rule = _("may be played only when {condition}").format(
-            condition=_condition_words(spec.play_only_if)
-        )
-        if kind.when_not_allowed == "bluff":
-            rule += " " + _("(a bluff is allowed, and a challenge catches it)")
-        lines.append(f"    {rule}")
-    if kind.stacks_on:
-        answered = [kind_label(rules.kinds[other], lang) for other in kind.stacks_on]
-        lines.append(
-            "    " + _("answers a pending draw from: {kinds}").format(kinds=", ".join(answered))
-        )
-    if spec.first_card is None:
-        lines.append("    " + _("turned up first: goes back into the pile, another is turned"))
-    elif spec.first_card:
-        lines.append(
-            "    " + _("turned up first: {what}").format(what=effect_words(spec.first_card))
-        )
+        lines.append("    " + face_words(face, specs))
+    lines += ["    " + line for line in kind_rule_lines(rules, spec, lang)]
     return lines
+
+
+def face_words(face: int, specs: Iterable[EffectSpec]) -> str:
+    """What one face of a number kind does instead ("a 7: the player picks ...")."""
+    return _("a {face}: {what}").format(face=face, what=effect_words(specs))
+
+
+def kind_rule_lines(rules: RuleSet, spec: KindSpec, lang: str) -> list[str]:
+    """A kind's rules beyond its effects: when it may be played, what it
+    answers, and what it does turned up first."""
+    lines = play_rule_lines(spec)
+    if spec.model.stacks_on:
+        lines.append(stacks_words(rules, spec, lang))
+    return lines + first_card_lines(spec)
+
+
+def play_rule_lines(spec: KindSpec) -> list[str]:
+    """When a kind may be played, if not always, and whether a bluff may break it."""
+    if not spec.play_only_if:
+        return []
+    rule = _("may be played only when {condition}").format(
+        condition=_condition_words(spec.play_only_if)
+    )
+    if spec.model.when_not_allowed == "bluff":
+        rule += " " + _("(a bluff is allowed, and a challenge catches it)")
+    return [rule]
+
+
+def first_card_lines(spec: KindSpec) -> list[str]:
+    """What a kind does turned up to start a round, when that is anything."""
+    if spec.first_card is None:
+        return [_("turned up first: goes back into the pile, another is turned")]
+    if spec.first_card:
+        return [_("turned up first: {what}").format(what=effect_words(spec.first_card))]
+    return []
+
+
+def stacks_words(rules: RuleSet, spec: KindSpec, lang: str) -> str:
+    """What pending draws a kind answers (its `stacks_on`), by the kinds' labels."""
+    answered = [kind_label(rules.kinds[other], lang) for other in spec.model.stacks_on]
+    return _("answers a pending draw from: {kinds}").format(kinds=", ".join(answered))
 
 
 def _dealing_lines(model: RuleSetModel) -> list[str]:
     """The deal: cutting for dealer, a draft or a deal, and who deals next."""
-    dealing = model.dealing
-    lines = ["", _("Dealing:")]
+    return ["", _("Dealing:")] + ["  " + line for line in dealing_lines(model.dealing)]
+
+
+def dealing_lines(dealing: Dealing) -> list[str]:
+    """The cut for the dealer, the deal or the draft, and who deals next."""
+    lines = []
     if dealing.cut_for_dealer:
-        lines.append("  " + _("Everyone cuts; the highest number deals (action cards count 0)."))
+        lines.append(_("Everyone cuts; the highest number deals (action cards count 0)."))
     if dealing.mode == "draft":
-        lines.append(
-            "  "
-            + _(
-                "No deal: each player in turn looks at the top card and keeps it (the next "
-                "goes to a draft discard) or discards it (and keeps the next), until all "
-                "hold {n}; the draft discard goes under the draw pile."
-            ).format(n=dealing.hand_size)
-        )
+        lines.append(draft_words(dealing))
     else:
         lines.append(
-            "  "
-            + ngettext(
+            ngettext(
                 "{n} card each, dealt from the dealer's left.",
                 "{n} cards each, dealt from the dealer's left.",
                 dealing.hand_size,
@@ -202,14 +228,34 @@ def _dealing_lines(model: RuleSetModel) -> list[str]:
         "right": N_("The deal passes right each round."),
         "stays": N_("The deal stays each round."),
     }[dealing.dealer_moves]
-    lines.append("  " + _(moves))
+    lines.append(_(moves))
     return lines
+
+
+def draft_words(dealing: Dealing) -> str:
+    """How a draft deals the hands."""
+    return _(
+        "No deal: each player in turn looks at the top card and keeps it (the next "
+        "goes to a draft discard) or discards it (and keeps the next), until all "
+        "hold {n}; the draft discard goes under the draw pile."
+    ).format(n=dealing.hand_size)
 
 
 def _turn_lines(model: RuleSetModel) -> list[str]:
     """A turn: what may be played, drawing, several cards at once, jumping in."""
     turn = model.turn
     lines = ["", _("A turn:")]
+    lines += ["  " + line for line in drawing_lines(turn)]
+    multi = multi_play_words(turn.multi_play)
+    if multi:
+        lines.append(f"  {multi}")
+    if turn.jump_in.enabled:
+        lines.append("  " + jump_in_words(turn.jump_in))
+    return lines
+
+
+def drawing_lines(turn: TurnRules) -> list[str]:
+    """What a turn may play, how it draws, and what may follow a draw."""
     if turn.draw_when_playable:
         play = _(
             "Play a card matching the colour, number or symbol, or a wild; "
@@ -220,31 +266,26 @@ def _turn_lines(model: RuleSetModel) -> list[str]:
             "Play a card matching the colour, number or symbol, or a wild; "
             "draw only when you cannot play."
         )
-    lines.append("  " + play)
-    lines.append("  " + _draw_words(turn.draw))
     after = {
         "drawn_only": N_("After drawing, only a drawn card may be played, if it fits."),
         "any": N_("After drawing, any card that fits may be played."),
         "none": N_("Drawing ends the turn."),
     }[turn.play_drawn]
-    lines.append("  " + _(after))
-    multi = _multi_play_words(turn.multi_play)
-    if multi:
-        lines.append(f"  {multi}")
-    if turn.jump_in.enabled:
-        if turn.jump_in.cancels_action:
-            jump = _(
-                "Anyone holding a card identical to the top card may play it out of turn; "
-                "play goes on from them, and it cancels the card it covers, so only one of "
-                "them acts."
-            )
-        else:
-            jump = _(
-                "Anyone holding a card identical to the top card may play it out of turn; "
-                "play goes on from them, and both cards act, and their draws add up."
-            )
-        lines.append("  " + jump)
-    return lines
+    return [play, _draw_words(turn.draw), _(after)]
+
+
+def jump_in_words(jump_in: JumpIn) -> str:
+    """Who may play out of turn, and what the card covered then does."""
+    if jump_in.cancels_action:
+        return _(
+            "Anyone holding a card identical to the top card may play it out of turn; "
+            "play goes on from them, and it cancels the card it covers, so only one of "
+            "them acts."
+        )
+    return _(
+        "Anyone holding a card identical to the top card may play it out of turn; "
+        "play goes on from them, and both cards act, and their draws add up."
+    )
 
 
 def _draw_words(draw: DrawRules) -> str:
@@ -262,7 +303,7 @@ def _draw_words(draw: DrawRules) -> str:
     return words.format(n=draw.cap if draw.mode != "one" else draw.count)
 
 
-def _multi_play_words(multi: MultiPlay) -> str:
+def multi_play_words(multi: MultiPlay) -> str:
     """Which cards may be played together, if any may."""
     if multi.mode == "off":
         return ""
@@ -285,8 +326,14 @@ def _multi_play_words(multi: MultiPlay) -> str:
 
 def _calls_lines(model: RuleSetModel) -> list[str]:
     """UNO calls, challenges, and how a round ends."""
-    lines: list[str] = []
-    uno = model.uno
+    lines = ["", uno_words(model.uno)]
+    lines += challenge_lines(model.challenge)
+    lines += last_card_lines(model.round_end)
+    return lines
+
+
+def uno_words(uno: UnoRules) -> str:
+    """When UNO is called, and what forgetting it costs."""
     if uno.catch_window == "until_next_player_acts":
         words = _(
             "UNO: call it when you play your second-to-last card; caught until the next "
@@ -297,11 +344,15 @@ def _calls_lines(model: RuleSetModel) -> list[str]:
             "UNO: call it when you play your second-to-last card; caught until their own "
             "next turn, you draw {n}."
         )
-    lines += ["", words.format(n=uno.penalty)]
-    lines += _challenge_lines(model.challenge)
-    if model.round_end.finish_on_action_card == "forbidden":
+    return words.format(n=uno.penalty)
+
+
+def last_card_lines(round_end: RoundEnd) -> list[str]:
+    """What a round's last card may be, and whether its draws still count."""
+    lines = []
+    if round_end.finish_on_action_card == "forbidden":
         lines.append(_("You may not go out on an action card or a wild."))
-    if model.round_end.final_penalty_drawn:
+    if round_end.final_penalty_drawn:
         lines.append(
             _("A last card's draws (a draw card's, say) still count before the round is scored.")
         )
@@ -310,7 +361,7 @@ def _calls_lines(model: RuleSetModel) -> list[str]:
     return lines
 
 
-def _challenge_lines(challenge: ChallengeRules) -> list[str]:
+def challenge_lines(challenge: ChallengeRules) -> list[str]:
     """What a challenge risks and what follows a verdict, when one is allowed."""
     if not challenge.enabled:
         return []
@@ -338,16 +389,27 @@ def _challenge_lines(challenge: ChallengeRules) -> list[str]:
 
 def _scoring_lines(model: RuleSetModel, lang: str) -> list[str]:
     """Scoring, the match's target, and the house rules in play."""
-    scoring = model.scoring
-    lines = ["", _("Scoring: {how}.").format(how=_scheme_words(scoring.scheme))]
+    lines = [""] + scoring_lines(model)
+    lines[2:] = ["  " + line for line in lines[2:]]
     if model.side_names():
-        lines.append(_("Cards count by their faces on the side in play when the round ends."))
+        lines[2:2] = [_("Cards count by their faces on the side in play when the round ends.")]
+    if model.house_rules:
+        lines += ["", _("House rules:")]
+        lines += [
+            f"  {rule.shown_name(short, lang)}: {rule.description.in_language(lang)}"
+            for short, rule in model.house_rules.items()
+        ]
+    return lines
+
+
+def scoring_lines(model: RuleSetModel) -> list[str]:
+    """How a round is scored, teams, and the match's target."""
+    scoring = model.scoring
+    lines = [_("Scoring: {how}.").format(how=_scheme_words(scoring.scheme))]
     if scoring.teams:
-        lines.append(
-            "  " + _("Teams of two partners sitting opposite share their points and results.")
-        )
+        lines.append(_("Teams of two partners sitting opposite share their points and results."))
     if scoring.target is None:
-        lines.append("  " + _("One round is the whole match."))
+        lines.append(_("One round is the whole match."))
     else:
         target = str(scoring.target)
         if scoring.target_by_players:
@@ -356,13 +418,7 @@ def _scoring_lines(model: RuleSetModel, lang: str) -> list[str]:
                 for k, v in sorted(scoring.target_by_players.items())
             )
             target += ", " + _("{points} otherwise").format(points=scoring.target)
-        lines.append("  " + target_words(target, scoring.at_target))
-    if model.house_rules:
-        lines += ["", _("House rules:")]
-        lines += [
-            f"  {rule.shown_name(short, lang)}: {rule.description.in_language(lang)}"
-            for short, rule in model.house_rules.items()
-        ]
+        lines.append(target_words(target, scoring.at_target))
     return lines
 
 

@@ -18,13 +18,14 @@ house rule changing one of them is a clash, not a silent override.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import os
 import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game.engine.ruleset import Alternatives, RuleSet
+from game.engine.ruleset import Alternatives, Loc, RuleSet
 from game.engine.said import listed, said
 from game.engine.words import ENGLISH
 from game.os_words import os_problem
@@ -162,6 +163,9 @@ class _Layers:
         self.errors: list[RuleError] = []
         self.data: dict = {}
         self.origin: dict[tuple, LoadedYaml] = {}
+        # Where a layer changed a value (set one it did not hold before): the
+        # settings each house rule's file changes (`house_settings`).
+        self.changed: dict[tuple, LoadedYaml] = {}
         self.requirements: list[tuple[LoadedYaml, object]] = []
         self.exclusions: list[tuple[LoadedYaml, object]] = []
         self.overlay = False  # adding a house rule on top of the base, not the base itself
@@ -412,12 +416,28 @@ class _Layers:
                     self.errors.append(overlay_clash(here, into.get(key), value, earlier, loaded))
                 for stale in _paths_below(here, into.get(key)):
                     self.origin.pop(stale, None)
+                if into.get(key) != value:
+                    self.changed[here] = loaded
                 into[key] = copy.deepcopy(value)
                 # Every key below a mapping set whole is this layer's word too,
                 # so a later layer changing one of them inside it clashes
                 # instead of overwriting it in silence.
                 self.origin.update(dict.fromkeys(_paths_below(here, value), loaded))
             self.origin[here] = loaded
+
+    def house_settings(self) -> dict[str, tuple[Loc, ...]]:
+        """Per house rule switched on, the settings the file that declares it
+        changed (its words aside): what the house rule does."""
+        rules = self.data.get("house_rules")
+        found: dict[str, tuple[Loc, ...]] = {}
+        for short in rules if isinstance(rules, dict) else ():
+            writer = self.origin.get(("house_rules", short))
+            found[short] = tuple(
+                loc
+                for loc, loaded in self.changed.items()
+                if loaded is writer and loc[0] != "house_rules" and not holds_words(loc)
+            )
+        return found
 
     def _written_by(self, loc: tuple) -> LoadedYaml | None:
         """The file that set the value at `loc` (or the mapping holding it) last."""
@@ -475,10 +495,11 @@ def load_rules(
     if layers.errors:
         raise RuleFileError(sorted(set(layers.errors)))
     try:
-        return validate_rules(layers.data, sources=tuple(names))
+        rules = validate_rules(layers.data, sources=tuple(names))
     except RulesInvalid as invalid:
         errors = {layers.locate(loc, message) for loc, message in invalid.problems}
         raise RuleFileError(sorted(errors)) from None
+    return dataclasses.replace(rules, house_settings=layers.house_settings())
 
 
 def _shown_name(name: object) -> str:

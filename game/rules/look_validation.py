@@ -42,8 +42,10 @@ def control_character_problems(model: RuleSetSchema, data: dict[str, Any]) -> li
         texts += _each_language(loc + ("name",), rule.name, _CONTROL_IN_LINE)
         line_loc = loc if is_bare_line(raw) else loc + ("description",)
         texts += _each_language(line_loc, rule.description, _CONTROL_IN_LINE)
+        texts += _each_language(loc + ("teach",), rule.teach, _CONTROL_IN_LINE)
     for name, kind in model.cards.items():
         texts += _each_language(("cards", name, "label"), kind.label, _CONTROL_IN_LINE)
+        texts += _each_language(("cards", name, "teach"), kind.teach, _CONTROL_IN_LINE)
         texts += [(("cards", name, "corner"), kind.corner or "", _CONTROL_IN_LINE)]
     for side, spec in model.sides.items():
         texts += _each_language(("sides", side, "label"), spec.label, _CONTROL_IN_LINE)

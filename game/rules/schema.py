@@ -81,6 +81,10 @@ Label = Annotated[Words, TextLimit(MAX_LABEL)]
 LineWords = Annotated[Words, TextLimit(200)]
 NameWords = Annotated[Words, TextLimit(60)]
 DescriptionWords = Annotated[Words, TextLimit(1000)]
+# What a card kind or a house rule adds to its own words when it explains
+# itself the first time it matters in a match (game/lessons/): a sentence or two.
+MAX_TEACH = 300
+TeachWords = Annotated[Words, TextLimit(MAX_TEACH)]
 CornerText = Annotated[str, Field(min_length=1, max_length=MAX_CORNER)]
 
 # Mappings that layering replaces whole instead of merging key by key: a
@@ -97,7 +101,9 @@ WORD_PATHS: tuple[tuple[str | None, ...], ...] = (
     ("house_rules", None),
     ("house_rules", None, "name"),
     ("house_rules", None, "description"),
+    ("house_rules", None, "teach"),
     ("cards", None, "label"),
+    ("cards", None, "teach"),
     ("color_looks", None, "label"),
     ("sides", None, "label"),
     ("sides", None, "color_looks", None, "label"),
@@ -145,6 +151,8 @@ class CardKindSchema(_Block):
     stacks_on: list[str] = Field([], max_length=MAX_KINDS)
     # In a two-sided deck (`sides:`), the side whose faces this kind prints.
     side: str | None = None
+    # Said after its own words the first time it matters in a match (Learn as you play).
+    teach: TeachWords | None = None
 
 
 class ColorLookSchema(_Block):
@@ -257,6 +265,8 @@ class HouseRuleSchema(_Block):
 
     name: Label | None = None
     description: LineWords
+    # Said after the description the first time it matters in a match (Learn as you play).
+    teach: TeachWords | None = None
 
     def shown_name(self, short: str, lang: str = ENGLISH) -> str:
         """What players call it in `lang`: its name there, else its English
