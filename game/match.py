@@ -121,9 +121,11 @@ class MatchSession:
         if header.learning:
             from game.lessons import Tutor
 
-            session.tutor = Tutor(session.rules, len(session.seats), per_seat=header.per_seat)
-            if header.tutor:
-                session.tutor = Tutor.from_dict(header.tutor)
+            seats = len(session.seats)
+            try:
+                session.tutor = Tutor.from_dict(session.rules, seats, header.tutor, header.per_seat)
+            except ValueError:  # nothing taught yet, or a record this build cannot read
+                session.tutor = Tutor(session.rules, seats, per_seat=header.per_seat)
         return session
 
     def _seat_bots(self, seen: list[dict]) -> None:

@@ -54,6 +54,8 @@ class Watch:
     faces_seen: int = 0  # owned cards seen face up, rightly: proves the watch watches
     curtains: int = 0
     lessons: int = 0  # frames that showed a lesson (learning as you play)
+    taught: list[tuple[int | None, str]] = field(default_factory=list)  # (seat, key) shown
+    _lesson: object = None
     _drawn: list[tuple[str, object, object]] = field(default_factory=list)
     _curtain_for: int | None = None
 
@@ -95,6 +97,9 @@ class Watch:
             # Learning as you play: a moment about a hidden card is its owner's alone.
             self.lessons += 1
             seat = top.lesson.seat
+            if top is not self._lesson:
+                self._lesson = top
+                self.taught.append((seat, top.lesson.key))
             if seat is not None and seat in self.phones:
                 self.leaks.append(Leak(self.frame, f"seat {seat}'s lesson, on the TV"))
             elif seat is not None and seat != self.looker:

@@ -47,6 +47,10 @@ def test_new_game_has_a_learn_row_on_the_keyboard_path(driver):
     assert not setup.game.learning
     driver.key(pygame.K_LEFT)
     assert setup.game.learning
+    setup.focus = next(i for i, row in enumerate(setup.rows) if row.kind == "start")
+    driver.key(pygame.K_RETURN, frames=2)
+    session = next(s.match_screen for s in driver.app.stack if s.match_screen).session
+    assert session.learning and session.tutor is not None
 
 
 def test_old_hands_start_without_learning(driver):
@@ -145,6 +149,31 @@ def test_the_watch_sees_a_moment_shown_to_the_wrong_person(driver, monkeypatch):
     assert watch.leaks
 
 
+@pytest.mark.parametrize(
+    "rules", [["classic"], ["classic", "house/jump-in"], ["flip"]], ids=lambda r: "+".join(r)
+)
+def test_the_tutors_own_moments_keep_hands_private(driver, monkeypatch, rules):
+    """The real tutor, two people and a bot: its moments about a hand (the cards
+    a seat may play, a jump-in chance on someone else's turn) reach only that
+    hand's owner, and every frame of the match shows no card to anyone else."""
+    app = driver.app
+    app.stack.clear()
+    seats = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]
+    screen = start_match(app, seats, seed=7, rules=rules, target=5000, learning=True)
+    watch = watch_app(app, screen, monkeypatch)
+    couch = Couch(driver)
+    for _ in range(4000):
+        couch.play_on()
+        private = {seat for seat, _key in watch.taught if seat is not None}
+        if watch.leaks or (private == {0, 1} and len(watch.taught) >= 6):
+            break
+    assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
+    assert {seat for seat, _key in watch.taught if seat is not None} == {0, 1}
+    assert any(seat is None for seat, _key in watch.taught)
+    keys = [key for _seat, key in watch.taught]
+    assert len(keys) == len(set(keys)), "a rule was taught twice"
+
+
 def test_a_phone_seats_moment_goes_to_its_phone_not_the_tv(driver):
     screen = start_match(driver.app, [SeatConfig("Ana"), SeatConfig("Bo")], seed=3)
     session = screen.session
@@ -201,7 +230,7 @@ def test_learn_to_play_from_the_title(driver):
     assert chosen != "classic"
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN, frames=2)
-    session = driver.app.stack[0].screen.session
+    session = next(s.match_screen for s in driver.app.stack if s.match_screen).session
     assert session.learning and session.rule_names == [chosen]
     assert [(s.name, s.kind) for s in session.seats][0] == ("Zoë", "human")
     assert (session.seats[1].kind, session.seats[1].level) == ("bot", "beginner")
