@@ -257,9 +257,7 @@ class LearnScene(Scene):
         surface.blit(name, (field.x + 10, field.centery - name.get_height() // 2))
         if self.editing and int(self.t * 2) % 2 == 0:
             cx = field.x + 12 + name.get_width()
-            pygame.draw.line(
-                surface, (255, 255, 255), (cx, field.y + 6), (cx, field.bottom - 6), 2
-            )
+            pygame.draw.line(surface, (255, 255, 255), (cx, field.y + 6), (cx, field.bottom - 6), 2)
 
     def _draw_rules(self, surface: pygame.Surface, row: Row, focused: bool) -> None:
         name, description, errors = base_info(self.base)

@@ -120,15 +120,11 @@ class LessonScene(Scene):
         if lesson.seat is not None:
             name = self.screen.session.state.names[lesson.seat]
             parts.append(
-                text.render(
-                    _("Only {name} sees this").format(name=name), KEYS_SIZE, widgets.MUTED
-                )
+                text.render(_("Only {name} sees this").format(name=name), KEYS_SIZE, widgets.MUTED)
             )
         parts.append(text.render(lesson.title, TITLE_SIZE, INK, bold=True, wrap=room))
         parts.append(text.render(lesson.words, WORDS_SIZE, (240, 242, 248), wrap=room))
-        keys = self.app.prompts.words(
-            _("Enter, Space or a click: play on"), _("A: play on")
-        )
+        keys = self.app.prompts.words(_("Enter, Space or a click: play on"), _("A: play on"))
         parts.append(text.render(keys, KEYS_SIZE, widgets.MUTED, wrap=room))
         words_h = sum(p.get_height() for p in parts) + 8 * (len(parts) - 1)
         height = max(words_h, CARD[1] if cards else 0) + 2 * PAD
