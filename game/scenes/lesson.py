@@ -27,13 +27,16 @@ from game.ui.privacy import TABLE, Place
 if TYPE_CHECKING:
     from game.lessons import Lesson
 
-PANEL_W = 620
+PANELS_W = (620, 860)  # the callout's width: the narrow one, unless its words grow too tall
+TALL = 230  # a callout taller than this at the narrow width is drawn at the wide one
+MOST_H = 330  # the tallest a callout may be (tests/scenes/test_words_fit.py): clear of both hands
 CARD = (64, 96)  # a card the moment is about, in the callout
 MOST_CARDS = 3
 PAD = 18
 TITLE_SIZE = 28
 WORDS_SIZE = 21
 KEYS_SIZE = 17
+LINE_GAP = 8
 INK = pygame.Color(255, 213, 79)  # the callout's edge and title, and the cards' outline
 
 
@@ -114,33 +117,63 @@ class LessonScene(Scene):
     def _callout(self) -> tuple[pygame.Rect, pygame.Surface]:
         """The callout and where it goes: clear of the hands and plates, near the middle."""
         lesson = self.lesson
-        cards = list(lesson.cards[:MOST_CARDS])
-        room = PANEL_W - 2 * PAD - (len(cards) * (CARD[0] + 8) if cards else 0)
-        parts: list[pygame.Surface] = []
-        if lesson.seat is not None:
-            name = self.screen.session.state.names[lesson.seat]
-            parts.append(
-                text.render(_("Only {name} sees this").format(name=name), KEYS_SIZE, widgets.MUTED)
-            )
-        parts.append(text.render(lesson.title, TITLE_SIZE, INK, bold=True, wrap=room))
-        parts.append(text.render(lesson.words, WORDS_SIZE, (240, 242, 248), wrap=room))
+        seat = lesson.seat
+        who = self.screen.session.state.names[seat] if seat is not None else None
         keys = self.app.prompts.words(_("Enter, Space or a click: play on"), _("A: play on"))
-        parts.append(text.render(keys, KEYS_SIZE, widgets.MUTED, wrap=room))
-        words_h = sum(p.get_height() for p in parts) + 8 * (len(parts) - 1)
-        height = max(words_h, CARD[1] if cards else 0) + 2 * PAD
-        size = (PANEL_W, height)
+        cards = list(lesson.cards[:MOST_CARDS])
+        parts, size = callout(lesson, who, keys)
         table = self.screen.table
         box = table.geometry.place(size, table.geometry.ring.center)
         body = widgets.panel(size, (16, 26, 44, 240), 16, INK).copy()
-        x = PAD
+        height = size[1]
         for i, card in enumerate(cards):
             shown = self.screen.privacy.card_shown(card, self.place)
             art = self.app.art
             img = art.face(self.screen.book.look(shown), CARD) if shown else art.back(CARD)
-            body.blit(img, (x + i * (CARD[0] + 8), (height - CARD[1]) // 2))
-        x += len(cards) * (CARD[0] + 8) if cards else 0
+            body.blit(img, (PAD + i * (CARD[0] + 8), (height - CARD[1]) // 2))
+        x = PAD + len(cards) * (CARD[0] + 8)
+        words_h = sum(p.get_height() for p in parts) + LINE_GAP * (len(parts) - 1)
         y = (height - words_h) // 2
         for part in parts:
             body.blit(part, (x, y))
-            y += part.get_height() + 8
+            y += part.get_height() + LINE_GAP
         return box, body
+
+
+def callout(
+    lesson: Lesson, who: str | None, keys: str
+) -> tuple[list[pygame.Surface], tuple[int, int]]:
+    """The callout's lines and its size: narrow, or wide when its words would
+    stand too tall (a long rule, large text)."""
+    for width in PANELS_W:
+        parts = callout_words(lesson, who, keys, width)
+        size = callout_size(parts, len(lesson.cards), width)
+        if size[1] <= TALL:
+            break
+    return parts, size
+
+
+def words_room(cards: int, width: int) -> int:
+    """How wide the callout's words may be, beside `cards` cards."""
+    return width - 2 * PAD - min(cards, MOST_CARDS) * (CARD[0] + 8)
+
+
+def callout_words(
+    lesson: Lesson, who: str | None, keys: str, width: int
+) -> list[pygame.Surface]:
+    """The callout's lines, wrapped to their room: whose it is (`who`: a seat's
+    own moment), the title, the words, and the `keys` that go on."""
+    room = words_room(len(lesson.cards), width)
+    parts: list[pygame.Surface] = []
+    if who is not None:
+        only = _("Only {name} sees this").format(name=who)
+        parts.append(text.render(only, KEYS_SIZE, widgets.MUTED, wrap=room))
+    parts.append(text.render(lesson.title, TITLE_SIZE, INK, bold=True, wrap=room))
+    parts.append(text.render(lesson.words, WORDS_SIZE, (240, 242, 248), wrap=room))
+    parts.append(text.render(keys, KEYS_SIZE, widgets.MUTED, wrap=room))
+    return parts
+
+
+def callout_size(parts: list[pygame.Surface], cards: int, width: int) -> tuple[int, int]:
+    words_h = sum(p.get_height() for p in parts) + LINE_GAP * (len(parts) - 1)
+    return width, max(words_h, CARD[1] if cards else 0) + 2 * PAD
