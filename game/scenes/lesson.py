@@ -118,7 +118,9 @@ class LessonScene(Scene):
         """The callout and where it goes: clear of the hands and plates, near the middle."""
         lesson = self.lesson
         seat = lesson.seat
-        who = self.screen.session.state.names[seat] if seat is not None else None
+        # On a shared screen, whose moment it is (a lone player's are all theirs).
+        shared = seat is not None and self.screen.shared
+        who = self.screen.session.state.names[seat] if shared else None
         keys = self.app.prompts.words(_("Enter, Space or a click: play on"), _("A: play on"))
         cards = list(lesson.cards[:MOST_CARDS])
         parts, size = callout(lesson, who, keys)
@@ -158,9 +160,7 @@ def words_room(cards: int, width: int) -> int:
     return width - 2 * PAD - min(cards, MOST_CARDS) * (CARD[0] + 8)
 
 
-def callout_words(
-    lesson: Lesson, who: str | None, keys: str, width: int
-) -> list[pygame.Surface]:
+def callout_words(lesson: Lesson, who: str | None, keys: str, width: int) -> list[pygame.Surface]:
     """The callout's lines, wrapped to their room: whose it is (`who`: a seat's
     own moment), the title, the words, and the `keys` that go on."""
     room = words_room(len(lesson.cards), width)
