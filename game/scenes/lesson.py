@@ -4,7 +4,9 @@ rule does, and the cards it is about are outlined where they lie.
 Raised by the table (game/scenes/play.py) only when the moment may be seen
 (game/table/lessons.py): a moment about a hidden card is its owner's, shown
 while their hand is up to them alone. The callout waits for Enter, Space, a
-controller's A or a click, and says so; Esc pauses as at the table. A card
+controller's A or a click, and says so; Esc pauses as at the table. When
+every person plays on a phone (which has the moment too), nobody may be at
+the TV's keys: it goes on by itself after ON_ITS_OWN seconds. A card
 drawn in the callout asks the table's privacy like every other drawing path,
 and a hand's cards are outlined only where that hand may be seen.
 """
@@ -32,6 +34,7 @@ TALL = 230  # a callout taller than this at the narrow width is drawn at the wid
 MOST_H = 330  # the tallest a callout may be (tests/scenes/test_words_fit.py): clear of both hands
 CARD = (64, 96)  # a card the moment is about, in the callout
 MOST_CARDS = 3
+ON_ITS_OWN = 8.0  # seconds a phone table's callout stays up on the TV
 PAD = 18
 TITLE_SIZE = 28
 WORDS_SIZE = 21
@@ -56,6 +59,7 @@ class LessonScene(Scene):
         self.lesson = lesson
         self.private_to = lesson.seat  # only its owner's controller answers
         self.t = 0.0
+        self.on_its_own = screen.lessons.all_on_phones()
 
     @property
     def match_screen(self) -> MatchScreen:
@@ -77,6 +81,8 @@ class LessonScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.on_its_own and self.t >= ON_ITS_OWN and self.app.top is self:
+            self.app.pop()
 
     # --- drawing --------------------------------------------------------------------
 
@@ -122,6 +128,8 @@ class LessonScene(Scene):
         shared = seat is not None and self.screen.shared
         who = self.screen.session.state.names[seat] if shared else None
         keys = self.app.prompts.words(_("Enter, Space or a click: play on"), _("A: play on"))
+        if self.on_its_own:
+            keys = _("Play goes on in a moment")
         cards = list(lesson.cards[:MOST_CARDS])
         parts, size = callout(lesson, who, keys)
         table = self.screen.table

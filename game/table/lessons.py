@@ -7,7 +7,8 @@ game/match.py). The table shows a moment once it has shown those events, and
 holds while the moment is up (game/scenes/lesson.py). Who sees it is decided
 here, with the table's privacy:
 
-- a public moment (no seat): on the TV, whoever is looking;
+- a public moment (no seat): on the TV, whoever is looking, and on every
+  phone too (its players may be reading their phones, not the TV);
 - a moment about a card hidden in a hand (a seat): only while that seat's
   hand is up on the screen to its owner (after their "Pass to NAME"
   curtain); until then it waits, and later public moments go past it;
@@ -41,6 +42,7 @@ class LessonDesk:
         self.privacy = privacy
         self.on_phone = on_phone  # is this seat played on its phone now?
         self.hidden = hidden  # a resumed match before its first curtain: no hand is anyone's
+        self._outbox: list[tuple[int, Lesson]] = []  # public moments shown, for the phones
 
     @property
     def shown(self) -> int:
@@ -54,7 +56,7 @@ class LessonDesk:
     def for_phones(self) -> list[tuple[int, Lesson]]:
         """The due moments of seats played on phones, taken from the queue (each
         goes to its seat's phone alone); a bot's are dropped unseen."""
-        taken: list[tuple[int, Lesson]] = []
+        taken, self._outbox = self._outbox, []
         for due in self._due():
             seat = due.lesson.seat
             if seat is None:
@@ -76,8 +78,16 @@ class LessonDesk:
                 if not self.may_show(seat):
                     continue  # it waits for its owner's hand to be up
             self.session.lessons.remove(due)
+            if seat is None:
+                phones = [s for s in self.session.humans if self.on_phone(s)]
+                self._outbox += [(s, due.lesson) for s in phones]
             return due.lesson
         return None
+
+    def all_on_phones(self) -> bool:
+        """Every person plays on a phone: nobody may be at the TV's keys."""
+        humans = self.session.humans
+        return bool(humans) and all(self.on_phone(seat) for seat in humans)
 
     def may_show(self, seat: int) -> bool:
         """Is `seat`'s own hand up on the screen to its owner alone?"""

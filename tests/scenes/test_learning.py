@@ -190,7 +190,8 @@ def test_a_phone_seats_moment_goes_to_its_phone_not_the_tv(driver):
     screen.privacy.viewer = 0  # even with the seat's hand up on the TV
     assert desk.for_screen() is public
     assert desk.for_screen() is None
-    assert desk.for_phones() == [(0, mine)]
+    # the public moment shown on the TV goes to the phone too
+    assert desk.for_phones() == [(0, public), (0, mine)]
     assert not session.lessons  # the bot's is dropped, never shown
 
 

@@ -84,9 +84,7 @@ def _play_watched(driver, monkeypatch, rules, seats, seed, human_turns_in_round_
     pick=st.integers(0, 10_000),
     learning=st.booleans(),
 )
-def test_no_frame_shows_a_card_to_someone_who_may_not_see_it(
-    driver, variant, seed, pick, learning
-):
+def test_no_frame_shows_a_card_to_someone_who_may_not_see_it(driver, variant, seed, pick, learning):
     """Learning as you play too: a lesson about a hand shows only to its owner."""
     rules, counts = variant
     rng = random.Random(pick)
@@ -153,9 +151,7 @@ def test_a_resumed_match_shows_no_hand_before_its_curtain(
         for i in range(players)
     ]
     driver.app.stack.clear()
-    screen = start_match(
-        driver.app, seats, seed=seed, rules=rules, target=5000, learning=learning
-    )
+    screen = start_match(driver.app, seats, seed=seed, rules=rules, target=5000, learning=learning)
     couch = Couch(driver)
     driver.until(lambda: len(screen.session.log) >= stop, each=couch.play_on, limit=3000)
     reopen(driver)
