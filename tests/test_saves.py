@@ -334,6 +334,9 @@ def test_the_rules_fingerprint_follows_play_not_wording(tmp_path):
     assert base == rules_fingerprint(load_rules(["classic"]))
     assert fingerprint("name: Ours\ndescription: house rules of flat 3\n") == base
     assert fingerprint("cards: {skip: {label: Miss a go}}\n") == base
+    # A teach: text is words too: a save from before it existed, or before a
+    # file gave one, still resumes.
+    assert fingerprint("cards: {skip: {teach: Skip the one about to win.}}\n") == base
     assert fingerprint("cards: {skip: {copies: 3}}\n") != base
     assert fingerprint("dealing: {hand_size: 8}\n") != base
     assert fingerprint("uno: {penalty: 4}\n") != base

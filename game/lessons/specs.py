@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from game.engine.cards import kind_label
-from game.engine.ruleset import Loc, RuleSet
+from game.engine.ruleset import Loc, RuleSet, deck_count
 from game.engine.words import Words
-from game.i18n import _, capitalized, language, say
+from game.i18n import _, capitalized, language
 from game.rules.describe import (
     challenge_lines,
     dealing_lines,
@@ -128,10 +128,19 @@ def lessons_of(rules: RuleSet) -> list[LessonSpec]:
         )
     )
     for name, spec in rules.kinds.items():
+        if not deck_count(model, spec.model):
+            continue  # not in the deck (a house rule may take a kind out)
         if spec.effects or spec.play_only_if:
             settings: tuple[Loc, ...] = tuple(
                 ("cards", name, part)
-                for part in ("effects", "play_only_if", "when_not_allowed", "first_card")
+                for part in (
+                    "effects",
+                    "play_only_if",
+                    "when_not_allowed",
+                    "first_card",
+                    "copies",
+                    "copies_of",
+                )
             )
             specs.append(LessonSpec(card_key(name), Topic.CARD, settings, kind=name))
         for face in spec.face_effects:
@@ -139,7 +148,11 @@ def lessons_of(rules: RuleSet) -> list[LessonSpec]:
             specs.append(
                 LessonSpec(card_key(name, face), Topic.CARD, settings, kind=name, face=face)
             )
-    stacking = [name for name, spec in rules.kinds.items() if spec.model.stacks_on]
+    stacking = [
+        name
+        for name, spec in rules.kinds.items()
+        if spec.model.stacks_on and deck_count(model, spec.model)
+    ]
     if stacking:
         settings = tuple(("cards", name, "stacks_on") for name in stacking)
         specs.append(
@@ -269,8 +282,7 @@ def _rule_words(rules: RuleSet, topic: Topic) -> tuple[str, list[str]]:
     """A part of the turn's heading and lines, in the Rules screen's words."""
     model = rules.model
     if topic is Topic.DEAL:
-        players = _("Players: {players}").format(players=say(model.players_text()))
-        return _("The deal"), [players, *dealing_lines(model.dealing)]
+        return _("The deal"), dealing_lines(model.dealing)
     if topic is Topic.DRAFT:
         return _("The draft"), [draft_words(model.dealing)]
     if topic is Topic.DRAWING:
@@ -280,11 +292,11 @@ def _rule_words(rules: RuleSet, topic: Topic) -> tuple[str, list[str]]:
         lines = [
             f"{kind_label(spec, lang)}: {stacks_words(rules, spec, lang)}"
             for spec in rules.kinds.values()
-            if spec.model.stacks_on
+            if spec.model.stacks_on and deck_count(model, spec.model)
         ]
         return _("Stacking"), lines
     if topic is Topic.CHALLENGE:
-        return _("Challenge"), challenge_lines(model.challenge)
+        return _("Challenges"), challenge_lines(model.challenge)
     if topic is Topic.MULTI_PLAY:
         return _("Several cards at once"), [multi_play_words(model.turn.multi_play)]
     if topic is Topic.JUMP_IN:

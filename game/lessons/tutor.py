@@ -5,11 +5,12 @@ handed the state and the events that action wrote, and says which lessons
 now matter and were not taught yet (`moments`). A moment is read off what
 the engine declares, never off card names:
 
-- the events (game/engine/events/): a card played or turned up first, a
-  turn's own draw, the deck turned over, a round dealt or scored;
+- the events (game/engine/events/): a card played or turned up first, the
+  deck turned over, a round dealt or scored;
 - the open decision (game/engine/decisions.py): its purpose
-  (game/engine/purposes.py: cards owed, more cards to shed) and whether it
-  deals the hands (a draft);
+  (game/engine/purposes.py: cards owed; one's turn, asked between plays or
+  in the middle of one, when more cards may join it) and whether it deals
+  the hands (a draft);
 - the legal actions (game/engine/legality.py): a card of a kind that does
   something among the plays of the seat to act, a card to stack, a
   challenge, an UNO call, a card another seat may jump in with.
@@ -20,10 +21,11 @@ public one lists only cards every seat sees (a played card, the top card).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from game.engine.actions import Action, CallUno, Challenge, Play
+from game.engine.cards import CardTable
 from game.engine.decisions import REGISTRY, purpose_of
 from game.engine.legality import legal_actions, out_of_turn_seats
 from game.engine.purposes import Purpose
@@ -61,12 +63,21 @@ class Tutor:
 
     `per_seat` (hands on phones): each rule is taught once to each player; a
     public moment teaches everyone at once. Otherwise (one screen) each rule
-    is taught once, to whoever meets it first."""
+    is taught once, to whoever meets it first. `learners`: the seats that
+    are taught a moment of their own (the people; None: every seat), so a
+    bot's card never uses up a lesson a person has yet to meet."""
 
-    def __init__(self, rules: RuleSet, seats: int, per_seat: bool = False) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        seats: int,
+        per_seat: bool = False,
+        learners: Collection[int] | None = None,
+    ) -> None:
         self.rules = rules
         self.seats = seats
         self.per_seat = per_seat
+        self.learners = frozenset(range(seats) if learners is None else learners)
         self.specs: dict[str, LessonSpec] = {spec.key: spec for spec in lessons_of(rules)}
         self._covered = covered_by(list(self.specs.values()))
         # (key, seat): taught to that seat; (key, None): taught to everyone.
@@ -78,9 +89,14 @@ class Tutor:
         """Whether lesson `key` was taught (to `seat`, or to everyone)."""
         if (key, None) in self._taught:
             return True
-        if not self.per_seat:
-            return any(k == key for k, _ in self._taught)
-        return seat is not None and (key, seat) in self._taught
+        return self.per_seat and seat is not None and (key, seat) in self._taught
+
+    def done(self) -> bool:
+        """Whether every lesson was taught to every learner: no moment is left."""
+        return all(
+            self.taught(key) or all(self.taught(key, seat) for seat in self.learners)
+            for key in self.specs
+        )
 
     def _mark(self, key: str, seat: int | None) -> None:
         self._taught.add((key, seat if self.per_seat else None))
@@ -92,11 +108,15 @@ class Tutor:
         engine applied an action that wrote `events` (after `new_game`: its
         events); they are marked taught."""
         found: list[Lesson] = []
+        if self.done():
+            return found
         seen: set[tuple[str, int | None]] = set()
         for moment in [*self._from_events(state, events), *self._from_state(state)]:
             spec = self.specs.get(moment.key)
             if spec is None or moment[:2] in seen or self.taught(moment.key, moment.seat):
                 continue
+            if moment.seat is not None and moment.seat not in self.learners:
+                continue  # a bot's own moment: kept for a person
             seen.add(moment[:2])
             found += self._teach(spec, moment)
         return found
@@ -129,8 +149,6 @@ class Tutor:
                     found.append(Moment(key, None, (face,), first))
             elif kind == "round":
                 found.append(Moment(Topic.DEAL.value, None))
-            elif kind == "draw" and event.get("why") == "turn":
-                found.append(Moment(Topic.DRAWING.value, None))
             elif kind == "flip":
                 top = str(event["top"]).partition("/")[0]
                 found.append(Moment(f"side:{event['side']}", None, (top,)))
@@ -145,20 +163,22 @@ class Tutor:
         for table in state.tables or (state.cards,):
             card = table.by_name.get(name)
             if card is not None and table.face_names[card] == face:
+                if not first:
+                    return self._card_lesson(table, card)
+                # Turned up first, it does only what its `first_card` says.
                 spec = table.kind[card]
-                if first:
-                    # Turned up first, it does only what its `first_card` says.
-                    return (
-                        card_key(spec.name) if spec.first_card is None or spec.first_card else None
-                    )
-                number = table.category[card] == "number"
-                return self._card_lesson(spec.name, int(table.symbol[card]) if number else None)
+                acts = spec.first_card is None or bool(spec.first_card)
+                return card_key(spec.name) if acts and card_key(spec.name) in self.specs else None
         return None
 
-    def _card_lesson(self, kind: str, face: int | None) -> str | None:
-        """The lesson of a card of `kind` showing `face` (a number's), if it has one."""
-        if face is not None and card_key(kind, face) in self.specs:
-            return card_key(kind, face)
+    def _card_lesson(self, table: CardTable, card: int) -> str | None:
+        """The lesson of `card` (on `table`'s side), if its kind has one: its
+        face's own, for a number face that acts alone (Seven-O's 7)."""
+        kind = table.kind[card].name
+        if table.category[card] == "number":
+            key = card_key(kind, int(table.symbol[card]))
+            if key in self.specs:
+                return key
         key = card_key(kind)
         return key if key in self.specs else None
 
@@ -169,7 +189,8 @@ class Tutor:
             return []
         found: list[Moment] = []
         seat = decision.seat
-        if REGISTRY[decision.kind].deals:
+        declared = REGISTRY[decision.kind]
+        if declared.deals:
             found.append(Moment(Topic.DRAFT.value, None))
         offered = legal_actions(state, seat)
         plays = _cards_of(offered)
@@ -177,10 +198,13 @@ class Tutor:
         names = state.cards.face_names
         if purpose is Purpose.OWED and plays:
             found.append(Moment(Topic.STACKING.value, seat, tuple(names[c] for c in plays)))
-        elif purpose is Purpose.SHED and plays:
+        elif purpose is Purpose.TURN and plays and not declared.between_plays:
+            # One's turn in the middle of a play: more cards may join it (`turn.multi_play`).
             found.append(Moment(Topic.MULTI_PLAY.value, seat, tuple(names[c] for c in plays)))
         elif plays:
             found += self._playable(state, seat, plays)
+        if purpose is Purpose.TURN and declared.between_plays:
+            found.append(Moment(Topic.DRAWING.value, None))  # what a turn may do
         if any(type(action) is Challenge for action in offered) and state.discard:
             found.append(Moment(Topic.CHALLENGE.value, None, (names[state.top],)))
         if any(type(action) is CallUno and action.seat == seat for action in offered):
@@ -201,10 +225,7 @@ class Tutor:
         cards = state.cards
         by_key: dict[str, list[str]] = {}
         for card in plays:
-            number = cards.category[card] == "number"
-            key = self._card_lesson(
-                cards.kind[card].name, int(cards.symbol[card]) if number else None
-            )
+            key = self._card_lesson(cards, card)
             if key is not None and cards.face_names[card] not in by_key.setdefault(key, []):
                 by_key[key].append(cards.face_names[card])
         return [Moment(key, seat, tuple(names)) for key, names in by_key.items()]

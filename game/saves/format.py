@@ -212,22 +212,23 @@ class SaveHeader:
 
 
 # Fields of a rule set that only name, explain or paint things: a new label,
-# a fixed description or a re-skinned card leaves a save playable; anything
-# else refuses it. (`art`, `corner` and `color_looks` are the card looks
-# of rule files that have them.)
+# a fixed description, a card's `teach:` words or a re-skinned card leaves a
+# save playable (and a save from before a field existed); anything else
+# refuses it. (`art`, `corner` and `color_looks` are the card looks of rule
+# files that have them.)
 WORDING = frozenset({"name", "description", "house_rules", "color_looks"})
-CARD_LOOKS = frozenset({"label", "art", "corner"})
+CARD_WORDING = frozenset({"label", "art", "corner", "teach"})
 
 
 def rules_fingerprint(rules: RuleSet) -> str:
     """A digest of what the rules make happen, wording and looks left out
-    (`WORDING`, `CARD_LOOKS`): a save made under other rules is refused
+    (`WORDING`, `CARD_WORDING`): a save made under other rules is refused
     rather than resumed under these (the engine would re-execute its log
     only as far as the rules agree)."""
     data = rules.model.model_dump(mode="json")
     played = {k: v for k, v in data.items() if k not in WORDING}
     played["cards"] = {
-        name: {k: v for k, v in kind.items() if k not in CARD_LOOKS}
+        name: {k: v for k, v in kind.items() if k not in CARD_WORDING}
         for name, kind in data.get("cards", {}).items()
     }
     text = json.dumps(played, sort_keys=True, separators=(",", ":"))

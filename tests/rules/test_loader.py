@@ -160,3 +160,16 @@ def test_check_reads_a_layer_over_every_base_it_names_under_on(tmp_path):
     )
     shown = [str(e) for e in check_files([str(layer)])]
     assert len(shown) == 1 and ":6:" in shown[0] and "hand_size" in shown[0]
+
+
+def test_the_loader_records_what_each_house_rule_changes():
+    """`RuleSet.house_settings`: per house rule, the settings its file set to
+    a new value -- not those it wrote as they were (stacking's
+    `challenge.when_stacked: false` is classic's already), and not its words."""
+    mixed = load_rules(["classic", "house/stacking", "house/seven-o", "house/late-catch"])
+    assert mixed.house_settings == {
+        "stacking": (("cards", "draw_two", "stacks_on"), ("cards", "wild_draw_four", "stacks_on")),
+        "seven-o": (("cards", "number", "face_effects"),),
+        "late-catch": (("uno", "catch_window"),),
+    }
+    assert load_rules(["classic"]).house_settings == {}
