@@ -79,6 +79,14 @@ class LessonScene(Scene):
             self.app.pop()
         return True
 
+    def resume(self) -> None:
+        """Back from the pause, which showed the whole couch the table: a
+        moment about a hand waits for its owner's curtain again."""
+        seat = self.lesson.seat
+        if seat is not None and not self.screen.lessons.may_show(seat):
+            self.app.pop()
+            self.screen.lessons.again(self.lesson)
+
     def update(self, dt: float) -> None:
         self.t += dt
         if self.on_its_own and self.t >= ON_ITS_OWN and self.app.top is self:

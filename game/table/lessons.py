@@ -84,6 +84,11 @@ class LessonDesk:
             return due.lesson
         return None
 
+    def again(self, lesson: Lesson) -> None:
+        """`lesson` was taken down before its owner had read it: it is due
+        again, first, whenever it may be shown."""
+        self.session.lessons.appendleft(Due(0, lesson))
+
     def all_on_phones(self) -> bool:
         """Every person plays on a phone: nobody may be at the TV's keys."""
         humans = self.session.humans

@@ -236,3 +236,26 @@ def test_learn_to_play_from_the_title(driver):
     assert [(s.name, s.kind) for s in session.seats][0] == ("Zoë", "human")
     assert (session.seats[1].kind, session.seats[1].level) == ("bot", "beginner")
     assert driver.app.phones is None  # learnt at the table, whatever Settings says
+
+
+def test_a_moment_about_a_hand_waits_again_after_the_pause(driver):
+    """The pause shows the whole couch the table (every hand goes face down):
+    back from it, a moment about Ana's hand is not left up for whoever is
+    looking now; it comes back after Ana's curtain."""
+    app = driver.app
+    screen = start_match(app, [SeatConfig("Ana"), SeatConfig("Bo")], seed=11, target=5000)
+    teach(screen.session, _private_each_play)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "LessonScene", 3000, each=couch.step)
+    lesson = driver.top.lesson
+    owner = lesson.seat
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top_name == "PauseScene"
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top_name != "LessonScene"
+    assert screen.table.viewer is None
+    assert driver.until(lambda: driver.top_name == "CurtainScene", 300)
+    assert driver.top.seat == owner
+    driver.key(pygame.K_SPACE)
+    assert driver.until(lambda: driver.top_name == "LessonScene", 300)
+    assert driver.top.lesson is lesson
