@@ -92,7 +92,8 @@ class MatchSession:
         if learning:
             from game.lessons import Tutor
 
-            self.tutor = Tutor(self.rules, len(seats), per_seat=per_seat)
+            # Only the people are taught their own moments: a bot's card keeps its lesson.
+            self.tutor = Tutor(self.rules, len(seats), per_seat=per_seat, learners=self.humans)
             self._teach(events)
 
     @classmethod
@@ -123,9 +124,13 @@ class MatchSession:
 
             seats = len(session.seats)
             try:
-                session.tutor = Tutor.from_dict(session.rules, seats, header.tutor, header.per_seat)
+                tutor = Tutor.from_dict(session.rules, seats, header.tutor, header.per_seat)
+                tutor.learners = frozenset(session.humans)  # from_dict does not take them
             except ValueError:  # nothing taught yet, or a record this build cannot read
-                session.tutor = Tutor(session.rules, seats, per_seat=header.per_seat)
+                tutor = Tutor(
+                    session.rules, seats, per_seat=header.per_seat, learners=session.humans
+                )
+            session.tutor = tutor
         return session
 
     def _seat_bots(self, seen: list[dict]) -> None:
