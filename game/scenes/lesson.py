@@ -133,8 +133,9 @@ class LessonScene(Scene):
         lesson = self.lesson
         seat = lesson.seat
         # On a shared screen, whose moment it is (a lone player's are all theirs).
-        shared = seat is not None and self.screen.shared
-        who = self.screen.session.state.names[seat] if shared else None
+        who = None
+        if seat is not None and self.screen.shared:
+            who = self.screen.session.state.names[seat]
         keys = self.app.prompts.words(_("Enter, Space or a click: play on"), _("A: play on"))
         if self.on_its_own:
             keys = _("Play goes on in a moment")
