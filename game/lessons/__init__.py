@@ -1,10 +1,13 @@
 """Learn as you play: each rule of a rule set explains itself the first time
 it matters in a match, in the rule file's own words.
 
-    tutor = Tutor(rules, seats=4)
+    tutor = Tutor(rules, seats=4, learners={0})   # seat 0 is a person
     state, events = new_game(rules, 4, seed)
-    for lesson in tutor.moments(state, events):   # after every action applied
-        ...                                       # the table shows it
+    for lesson in tutor.moments(state, events):   # after new_game, and after
+        ...                                       # every action applied (out of
+                                                  # turn too): the table shows it,
+                                                  # to lesson.seat alone if set
+    saved = tutor.to_dict()                       # Tutor.from_dict(rules, 4, saved)
 
 Pure: no pygame, no clock, no files. `lessons_of(rules)` lists every lesson a
 rule set can give (specs.py); a `Tutor` says which matter at a moment

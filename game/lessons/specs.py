@@ -169,9 +169,13 @@ def lessons_of(rules: RuleSet) -> list[LessonSpec]:
                 Topic.CHALLENGE,
                 tuple(
                     ("challenge", part)
-                    for part in ("enabled", "extra_if_innocent", "innocent_loses_turn")
-                )
-                + (("challenge", "after_guilty"),),
+                    for part in (
+                        "enabled",
+                        "extra_if_innocent",
+                        "innocent_loses_turn",
+                        "after_guilty",
+                    )
+                ),
             )
         )
     if model.turn.multi_play.mode != "off":

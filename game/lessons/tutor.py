@@ -196,6 +196,8 @@ class Tutor:
         plays = _cards_of(offered)
         purpose = purpose_of(decision)
         names = state.cards.face_names
+        if purpose is Purpose.TURN and declared.between_plays:
+            found.append(Moment(Topic.DRAWING.value, None))  # what a turn may do, first
         if purpose is Purpose.OWED and plays:
             found.append(Moment(Topic.STACKING.value, seat, tuple(names[c] for c in plays)))
         elif purpose is Purpose.TURN and plays and not declared.between_plays:
@@ -203,8 +205,6 @@ class Tutor:
             found.append(Moment(Topic.MULTI_PLAY.value, seat, tuple(names[c] for c in plays)))
         elif plays:
             found += self._playable(state, seat, plays)
-        if purpose is Purpose.TURN and declared.between_plays:
-            found.append(Moment(Topic.DRAWING.value, None))  # what a turn may do
         if any(type(action) is Challenge for action in offered) and state.discard:
             found.append(Moment(Topic.CHALLENGE.value, None, (names[state.top],)))
         if any(type(action) is CallUno and action.seat == seat for action in offered):

@@ -366,7 +366,7 @@ def test_what_was_taught_survives_a_save_and_a_hostile_record_is_refused():
     classic = rules("classic")
     state = rigged(classic, hands={0: ["red:skip", "red:1", "red:2"], 1: ["blue:2"]}, players=2)
     tutor = Tutor(classic, 2, per_seat=True)
-    assert keys(tutor.moments(state, [])) == ["card:skip", "drawing"]
+    assert keys(tutor.moments(state, [])) == ["drawing", "card:skip"]
     saved = tutor.to_dict()
     resumed = Tutor.from_dict(classic, 2, saved, per_seat=True)
     assert resumed.to_dict() == saved

@@ -27,6 +27,8 @@ RULE_SETS = {
     "classic": ("classic", "house/stacking", "house/jump-in", "house/seven-o", "house/multi-card"),
     "flip": ("flip", "house/stacking"),
     "duo": ("duo",),
+    "uno112": ("uno112",),
+    "uno112-blank": ("uno112-blank", "house/seven-o"),
     "day-night": (),
 }
 
