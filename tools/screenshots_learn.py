@@ -13,6 +13,7 @@ screen: a moment about Bo's hand, shown once Bo has lifted the curtain
 
 from __future__ import annotations
 
+import random
 from types import ModuleType
 
 import pygame
@@ -21,6 +22,7 @@ from game.ui.input import key_event
 
 RULE_SETS = ("classic", "duo", "flip")
 MOMENTS = 3  # saved per match
+SEED = 20261202
 
 
 def open_learn(shots: ModuleType, app, base: str):
@@ -72,6 +74,7 @@ def learn_shots(shots: ModuleType) -> None:
             if base == "classic" and not tail:
                 shots.save(app, "learn")
             shots.press(app, pygame.K_DOWN, 1)  # to Start
+            random.seed(SEED)  # the match's shuffle: the same shots on every run
             shots.press(app, pygame.K_RETURN, 4)
             found = moments(shots, app, f"learn-{base}{tail}")
             assert found == MOMENTS, (base, language, found)
