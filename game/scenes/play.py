@@ -11,9 +11,9 @@ decides when a curtain is needed). Bots think for a moment (Settings: pacing)
 and move out of turn after a reaction time of their level
 (game/table/reactions.py). H opens the round's history. Learning as you
 play, the table holds on each moment the tutor gives (game/scenes/lesson.py).
-A seat's private moment (a colour to name, a player to pick, a choice, a hand shown to it) is
-marked as that seat's, so only its own controller, if it claimed one, answers
-it (game/scenes/pad_seats.py).
+A seat's private moment (a colour to name, a player to pick, a choice, a
+hand shown to it) is marked as that seat's, so only its own controller, if
+it claimed one, answers it (game/scenes/pad_seats.py).
 """
 
 from __future__ import annotations
