@@ -71,6 +71,9 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: runs only with --thorough")
+    config.addinivalue_line(
+        "markers", "newcomers: a scene test whose players have never finished a match"
+    )
     thorough = config.getoption("--thorough") or os.environ.get("COUCH_UNO_TESTS") == "thorough"
     # Subprocesses that run pytest again (the compiled-engine check) inherit the depth.
     os.environ["COUCH_UNO_TESTS"] = "thorough" if thorough else "quick"

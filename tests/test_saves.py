@@ -400,3 +400,34 @@ def test_a_flip_match_saved_on_its_dark_side_resumes_there(tmp_path):
     assert [resumed.cards.names[c] for c in resumed.draw_pile] == [
         session.state.cards.names[c] for c in session.state.draw_pile
     ]
+
+
+def test_a_match_learning_as_you_play_resumes_without_teaching_again(tmp_path):
+    """The header keeps what the tutor taught up to the last decision; a
+    resumed match's tutor remembers it (docs/playing.md, Learning as you play)."""
+    slot, session = saved_session(tmp_path, actions=80, learning=True)
+    taught = session.taught()
+    assert taught is not None and taught["taught"]
+    saved = slot.saved()
+    assert saved is not None and saved.header.learning and saved.header.tutor == taught
+    again = slot.resume().session()
+    assert again.learning and again.tutor is not None
+    assert again.taught() == taught
+    keys = {key for key, _seat in taught["taught"]}
+    assert all(again.tutor.taught(key) for key in keys)
+
+
+def test_a_save_from_before_learning_resumes_without_it(tmp_path):
+    """A header of minor 0 has no learning fields: it reads as not learning."""
+    slot, session = saved_session(tmp_path, actions=30)
+    path = tmp_path / SAVE_FILE
+    first, rest = path.read_text().split("\n", 1)
+    header = json.loads(first)
+    for key in ("minor", "learning", "per_seat", "tutor"):
+        header.pop(key)
+    path.write_text(json.dumps(header, separators=(",", ":")) + "\n" + rest)
+    fresh = SaveSlot(tmp_path)
+    saved = fresh.saved()
+    assert saved is not None and not saved.header.learning and saved.header.tutor is None
+    again = fresh.resume().session()
+    assert not again.learning and again.tutor is None

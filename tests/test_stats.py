@@ -243,3 +243,15 @@ def test_a_rule_set_is_counted_by_its_files_so_languages_share_one_count():
     ana = stats.player("Ana")
     assert ana.rules == {"classic + house/jump-in": 3, "duo": 2}
     assert rule_names(ana.favourite) == ("classic", "house/jump-in")
+
+
+def test_a_first_match_is_one_with_no_match_finished_under_that_name():
+    """Learn as you play is on in New game for someone's first match
+    (game/ui/new_game.py): a name with rounds but no finished match is still
+    a newcomer's; a name in any case is the same person."""
+    stats = PlayerStats()
+    assert stats.first_match("Ana")
+    stats.players["ana"] = PlayerRecord(name="Ana", rounds=3)
+    assert stats.first_match("ana")
+    stats.players["ana"].matches = 1
+    assert not stats.first_match("ANA ")

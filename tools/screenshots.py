@@ -6,6 +6,7 @@
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --setup
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --flip
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --lab
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py --learn
 
 Input goes through the same event path as a player's (posted KEYDOWN events);
 an autopilot plays for the humans. Every match is saved as in the game (to a
@@ -30,6 +31,9 @@ players' public faces, a flip turning the table, the Dark side, and the
 round score's side; then plays a family's Flip match through the keyboard.
 `--lab` takes only the rule lab's shots (tools/screenshots_lab.py): "What does
 this do?" on the New game screen, while the bots play and with its answer.
+`--learn` takes only learning as you play's shots (tools/screenshots_learn.py):
+Learn to play from the title, and the first three moments of a newcomer's
+classic, UNO Duo and UNO Flip match, in English, Turkish and Finnish.
 `--setup` takes only the New game screen: setup.png, and UNO Duo in Turkish
 with the house rules that do not go with it greyed (setup_duo_tr.png,
 docs/playing.md "Languages").
@@ -59,6 +63,7 @@ from game.ui.settings import Settings  # noqa: E402
 from game.ui.window import Window  # noqa: E402
 from tools.screenshots_flip import flip_shots  # noqa: E402
 from tools.screenshots_lab import lab_shots  # noqa: E402
+from tools.screenshots_learn import learn_shots  # noqa: E402
 from tools.screenshots_phones import phones_shots  # noqa: E402
 
 ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
@@ -390,6 +395,7 @@ def main() -> int:
         "--flip": lambda: flip_shots(sys.modules[__name__]),
         "--phones": lambda: phones_shots(sys.modules[__name__]),
         "--lab": lambda: lab_shots(sys.modules[__name__]),
+        "--learn": lambda: learn_shots(sys.modules[__name__]),
     }
     for flag, shots in sections.items():
         if flag in sys.argv:

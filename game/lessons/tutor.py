@@ -240,11 +240,18 @@ class Tutor:
         return {"v": SAVE_VERSION, "taught": [[key, seat] for key, seat in taught]}
 
     @classmethod
-    def from_dict(cls, rules: RuleSet, seats: int, data: object, per_seat: bool = False) -> Tutor:
+    def from_dict(
+        cls,
+        rules: RuleSet,
+        seats: int,
+        data: object,
+        per_seat: bool = False,
+        learners: Collection[int] | None = None,
+    ) -> Tutor:
         """A tutor that remembers what `data` (`to_dict`'s, read from a file:
         hostile) says was taught. Raises ValueError, with a message, when it
         is not such data; lessons this rule set does not have are dropped."""
-        tutor = cls(rules, seats, per_seat)
+        tutor = cls(rules, seats, per_seat, learners)
         if not isinstance(data, dict) or data.get("v") != SAVE_VERSION:
             raise ValueError("not a record of lessons taught (version 1)")
         taught = data.get("taught")

@@ -84,7 +84,8 @@ class PhoneLink:
         if controls is None or not controls.idle:
             return
         session = self.screen.session
-        self.table.sync(session.state, session.log)
+        lessons = self.screen.lessons.for_phones() if session.learning else []
+        self.table.sync(session.state, session.log, lessons)
         for seat, action in self.table.take():
             if seat in self.on_tv:
                 self.table.refuse(seat, _("This seat is played on the TV now"))

@@ -11,6 +11,10 @@ seat's own view when the table next tells the phones (the game's loop does
 after every move it has shown): so no card reaches a phone but one the
 engine showed its seat.
 
+Learning as you play, a moment the tutor gives about a phone seat
+(game/table/lessons.py) is one of its private moments too (`teach`): its
+id is the lesson's key, and it stays until the round ends.
+
 The state message carries a seat's moments of the round, newest last, each
 `{"id", "title", "words", "cards"}`; the id is the event's place in the match's
 log, the same on every message.
@@ -68,6 +72,10 @@ class PrivateMoments:
                     moments.append({"id": at, **moment})
             if kind == "draw" and event.get("why") == "uno":
                 self._catch = None
+
+    def teach(self, seat: int, title: str, words: str, cards: Sequence[str], key: str) -> None:
+        """A moment of learning as you play, for `seat`'s phone alone."""
+        self._moments[seat].append({"id": f"lesson:{key}", **self._shown(title, words, cards)})
 
     def _moment(
         self, event: Mapping[str, Any], seat: int, state: GameState

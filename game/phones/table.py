@@ -11,6 +11,7 @@ words. It runs on the game's thread; only the server has a thread of its own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
 from game.engine.state import GameState
@@ -24,6 +25,9 @@ from game.phones.seats import PhoneSeats
 from game.phones.server import Notice, PhoneServer
 from game.phones.story import SeatStory
 from game.ui.card_book import CardBook
+
+if TYPE_CHECKING:
+    from game.lessons import Lesson
 
 
 class PhoneTable:
@@ -64,11 +68,17 @@ class PhoneTable:
     def stop(self) -> None:
         self.server.stop()
 
-    def sync(self, state: GameState, log: Sequence[dict]) -> None:
+    def sync(
+        self, state: GameState, log: Sequence[dict], lessons: Sequence[tuple[int, Lesson]] = ()
+    ) -> None:
         """Offer each phone what its seat may do now, and tell it what happened;
         `log` is the match's events so far (it grows whenever the game moves on),
-        from which each seat's private moments are read too (game/phones/private.py)."""
+        from which each seat's private moments are read too (game/phones/private.py),
+        and `lessons` the moments of learning as you play due now, each for its seat."""
         self.private.follow(log, state)
+        for seat, lesson in lessons:
+            self.private.teach(seat, lesson.title, lesson.words, lesson.cards, lesson.key)
+            self._shown.pop(seat, None)  # told even when the table has not moved on
         moment = len(log)
         for seat in self.keys.keys:
             pending = state.pending

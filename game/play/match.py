@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Generator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from game.bots import make_bot
 from game.bots.base import Look
@@ -26,7 +27,10 @@ from game.play.seats import BOT_LEVELS, DEFAULT_NAMES, SeatConfig
 from game.play.sim import tell_bots
 from game.rules.loader import load_rules
 
-__all__ = ["BOT_LEVELS", "DEFAULT_NAMES", "MatchSession", "Recorder", "SeatConfig"]
+if TYPE_CHECKING:
+    from game.lessons import Lesson, Tutor
+
+__all__ = ["BOT_LEVELS", "DEFAULT_NAMES", "Due", "MatchSession", "Recorder", "SeatConfig"]
 
 
 class Recorder(Protocol):
@@ -36,8 +40,22 @@ class Recorder(Protocol):
         """`events` were just added to the session's log."""
 
 
+@dataclass(frozen=True)
+class Due:
+    """A moment the tutor gave (game/lessons/), due once the table has shown
+    `at` events of the log: the events that made it matter."""
+
+    at: int
+    lesson: Lesson
+
+
 class MatchSession:
-    """A match in progress; `queue` holds the events the table has not shown yet."""
+    """A match in progress; `queue` holds the events the table has not shown yet.
+
+    Learning as you play (`learning`): after every action the match's tutor
+    (game/lessons/) names the moments that now matter, and `lessons` keeps
+    them until the screens have shown them (game/table/lessons.py decides
+    where and when: a moment about a hidden card only to its owner)."""
 
     def __init__(
         self,
@@ -48,6 +66,8 @@ class MatchSession:
         single_round: bool = False,
         seed: int | None = None,
         rules: RuleSet | None = None,
+        learning: bool = False,
+        per_seat: bool = False,
     ) -> None:
         self.rule_names = list(rule_names)
         self.rules = rules if rules is not None else load_rules(self.rule_names)
@@ -64,6 +84,16 @@ class MatchSession:
         self.queue: deque[dict] = deque(_wire(events))
         self.log: list[dict] = list(_wire(events))
         self.recorder: Recorder | None = None
+        self.learning = learning
+        self.per_seat = per_seat
+        self.lessons: deque[Due] = deque()
+        self.tutor: Tutor | None = None
+        if learning:
+            from game.lessons import Tutor
+
+            # Only the people are taught their own moments: a bot's card keeps its lesson.
+            self.tutor = Tutor(self.rules, len(seats), per_seat=per_seat, learners=self.humans)
+            self._teach(events)
 
     @classmethod
     def going_on(
@@ -75,10 +105,14 @@ class MatchSession:
         log: list[dict],
         target: int | None | str,
         single_round: bool,
+        learning: bool = False,
+        per_seat: bool = False,
+        taught: dict | None = None,
     ) -> MatchSession:
         """A match that goes on from `state`, the state the engine reached by
         re-executing `log` (a saved match: game/player_files/resume.py). The
-        table has seen the log already; nothing is queued."""
+        table has seen the log already; nothing is queued. Learning as you
+        play goes on from what was `taught` (`Tutor.to_dict`)."""
         session = cls.__new__(cls)
         session.rule_names = list(rule_names)
         session.rules = rules
@@ -91,6 +125,19 @@ class MatchSession:
         session.queue = deque()
         session.log = list(log)
         session.recorder = None
+        session.learning = learning
+        session.per_seat = per_seat
+        session.lessons = deque()
+        session.tutor = None
+        if learning:
+            from game.lessons import Tutor
+
+            count = len(seats)
+            try:
+                tutor = Tutor.from_dict(rules, count, taught, per_seat, learners=session.humans)
+            except ValueError:  # nothing taught yet, or a record this build cannot read
+                tutor = Tutor(rules, count, per_seat=per_seat, learners=session.humans)
+            session.tutor = tutor
         return session
 
     def _seat_bots(self, seen: list[dict]) -> None:
@@ -147,9 +194,21 @@ class MatchSession:
             tell_bots(self.advisors, list(self.advisors), action, events)
         self.queue.extend(events)
         self.log.extend(events)
+        self._teach(typed)
         if self.recorder is not None and events:
             self.recorder.record(events)
         return events
+
+    def _teach(self, events: list[Event]) -> None:
+        """The tutor's moments after `events`, due once the table has shown them."""
+        if self.tutor is None:
+            return
+        for lesson in self.tutor.moments(self.state, events):
+            self.lessons.append(Due(len(self.log), lesson))
+
+    def taught(self) -> dict | None:
+        """What the tutor has taught, for the save (None: not learning)."""
+        return self.tutor.to_dict() if self.tutor is not None else None
 
     def card_points(self, card: str) -> int:
         cards = self.state.cards
@@ -172,6 +231,8 @@ class MatchSession:
             target=self.target,
             single_round=self.single_round,
             rules=self.rules,
+            learning=self.learning,
+            per_seat=self.per_seat,
         )
 
     def save_log(self, path: Path) -> bool:

@@ -16,6 +16,7 @@ stays watchable as the last match (game/scenes/match_end.py).
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -56,6 +57,9 @@ def header_for(session: MatchSession, match_id: str | None = None) -> SaveHeader
         seats=tuple((s.name, s.kind, s.level) for s in session.seats),
         target=session.target,
         single_round=session.single_round,
+        learning=session.learning,
+        per_seat=session.per_seat,
+        tutor=session.taught(),
     )
 
 
@@ -95,6 +99,11 @@ class MatchRecorder:
             self.broken = str(err)
             self.slot.failed(self.broken)
             return
+        taught = self.session.taught()
+        if taught != self.header.tutor:
+            # The header keeps what the tutor has taught: a resumed match does not re-teach it.
+            self.header = replace(self.header, tutor=taught)
+            self._lines[0] = self.header.line()
         ends = any(e["t"] in ("round_end", "game_end") for e in events)
         over = any(e["t"] == "game_end" for e in events)
         self.slot.writer.put(self.path, "".join(self._lines))

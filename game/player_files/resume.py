@@ -46,6 +46,9 @@ class Resumed:
             self.log,
             header.target,
             header.single_round,
+            header.learning,
+            header.per_seat,
+            header.tutor,
         )
 
 

@@ -66,7 +66,7 @@ FINGERPRINT = re.compile(r"[0-9a-f]{64}")
 KINDS = ("human", "bot")
 _LABEL = Text(MAX_TEXT, shortest=1)
 
-MINOR = 0  # this version's additions (docs/files.md, "Growing a format"); written above 0
+MINOR = 1  # this version's additions (docs/files.md, "Growing a format"); written above 0
 MAX_MINOR = 2**31
 
 # The header, declared once: every field it declares must be there and fit,
@@ -116,6 +116,15 @@ HEADER = Record(
             about='the target as the setup chose it: `"default"` is the rules\' own',
         ),
         Field("single_round", Flag(), about="the match is a single round"),
+        # minor 1: learning as you play (docs/playing.md)
+        Field("learning", Flag(), False, about="the table teaches each rule as it first matters"),
+        Field("per_seat", Flag(), False, about="each player is taught once (hands on phones)"),
+        Field(
+            "tutor",
+            Either((OneOf((None,)), Record((), others=True))),
+            None,
+            about="what the tutor has taught so far, as game/lessons/ keeps it",
+        ),
     )
 )
 
@@ -143,6 +152,9 @@ class SaveHeader:
     seats: tuple[tuple[str, str, str], ...]  # (name, kind, level) per seat
     target: int | None | str  # "default": the rules' own target
     single_round: bool
+    learning: bool = False
+    per_seat: bool = False
+    tutor: dict | None = None  # what the tutor has taught (game/lessons/), when learning
 
     def seat_configs(self) -> list[SeatConfig]:
         return [SeatConfig(name, kind, level) for name, kind, level in self.seats]
@@ -159,6 +171,7 @@ class SaveHeader:
         data = {
             "format": FORMAT,
             "version": VERSION,
+            "minor": MINOR,
             "id": self.id,
             "rules": list(self.rules),
             "rules_label": self.rules_label,
@@ -166,6 +179,9 @@ class SaveHeader:
             "seats": [{"name": n, "kind": k, "level": v} for n, k, v in self.seats],
             "target": self.target,
             "single_round": self.single_round,
+            "learning": self.learning,
+            "per_seat": self.per_seat,
+            "tutor": self.tutor,
         }
         return json.dumps(data, separators=(",", ":")) + "\n"
 
@@ -199,6 +215,9 @@ class SaveHeader:
             seats=tuple((s["name"], s["kind"], s["level"]) for s in head["seats"]),
             target=head["target"],
             single_round=head["single_round"],
+            learning=head.get("learning", False),
+            per_seat=head.get("per_seat", False),
+            tutor=head.get("tutor"),
         )
 
 

@@ -143,6 +143,11 @@ class PlayerStats:
     def player(self, name: str) -> PlayerRecord | None:
         return self.players.get(key(name))
 
+    def first_match(self, name: str) -> bool:
+        """Has the player of this name never played a match to its end?"""
+        record = self.player(name)
+        return record is None or record.matches == 0
+
     # --- counting -------------------------------------------------------------------
 
     def count(

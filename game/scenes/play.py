@@ -9,10 +9,11 @@ is game/table/couch_input.py, and the buttons for it game/table/couch_buttons.py
 Couch play: a hand is face up only to its owner (game/table/match_screen.py
 decides when a curtain is needed). Bots think for a moment (Settings: pacing)
 and move out of turn after a reaction time of their level
-(game/table/reactions.py). H opens the round's history. A seat's private
-moment (a colour to name, a player to pick, a choice, a hand shown to it) is
-marked as that seat's, so only its own controller, if it claimed one, answers
-it (game/scenes/pad_seats.py).
+(game/table/reactions.py). H opens the round's history. Learning as you
+play, the table holds on each moment the tutor gives (game/scenes/lesson.py).
+A seat's private moment (a colour to name, a player to pick, a choice, a
+hand shown to it) is marked as that seat's, so only its own controller, if
+it claimed one, answers it (game/scenes/pad_seats.py).
 """
 
 from __future__ import annotations
@@ -100,7 +101,11 @@ class PlayScene(Scene):
         """Feed queued events to the table while it is free to show them."""
         queue = self.session.queue
         table = self.table
-        while queue and not table.busy:
+        while not table.busy:
+            if self._teach():
+                return  # the table holds on the moment (game/scenes/lesson.py)
+            if not queue:
+                return
             event = queue[0]
             kind = event.get("t")
             if kind == "round":
@@ -114,6 +119,17 @@ class PlayScene(Scene):
             if kind == "reveal":
                 self._reveal(event)
                 return
+
+    def _teach(self) -> bool:
+        """Learn as you play: show the tutor's next moment the screen may show
+        now (game/table/lessons.py), if this table is on top; True if one is up."""
+        if not self.session.learning or self.app.top is not self:
+            return False
+        lesson = self.screen.lessons.for_screen()
+        if lesson is None:
+            return False
+        self.app.push("lesson", screen=self.screen, lesson=lesson)
+        return True
 
     def _reveal(self, event: dict) -> None:
         """A challenged hand goes only to the challenger, behind the curtain if

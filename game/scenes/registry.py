@@ -28,6 +28,8 @@ SCENES: dict[str, str] = {
     "choose_player": "game.scenes.choose:ChoosePlayerScene",
     "choice": "game.scenes.choose:ChoiceScene",
     "reveal": "game.scenes.reveal:RevealScene",
+    "lesson": "game.scenes.lesson:LessonScene",
+    "learn": "game.scenes.learn:LearnScene",
     "round_score": "game.scenes.round_score:RoundScoreScene",
     "match_end": "game.scenes.match_end:MatchEndScene",
     "replay": "game.scenes.replay:ReplayScene",

@@ -61,7 +61,9 @@ HINT_W = 760  # the line under the form, between Back and Start
 class SetupScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.game = NewGame(available_rule_sets(), app.settings.setup or {})
+        self.game = NewGame(
+            available_rule_sets(), app.settings.setup or {}, app.saves.stats.first_match
+        )
         self.focus = 0
         self.house_scroll = 0
         self.editing: int | None = None
@@ -139,7 +141,13 @@ class SetupScene(Scene):
         target = "default" if game.target in ("default", "single") else game.target
         try:
             session = MatchSession(
-                list(game.combination), seats, target=target, single_round=single, rules=rules
+                list(game.combination),
+                seats,
+                target=target,
+                single_round=single,
+                rules=rules,
+                learning=game.learning,
+                per_seat=self.app.settings.phones,
             )
         except (ValueError, RuleFileError) as exc:
             self.message = str(exc)
@@ -444,6 +452,11 @@ class SetupScene(Scene):
                 return _("“{rule}” does not go with {rules}; turn it on to see why.").format(
                     rule=info.name, rules=rules
                 )
+        if row is not None and row.kind == "learn":
+            return _(
+                "Learn as you play: the table stops when a rule first matters and says "
+                "what it does. On for someone's first match."
+            )
         if row is not None and row.kind == "seat" and row.index < len(self.seats):
             seat = self.seats[row.index]
             if seat.is_bot and seat.level in LEVELS:

@@ -12,7 +12,7 @@ import pygame
 from game.ui import text
 from game.ui.new_game import NewGame
 
-LIST = pygame.Rect(40, 228, 580, 330)  # the scrolling list of house rules
+LIST = pygame.Rect(40, 228, 580, 280)  # the scrolling list of house rules
 HOUSE_H = 47
 # Error text: a font size whose lines are at least 14 px tall, wrapped to its panel.
 ERROR_SIZE = 20
@@ -38,7 +38,7 @@ class Row:
     @property
     def value_box(self) -> pygame.Rect | None:
         """Where a chooser draws its value between ◀ and ▶ (None: not a chooser)."""
-        if self.kind in ("base", "players", "target", "phones"):
+        if self.kind in ("base", "players", "target", "phones", "learn"):
             return pygame.Rect(
                 self.rect.right - CHOOSER_W - 10, self.rect.y + 6, CHOOSER_W, self.rect.h - 12
             )
@@ -110,7 +110,9 @@ def form_rows(
                 extra={"house": house},
             )
         )
-    # Hands on phones (Settings too): below the house rules, where the list ends.
+    # Learn as you play, then hands on phones (Settings too): below the house rules.
+    learn = game.toggle_learning
+    rows.append(Row("learn", pygame.Rect(40, 516, 580, 44), learn, learn, learn))
     rows.append(Row("phones", pygame.Rect(40, 566, 580, 44), phones, phones, phones))
     rows.append(
         Row(

@@ -139,6 +139,9 @@ class RowPainter:
             self._draw_seat(surface, row, focused, editing == row.index, t)
         elif row.kind == "target":
             self._chooser(surface, row, _("Play to"), self.game.target_label(), focused)
+        elif row.kind == "learn":
+            value = _("on") if self.game.learning else _("off")
+            self._chooser(surface, row, _("Learn as you play"), value, focused)
         elif row.kind == "phones":
             on = self.phones_on()
             self._chooser(surface, row, _("Hands on phones"), _("on") if on else _("off"), focused)

@@ -1,5 +1,5 @@
-"""Title and main menu: Continue, New game, Watch last match, Players, Rules,
-Settings, Quit.
+"""Title and main menu: Continue, New game, Learn to play, Watch last match,
+Players, Rules, Settings, Quit.
 
 "Continue" is there when a match is saved (game/player_files/), with a panel of its
 players, rules and scores beside the menu. A save that cannot be continued
@@ -88,13 +88,14 @@ class TitleScene(Scene):
     def _build(self) -> None:
         labels: list[tuple[str, Callable[[], None]]] = [
             (_("New game"), self.new_game),
+            (_("Learn to play"), self.learn),
             (_("Players"), self.players),
             (_("Rules"), self.rules),
             (_("Settings"), self.settings),
             (_("Quit"), self.app.ask_to_quit),
         ]
         if self.last_match() is not None:
-            labels.insert(1, (_("Watch last match"), self.watch))
+            labels.insert(2, (_("Watch last match"), self.watch))
         if self.saved is not None:
             labels.insert(0, (_("Continue"), self.continue_match))
         # Beside a panel the menu moves left; alone it stands in the middle.
@@ -147,9 +148,16 @@ class TitleScene(Scene):
             self.app.push("replay", path=str(path))
 
     def new_game(self) -> None:
+        self._new_match("setup")
+
+    def learn(self) -> None:
+        """A first match against a beginner bot, learning as you play (game/scenes/learn.py)."""
+        self._new_match("learn")
+
+    def _new_match(self, scene: str) -> None:
         saved = self.saved
         if saved is None:
-            self.app.push("setup")
+            self.app.push(scene)
             return
         self.app.push(
             "confirm",
@@ -158,7 +166,7 @@ class TitleScene(Scene):
                 "The saved match ({names}) is replaced once the new one "
                 "is dealt. Until then, Continue still picks it up."
             ).format(names=", ".join(saved.names)),
-            on_yes=lambda: self.app.push("setup"),
+            on_yes=lambda: self.app.push(scene),
             yes=_("New match"),
             no=_("Back"),
         )

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from game.engine import view
 from game.i18n import language
 from game.play.match import MatchSession
+from game.table.lessons import LessonDesk
 from game.table.model import PILE_EVENTS
 from game.table.privacy import Privacy
 from game.table.view import TableView
@@ -67,6 +68,8 @@ class MatchScreen:
         # A resumed match: whoever sits in front of the screen now, no hand is
         # shown before its owner has lifted a curtain (even a lone human's).
         self.hidden = resumed and bool(self.humans)
+        # Learn as you play: the tutor's moments, each shown where it may be.
+        self.lessons = LessonDesk(session, self.privacy, self.on_phone, lambda: self.hidden)
         humans = self.humans
         if not humans:
             self.table.set_show_all(True)

@@ -10,12 +10,18 @@ share the screen and it goes with the rule set chosen (UNO Duo's draft a
 whole hand at a time: two hand-overs instead of fourteen), until a player
 turns it on or off themselves.
 
+Learn as you play is on for a match one of whose people has never finished
+a match (`first_match`, from the players' file), until a player turns it
+on or off for this match: it is not kept for the next one.
+
 A seat cycles Human, then a bot of each level, weakest first. A seat whose
 name the game gave takes a name that hints at its new level ("Sprout" for a
 beginner, "Maestro" for an expert); a name someone typed stays.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from game.engine.ruleset import RuleSet
 from game.i18n import _
@@ -32,7 +38,14 @@ SHARED_SCREEN_HOUSE = ("house/draft-whole-hand",)
 
 
 class NewGame:
-    def __init__(self, rule_sets: list[str], saved: dict) -> None:
+    def __init__(
+        self,
+        rule_sets: list[str],
+        saved: dict,
+        first_match: Callable[[str], bool] = lambda name: False,
+    ) -> None:
+        self.first_match = first_match  # has the player of this name never finished a match?
+        self.learning_chosen: bool | None = None  # Learn as you play, as a player set it
         self.base_sets = [n for n in rule_sets if not n.startswith("house/")] or ["classic"]
         self.house_sets = [n for n in rule_sets if n.startswith("house/")]
         base = saved.get("rules")
@@ -162,6 +175,18 @@ class NewGame:
     def finish_name(self, seat: int) -> None:
         cfg = self.seats[seat]
         cfg.name = cfg.name.strip() or DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
+
+    # --- learning as you play -----------------------------------------------------
+
+    @property
+    def learning(self) -> bool:
+        """Learn as you play: as a player set it, else on for someone's first match."""
+        if self.learning_chosen is not None:
+            return self.learning_chosen
+        return any(not s.is_bot and self.first_match(s.name) for s in self.seats)
+
+    def toggle_learning(self) -> None:
+        self.learning_chosen = not self.learning
 
     # --- rules and target -----------------------------------------------------------
 

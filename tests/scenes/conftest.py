@@ -98,6 +98,17 @@ def on_phones(driver):
 
 
 @pytest.fixture(autouse=True)
+def old_hands(monkeypatch, request):
+    """Every player has finished a match before, so New game starts with
+    Learn as you play off, as the tests that drive it expect; a test marked
+    `newcomers` meets a table of first-timers (the players' file is empty)."""
+    if request.node.get_closest_marker("newcomers") is None:
+        monkeypatch.setattr(
+            "game.player_files.stats.PlayerStats.first_match", lambda self, name: False
+        )
+
+
+@pytest.fixture(autouse=True)
 def fixed_shuffles(monkeypatch):
     """A new match's seed comes from a generator seeded per test, so a scene
     test meets the same deals on every run (a fresh shuffle could open on a

@@ -81,7 +81,7 @@ class Couch:
             else:
                 cx, cy = top.center
                 d.click((cx + top.radius // 2, cy + top.radius // 2))
-        elif name in ("ChoosePlayerScene", "RevealScene", "ChoiceScene"):
+        elif name in ("ChoosePlayerScene", "RevealScene", "ChoiceScene", "LessonScene"):
             d.key(pygame.K_RETURN)
         elif name == "PlayScene" and top.controls.actor() is not None:
             self.turn(top)

@@ -17,7 +17,9 @@ Every drawing path reports the cards it draws to `Privacy.witness`
 place (the discard pile, the cut, the draft discard) or comes from one, or
 when both ends of its journey are the looker's: their own hand, a public place.
 Hands laid open on the round-score screen are allowed to everybody, and a
-challenged hand to the challenger alone.
+challenged hand to the challenger alone. Learning as you play, a lesson
+about a seat's hidden card may be on screen only while that seat is looking
+(never on the TV for a seat on a phone).
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ class Watch:
     leaks: list[Leak] = field(default_factory=list)
     faces_seen: int = 0  # owned cards seen face up, rightly: proves the watch watches
     curtains: int = 0
+    lessons: int = 0  # frames that showed a lesson (learning as you play)
+    taught: list[tuple[int | None, str]] = field(default_factory=list)  # (seat, key) shown
+    _lesson: object = None
     _drawn: list[tuple[str, object, object]] = field(default_factory=list)
     _curtain_for: int | None = None
 
@@ -88,6 +93,20 @@ class Watch:
                     self.looker = None
         if name == "CurtainScene" and top.seat in self.phones:
             self.leaks.append(Leak(self.frame, f"a curtain for seat {top.seat}, on a phone"))
+        if name == "LessonScene":
+            # Learning as you play: a moment about a hidden card is its owner's alone.
+            self.lessons += 1
+            seat = top.lesson.seat
+            if top is not self._lesson:
+                self._lesson = top
+                self.taught.append((seat, top.lesson.key))
+            if seat is not None and seat in self.phones:
+                self.leaks.append(Leak(self.frame, f"seat {seat}'s lesson, on the TV"))
+            elif seat is not None and seat != self.looker:
+                looking = "nobody" if self.looker is None else self.looker
+                self.leaks.append(
+                    Leak(self.frame, f"seat {seat}'s lesson shown while {looking} was looking")
+                )
         hands_open = name == "RoundScoreScene"
         reveal = None
         if name == "RevealScene":

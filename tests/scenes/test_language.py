@@ -29,7 +29,7 @@ def labels(scene) -> list[str]:
 def test_the_language_changes_at_once_and_is_kept(driver):
     driver.app.push(TitleScene(driver.app))
     assert "New game" in labels(driver.top)
-    for _ in range(3):  # New game, Players, Rules, Settings
+    for _ in range(4):  # New game, Learn to play, Players, Rules, Settings
         driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)
     assert driver.top_name == "SettingsScene"

@@ -81,7 +81,7 @@ def test_settings_are_saved_and_survive_a_damaged_file(prefs):
 
 def test_settings_scene_changes_pacing(driver):
     driver.app.push(TitleScene(driver.app))
-    for _ in range(3):  # New game, Players, Rules, Settings
+    for _ in range(4):  # New game, Learn to play, Players, Rules, Settings
         driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)
     assert driver.top_name == "SettingsScene"

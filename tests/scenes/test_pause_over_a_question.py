@@ -51,6 +51,10 @@ def _open(app, name: str, screen) -> None:
         app.push(name, table=screen.table, colors=["red", "blue"], on_pick=lambda c: None)
     elif name == "choose_player":
         app.push(name, table=screen.table, options=[1], on_pick=lambda seat: None)
+    elif name == "lesson":
+        from tests.scenes.teaching import Lesson
+
+        app.push(name, screen=screen, lesson=Lesson("card:x", "A rule", "What it does."))
     elif name == "choice":
         app.push(
             name,
@@ -64,7 +68,15 @@ def _open(app, name: str, screen) -> None:
         raise AssertionError(f"no way to open {name} here")
 
 
-UNDER_A_PAUSE = ("curtain", "history", "color_wheel", "choose_player", "choice", "round_score")
+UNDER_A_PAUSE = (
+    "curtain",
+    "history",
+    "color_wheel",
+    "choose_player",
+    "choice",
+    "round_score",
+    "lesson",
+)
 # The pause opens over these too, each a screen of its own: the deal, and the
 # phones' join screen (its own test below).
 OPAQUE_UNDER_A_PAUSE = ("deal", "phones")

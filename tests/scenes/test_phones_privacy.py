@@ -42,10 +42,12 @@ TABLES = [
 ]
 
 
-def play_round(driver, rules, seats, style, seed, monkeypatch):
+def play_round(driver, rules, seats, style, seed, monkeypatch, learning=False, enough=None):
     app = driver.app
     app.stack.clear()
-    session = MatchSession(rules, seats, seed=seed, single_round=True)
+    session = MatchSession(
+        rules, seats, seed=seed, single_round=True, learning=learning, per_seat=learning
+    )
     screen = match_screen(app, session)
     assert screen.phones is not None
     app.push("deal", screen=screen)
@@ -56,6 +58,8 @@ def play_round(driver, rules, seats, style, seed, monkeypatch):
             driver.frames(1)
             assert screen.table.viewer not in PHONES, "a phone's hand is face up on the TV"
             if watch.leaks or driver.top_name == "RoundScoreScene":
+                break
+            if enough is not None and enough(phones, watch):
                 break
         else:
             raise AssertionError("the round did not end")
@@ -89,6 +93,56 @@ def test_no_tv_frame_shows_a_phones_hand_or_its_challenge(on_phones, rules, seat
             challenged = True
             break
     assert challenged, "no phone challenged in any seed tried"
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed"), [(["classic"], 2), (["flip"], 5)], ids=["classic", "flip"]
+)
+def test_learning_on_phones_teaches_each_player_on_their_own_phone(on_phones, rules, seed):
+    """Learning as you play with hands on phones: a lesson about a phone's hand
+    reaches that phone alone and never the TV (the watch checks every frame);
+    what the whole table sees reaches the TV and every phone; each player is
+    taught each rule once."""
+
+    def enough(phones, watch) -> bool:
+        public = {f"lesson:{key}" for _seat, key in watch.taught}
+        return len(public) >= 2 and all(_told(phones, seat) - public for seat in PHONES)
+
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr("game.scenes.lesson.ON_ITS_OWN", 1.0)
+        session, phones, watch = play_round(
+            on_phones, rules, SEATS, PHONE_STYLE, seed, monkeypatch, True, enough
+        )
+    assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
+    assert watch.taught and all(seat is None for seat, _key in watch.taught)
+    phones.caught_up()
+    told = {seat: _told(phones, seat) for seat in PHONES}
+    assert all(told[seat] for seat in PHONES), told
+    public = {f"lesson:{key}" for _seat, key in watch.taught}
+    assert public <= told[0] and public <= told[1]
+    assert told[0] - public and told[1] - public, "no phone was told a lesson of its own"
+    images = phones.table.server.images
+    pictured = [
+        card["image"]
+        for seat in PHONES
+        for state in phones.received[seat]
+        if state["type"] == "state"
+        for m in state["private"]
+        if str(m["id"]).startswith("lesson:")
+        for card in m["cards"]
+    ]
+    assert pictured and all(image in images for image in pictured), "a lesson's card has no face"
+
+
+def _told(phones, seat: int) -> set[str]:
+    """The lessons `seat`'s phone was told, by id."""
+    return {
+        str(m["id"])
+        for state in list(phones.received[seat])
+        if state["type"] == "state"
+        for m in state["private"]
+        if str(m["id"]).startswith("lesson:")
+    }
 
 
 def test_a_seat_played_on_the_tv_turns_face_down_when_its_phone_is_back(on_phones):

@@ -45,15 +45,17 @@ def couch_seats(rng: random.Random, players: int) -> list[SeatConfig]:
     ]
 
 
-def play_watched(driver, rules, seats, seed, human_turns_in_round_2=6):
+def play_watched(driver, rules, seats, seed, human_turns_in_round_2=6, learning=False):
     with pytest.MonkeyPatch.context() as monkeypatch:
-        return _play_watched(driver, monkeypatch, rules, seats, seed, human_turns_in_round_2)
+        return _play_watched(
+            driver, monkeypatch, rules, seats, seed, human_turns_in_round_2, learning
+        )
 
 
-def _play_watched(driver, monkeypatch, rules, seats, seed, human_turns_in_round_2):
+def _play_watched(driver, monkeypatch, rules, seats, seed, human_turns_in_round_2, learning):
     app = driver.app
     app.stack.clear()
-    screen = start_match(app, seats, seed=seed, rules=rules, target=5000)
+    screen = start_match(app, seats, seed=seed, rules=rules, target=5000, learning=learning)
     watch = watch_app(app, screen, monkeypatch)
     couch = Couch(driver)
     session = screen.session
@@ -80,12 +82,14 @@ def _play_watched(driver, monkeypatch, rules, seats, seed, human_turns_in_round_
     variant=st.sampled_from(VARIANTS),
     seed=st.integers(1, 10_000),
     pick=st.integers(0, 10_000),
+    learning=st.booleans(),
 )
-def test_no_frame_shows_a_card_to_someone_who_may_not_see_it(driver, variant, seed, pick):
+def test_no_frame_shows_a_card_to_someone_who_may_not_see_it(driver, variant, seed, pick, learning):
+    """Learning as you play too: a lesson about a hand shows only to its owner."""
     rules, counts = variant
     rng = random.Random(pick)
     seats = couch_seats(rng, rng.choice(counts))
-    watch, session = play_watched(driver, rules, seats, seed)
+    watch, session = play_watched(driver, rules, seats, seed, learning=learning)
     assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
     assert session.state.round_no >= 2, "the game never reached its second round"
     assert watch.curtains > 0 and watch.faces_seen > 0, "the watch saw nothing"
@@ -130,8 +134,11 @@ def _last_human_to_act_in_round_1(session) -> int | None:
     seed=st.integers(1, 10_000),
     pick=st.integers(0, 10_000),
     stop=st.integers(0, 150),
+    learning=st.booleans(),
 )
-def test_a_resumed_match_shows_no_hand_before_its_curtain(driver, variant, seed, pick, stop):
+def test_a_resumed_match_shows_no_hand_before_its_curtain(
+    driver, variant, seed, pick, stop, learning
+):
     rules, counts = variant
     # Moves played on after the resume: past every human's first curtain and
     # turn even with four of them; twice that with --thorough.
@@ -144,7 +151,7 @@ def test_a_resumed_match_shows_no_hand_before_its_curtain(driver, variant, seed,
         for i in range(players)
     ]
     driver.app.stack.clear()
-    screen = start_match(driver.app, seats, seed=seed, rules=rules, target=5000)
+    screen = start_match(driver.app, seats, seed=seed, rules=rules, target=5000, learning=learning)
     couch = Couch(driver)
     driver.until(lambda: len(screen.session.log) >= stop, each=couch.play_on, limit=3000)
     reopen(driver)
@@ -159,3 +166,40 @@ def test_a_resumed_match_shows_no_hand_before_its_curtain(driver, variant, seed,
                 break
     assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
     assert watch.curtains > 0 and watch.faces_seen > 0, "the watch saw nothing"
+
+
+def test_a_wild_draw_fours_lesson_reaches_only_its_holder(driver, monkeypatch):
+    """Learning as you play, two people and a bot, a deal arranged so that a
+    person holds a Wild Draw Four: the tutor's lesson about it is that
+    person's, shown behind their own curtain, and no frame of the match
+    shows a card (or a lesson) to anyone else."""
+    seats = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]
+    seed, holder = _a_deal_with_a_wild_draw_four_for(seats, people=(0, 1))
+    driver.app.stack.clear()
+    screen = start_match(driver.app, seats, seed=seed, target=5000, learning=True)
+    watch = watch_app(driver.app, screen, monkeypatch)
+    couch = Couch(driver)
+    for _ in range(6000):
+        couch.play_on()
+        if watch.leaks or (holder, "card:wild_draw_four") in watch.taught:
+            break
+    assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
+    assert (holder, "card:wild_draw_four") in watch.taught
+    assert watch.curtains > 0 and watch.faces_seen > 0
+
+
+def _a_deal_with_a_wild_draw_four_for(seats, people) -> tuple[int, int]:
+    """A seed whose deal gives one of `people`, and only one, a Wild Draw Four."""
+    from game.play.match import MatchSession
+
+    for seed in range(1, 400):
+        state = MatchSession(["classic"], seats, seed=seed).state
+        names = state.cards.names
+        holding = [
+            seat
+            for seat in range(state.players)
+            if any(names[card] == "wild:wild_draw_four" for card in state.hands[seat])
+        ]
+        if len(holding) == 1 and holding[0] in people:
+            return seed, holding[0]
+    raise AssertionError("no deal of 400 gave a person a Wild Draw Four")

@@ -85,3 +85,53 @@ def test_the_rule_labs_answer_fits_its_panel(speaking, code, size):
     room = pygame.Rect(0, 0, rule_lab.BOX.w - 2 * rule_lab.PAD, rule_lab.BOX.h - 80 - 8 - chart)
     placed = scene.paragraphs_fitting(room)
     assert len(placed) == len(scene.paragraphs), (code, size)
+
+
+def _shipped_lessons():
+    """Every lesson of every shipped base rule set, and of each house rule on
+    the base it goes with (game/lessons/)."""
+    from game.lessons import lesson, lessons_of
+    from game.rules.names import available_rule_sets
+    from game.ui.rule_catalog import own_base, try_load
+
+    names = available_rule_sets()
+    combos = [(n,) for n in names if not n.startswith("house/")]
+    combos += [(own_base(n), n) for n in names if n.startswith("house/")]
+    for combo in combos:
+        rules = try_load(combo)[0]
+        if rules is None:
+            continue
+        for spec in lessons_of(rules):
+            yield combo, rules, spec, lesson
+
+
+@pytest.mark.parametrize("size", list(text.TEXT_SIZES))
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_a_lessons_callout_stands_clear_of_both_hands(speaking, code, size):
+    """Learning as you play (game/scenes/lesson.py): every shipped rule's
+    callout, with three cards and a seat's longest name, is at most MOST_H
+    tall, so the table's middle holds it."""
+    from game.scenes.lesson import MOST_H, PANELS_W, callout
+
+    i18n.set_language(code)
+    text.set_size(size)
+    keys = i18n._("Enter, Space or a click: play on")
+    for combo, rules, spec, lesson in _shipped_lessons():
+        taught = lesson(rules, spec, ("red:1", "red:2", "red:3"), 0)
+        parts, (width, height) = callout(taught, "W" * MAX_NAME, keys)
+        assert height <= MOST_H and width <= max(PANELS_W), (code, size, combo, spec.key)
+        assert all(part.get_width() <= width for part in parts)
+
+
+@pytest.mark.parametrize("size", list(text.TEXT_SIZES))
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_learning_labels_fit_their_rows(speaking, code, size):
+    """New game's Learn as you play row leaves its value box alone; the
+    title's Learn to play fits its button."""
+    from game.scenes.setup_form import CHOOSER_W, LIST
+
+    i18n.set_language(code)
+    text.set_size(size)
+    room = LIST.w - CHOOSER_W - 10 - 14 - 6
+    assert text.width(i18n._("Learn as you play"), 24, True) <= room, code
+    assert text.width(i18n._("Learn to play"), 32, False) <= 340 - 24, code
