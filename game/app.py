@@ -25,10 +25,10 @@ from game import i18n  # noqa: E402
 from game.engine.said import said, said_n  # noqa: E402
 from game.i18n import _, say  # noqa: E402
 from game.scenes.confirm import ConfirmScene  # noqa: E402
-from game.scenes.pad_seats import deliver  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
 from game.ui import accessibility, prompts, text, widgets  # noqa: E402
 from game.ui.input import FULLSCREEN, MUTE, Gamepads, command_for  # noqa: E402
+from game.ui.seat_routing import deliver, pressed_by  # noqa: E402
 from game.ui.settings import Settings, pref_dir  # noqa: E402
 from game.ui.window import LOGICAL, Window  # noqa: E402
 
@@ -290,10 +290,8 @@ class App:
             return
         event = self.window.map_event(event)
         top = self.top
-        pad_seat = None
-        if event.type == pygame.CONTROLLERBUTTONDOWN and self.gamepads is not None:
-            pad_seat = self.gamepads.seat_of(getattr(event, "instance_id", None))
-        self.prompts.notice(event, pad_seat, top.looking if top is not None else None)
+        looking = top.looking if top is not None else None
+        self.prompts.notice(event, pressed_by(self.gamepads, event), looking)
         cmd = command_for(event)
         if cmd is not None and cmd.name == FULLSCREEN:
             self.toggle_fullscreen()
@@ -303,7 +301,7 @@ class App:
             self.toggle_mute()
             return
         if top is not None:
-            deliver(self, top, event, cmd)
+            deliver(self, event, cmd)
 
     def frame(self, dt: float, events) -> None:
         """Input, update and draw of one frame (the caller presents it: `window.present`)."""

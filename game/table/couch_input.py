@@ -58,6 +58,7 @@ from game.ui.input import (
     UNO,
     Command,
 )
+from game.ui.seat_routing import own_seat
 
 # A turn that comes straight back to the person at the screen (their Skip against
 # the only other seat, a bot's Reverse) has no curtain, yet a key pressed to lift
@@ -386,8 +387,8 @@ class CouchInput:
 
     def handle(self, cmd: Command) -> bool:
         """Carry out a command; False when it is none of these."""
-        seat = cmd.seat
-        if seat is not None and seat in self.session.humans:
+        seat = own_seat(cmd, self.session.humans)
+        if seat is not None:
             return self.seat_controller.handle(seat, cmd)
         return self.handle_any(cmd)
 

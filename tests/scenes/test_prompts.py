@@ -12,7 +12,9 @@ from game.play.match import SeatConfig
 from game.scenes.choose import ColorWheelScene
 from game.scenes.history import HistoryScene
 from game.scenes.pause import PauseScene
+from game.scenes.players import PlayersScene
 from game.scenes.rules_text import RulesScene
+from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
 from game.ui import text
 from game.ui.input import pad_event
@@ -70,24 +72,24 @@ def test_the_title_line_follows_the_device(driver, drawn):
     ("scene", "keyboard", "controller"),
     [
         (
-            "settings",
+            SettingsScene,
             "Up/Down choose, Left/Right change, Esc back",
             "D-pad up/down choose, left/right change, B back",
         ),
         (
-            "rules",
+            RulesScene,
             "Up/Down scroll, PgUp/PgDn a page, Esc back",
             "D-pad scroll, LB/RB a page, B back",
         ),
         (
-            "players",
+            PlayersScene,
             "Up/Down scroll, PgUp/PgDn a page, Esc back",
             "D-pad scroll, LB/RB a page, B back",
         ),
     ],
 )
 def test_menu_lines_follow_the_device(driver, drawn, scene, keyboard, controller):
-    driver.app.push(scene)
+    driver.app.push(scene(driver.app))
     assert shows(driver, drawn, keyboard)
     pad(driver, DPAD_DOWN)
     assert shows(driver, drawn, controller) and keyboard not in drawn
