@@ -22,7 +22,7 @@ game/ui/seat_routing.py.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _
 from game.ui.input import (
@@ -34,14 +34,25 @@ from game.ui.input import (
 )
 
 if TYPE_CHECKING:
-    from game.scenes.base import Services
     from game.ui.new_game import NewGame
 
 # The draws that cost a player something: the seat's controller rumbles.
 PENALTY_DRAWS = ("penalty", "uno", "challenge")
 
 
-def rumble_for(app: Services, event: dict) -> None:
+class PadsApp(Protocol):
+    """What the seats' controllers ask of the app: the controllers, the line
+    over every scene and the sounds."""
+
+    @property
+    def gamepads(self) -> Gamepads | None: ...
+
+    def show_notice(self, line: str, seconds: float = 4.0) -> None: ...
+
+    def play(self, name: str) -> None: ...
+
+
+def rumble_for(app: PadsApp, event: dict) -> None:
     """A penalty draw shakes the drawing seat's controller, harder for more cards."""
     pads = app.gamepads
     if pads is None or event.get("t") != "draw" or event.get("why") not in PENALTY_DRAWS:
@@ -53,7 +64,7 @@ def rumble_for(app: Services, event: dict) -> None:
 class SeatClaims:
     """The setup screen's controllers taking the seats of the game being set up."""
 
-    def __init__(self, app: Services, game: NewGame, on_change: Callable[[], None]) -> None:
+    def __init__(self, app: PadsApp, game: NewGame, on_change: Callable[[], None]) -> None:
         self.app = app
         self.game = game
         self.on_change = on_change  # a seat was taken or given back: the form follows
