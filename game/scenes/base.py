@@ -117,7 +117,7 @@ class Scene:
     # Part of a match in progress, which quitting would lose.
     in_match = False
     # The seat whose private moment this scene is (its curtain, its choice): another
-    # seat's controller is not let in (game/scenes/pad_seats.py).
+    # seat's controller is not let in (game/ui/seat_routing.py).
     private_to: int | None = None
 
     @property

@@ -4,7 +4,7 @@ Nothing private is drawn under it (the table view shows every hand face down
 while it is up, and it is opaque). The named player dismisses it with a key, a
 click or their own controller when only they are looking; then their hand
 turns face up. Another seat's controller does not lift it (the curtain is that
-seat's private moment, game/scenes/pad_seats.py). It hides the hands, it does
+seat's private moment, game/ui/seat_routing.py). It hides the hands, it does
 not stop the table: UNO calls and catches work from behind it (they reveal
 nothing), the bots react out of turn as they would in the open, and what
 happens meanwhile is told on the curtain at once. A curtain for a turn that

@@ -12,7 +12,7 @@ and move out of turn after a reaction time of their level
 (game/table/reactions.py). H opens the round's history. A seat's private
 moment (a colour to name, a player to pick, a choice, a hand shown to it) is
 marked as that seat's, so only its own controller, if it claimed one, answers
-it (game/scenes/pad_seats.py).
+it (game/ui/seat_routing.py).
 """
 
 from __future__ import annotations
