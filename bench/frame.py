@@ -43,6 +43,9 @@ from workload import size  # noqa: E402
 from bench.startup import first_frames  # noqa: E402
 from game.app import App, open_window  # noqa: E402
 from game.play.match import MatchSession, SeatConfig  # noqa: E402
+from game.scenes.deal import DealScene  # noqa: E402
+from game.scenes.rule_lab import RuleLabScene  # noqa: E402
+from game.scenes.setup import SetupScene  # noqa: E402
 from game.table.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
@@ -81,7 +84,7 @@ def frame_costs(frames: int) -> dict:
     app = App(window, Settings(pacing="normal"))
     session = full_table()
     screen = MatchScreen(session, app.art, app.settings, sound=app.play)
-    app.push("deal", screen=screen)
+    app.push(DealScene(app, screen=screen))
     dt = 1 / 60
     # Warm up: the deal, and every card face rendered once (a real game does this
     # as cards first appear; the bench measures the steady table).
@@ -123,7 +126,7 @@ def rule_switches() -> list[float]:
     window.resize((1280, 720))
     app = App(window, Settings(pacing="normal"))
     rule_catalog.forget_loaded()
-    app.push("setup")
+    app.push(SetupScene(app))
     setup = app.top
     for _ in range(size(60, 2)):  # the first rule set's house rules are read by now
         app.frame(1 / 60, [])
@@ -151,19 +154,21 @@ def lab_frames() -> dict:
     window = open_window()
     window.resize((1280, 720))
     app = App(window, Settings(pacing="normal"))
-    app.push("setup")
+    app.push(SetupScene(app))
     for _ in range(size(60, 2)):
         app.frame(1 / 60, [])
     rule_lab.ANSWERS.clear()
 
     def ask(rounds: int) -> None:
         app.push(
-            "rule_lab",
-            rules=("classic", "house/stacking"),
-            players=4,
-            humans=1,
-            title="Classic UNO + Stacking",
-            rounds=rounds,
+            RuleLabScene(
+                app,
+                rules=("classic", "house/stacking"),
+                players=4,
+                humans=1,
+                title="Classic UNO + Stacking",
+                rounds=rounds,
+            )
         )
 
     costs, cpu = [], []

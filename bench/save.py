@@ -40,6 +40,7 @@ from game.bots import make_bot  # noqa: E402
 from game.play.match import MatchSession, SeatConfig  # noqa: E402
 from game.player_files.saves import SAVE_FILE, SaveSlot  # noqa: E402
 from game.rules.loader import load_rules  # noqa: E402
+from game.scenes.deal import DealScene  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
@@ -94,7 +95,7 @@ def frames(count: int) -> dict[str, list[float]]:
         session = full_table(seed=7)
         if not saving:
             session.recorder = _NotSaved()  # keep() sees a recorder and adds none
-        app.push("deal", screen=MatchScreen(session, app.art, app.settings, sound=app.play))
+        app.push(DealScene(app, screen=MatchScreen(session, app.art, app.settings, sound=app.play)))
         for _ in range(WARM_UP):
             app.frame(1 / 60, [])
         apps[saving] = (app, session)

@@ -14,8 +14,8 @@ import logging
 import os
 import signal
 import time
-from collections.abc import Coroutine, Generator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine, Generator
+from typing import TYPE_CHECKING, TypeVar
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -24,20 +24,24 @@ import pygame  # noqa: E402
 from game import i18n  # noqa: E402
 from game.engine.said import said, said_n  # noqa: E402
 from game.i18n import _, say  # noqa: E402
-from game.scenes.pad_seats import deliver  # noqa: E402
-from game.scenes.registry import make_scene  # noqa: E402
+from game.scenes.confirm import ConfirmScene  # noqa: E402
+from game.scenes.title import TitleScene  # noqa: E402
 from game.ui import accessibility, prompts, text, widgets  # noqa: E402
 from game.ui.input import FULLSCREEN, MUTE, Gamepads, command_for  # noqa: E402
+from game.ui.seat_routing import deliver, pressed_by  # noqa: E402
 from game.ui.settings import Settings, pref_dir  # noqa: E402
 from game.ui.window import LOGICAL, Window  # noqa: E402
 
 if TYPE_CHECKING:
+    from game.phones.link import PhoneServing
     from game.player_files.saves import SaveSlot
-    from game.scenes.base import PhoneServing, Scene
+    from game.scenes.base import Scene
     from game.ui.card_art import CardArt
     from game.ui.sound import SoundBank
 
 log = logging.getLogger(__name__)
+
+S = TypeVar("S", bound="Scene")
 
 SIZE = LOGICAL
 FPS = 60
@@ -147,17 +151,13 @@ class App:
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
-    def _scene(self, scene: Scene | str, kwargs: dict[str, Any]) -> Scene:
-        return make_scene(self, scene, **kwargs) if isinstance(scene, str) else scene
-
-    def push(self, scene: Scene | str, **kwargs: Any) -> Scene:
-        """Show `scene` (a scene, or a scene's name and its arguments) over the top one."""
-        made = self._scene(scene, kwargs)
+    def push(self, scene: S) -> S:
+        """Show `scene` over the top one."""
         if self.stack:
             self.stack[-1].pause()
-        self.stack.append(made)
-        made.enter()
-        return made
+        self.stack.append(scene)
+        scene.enter()
+        return scene
 
     def pop(self) -> Scene:
         scene = self.stack.pop()
@@ -166,20 +166,24 @@ class App:
             self.stack[-1].resume()
         return scene
 
-    def replace(self, scene: Scene | str, **kwargs: Any) -> Scene:
+    def replace(self, scene: S) -> S:
         """Swap the top scene for `scene`."""
-        made = self._scene(scene, kwargs)
         if self.stack:
             self.stack.pop().leave()
-        self.stack.append(made)
-        made.enter()
-        return made
+        self.stack.append(scene)
+        scene.enter()
+        return scene
 
-    def reset(self, scene: Scene | str, **kwargs: Any) -> Scene:
-        """Clear the stack (back to the menu, say) and show `scene`."""
+    def reset(self, scene: S) -> S:
+        """Clear the stack and show `scene`."""
         while self.stack:
             self.stack.pop().leave()
-        return self.push(scene, **kwargs)
+        return self.push(scene)
+
+    def to_title(self) -> None:
+        """Leave for the menu: the stack cleared, the title shown. The title is
+        the app's to make, so that no scene below it imports it back."""
+        self.reset(TitleScene(self))
 
     def quit(self) -> None:
         self.running = False
@@ -189,7 +193,9 @@ class App:
         to name): the match's pause opens over it, as it does over the table."""
         screen = next((s.match_screen for s in reversed(self.stack) if s.match_screen), None)
         if screen is not None:
-            self.push("pause", screen=screen)
+            from game.scenes.pause import PauseScene  # the match's, with the rules engine
+
+            self.push(PauseScene(self, screen))
 
     @property
     def in_match(self) -> bool:
@@ -209,12 +215,38 @@ class App:
             return
         detail = self.leaving_words() if self.in_match else _("See you at the next game night.")
         self.push(
-            "confirm",
-            question=_("Quit Couch UNO?"),
-            on_yes=self.quit,
-            detail=detail,
-            yes=_("Quit"),
-            no=_("Stay"),
+            ConfirmScene(
+                self,
+                _("Quit Couch UNO?"),
+                self.quit,
+                detail=detail,
+                yes=_("Quit"),
+                no=_("Stay"),
+            )
+        )
+
+    def ask(
+        self,
+        question: str,
+        on_yes: Callable[[], None],
+        *,
+        detail: str = "",
+        on_no: Callable[[], None] | None = None,
+        safe: bool = False,
+        meanwhile: Callable[[float], None] | None = None,
+    ) -> Scene:
+        """Ask a yes-or-no question over every scene, for a part below the
+        scenes (the phones' link) that may not make one."""
+        return self.push(
+            ConfirmScene(
+                self,
+                question,
+                on_yes,
+                detail=detail,
+                on_no=on_no,
+                safe=safe,
+                meanwhile=meanwhile,
+            )
         )
 
     def change_language(self, code: str) -> None:
@@ -258,10 +290,8 @@ class App:
             return
         event = self.window.map_event(event)
         top = self.top
-        pad_seat = None
-        if event.type == pygame.CONTROLLERBUTTONDOWN and self.gamepads is not None:
-            pad_seat = self.gamepads.seat_of(getattr(event, "instance_id", None))
-        self.prompts.notice(event, pad_seat, top.looking if top is not None else None)
+        looking = top.looking if top is not None else None
+        self.prompts.notice(event, pressed_by(self.gamepads, event), looking)
         cmd = command_for(event)
         if cmd is not None and cmd.name == FULLSCREEN:
             self.toggle_fullscreen()
@@ -271,7 +301,7 @@ class App:
             self.toggle_mute()
             return
         if top is not None:
-            deliver(self, top, event, cmd)
+            deliver(self, event, cmd)
 
     def frame(self, dt: float, events) -> None:
         """Input, update and draw of one frame (the caller presents it: `window.present`)."""
@@ -337,8 +367,10 @@ def start_pygame() -> None:
 
 def first_scene(app: App, replay: str | None = None) -> Scene:
     if replay:
-        return make_scene(app, "replay", path=replay, standalone=True)
-    return make_scene(app, "title")
+        from game.scenes.replay import ReplayScene  # the replay log's reader, only for a replay
+
+        return ReplayScene(app, replay, standalone=True)
+    return TitleScene(app)
 
 
 class next_frame:  # noqa: N801 - awaited as a function is

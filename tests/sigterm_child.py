@@ -18,14 +18,14 @@ os.environ["COUCH_UNO_FIRST_FRAME"] = "1"
 
 import game.app  # noqa: E402
 from game.play.match import MatchSession, SeatConfig  # noqa: E402
-from game.scenes.registry import make_scene  # noqa: E402
+from game.scenes.deal import DealScene  # noqa: E402
 from game.table.match_screen import MatchScreen  # noqa: E402
 
 
 def match_first(app, replay=None):
     session = MatchSession(["classic"], [SeatConfig("Ana"), SeatConfig("Bo")], seed=7)
     screen = MatchScreen(session, app.art, app.settings, sound=app.play)
-    return make_scene(app, "deal", screen=screen)
+    return DealScene(app, screen)
 
 
 if __name__ == "__main__":

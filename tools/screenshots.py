@@ -57,6 +57,11 @@ import pygame  # noqa: E402
 
 from game.app import App, open_window, start_pygame  # noqa: E402
 from game.play.match import MatchSession, SeatConfig  # noqa: E402
+from game.scenes.choose import ColorWheelScene  # noqa: E402
+from game.scenes.deal import DealScene  # noqa: E402
+from game.scenes.replay import ReplayScene  # noqa: E402
+from game.scenes.settings import SettingsScene  # noqa: E402
+from game.scenes.title import TitleScene  # noqa: E402
 from game.table.match_screen import MatchScreen  # noqa: E402
 from game.ui.input import key_event  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
@@ -144,13 +149,13 @@ PATTERNS = {"color_patterns": True}
 
 def new_app(pacing: str = "normal", language: str = "en", **eyes) -> App:
     app = App(WINDOW, Settings(pacing=pacing, language=language, **eyes))
-    app.push("title")
+    app.push(TitleScene(app))
     return app
 
 
 def show_match(app: App, session: MatchSession) -> MatchScreen:
     screen = MatchScreen(session, app.art, app.settings, sound=app.play)
-    app.replace("deal", screen=screen)
+    app.replace(DealScene(app, screen=screen))
     return screen
 
 
@@ -294,10 +299,12 @@ def human_turn_after(app: App, turns: int):
 def wheel_shot(app: App, name: str) -> None:
     """The colour wheel over the table on screen, Blue picked, saved as NAME."""
     app.push(
-        "color_wheel",
-        table=app.top.table,
-        colors=["red", "yellow", "green", "blue"],
-        on_pick=lambda c: None,
+        ColorWheelScene(
+            app,
+            table=app.top.table,
+            colors=["red", "yellow", "green", "blue"],
+            on_pick=lambda c: None,
+        )
     )
     press(app, pygame.K_RIGHT, 20)
     save(app, name)
@@ -315,7 +322,7 @@ def eyes_shots() -> None:
     save(app, "eyes_table")
     wheel_shot(app, "eyes_wheel")
     app = new_app(**EYES)
-    app.push("settings")
+    app.push(SettingsScene(app))
     while app.top.rows[app.top.index] != "patterns":
         press(app, pygame.K_DOWN, 1)
     frames(app, 10)
@@ -545,7 +552,7 @@ def main() -> int:
 
         replay_log.write_text("".join(json.dumps(e) + "\n" for e in result.events))
         app = new_app(**PATTERNS)
-        app.replace("replay", path=str(replay_log))
+        app.replace(ReplayScene(app, path=str(replay_log)))
         frames(app, 60 * 12)
         save(app, "replay")
         replay_log.unlink()

@@ -24,6 +24,7 @@ os.environ.setdefault("COUCH_UNO_PREFS", tempfile.mkdtemp(prefix="couch-uno-shot
 import pygame  # noqa: E402
 
 from game.app import App, open_window, start_pygame  # noqa: E402
+from game.scenes.title import TitleScene  # noqa: E402
 from game.ui.input import key_event  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from tests.scenes.fake_pads import PadRig  # noqa: E402
@@ -55,7 +56,7 @@ def main() -> int:
     app = App(open_window(), Settings(pacing="fast"))
     run = Frames(app)
     rig = PadRig(run)
-    app.push("title")
+    app.push(TitleScene(app))
     run.frames(20)
     pygame.event.post(key_event(pygame.K_RETURN))
     run.frames(10)

@@ -17,6 +17,8 @@ from types import ModuleType
 
 from game.phones.link import match_screen
 from game.play.match import MatchSession, SeatConfig
+from game.scenes.deal import DealScene
+from game.scenes.phones import PhonesScene
 
 SEATS = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot")]
 
@@ -30,8 +32,8 @@ def phones_shots(shots: ModuleType) -> None:
     session = MatchSession(["classic"], SEATS, seed=11, single_round=True)
     screen = match_screen(app, session)
     assert screen.phones is not None
-    app.replace("deal", screen=screen)
-    app.push("phones", screen=screen)
+    app.replace(DealScene(app, screen=screen))
+    app.push(PhonesScene(app, screen=screen))
     shots.frames(app, 20)
     shots.save(app, "phones_join")
     link = screen.phones

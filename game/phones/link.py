@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import errno
 import functools
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _
 from game.phones.network import phone_host
@@ -28,14 +29,62 @@ from game.table.match_screen import MatchScreen
 
 if TYPE_CHECKING:
     from game.play.match import MatchSession
-    from game.scenes.base import Scene, Services
     from game.table.couch_input import CouchInput
+    from game.ui.card_art import CardArt
+    from game.ui.settings import Settings
 
 AWAY_GRACE = 30.0  # seconds a phone may sleep before the TV offers to play its seat
 
 
+class PhoneServing(Protocol):
+    """The phones' server of the match in progress, as the app holds it (`PhoneLink`)."""
+
+    def stop(self) -> None: ...
+
+
+class LinkApp(Protocol):
+    """What the phones' link asks of the app: the settings, the line over every
+    scene, and a question asked on the TV (a confirmation over the top scene,
+    which the link may take away again while it is on top)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def top(self) -> object: ...
+
+    def pop(self) -> object: ...
+
+    def show_notice(self, line: str, seconds: float = 4.0) -> None: ...
+
+    def ask(
+        self,
+        question: str,
+        on_yes: Callable[[], None],
+        *,
+        detail: str = "",
+        on_no: Callable[[], None] | None = None,
+        safe: bool = False,
+        meanwhile: Callable[[float], None] | None = None,
+    ) -> object: ...
+
+
+class ScreenApp(LinkApp, Protocol):
+    """What putting a match on screen asks of the app besides: the card art,
+    the sounds, and the one phone server it holds (the last one let go first)."""
+
+    phones: PhoneServing | None
+
+    @property
+    def art(self) -> CardArt: ...
+
+    def play(self, name: str) -> None: ...
+
+    def close_phones(self) -> None: ...
+
+
 class PhoneLink:
-    def __init__(self, app: Services, screen: MatchScreen) -> None:
+    def __init__(self, app: LinkApp, screen: MatchScreen) -> None:
         self.app = app
         self.screen = screen
         settings = app.settings
@@ -53,7 +102,7 @@ class PhoneLink:
         self.connected: set[int] = set()
         self.on_tv: set[int] = set()  # seats a person chose to play on the TV instead
         self.away_since: dict[int, float] = {}
-        self.questions: dict[int, Scene] = {}  # the TV's open question about a seat, if any
+        self.questions: dict[int, object] = {}  # the TV's open question about a seat, if any
         self.clock = 0.0
 
     def start(self) -> None:
@@ -126,13 +175,12 @@ class PhoneLink:
     def _ask_takeover(self, notice: Notice, name: str) -> None:
         """Ask the TV about this one request; the server asks about one per seat at a time."""
         seat, request = notice.seat, notice.request
-        self.questions[seat] = self.app.push(
-            "confirm",
-            question=_("A new phone asks for {name}'s seat").format(name=name),
+        self.questions[seat] = self.app.ask(
+            _("A new phone asks for {name}'s seat").format(name=name),
+            lambda: self._answer(seat, request, True),
             detail=_(
                 "It shows {request}. Let it play {name}? The phone that has the seat lets go."
             ).format(request=notice.label, name=name),
-            on_yes=lambda: self._answer(seat, request, True),
             on_no=lambda: self._answer(seat, request, False),
             safe=True,
             # The phones are heard while the TV asks: the asking one may leave.
@@ -151,13 +199,12 @@ class PhoneLink:
             self._answer(notice.seat, notice.request, False)  # forgotten by the server: a no-op
 
     def _offer_tv(self, seat: int, name: str) -> None:
-        self.app.push(
-            "confirm",
-            question=_("{name}'s phone has been away a while").format(name=name),
+        self.app.ask(
+            _("{name}'s phone has been away a while").format(name=name),
+            lambda: self._play_on_tv(seat),
             detail=_("Play {name} on this screen, behind the curtain, until it is back?").format(
                 name=name
             ),
-            on_yes=lambda: self._play_on_tv(seat),
         )
 
     def _play_on_tv(self, seat: int) -> None:
@@ -165,7 +212,7 @@ class PhoneLink:
         self.screen.table.phones = self.connected - self.on_tv
 
 
-def match_screen(app: Services, session: MatchSession, *, resumed: bool = False) -> MatchScreen:
+def match_screen(app: ScreenApp, session: MatchSession, *, resumed: bool = False) -> MatchScreen:
     """The match on screen, with its phones when the table plays hands on phones
     (Settings), every human seat offered one."""
     app.close_phones()

@@ -3,8 +3,9 @@
 An overlay (`opaque = False`) is drawn over the scenes below it; only the top
 scene receives input and updates, so a pause freezes the table (a curtain
 keeps it going underneath: game/scenes/curtain.py).
-Scenes reach each other by name (game/scenes/registry.py): `app.push("pause",
-screen=...)`. A scene hears when it is shown (`enter`), covered by another
+A scene is opened by making it: `app.push(HistoryScene(app, screen))`, which
+the type checker checks like any other call (docs/architecture.md, "How a
+scene is opened"). A scene hears when it is shown (`enter`), covered by another
 (`pause`), uncovered again (`resume`) and taken away (`leave`).
 
 What a scene may ask of the app is `Services`, named here: the app
@@ -14,13 +15,15 @@ imports the app.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 
 from game.ui.input import Command
 
 if TYPE_CHECKING:
+    from game.phones.link import PhoneServing
     from game.player_files.saves import SaveSlot
     from game.table.match_screen import MatchScreen
     from game.ui.card_art import CardArt
@@ -30,10 +33,16 @@ if TYPE_CHECKING:
     from game.ui.sound import SoundBank
 
 
-class PhoneServing(Protocol):
-    """The phones' server of the match in progress (game/phones/link.py)."""
+S = TypeVar("S", bound="Scene")
 
-    def stop(self) -> None: ...
+
+class Deals(Protocol):
+    """Makes a round's deal: `DealScene` (game/scenes/deal.py), which opens the
+    table in play. The scenes of a match import one way, deal -> play ->
+    round_score -> match_end; the way back round (the next round, a rematch)
+    is this, handed along from the deal."""
+
+    def __call__(self, app: Services, screen: MatchScreen, /) -> Scene: ...
 
 
 class Services(Protocol):
@@ -61,17 +70,30 @@ class Services(Protocol):
     @property
     def top(self) -> Scene | None: ...
 
-    def push(self, scene: Scene | str, **kwargs: Any) -> Scene: ...
+    def push(self, scene: S) -> S: ...
 
     def pop(self) -> Scene: ...
 
-    def replace(self, scene: Scene | str, **kwargs: Any) -> Scene: ...
+    def replace(self, scene: S) -> S: ...
 
-    def reset(self, scene: Scene | str, **kwargs: Any) -> Scene: ...
+    def reset(self, scene: S) -> S: ...
+
+    def to_title(self) -> None: ...
 
     def play(self, name: str) -> None: ...
 
     def show_notice(self, line: str, seconds: float = 4.0) -> None: ...
+
+    def ask(
+        self,
+        question: str,
+        on_yes: Callable[[], None],
+        *,
+        detail: str = "",
+        on_no: Callable[[], None] | None = None,
+        safe: bool = False,
+        meanwhile: Callable[[float], None] | None = None,
+    ) -> Scene: ...
 
     def close_phones(self) -> None: ...
 
@@ -95,7 +117,7 @@ class Scene:
     # Part of a match in progress, which quitting would lose.
     in_match = False
     # The seat whose private moment this scene is (its curtain, its choice): another
-    # seat's controller is not let in (game/scenes/pad_seats.py).
+    # seat's controller is not let in (game/ui/seat_routing.py).
     private_to: int | None = None
 
     @property

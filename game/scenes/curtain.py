@@ -4,7 +4,7 @@ Nothing private is drawn under it (the table view shows every hand face down
 while it is up, and it is opaque). The named player dismisses it with a key, a
 click or their own controller when only they are looking; then their hand
 turns face up. Another seat's controller does not lift it (the curtain is that
-seat's private moment, game/scenes/pad_seats.py). It hides the hands, it does
+seat's private moment, game/ui/seat_routing.py). It hides the hands, it does
 not stop the table: UNO calls and catches work from behind it (they reveal
 nothing), the bots react out of turn as they would in the open, and what
 happens meanwhile is told on the curtain at once. A curtain for a turn that
@@ -16,18 +16,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
 from game.engine.decisions import REGISTRY, Ask, asks
 from game.i18n import _, ngettext
 from game.scenes.base import Scene, Services
-from game.scenes.play import PlayScene
 from game.table.match_screen import MatchScreen
 from game.table.narrate import Recap, RecapLine
 from game.table.privacy import DISCARD
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CATCH, FULLSCREEN, MOVE, MUTE, UNO, WHEEL, Command, seat_color
+
+
+class Underneath(Protocol):
+    """The table in play under the curtain (game/scenes/play.py): it goes on
+    behind it."""
+
+    def behind_curtain(self, dt: float) -> None: ...
 
 
 class CurtainScene(Scene):
@@ -39,6 +46,8 @@ class CurtainScene(Scene):
         screen: MatchScreen,
         seat: int,
         then: Callable[[], None] | None = None,
+        *,
+        table: Underneath | None = None,
     ) -> None:
         super().__init__(app)
         self.screen = screen
@@ -46,6 +55,7 @@ class CurtainScene(Scene):
         self.seat = seat
         self.private_to = seat
         self.then = then
+        self.table = table  # ticked while it is right below (not under a second curtain)
         self.t = 0.0
         # Raised for this seat's turn (not for a hand shown to it, nor a resumed match).
         pending = self.session.state.pending
@@ -92,7 +102,7 @@ class CurtainScene(Scene):
         if cmd.name in (MOVE, WHEEL):
             return True
         if cmd.name == BACK:
-            self.app.push("pause", screen=self.screen)
+            self.app.pause_match()
             return True
         below = self._below()
         if cmd.name in (UNO, CATCH) and below is not None:
@@ -104,10 +114,9 @@ class CurtainScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
-        below = self._below()
-        if not isinstance(below, PlayScene):
+        if self.table is None or self._below() is not self.table:
             return
-        below.behind_curtain(dt)
+        self.table.behind_curtain(dt)
         pending = self.session.state.pending
         gone = pending is None or pending.seat != self.seat or asks(pending) is Ask.ROUND_OVER
         if self.for_turn and gone:

@@ -12,6 +12,7 @@ import pygame
 
 from game.i18n import _
 from game.scenes.base import Scene, Services
+from game.scenes.play import PlayScene
 from game.table.match_screen import MatchScreen
 from game.ui import text
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
@@ -46,7 +47,7 @@ class DealScene(Scene):
         if cmd is None:
             return False
         if cmd.name == BACK:
-            self.app.push("pause", screen=self.screen)
+            self.app.pause_match()
             return True
         if cmd.name in (PASS, CONFIRM, CLICK):
             self.hurry = True
@@ -80,7 +81,7 @@ class DealScene(Scene):
             else:
                 self.started = True
         if (self.started or not queue) and not table.busy:
-            self.app.replace("play", screen=self.screen)
+            self.app.replace(PlayScene(self.app, self.screen, deal=DealScene))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)

@@ -24,6 +24,7 @@ from game.play.seats import default_name
 from game.rules.errors import RuleFileError
 from game.rules.names import available_rule_sets
 from game.scenes.base import Scene, Services
+from game.scenes.deal import DealScene
 from game.scenes.setup_form import Row
 from game.scenes.setup_rows import base_info, draw_arrows
 from game.table.match_screen import MatchScreen
@@ -107,7 +108,7 @@ class LearnScene(Scene):
         app = self.app
         app.close_phones()
         screen = MatchScreen(session, app.art, app.settings, sound=app.play)
-        app.replace("deal", screen=screen)
+        app.replace(DealScene(app, screen))
 
     def back(self) -> None:
         self.app.pop()

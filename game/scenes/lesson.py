@@ -73,7 +73,7 @@ class LessonScene(Scene):
         if cmd is None:
             return True  # the table holds: nothing else is played meanwhile
         if cmd.name == BACK:
-            self.app.push("pause", screen=self.screen)
+            self.app.pause_match()
         elif cmd.name in (CONFIRM, PASS, CLICK):
             self.app.play("tick")
             self.app.pop()

@@ -24,7 +24,8 @@ import pygame
 from game.engine.scoring import team_of
 from game.i18n import _
 from game.phones.link import match_screen
-from game.scenes.base import Scene, Services
+from game.scenes.base import Deals, Scene, Services
+from game.scenes.phones import PhonesScene
 from game.table.match_screen import MatchScreen
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
@@ -44,9 +45,10 @@ class Confetto:
 
 
 class MatchEndScene(Scene):
-    def __init__(self, app: Services, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen, *, deal: Deals) -> None:
         super().__init__(app)
         self.screen = screen
+        self.deal = deal  # a rematch's
         self.session = session = screen.session
         state = session.state
         self.winner = state.winner
@@ -91,12 +93,12 @@ class MatchEndScene(Scene):
     def again(self) -> None:
         app = self.app
         screen = match_screen(app, self.session.rematch())
-        app.replace("deal", screen=screen)
+        app.replace(self.deal(app, screen))
         if screen.phones is not None:
-            app.push("phones", screen=screen)
+            app.push(PhonesScene(app, screen=screen))
 
     def menu(self) -> None:
-        self.app.reset("title")
+        self.app.to_title()
 
     def crown(self) -> str:
         """The line over the winners' names: a team's partners are winners."""

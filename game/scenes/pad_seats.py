@@ -14,75 +14,45 @@ the match by accident. A claimed controller moves about the form like any other
 (its A presses what is focused, Start included), and its B gives the seat back.
 A seat turned Bot, or dropped by a smaller player count, lets its controller go.
 
-Every press of a controller is tagged with the seat it claimed
-(`Command.seat`). A controller with no seat, the keyboard and the mouse act for
-whoever is to act, as always.
-
-A scene that is one seat's private moment says so (`Scene.private_to`: the
-"Pass to NAME" curtain, the colour that seat names, the player it picks, a hand
-shown to it alone). There a press from another seat's controller never reaches
-the scene: a call or a catch goes to the table below (they reveal nothing and
-may be made at any time), and anything else gets a gentle word, no action.
-On the table itself (game/table/couch_input.py) a seat's press goes to
-`SeatController` (game/table/seat_controller.py): its turn, its UNO call, its
-catches, its jump-in; pressed when it is not that seat's moment, it is told
-so gently and nothing happens.
+Which seat a press then acts for (its tag, a seat's private moment, the
+table's own controller of a seat) is decided in one module,
+game/ui/seat_routing.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
-
-import pygame
+from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _
 from game.ui.input import (
-    CATCH,
     CONFIRM,
     PASS,
-    UNO,
     Claim,
     Command,
     Gamepads,
 )
 
 if TYPE_CHECKING:
-    from game.scenes.base import Scene, Services
     from game.ui.new_game import NewGame
 
 # The draws that cost a player something: the seat's controller rumbles.
 PENALTY_DRAWS = ("penalty", "uno", "challenge")
 
 
-def deliver(app: Services, top: Scene, event: pygame.event.Event, cmd: Command | None) -> None:
-    """Hand one input event to the top scene, as the seat of its controller may."""
-    pads = app.gamepads
-    if cmd is not None and cmd.pad is not None and pads is not None:
-        taken = pads.rescue(cmd)
-        if taken is not None:
-            app.show_notice(taken)
-            app.play("tick")
-            return
-        cmd.seat = pads.seat_of(cmd.pad)
-    owner = top.private_to
-    seat = cmd.seat if cmd is not None else None
-    if cmd is None or seat is None or owner is None or seat == owner:
-        top.handle(event, cmd)
-        return
-    stack = app.stack
-    if cmd.name in (UNO, CATCH) and len(stack) >= 2 and stack[-1] is top:
-        stack[-2].handle(event, cmd)
-        return
-    names = pads.seat_names if pads is not None else []
-    waiting = names[owner] if 0 <= owner < len(names) else _("seat {n}").format(n=owner + 1)
-    guest = names[seat] if 0 <= seat < len(names) else _("Seat {n}").format(n=seat + 1)
-    words = _("Waiting for {waiting}: {guest} may call UNO or catch meanwhile")
-    app.show_notice(words.format(waiting=waiting, guest=guest), 2.5)
-    app.play("tick")
+class PadsApp(Protocol):
+    """What the seats' controllers ask of the app: the controllers, the line
+    over every scene and the sounds."""
+
+    @property
+    def gamepads(self) -> Gamepads | None: ...
+
+    def show_notice(self, line: str, seconds: float = 4.0) -> None: ...
+
+    def play(self, name: str) -> None: ...
 
 
-def rumble_for(app: Services, event: dict) -> None:
+def rumble_for(app: PadsApp, event: dict) -> None:
     """A penalty draw shakes the drawing seat's controller, harder for more cards."""
     pads = app.gamepads
     if pads is None or event.get("t") != "draw" or event.get("why") not in PENALTY_DRAWS:
@@ -94,7 +64,7 @@ def rumble_for(app: Services, event: dict) -> None:
 class SeatClaims:
     """The setup screen's controllers taking the seats of the game being set up."""
 
-    def __init__(self, app: Services, game: NewGame, on_change: Callable[[], None]) -> None:
+    def __init__(self, app: PadsApp, game: NewGame, on_change: Callable[[], None]) -> None:
         self.app = app
         self.game = game
         self.on_change = on_change  # a seat was taken or given back: the form follows

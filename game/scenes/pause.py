@@ -7,7 +7,10 @@ import pygame
 
 from game.i18n import _, language
 from game.scenes.base import Scene, Services
+from game.scenes.confirm import ConfirmScene
+from game.scenes.phones import PhonesScene
 from game.scenes.play import PlayScene
+from game.scenes.settings import SettingsScene
 from game.table.match_screen import MatchScreen
 from game.ui import text, widgets
 from game.ui.input import (
@@ -77,19 +80,21 @@ class PauseScene(Scene):
         self.app.pop()
 
     def settings(self) -> None:
-        self.app.push("settings")
+        self.app.push(SettingsScene(self.app))
 
     def phone_codes(self) -> None:
-        self.app.push("phones", screen=self.screen, again=True)
+        self.app.push(PhonesScene(self.app, self.screen, again=True))
 
     def quit(self) -> None:
         self.app.push(
-            "confirm",
-            question=_("Leave this match?"),
-            detail=self.app.leaving_words(),
-            on_yes=lambda: self.app.reset("title"),
-            yes=_("Leave"),
-            no=_("Stay"),
+            ConfirmScene(
+                self.app,
+                _("Leave this match?"),
+                self.app.to_title,
+                detail=self.app.leaving_words(),
+                yes=_("Leave"),
+                no=_("Stay"),
+            )
         )
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:

@@ -65,7 +65,7 @@ class PhonesScene(Scene):
             if self.again:
                 self.begin()  # back to the pause it was opened from
             else:
-                self.app.push("pause", screen=self.screen)
+                self.app.pause_match()
         return True
 
     def update(self, dt: float) -> None:

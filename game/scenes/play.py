@@ -13,7 +13,7 @@ and move out of turn after a reaction time of their level
 play, the table holds on each moment the tutor gives (game/scenes/lesson.py).
 A seat's private moment (a colour to name, a player to pick, a choice, a
 hand shown to it) is marked as that seat's, so only its own controller, if
-it claimed one, answers it (game/scenes/pad_seats.py).
+it claimed one, answers it (game/ui/seat_routing.py).
 """
 
 from __future__ import annotations
@@ -27,9 +27,15 @@ from game.engine import CallUno, Choose
 from game.engine.decisions import REGISTRY, Ask, asks
 from game.engine.state import Decision, GameState
 from game.i18n import _, language, say
-from game.scenes.base import Scene, Services
-from game.scenes.choose import DECISION_OVERLAYS
+from game.scenes.base import Deals, Scene, Services
+from game.scenes.choose import DECISION_OVERLAYS, ChoiceScene, ChoosePlayerScene, ColorWheelScene
+from game.scenes.curtain import CurtainScene
+from game.scenes.history import HistoryScene
+from game.scenes.lesson import LessonScene
 from game.scenes.pad_seats import rumble_for
+from game.scenes.reveal import RevealScene
+from game.scenes.round_score import RoundScoreScene
+from game.table.choice_hint import ChoiceHint
 from game.table.couch_input import CouchInput
 from game.table.match_screen import MatchScreen
 from game.table.reactions import BotReactions
@@ -43,16 +49,17 @@ class PlayScene(Scene):
     def match_screen(self) -> MatchScreen:
         return self.screen
 
-    def __init__(self, app: Services, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen, *, deal: Deals) -> None:
         super().__init__(app)
         self.screen = screen
+        self.deal = deal  # the next round's
         self.session = session = screen.session
         self.table = screen.table
         self.table.scale = app.settings.anim_scale
         self.clock = 0.0
         self.bot_timer = 0.0
         self.reactions = BotReactions(session, lambda: app.settings.pacing, session.seed ^ 0x5EED)
-        self.controls = CouchInput(app, screen, on_act=self._human_acted)
+        self.controls = CouchInput(app, screen, self._human_acted, overlays=self)
         self.score_shown = False
         pads = app.gamepads
         if pads is not None:
@@ -82,7 +89,7 @@ class PlayScene(Scene):
         if cmd is None:
             return False
         if cmd.name == BACK:
-            self.app.push("pause", screen=self.screen)
+            self.app.pause_match()
             return True
         return self.controls.handle(cmd)
 
@@ -128,7 +135,7 @@ class PlayScene(Scene):
         lesson = self.screen.lessons.for_screen()
         if lesson is None:
             return False
-        self.app.push("lesson", screen=self.screen, lesson=lesson)
+        self.app.push(LessonScene(self.app, self.screen, lesson))
         return True
 
     def _reveal(self, event: dict) -> None:
@@ -143,13 +150,15 @@ class PlayScene(Scene):
 
         def reveal() -> None:
             shown = self.app.push(
-                "reveal",
-                title=_("{name}'s hand").format(name=owner),
-                cards=cards,
-                privacy=self.screen.privacy,
-                owner=int(event["p"]),
-                to=to,
-                book=self.table.book,
+                RevealScene(
+                    self.app,
+                    title=_("{name}'s hand").format(name=owner),
+                    cards=cards,
+                    privacy=self.screen.privacy,
+                    owner=int(event["p"]),
+                    to=to,
+                    book=self.table.book,
+                )
             )
             shown.private_to = to
 
@@ -160,7 +169,7 @@ class PlayScene(Scene):
 
     def _curtain(self, seat: int, then: Callable[[], None] | None = None) -> None:
         self.screen.look_away()
-        self.app.push("curtain", screen=self.screen, seat=seat, then=then)
+        self.app.push(CurtainScene(self.app, self.screen, seat, then, table=self))
 
     def _ensure_viewer(self, seat: int) -> bool:
         """Show `seat`'s hand for their decision, behind a curtain if the person
@@ -201,7 +210,7 @@ class PlayScene(Scene):
         table.update(dt)
         self._pump()
         if self.session.queue and self.session.queue[0].get("t") == "round" and not table.busy:
-            self.app.replace("deal", screen=self.screen)
+            self.app.replace(self.deal(self.app, self.screen))
             return
         self.controls.sync()
         self._phones(dt)
@@ -212,7 +221,7 @@ class PlayScene(Scene):
         if state.over or (pending is not None and asks(pending) is Ask.ROUND_OVER):
             if not self.score_shown:
                 self.score_shown = True
-                self.app.push("round_score", screen=self.screen)
+                self.app.push(RoundScoreScene(self.app, self.screen, deal=self.deal))
             return
         if pending is None:
             return
@@ -237,23 +246,39 @@ class PlayScene(Scene):
 
     def _open_color_wheel(self, seat: int, pending: Decision) -> Scene:
         return self.app.push(
-            "color_wheel",
-            table=self.table,
-            colors=list(pending.options),
-            on_pick=lambda c: self._choose(seat, c),
-            advice=self.controls.advice_for(seat),
+            ColorWheelScene(
+                self.app,
+                table=self.table,
+                colors=[str(color) for color in pending.options],
+                on_pick=lambda c: self._choose(seat, c),
+                advice=self.controls.advice_for(seat),
+            )
         )
+
+    def open_color_wheel(
+        self, seat: int, colors: list[str], on_pick: Callable[[str], None], advice: ChoiceHint
+    ) -> None:
+        """A wild played from the hand: its colour, or Esc for another card."""
+        wheel = self.app.push(
+            ColorWheelScene(self.app, self.table, colors, on_pick, cancellable=True, advice=advice)
+        )
+        wheel.private_to = seat
+
+    def open_history(self) -> None:
+        self.app.push(HistoryScene(self.app, self.screen))
 
     def _open_players(self, seat: int, pending: Decision) -> Scene:
         """Pick a player, asked in the kind's own words when it declares some."""
         question = REGISTRY[pending.kind].question
         return self.app.push(
-            "choose_player",
-            table=self.table,
-            options=list(pending.options),
-            on_pick=lambda p: self._choose(seat, p),
-            title=say(question, self.table.book.engine_words()) if question else None,
-            advice=self.controls.advice_for(seat),
+            ChoosePlayerScene(
+                self.app,
+                table=self.table,
+                options=[int(other) for other in pending.options],
+                on_pick=lambda p: self._choose(seat, p),
+                title=say(question, self.table.book.engine_words()) if question else None,
+                advice=self.controls.advice_for(seat),
+            )
         )
 
     def _open_choice(self, seat: int, pending: Decision) -> Scene:
@@ -271,16 +296,18 @@ class PlayScene(Scene):
             if len(card_names) != len(options):
                 card_names = None
         return self.app.push(
-            "choice",
-            kind=pending.kind,
-            options=options,
-            on_pick=lambda v: self._choose(seat, v),
-            privacy=self.screen.privacy,
-            owner=seat,
-            card=card,
-            card_names=card_names,
-            book=self.table.book,
-            advice=self.controls.advice_for(seat),
+            ChoiceScene(
+                self.app,
+                kind=pending.kind,
+                options=options,
+                on_pick=lambda v: self._choose(seat, v),
+                privacy=self.screen.privacy,
+                owner=seat,
+                card=card,
+                card_names=card_names,
+                book=self.table.book,
+                advice=self.controls.advice_for(seat),
+            )
         )
 
     def _choose(self, seat: int, value: str | int) -> None:

@@ -14,6 +14,10 @@ from typing import TYPE_CHECKING
 from game.engine.decisions import Ask, asks
 from game.phones.link import match_screen
 from game.play.match import MatchSession
+from game.scenes.curtain import CurtainScene
+from game.scenes.deal import DealScene
+from game.scenes.phones import PhonesScene
+from game.scenes.play import PlayScene
 from game.table.match_screen import MatchScreen
 
 if TYPE_CHECKING:
@@ -28,12 +32,12 @@ def resume_match(app: Services) -> MatchScreen:
     session = resumed.session()
     app.saves.keep(session, header)
     screen = match_screen(app, session, resumed=True)
-    app.reset("play", screen=screen)
+    table = app.reset(PlayScene(app, screen, deal=DealScene))
     seat = first_to_look(session)
     if seat is not None and not screen.on_phone(seat):
-        app.push("curtain", screen=screen, seat=seat)
+        app.push(CurtainScene(app, screen, seat, table=table))
     if screen.phones is not None:
-        app.push("phones", screen=screen)
+        app.push(PhonesScene(app, screen=screen))
     return screen
 
 

@@ -19,7 +19,8 @@ import pygame
 from game.engine import NextRound
 from game.i18n import _, ngettext
 from game.rules.describe import target_words
-from game.scenes.base import Scene, Services
+from game.scenes.base import Deals, Scene, Services
+from game.scenes.match_end import MatchEndScene
 from game.table.match_screen import MatchScreen
 from game.table.name_plates import OUT_RED
 from game.ui import teams, text, widgets
@@ -39,9 +40,10 @@ CARDS_CLEAR = 378  # what a row keeps right of its cards: the hand's value and t
 class RoundScoreScene(Scene):
     opaque = False
 
-    def __init__(self, app: Services, screen: MatchScreen) -> None:
+    def __init__(self, app: Services, screen: MatchScreen, *, deal: Deals) -> None:
         super().__init__(app)
         self.screen = screen
+        self.deal = deal  # the next round's, or a rematch's
         self.session = session = screen.session
         state = session.state
         table = screen.table
@@ -115,11 +117,11 @@ class RoundScoreScene(Scene):
         state = session.state
         self.app.pop()
         if state.over:
-            self.app.replace("match_end", screen=self.screen)
+            self.app.replace(MatchEndScene(self.app, self.screen, deal=self.deal))
             return
         assert state.pending is not None
         session.apply(NextRound(state.pending.seat))
-        self.app.replace("deal", screen=self.screen)
+        self.app.replace(self.deal(self.app, self.screen))
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:
@@ -130,7 +132,7 @@ class RoundScoreScene(Scene):
             self.button.hover = self.button.hit(cmd.pos)
             self.pointer = cmd.pos
         elif cmd.name == KEY_BACK:
-            self.app.push("pause", screen=self.screen)
+            self.app.pause_match()
         return True
 
     def update(self, dt: float) -> None:

@@ -32,7 +32,10 @@ from game.play.match import MatchSession
 from game.rules.errors import RuleFileError
 from game.rules.names import available_rule_sets
 from game.scenes.base import Scene, Services
+from game.scenes.deal import DealScene
 from game.scenes.pad_seats import SeatClaims
+from game.scenes.phones import PhonesScene
+from game.scenes.rule_lab import RuleLabScene
 from game.scenes.setup_form import HOUSE_H, LIST, Row, form_rows
 from game.scenes.setup_rows import RowPainter, base_info
 from game.ui import text, widgets
@@ -157,9 +160,9 @@ class SetupScene(Scene):
         self.app.settings.save()
         app = self.app
         screen = match_screen(app, session)
-        app.replace("deal", screen=screen)
+        app.replace(DealScene(app, screen=screen))
         if screen.phones is not None:
-            app.push("phones", screen=screen)
+            app.push(PhonesScene(app, screen=screen))
 
     def back(self) -> None:
         self.app.pop()
@@ -174,11 +177,13 @@ class SetupScene(Scene):
         title = " + ".join([base_info(game.base)[0], *self._house_names()])
         humans = sum(1 for seat in game.seats if not seat.is_bot)
         self.app.push(
-            "rule_lab",
-            rules=tuple(game.combination),
-            players=len(game.seats),
-            humans=humans,
-            title=title,
+            RuleLabScene(
+                self.app,
+                rules=tuple(game.combination),
+                players=len(game.seats),
+                humans=humans,
+                title=title,
+            )
         )
 
     def _house_names(self) -> list[str]:

@@ -30,6 +30,7 @@ from game.looks import (
 from game.play.seats import level_words
 from game.player_files.saves import SavedMatch, SaveProblem
 from game.scenes.base import Scene, Services
+from game.scenes.confirm import ConfirmScene
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP, Command
 from game.ui.settings import pref_dir
@@ -142,43 +143,66 @@ class TitleScene(Scene):
             self.app.play("error")
             self.resume()
 
+    # Each screen the menu opens is imported when it is first opened: the menu
+    # shows before the rules engine is loaded (tests/test_startup_imports.py).
+
     def watch(self) -> None:
         path = self.last_match()
         if path is not None:
-            self.app.push("replay", path=str(path))
+            from game.scenes.replay import ReplayScene
+
+            self.app.push(ReplayScene(self.app, str(path)))
+
+    def open_setup(self) -> None:
+        from game.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app))
+
+    def open_learn(self) -> None:
+        from game.scenes.learn import LearnScene
+
+        self.app.push(LearnScene(self.app))
 
     def new_game(self) -> None:
-        self._new_match("setup")
+        self._new_match(self.open_setup)
 
     def learn(self) -> None:
         """A first match against a beginner bot, learning as you play (game/scenes/learn.py)."""
-        self._new_match("learn")
+        self._new_match(self.open_learn)
 
-    def _new_match(self, scene: str) -> None:
+    def _new_match(self, open_scene: Callable[[], None]) -> None:
         saved = self.saved
         if saved is None:
-            self.app.push(scene)
+            open_scene()
             return
         self.app.push(
-            "confirm",
-            question=_("Start a new match?"),
-            detail=_(
-                "The saved match ({names}) is replaced once the new one "
-                "is dealt. Until then, Continue still picks it up."
-            ).format(names=", ".join(saved.names)),
-            on_yes=lambda: self.app.push(scene),
-            yes=_("New match"),
-            no=_("Back"),
+            ConfirmScene(
+                self.app,
+                _("Start a new match?"),
+                open_scene,
+                detail=_(
+                    "The saved match ({names}) is replaced once the new one "
+                    "is dealt. Until then, Continue still picks it up."
+                ).format(names=", ".join(saved.names)),
+                yes=_("New match"),
+                no=_("Back"),
+            )
         )
 
     def players(self) -> None:
-        self.app.push("players")
+        from game.scenes.players import PlayersScene
+
+        self.app.push(PlayersScene(self.app))
 
     def rules(self) -> None:
-        self.app.push("rules")
+        from game.scenes.rules_text import RulesScene
+
+        self.app.push(RulesScene(self.app))
 
     def settings(self) -> None:
-        self.app.push("settings")
+        from game.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
         if cmd is None:

@@ -26,7 +26,7 @@ import pygame
 from game.bots.hint import Hint
 from game.engine import Choose
 from game.i18n import _
-from game.table.hint import HAND, HintSearch, line_panel, pulsing
+from game.table.hint import HAND, HintApp, HintSearch, line_panel, pulsing
 from game.ui import text, widgets
 from game.ui.input import HINT
 
@@ -43,7 +43,7 @@ class ChoiceHint:
         home: pygame.Rect,
         actions: Mapping[object, object] | None = None,
     ) -> None:
-        self.app = search.app
+        self.app: HintApp = search.app
         self.session = search.session
         self.search = search  # the match's one search, the table's hint's
         self.idle = idle  # the table below has shown everything that happened

@@ -18,7 +18,7 @@ act. A controller that claimed a seat acts for that seat only
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -39,7 +39,7 @@ from game.i18n import _, capitalized, say
 from game.table.choice_hint import ChoiceHint
 from game.table.couch_buttons import HAND_TURNS, CouchButtons
 from game.table.highlights import Highlights
-from game.table.hint import TableHint
+from game.table.hint import HintApp, TableHint
 from game.table.match_screen import MatchScreen
 from game.table.seat_controller import SeatController
 from game.table.sprite import Sprite
@@ -58,9 +58,7 @@ from game.ui.input import (
     UNO,
     Command,
 )
-
-if TYPE_CHECKING:
-    from game.scenes.base import Services
+from game.ui.seat_routing import own_seat
 
 # A turn that comes straight back to the person at the screen (their Skip against
 # the only other seat, a bot's Reverse) has no curtain, yet a key pressed to lift
@@ -68,9 +66,29 @@ if TYPE_CHECKING:
 AGAIN_SECONDS = 0.9
 
 
+class Overlays(Protocol):
+    """The scenes the table's controls open over the table, made by the scene
+    that shows it (game/scenes/play.py): the table imports no scene."""
+
+    def open_color_wheel(
+        self, seat: int, colors: list[str], on_pick: Callable[[str], None], advice: ChoiceHint
+    ) -> None:
+        """A wild's colour to name, private to `seat`; Esc picks another card."""
+
+    def open_history(self) -> None:
+        """The round's history."""
+
+
 class CouchInput:
-    def __init__(self, app: Services, screen: MatchScreen, on_act: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        app: HintApp,
+        screen: MatchScreen,
+        on_act: Callable[[], None],
+        overlays: Overlays,
+    ) -> None:
         self.app = app
+        self.overlays = overlays
         self.screen = screen
         self.session = screen.session
         self.table = screen.table
@@ -238,16 +256,14 @@ class CouchInput:
     def name_color(self, seat: int, plays: list[Play], then: Callable[[Play], None]) -> None:
         """A wild's plays, one per colour it may name: the colour wheel, private to
         `seat` and with its hint, and `then` the play of the colour picked."""
-        by_color = {a.color: a for a in plays}
-        wheel = self.app.push(
-            "color_wheel",
-            table=self.table,
-            colors=[a.color for a in plays],
-            on_pick=lambda color: then(by_color[color]),
-            cancellable=True,
-            advice=self.advice_for(seat, {a.color: a for a in plays}),
+        by_color = {a.color: a for a in plays if a.color is not None}
+        options: dict[object, object] = {color: play for color, play in by_color.items()}
+        self.overlays.open_color_wheel(
+            seat,
+            list(by_color),
+            lambda color: then(by_color[color]),
+            self.advice_for(seat, options),
         )
-        wheel.private_to = seat
 
     def advice_for(self, seat: int, actions: Mapping[object, object] | None = None) -> ChoiceHint:
         """The hint of a choice `seat` makes over this table (an overlay's): its
@@ -365,14 +381,14 @@ class CouchInput:
         self.app.play("tick")
 
     def open_history(self) -> None:
-        self.app.push("history", screen=self.screen)
+        self.overlays.open_history()
 
     # --- input ---------------------------------------------------------------------
 
     def handle(self, cmd: Command) -> bool:
         """Carry out a command; False when it is none of these."""
-        seat = cmd.seat
-        if seat is not None and seat in self.session.humans:
+        seat = own_seat(cmd, self.session.humans)
+        if seat is not None:
             return self.seat_controller.handle(seat, cmd)
         return self.handle_any(cmd)
 

@@ -41,8 +41,9 @@ from game.ui.action_words import action_words, hint_line
 from game.ui.input import HINT
 
 if TYPE_CHECKING:
-    from game.scenes.base import Services
     from game.table.match_screen import MatchScreen
+    from game.ui.prompts import Prompts
+    from game.ui.settings import Settings
 
 SLICE_S = 0.006  # of each frame's time, at most, for the search
 INK = pygame.Color(0, 229, 255)  # the hint's colour: the outline and the line's edge
@@ -66,11 +67,27 @@ def line_panel(line: str) -> pygame.Surface:
     return surface
 
 
+class HintApp(Protocol):
+    """What the hints (the table's, an overlay's: game/table/choice_hint.py) ask
+    of the app: whether hints are on, the key that asks, a tick, a line saying
+    why not now."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def prompts(self) -> Prompts: ...
+
+    def play(self, name: str) -> None: ...
+
+    def show_notice(self, line: str, seconds: float = 4.0) -> None: ...
+
+
 class HintSearch:
     """A match's one hint: asked for a seat about the actions a screen offers,
     searched a slice of each frame, forgotten when what it is about changes."""
 
-    def __init__(self, app: Services, screen: MatchScreen) -> None:
+    def __init__(self, app: HintApp, screen: MatchScreen) -> None:
         self.app = app
         self.screen = screen
         self.session = screen.session
@@ -195,7 +212,7 @@ class HandControls(Presses, Protocol):
 
 
 class TableHint:
-    def __init__(self, app: Services, screen: MatchScreen, controls: HandControls) -> None:
+    def __init__(self, app: HintApp, screen: MatchScreen, controls: HandControls) -> None:
         self.app = app
         self.screen = screen
         self.session = screen.session

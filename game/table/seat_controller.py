@@ -1,7 +1,7 @@
 """A seat's own controller on the table: its presses act for that seat alone.
 
-A controller that claimed a seat (game/scenes/pad_seats.py: how it claims one,
-and how its presses are tagged with the seat) plays that seat's turn, calls
+A controller that claimed a seat (game/scenes/pad_seats.py: how it claims one;
+game/ui/seat_routing.py: which seat a press acts for) plays that seat's turn, calls
 its UNO, makes its catches and its jump-ins; pressed when it is not that
 seat's moment, it is told so gently and nothing happens.
 """

@@ -8,6 +8,7 @@ import pygame
 
 from game.app import App
 from game.play.match import MatchSession, SeatConfig
+from game.scenes.deal import DealScene
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.table.match_screen import MatchScreen
@@ -19,7 +20,7 @@ def start_match(
 ) -> MatchScreen:
     session = MatchSession(rules or ["classic"], seats, seed=seed, **kw)
     screen = MatchScreen(session, app.art, app.settings, sound=app.play)
-    app.push("deal", screen=screen)
+    app.push(DealScene(app, screen=screen))
     return screen
 
 
@@ -32,7 +33,7 @@ def reopen(driver) -> App:
         old.stack.pop().leave()
     app = App(old.window, Settings(pacing="instant"))
     driver.app = app
-    app.push("title")
+    app.push(TitleScene(app))
     driver.frames(2)
     return app
 

@@ -11,6 +11,7 @@ from game.bots.expert import ExpertBot
 from game.bots.levels import LEVELS
 from game.bots.strong import StrongBot
 from game.play.seats import BOT_LEVELS, LEVEL_NAMES
+from game.scenes.setup import SetupScene
 from game.ui.settings import Settings
 from tests.scenes.fake_pads import PadRig
 from tests.scenes.players import open_setup
@@ -143,7 +144,7 @@ def test_the_levels_are_remembered_and_seat_their_bots(driver, tmp_path, monkeyp
     while driver.app.stack:
         driver.app.stack.pop().leave()
     driver.app.settings = Settings.load(tmp_path)
-    driver.app.push("setup")
+    driver.app.push(SetupScene(driver.app))
     driver.frames()
     again = driver.top
     assert [kind(again, s)[:2] for s in (1, 2, 3)] == [

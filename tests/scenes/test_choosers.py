@@ -9,6 +9,8 @@ import pygame
 import pytest
 
 from game.play.match import SeatConfig
+from game.scenes.choose import ChoosePlayerScene, ColorWheelScene
+from game.scenes.reveal import RevealScene
 from tests.scenes.players import start_match
 from tests.support.spies import recorded
 
@@ -19,7 +21,9 @@ def open_wheel(driver, colors):
     seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot")]
     screen = start_match(driver.app, seats, seed=1)
     picked: list[str] = []
-    driver.app.push("color_wheel", table=screen.table, colors=colors, on_pick=picked.append)
+    driver.app.push(
+        ColorWheelScene(driver.app, table=screen.table, colors=colors, on_pick=picked.append)
+    )
     driver.frames()
     return driver.top, picked
 
@@ -105,7 +109,9 @@ def test_pick_a_player_sits_on_a_panel_over_the_tables_middle(driver):
     """Its title ran into the line of what was just played, its prompt into the piles."""
     seats = [SeatConfig("Ana"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")]
     screen = start_match(driver.app, seats, seed=1)
-    driver.app.push("choose_player", table=screen.table, options=[1, 2], on_pick=lambda s: None)
+    driver.app.push(
+        ChoosePlayerScene(driver.app, table=screen.table, options=[1, 2], on_pick=lambda s: None)
+    )
     driver.frames(2)
     scene = driver.top
     surface = driver.app.screen
@@ -124,13 +130,15 @@ def test_the_private_look_closes_on_any_key_as_it_says(driver, key):
     driver.frames(2)
     cards = list(screen.table.hand_names(1))
     driver.app.push(
-        "reveal",
-        title="Bo's hand",
-        cards=cards,
-        privacy=screen.privacy,
-        owner=1,
-        to=0,
-        book=screen.book,
+        RevealScene(
+            driver.app,
+            title="Bo's hand",
+            cards=cards,
+            privacy=screen.privacy,
+            owner=1,
+            to=0,
+            book=screen.book,
+        )
     )
     driver.frames()
     assert driver.top_name == "RevealScene"

@@ -15,6 +15,8 @@ from game.app import App
 from game.looks import CLASSIC_PATTERNS
 from game.play.match import SeatConfig
 from game.scenes.play import PlayScene
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
 from game.table.sprite import Sprite
 from game.ui import accessibility, patterns, text
 from game.ui.settings import FILE_NAME, Settings
@@ -142,9 +144,9 @@ def test_every_screen_with_colors_shows_their_shapes(driver, monkeypatch):
 
 def test_the_settings_screen_changes_the_eyes_at_once_and_saves_them(driver, prefs):
     app = driver.app
-    app.push("title")
+    app.push(TitleScene(app))
     driver.frames(2)
-    app.push("settings")
+    app.push(SettingsScene(app))
     scene = driver.top
     size = text.font(32).get_height()
     for row in ("patterns", "motion", "text_size"):

@@ -7,6 +7,7 @@ import pygame
 
 from game.scenes.setup_form import ERROR_SIZE
 from game.scenes.setup_rows import base_info
+from game.scenes.title import TitleScene
 from game.ui import text, widgets
 from game.ui.input import key_event
 from tests.scenes.players import open_setup
@@ -143,7 +144,7 @@ def test_browsing_rule_sets_keeps_every_seat(driver):
 
 def test_the_mouse_moves_the_one_focus(driver):
     """Seen: hover and keyboard focus drew the same outline on two buttons."""
-    driver.app.push("title")
+    driver.app.push(TitleScene(driver.app))
     title = driver.top
     driver.frames()
     driver.key(pygame.K_DOWN)
@@ -183,7 +184,7 @@ def test_setup_has_one_focus_under_the_mouse(driver):
 
 def test_esc_on_the_title_asks_before_quitting(driver):
     """Seen: Esc on the title quit at once."""
-    driver.app.push("title")
+    driver.app.push(TitleScene(driver.app))
     driver.frames()
     driver.key(pygame.K_ESCAPE)
     assert driver.app.running and driver.top_name == "ConfirmScene"

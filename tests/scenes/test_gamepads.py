@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.scenes.title import TitleScene
 from game.ui.input import PADMAP, Gamepads, command_for
 from tests.scenes.fake_pads import Device, FakeControllers
 from tests.scenes.players import open_setup
@@ -81,7 +82,7 @@ def pad(driver, button: int, frames: int = 1) -> None:
 
 
 def test_menus_on_a_pad(driver):
-    driver.app.push("title")
+    driver.app.push(TitleScene(driver.app))
     driver.frames()
     title = driver.top
     pad(driver, pygame.CONTROLLER_BUTTON_DPAD_DOWN)

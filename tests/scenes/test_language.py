@@ -9,6 +9,7 @@ import pygame
 from game import i18n
 from game.app import App, open_window
 from game.play.match import SeatConfig
+from game.scenes.players import PlayersScene
 from game.scenes.settings import ROWS
 from game.scenes.title import TitleScene
 from game.ui.settings import Settings
@@ -127,9 +128,9 @@ def test_a_damaged_players_file_is_reported_in_the_language_of_the_moment(driver
     Settings after: their notice is worded when shown, reason and all."""
     prefs.mkdir(parents=True, exist_ok=True)
     (prefs / "players.json").write_text("[1, 2, 3]", encoding="utf-8")
-    driver.app.push("title")
+    driver.app.push(TitleScene(driver.app))
     driver.frames()
-    driver.app.push("players")  # the file is read now, in English
+    driver.app.push(PlayersScene(driver.app))  # the file is read now, in English
     driver.frames()
     players = driver.top
     english = i18n.say(players.notices[0])
@@ -148,6 +149,6 @@ def test_a_damaged_players_file_is_reported_in_the_language_of_the_moment(driver
     assert i18n.say(driver.app.notice) == finnish  # the banner over every screen too
     driver.frames(2)
     driver.app.pop()
-    driver.app.push("players")
+    driver.app.push(PlayersScene(driver.app))
     assert [i18n.say(n) for n in driver.top.notices] == [finnish]
     driver.frames(2)

@@ -14,6 +14,9 @@ from game.bots import make_bot
 from game.play.match import SeatConfig
 from game.play.sim import play_match
 from game.rules.loader import load_rules
+from game.scenes.choose import ColorWheelScene
+from game.scenes.pause import PauseScene
+from game.scenes.replay import ReplayScene
 from game.ui import text
 from game.ui.card_art import CardArt
 from game.ui.rule_catalog import forget_loaded
@@ -141,7 +144,7 @@ def test_the_modded_color_on_the_wheel_the_ring_and_in_messages(driver, mod, mon
 
     monkeypatch.setattr(text, "shadowed", shadowed)
     picked: list[str] = []
-    driver.app.push("color_wheel", table=table, colors=colors, on_pick=picked.append)
+    driver.app.push(ColorWheelScene(driver.app, table=table, colors=colors, on_pick=picked.append))
     wheel = driver.top
     wheel.focus = "purple"
     driver.frames()
@@ -179,7 +182,7 @@ def test_the_modded_color_on_the_wheel_the_ring_and_in_messages(driver, mod, mon
 def test_the_pause_screen_reads_the_modded_rules(driver, mod):
     screen = start_match(driver.app, SEATS, seed=3, rules=["mod.yaml"])
     driver.frames()
-    driver.app.push("pause", screen=screen)
+    driver.app.push(PauseScene(driver.app, screen=screen))
     lines = driver.top.lines
     assert any("colours Red, Yellow, Green, Blue, Violet" in line for line in lines)
     assert any(line.startswith("Zapper (3 cards, 30 points)") for line in lines)
@@ -230,7 +233,7 @@ def test_a_replay_paints_and_names_the_modded_cards(driver, mod, looks_drawn, mo
         return line
 
     monkeypatch.setattr(Narrator, "tell", tell)
-    driver.app.push("replay", path="zap.jsonl")
+    driver.app.push(ReplayScene(driver.app, path="zap.jsonl"))
     scene = driver.top
     scene.speed_index = 6  # 16x
     scene._apply_speed()

@@ -8,6 +8,13 @@ import pygame
 import pytest
 
 from game.play.match import SeatConfig
+from game.scenes.choose import ChoiceScene, ChoosePlayerScene, ColorWheelScene
+from game.scenes.deal import DealScene
+from game.scenes.history import HistoryScene
+from game.scenes.lesson import LessonScene
+from game.scenes.pause import PauseScene
+from game.scenes.phones import PhonesScene
+from game.scenes.round_score import RoundScoreScene
 from tests.scenes.players import start_match
 
 DUO = [SeatConfig("Ana"), SeatConfig("Bo")]
@@ -43,71 +50,90 @@ def _without_below(app, pause) -> pygame.Surface:
 # Every scene a match's pause may open over, and how a test puts it up over the
 # table `screen` (the curtain comes up by itself at the deal: it is on top).
 def _open(app, name: str, screen) -> None:
-    if name == "curtain":
+    if name == "CurtainScene":
         return
-    if name in ("history", "round_score", "deal"):
-        app.push(name, screen=screen)
-    elif name == "color_wheel":
-        app.push(name, table=screen.table, colors=["red", "blue"], on_pick=lambda c: None)
-    elif name == "choose_player":
-        app.push(name, table=screen.table, options=[1], on_pick=lambda seat: None)
-    elif name == "lesson":
+    if name == "HistoryScene":
+        app.push(HistoryScene(app, screen))
+    elif name == "RoundScoreScene":
+        app.push(RoundScoreScene(app, screen, deal=DealScene))
+    elif name == "DealScene":
+        app.push(DealScene(app, screen))
+    elif name == "ColorWheelScene":
+        app.push(ColorWheelScene(app, screen.table, ["red", "blue"], on_pick=lambda c: None))
+    elif name == "ChoosePlayerScene":
+        app.push(ChoosePlayerScene(app, screen.table, [1], on_pick=lambda seat: None))
+    elif name == "LessonScene":
         from tests.scenes.teaching import Lesson
 
-        app.push(name, screen=screen, lesson=Lesson("card:x", "A rule", "What it does."))
-    elif name == "choice":
+        app.push(LessonScene(app, screen, Lesson("card:x", "A rule", "What it does.")))
+    elif name == "ChoiceScene":
         app.push(
-            name,
-            kind="draft",
-            options=["keep", "discard"],
-            on_pick=lambda value: None,
-            privacy=screen.privacy,
-            owner=0,
+            ChoiceScene(
+                app,
+                "draft",
+                ["keep", "discard"],
+                lambda value: None,
+                privacy=screen.privacy,
+                owner=0,
+            )
         )
     else:
         raise AssertionError(f"no way to open {name} here")
 
 
 UNDER_A_PAUSE = (
-    "curtain",
-    "history",
-    "color_wheel",
-    "choose_player",
-    "choice",
-    "round_score",
-    "lesson",
+    "CurtainScene",
+    "HistoryScene",
+    "ColorWheelScene",
+    "ChoosePlayerScene",
+    "ChoiceScene",
+    "RoundScoreScene",
+    "LessonScene",
 )
 # The pause opens over these too, each a screen of its own: the deal, and the
 # phones' join screen (its own test below).
-OPAQUE_UNDER_A_PAUSE = ("deal", "phones")
+OPAQUE_UNDER_A_PAUSE = ("DealScene", "PhonesScene")
 
 
-def _opens_the_pause(name: str) -> bool:
-    """Whether scene `name`, or a class it is made from, opens the match's pause."""
+def _every_scene() -> dict[str, type]:
+    """Every scene class of game/scenes that is shown, by its name (a class
+    only others are made from, as the overlays of options, is met in them)."""
     import importlib
+    import pkgutil
+
+    import game.scenes
+    from game.scenes.base import Scene
+
+    found: dict[str, type] = {}
+    for module in pkgutil.iter_modules(game.scenes.__path__):
+        loaded = importlib.import_module(f"game.scenes.{module.name}")
+        for value in vars(loaded).values():
+            if isinstance(value, type) and issubclass(value, Scene) and value is not Scene:
+                found[value.__name__] = value
+    bases = {base for cls in found.values() for base in cls.__mro__[1:]}
+    return {name: cls for name, cls in found.items() if cls not in bases}
+
+
+def _opens_the_pause(cls: type) -> bool:
+    """Whether a scene class, or a class it is made from, opens the match's pause."""
     import inspect
 
-    from game.scenes.registry import SCENES
-
-    module, cls_name = SCENES[name].split(":")
-    cls = getattr(importlib.import_module(module), cls_name)
     return any(
-        '"pause"' in inspect.getsource(c) or "pause_match()" in inspect.getsource(c)
+        "pause_match()" in inspect.getsource(c)
         for c in cls.__mro__
         if c.__module__.startswith("game.scenes")
     )
 
 
 def test_every_scene_that_opens_the_pause_is_checked_under_it():
-    """A scene registered later that opens the pause is met by the test below."""
-    from game.scenes.registry import SCENES
-
-    opening = {name for name in SCENES if _opens_the_pause(name)}
+    """A scene added later that opens the pause is met by the test below."""
+    opening = {name for name, cls in _every_scene().items() if _opens_the_pause(cls)}
     checked = set(UNDER_A_PAUSE) | set(OPAQUE_UNDER_A_PAUSE)
-    assert opening - {"play"} <= checked, opening - {"play"} - checked
+    assert "PlayScene" in opening and "DealScene" in opening  # the test sees them
+    assert opening - {"PlayScene"} <= checked, opening - {"PlayScene"} - checked
 
 
-@pytest.mark.parametrize("name", [*UNDER_A_PAUSE, "deal"])
+@pytest.mark.parametrize("name", [*UNDER_A_PAUSE, "DealScene"])
 def test_the_pause_over_an_overlay_lays_no_text_over_its_words(driver, name):
     """Seen: Esc on a curtain drew "Paused" over the dimmed "Pass to Ana" and a
     piece of "...ur hand" between the buttons. Over any overlay (a curtain, a
@@ -117,7 +143,7 @@ def test_the_pause_over_an_overlay_lays_no_text_over_its_words(driver, name):
     assert driver.until(lambda: driver.top_name == "CurtainScene", limit=3000)
     _open(driver.app, name, screen)
     overlay = driver.top
-    driver.app.push("pause", screen=screen)
+    driver.app.push(PauseScene(driver.app, screen=screen))
     frame = _frame(driver.app)
     alone = _without_below(driver.app, driver.top)
     assert pygame.image.tobytes(frame, "RGB") == pygame.image.tobytes(alone, "RGB"), (
@@ -132,8 +158,8 @@ def test_the_pause_over_the_phones_join_screen_shows_nothing_of_it(on_phones):
     driver = on_phones
     session = MatchSession(["classic"], [SeatConfig("Ana"), SeatConfig("Bo")], seed=5)
     screen = match_screen(driver.app, session)
-    driver.app.push("deal", screen=screen)
-    driver.app.push("phones", screen=screen)
+    driver.app.push(DealScene(driver.app, screen=screen))
+    driver.app.push(PhonesScene(driver.app, screen=screen))
     driver.frames()
     assert driver.top_name == "PhonesScene"
     driver.key(pygame.K_ESCAPE, frames=1)

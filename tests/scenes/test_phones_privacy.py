@@ -18,6 +18,8 @@ import pytest
 from game.phones.link import match_screen
 from game.phones.server import Notice
 from game.play.match import MatchSession, SeatConfig
+from game.scenes.deal import DealScene
+from game.scenes.phones import PhonesScene
 from tests.phones.players import ScriptedPhones, Style
 from tests.scenes.privacy_watch import watch_app
 
@@ -50,8 +52,8 @@ def play_round(driver, rules, seats, style, seed, monkeypatch, learning=False, e
     )
     screen = match_screen(app, session)
     assert screen.phones is not None
-    app.push("deal", screen=screen)
-    app.push("phones", screen=screen)
+    app.push(DealScene(app, screen=screen))
+    app.push(PhonesScene(app, screen=screen))
     watch = watch_app(app, screen, monkeypatch, phones=PHONES)
     with ScriptedPhones(screen.phones.table, style=style) as phones:
         for _ in range(30_000):

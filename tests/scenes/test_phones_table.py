@@ -15,6 +15,11 @@ import pytest
 from game.phones.link import match_screen
 from game.phones.server import CLOSES
 from game.play.match import MatchSession, SeatConfig
+from game.scenes.deal import DealScene
+from game.scenes.pause import PauseScene
+from game.scenes.phones import PhonesScene
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
 from tests.phones.loopback import WAIT, closed, phone_at, run, socket_url
 from tests.phones.players import ScriptedPhones
 
@@ -30,8 +35,8 @@ def test_two_phones_and_a_bot_play_a_round_with_no_curtain_on_the_tv(on_phones, 
     session = MatchSession([rules], TABLES[rules], seed=5, single_round=True)
     screen = match_screen(app, session)
     assert screen.phones is not None
-    app.push("deal", screen=screen)
-    app.push("phones", screen=screen)
+    app.push(DealScene(app, screen=screen))
+    app.push(PhonesScene(app, screen=screen))
     assert driver.top_name == "PhonesScene"
     seen: set[str] = set()
     with ScriptedPhones(screen.phones.table):
@@ -55,10 +60,10 @@ def test_the_phones_stop_being_served_when_the_match_is_left(on_phones):
     driver = on_phones
     app = driver.app
     screen = match_screen(app, MatchSession(["classic"], SEATS, seed=5))
-    app.push("deal", screen=screen)
+    app.push(DealScene(app, screen=screen))
     link = screen.phones
     assert link is not None and app.phones is link
-    app.reset("title")
+    app.reset(TitleScene(app))
     driver.frames(1)
     assert app.phones is None and link.table.server._loop is None
 
@@ -66,7 +71,7 @@ def test_the_phones_stop_being_served_when_the_match_is_left(on_phones):
 def test_hands_on_phones_is_turned_on_in_the_new_game_form_too(driver):
     """The same setting as in Settings, on the New game screen below the house rules."""
     app = driver.app
-    app.push("setup")
+    app.push(SetupScene(app))
     setup = driver.top
     row = next(r for r in setup.rows if r.kind == "phones")
     assert not app.settings.phones
@@ -86,8 +91,8 @@ def test_two_phones_and_a_bot_play_a_whole_match_with_no_curtain(on_phones, rule
     session = MatchSession([rules], TABLES[rules], seed=7, target=target)
     screen = match_screen(app, session)
     assert screen.phones is not None
-    app.push("deal", screen=screen)
-    app.push("phones", screen=screen)
+    app.push(DealScene(app, screen=screen))
+    app.push(PhonesScene(app, screen=screen))
     seen: set[str] = set()
     with ScriptedPhones(screen.phones.table):
         for _ in range(200_000):
@@ -111,8 +116,8 @@ def test_a_phone_away_a_while_is_offered_to_be_played_on_the_tv(on_phones):
     screen = match_screen(app, session)
     link = screen.phones
     assert link is not None
-    app.push("deal", screen=screen)
-    app.push("phones", screen=screen)
+    app.push(DealScene(app, screen=screen))
+    app.push(PhonesScene(app, screen=screen))
     with ScriptedPhones(link.table):
         assert driver.until(lambda: driver.top_name == "PlayScene", limit=3000)
     # Both phones went away (asleep, out of the Wi-Fi): after a while the TV asks.
@@ -130,8 +135,8 @@ def test_a_seat_whose_phone_never_came_is_played_on_the_tv_behind_the_curtain(on
     session = MatchSession(["classic"], SEATS, seed=5, single_round=True)
     screen = match_screen(app, session)
     assert screen.phones is not None
-    app.push("deal", screen=screen)
-    app.push("phones", screen=screen)
+    app.push(DealScene(app, screen=screen))
+    app.push(PhonesScene(app, screen=screen))
     with ScriptedPhones(screen.phones.table, seats=[0]):
         driver.key(pygame.K_RETURN, frames=2)  # Start, with one phone there
         curtains: set[int] = set()
@@ -159,8 +164,8 @@ def test_a_new_phones_request_is_asked_once_named_and_no_is_what_enter_says(on_p
     screen = match_screen(app, session)
     link = screen.phones
     assert link is not None
-    app.push("deal", screen=screen)
-    app.push("phones", screen=screen)
+    app.push(DealScene(app, screen=screen))
+    app.push(PhonesScene(app, screen=screen))
     server = link.table.server
     server.door.per_address = 64  # thirty devices on the Wi-Fi, here all on loopback
 
@@ -190,8 +195,8 @@ def test_the_seat_codes_are_shown_again_from_the_pause_menu(on_phones):
     driver = on_phones
     app = driver.app
     screen = match_screen(app, MatchSession(["classic"], SEATS, seed=5))
-    app.push("deal", screen=screen)
-    app.push("pause", screen=screen)
+    app.push(DealScene(app, screen=screen))
+    app.push(PauseScene(app, screen=screen))
     pause = driver.top
     codes = next(b for b in pause.buttons if b.label == "Phone codes")
     driver.click(codes.rect.center)
@@ -218,8 +223,8 @@ def test_the_question_goes_when_the_asking_phone_leaves(on_phones):
     screen = match_screen(app, MatchSession(["classic"], SEATS, seed=5))
     link = screen.phones
     assert link is not None
-    app.push("deal", screen=screen)
-    app.push("phones", screen=screen)
+    app.push(DealScene(app, screen=screen))
+    app.push(PhonesScene(app, screen=screen))
     server = link.table.server
 
     async def ask_and_go():

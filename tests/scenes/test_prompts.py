@@ -9,6 +9,13 @@ import pygame
 import pytest
 
 from game.play.match import SeatConfig
+from game.scenes.choose import ColorWheelScene
+from game.scenes.history import HistoryScene
+from game.scenes.pause import PauseScene
+from game.scenes.players import PlayersScene
+from game.scenes.rules_text import RulesScene
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
 from game.ui import text
 from game.ui.input import pad_event
 from game.ui.rules_words import PAGE_LINES
@@ -48,7 +55,7 @@ def shows(driver, drawn, line: str) -> bool:
 def test_the_title_line_follows_the_device(driver, drawn):
     keyboard = "Up/Down choose, Enter select, F11 fullscreen, M mute"
     controller = "D-pad choose, A select, B quit"
-    driver.app.push("title")
+    driver.app.push(TitleScene(driver.app))
     assert shows(driver, drawn, keyboard) and controller not in drawn
     pad(driver, DPAD_DOWN)
     assert shows(driver, drawn, controller) and keyboard not in drawn
@@ -65,24 +72,24 @@ def test_the_title_line_follows_the_device(driver, drawn):
     ("scene", "keyboard", "controller"),
     [
         (
-            "settings",
+            SettingsScene,
             "Up/Down choose, Left/Right change, Esc back",
             "D-pad up/down choose, left/right change, B back",
         ),
         (
-            "rules",
+            RulesScene,
             "Up/Down scroll, PgUp/PgDn a page, Esc back",
             "D-pad scroll, LB/RB a page, B back",
         ),
         (
-            "players",
+            PlayersScene,
             "Up/Down scroll, PgUp/PgDn a page, Esc back",
             "D-pad scroll, LB/RB a page, B back",
         ),
     ],
 )
 def test_menu_lines_follow_the_device(driver, drawn, scene, keyboard, controller):
-    driver.app.push(scene)
+    driver.app.push(scene(driver.app))
     assert shows(driver, drawn, keyboard)
     pad(driver, DPAD_DOWN)
     assert shows(driver, drawn, controller) and keyboard not in drawn
@@ -126,7 +133,7 @@ def test_the_table_chips_name_the_pad_buttons(driver):
 
 
 def test_lb_and_rb_page_the_rules(driver, drawn):
-    driver.app.push("rules")
+    driver.app.push(RulesScene(driver.app))
     driver.frames()
     rules = driver.top
     driver.key(pygame.K_c)  # the keyboard's C catches nobody and turns no page
@@ -144,7 +151,7 @@ def test_lb_and_rb_page_the_rules(driver, drawn):
 def test_lb_and_rb_page_the_pause_rules(driver, drawn):
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
     screen = start_match(driver.app, seats, seed=3)
-    driver.app.push("pause", screen=screen)
+    driver.app.push(PauseScene(driver.app, screen=screen))
     driver.frames()
     pause = driver.top
     line = "D-pad up/down choose, A select, B resume, LB/RB page through the rules"
@@ -165,7 +172,9 @@ def test_the_table_overlays_speak_of_the_pad(driver, drawn):
     table = driver.top.table
     colors = ["red", "yellow", "green", "blue"]
     wheel = driver.app.push(
-        "color_wheel", table=table, colors=colors, on_pick=lambda c: None, cancellable=True
+        ColorWheelScene(
+            driver.app, table=table, colors=colors, on_pick=lambda c: None, cancellable=True
+        )
     )
     keyboard = "Arrows or 1-4 choose, Enter or click to name it, Esc to pick another card"
     assert wheel.hint() == keyboard
@@ -173,7 +182,7 @@ def test_the_table_overlays_speak_of_the_pad(driver, drawn):
     # B names the colour on a controller, as A does: Start steps back.
     assert wheel.hint() == "D-pad choose, A names it, Start to pick another card"
     driver.app.pop()
-    driver.app.push("history", screen=screen)
+    driver.app.push(HistoryScene(driver.app, screen=screen))
     assert shows(driver, drawn, "A, B or View closes it")
     driver.key(pygame.K_LEFT)  # no command of the history's: it stays, in keyboard words
     assert shows(driver, drawn, "H, Esc or a click closes it")

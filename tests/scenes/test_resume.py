@@ -17,6 +17,8 @@ from game.log import Incomplete, Reexecution
 from game.play.match import SeatConfig
 from game.player_files.saves import SAVE_FILE
 from game.scenes.play import PlayScene
+from game.scenes.players import PlayersScene
+from game.scenes.title import TitleScene
 from tests.scenes.players import (
     Couch,
     press_continue,
@@ -438,9 +440,9 @@ def test_the_players_screen_counts_people_not_bots(driver):
 def test_a_damaged_statistics_file_is_kept_aside_with_a_notice(driver, prefs):
     prefs.mkdir(parents=True, exist_ok=True)
     (prefs / "players.json").write_text('{"format": "couch-uno-players", "version": 1, "pla')
-    driver.app.push("title")
+    driver.app.push(TitleScene(driver.app))
     driver.frames()
-    driver.app.push("players")
+    driver.app.push(PlayersScene(driver.app))
     scene = driver.top
     assert scene.notices and "could not be read" in scene.notices[0]
     assert not (prefs / "players.json").exists()
@@ -455,9 +457,9 @@ def test_the_statistics_notice_sits_in_the_panel_clear_of_the_rows(driver, prefs
 
     prefs.mkdir(parents=True, exist_ok=True)
     (prefs / "players.json").write_text("[1, 2, 3]", encoding="utf-8")
-    driver.app.push("title")
+    driver.app.push(TitleScene(driver.app))
     driver.frames()
-    driver.app.push("players")
+    driver.app.push(PlayersScene(driver.app))
     scene = driver.top
     full = scene.visible_rows
     notice = scene.notice_line()
@@ -477,7 +479,7 @@ def test_a_folder_where_the_save_goes_is_named_on_the_title(driver, prefs):
     and checked before anything opens it as a file, so the game starts and
     says what is wrong."""
     (prefs / SAVE_FILE).mkdir(parents=True)
-    driver.app.push("title")
+    driver.app.push(TitleScene(driver.app))
     driver.frames(2)
     assert driver.top_name == "TitleScene"
     assert "Continue" not in [b.label for b in driver.top.buttons]
@@ -490,9 +492,9 @@ def test_a_folder_where_the_save_goes_is_named_on_the_title(driver, prefs):
 
 def test_a_folder_named_like_the_statistics_is_named_on_the_players_screen(driver, prefs):
     (prefs / "players.json").mkdir(parents=True)
-    driver.app.push("title")
+    driver.app.push(TitleScene(driver.app))
     driver.frames()
-    driver.app.push("players")
+    driver.app.push(PlayersScene(driver.app))
     scene = driver.top
     assert [str(n) for n in scene.notices] == [
         "The players' statistics could not be read: it is a folder. Counting starts again."

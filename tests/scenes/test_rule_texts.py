@@ -7,6 +7,9 @@ from __future__ import annotations
 import pygame
 
 from game.play.match import SeatConfig
+from game.scenes.pause import PauseScene
+from game.scenes.players import PlayersScene
+from game.scenes.rules_text import RulesScene
 from tests.scenes.players import start_match
 
 
@@ -20,7 +23,7 @@ def _inked_rows(surface: pygame.Surface, area: pygame.Rect) -> int:
 
 
 def test_the_rules_screen_stops_at_its_last_line(driver):
-    driver.app.push("rules")
+    driver.app.push(RulesScene(driver.app))
     driver.frames()
     scene = driver.top
     for _ in range(len(scene.lines) + 10):
@@ -38,7 +41,7 @@ def test_the_rules_screen_stops_at_its_last_line(driver):
 def test_the_pause_rules_stop_at_their_last_line(driver):
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
     screen = start_match(driver.app, seats, seed=3)
-    driver.app.push("pause", screen=screen)
+    driver.app.push(PauseScene(driver.app, screen=screen))
     driver.frames()
     pause = driver.top
     for _ in range(len(pause.lines) + 10):
@@ -75,7 +78,7 @@ def test_a_long_favourite_on_the_players_screen_wraps_rather_than_shrinks(app):
 
 def test_page_keys_move_a_page_and_home_end_reach_the_ends(driver):
     # The Rules text runs to some 150 lines: a line a press was a long way down.
-    driver.app.push("rules")
+    driver.app.push(RulesScene(driver.app))
     driver.frames()
     scene = driver.top
     driver.key(pygame.K_PAGEDOWN)
@@ -96,7 +99,7 @@ def test_page_keys_on_the_players_screen(driver):
     stats = driver.app.saves.stats
     for i in range(30):
         stats.players[f"p{i:02d}"] = PlayerRecord(f"P{i:02d}", matches=1)
-    driver.app.push("players")
+    driver.app.push(PlayersScene(driver.app))
     driver.frames()
     scene = driver.top
     driver.key(pygame.K_PAGEDOWN)

@@ -11,6 +11,8 @@ from pathlib import Path
 import pygame
 
 from game.play.match import SeatConfig
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
 from game.ui.sound import SoundBank
 from tests.scenes.players import Couch, start_match
 from tests.scenes.privacy_watch import watch_app
@@ -53,7 +55,7 @@ def test_start_up_is_quiet_without_an_audio_device(tmp_path):
 
 
 def test_mute_says_so_on_screen(driver):
-    driver.app.push("title")
+    driver.app.push(TitleScene(driver.app))
     driver.frames()
     muted = driver.app.settings.muted
     driver.key(pygame.K_m)
@@ -72,7 +74,7 @@ def test_muting_on_a_full_disk_says_the_setting_is_not_kept(driver, monkeypatch)
     def full(path, text):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    driver.app.push("title")
+    driver.app.push(TitleScene(driver.app))
     driver.frames()
     with monkeypatch.context() as patched:
         patched.setattr(settings, "write_text_atomic", full)
@@ -86,7 +88,7 @@ def test_muting_on_a_full_disk_says_the_setting_is_not_kept(driver, monkeypatch)
 
 def test_settings_say_when_sound_is_unavailable(driver, monkeypatch):
     monkeypatch.setattr(SoundBank, "_open_mixer", staticmethod(lambda: None))
-    driver.app.push("settings")
+    driver.app.push(SettingsScene(driver.app))
     driver.frames()
     assert driver.top.values()["sound"][0] == "Sound: unavailable"
     driver.key(pygame.K_m)

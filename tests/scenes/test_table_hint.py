@@ -12,6 +12,7 @@ from game.engine import Play
 from game.play.match import SeatConfig
 from game.play.sim import tell_bots
 from game.scenes.play import PlayScene
+from game.scenes.settings import SettingsScene
 from game.table import hint as table_hint
 from tests.scenes.fake_pads import PadRig
 from tests.scenes.players import Couch, start_match
@@ -129,7 +130,7 @@ def test_hints_off_hide_the_button_and_ignore_the_key(driver):
 
 def test_the_settings_screen_turns_hints_off_and_keeps_it(driver, tmp_path, monkeypatch):
     monkeypatch.setenv("COUCH_UNO_PREFS", str(tmp_path))
-    driver.app.push("settings")
+    driver.app.push(SettingsScene(driver.app))
     driver.frames()
     settings_scene = driver.top
     row = settings_scene.rows.index("hints")

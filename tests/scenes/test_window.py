@@ -26,6 +26,8 @@ os.environ.pop("SDL_VIDEODRIVER", None)
 import pygame
 from game.app import App, open_window, start_pygame
 from game.play.match import MatchSession, SeatConfig
+from game.scenes.deal import DealScene
+from game.scenes.title import TitleScene
 from game.table.match_screen import MatchScreen
 from game.ui.settings import Settings
 
@@ -36,7 +38,7 @@ assert pygame.display.get_driver() == "x11", pygame.display.get_driver()
 report = {{"opened": list(window.size)}}
 window.resize((W, H))  # as a player stretching it over the whole screen
 app = App(window, Settings(pacing="fast"))
-app.push("title")
+app.push(TitleScene(app))
 
 def frames(n, dt=1 / 60):
     for _ in range(n):
@@ -68,7 +70,7 @@ report["after_click"] = type(app.top).__name__
 # A table, then F11 and back.
 seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy", "Dee")]
 screen = MatchScreen(MatchSession(["classic"], seats, seed=1), app.art, app.settings)
-app.reset("deal", screen=screen)
+app.reset(DealScene(app, screen))
 frames(15, 1 / 15)  # a second of the deal, in bigger steps
 pygame.image.save(pygame.display.get_surface(), {table_out!r})
 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
