@@ -18,8 +18,11 @@ on; a phone that opens a seat's address plays that seat. One module a job:
   accepted message to the game through a thread-safe inbox;
 - `private.py`: what the engine shows a phone's seat alone (a challenged
   hand, a new hand, the cards drawn), sent to that phone, never to the TV;
-- `hints.py`: a phone's hint, the TV's advisor's, told to that phone alone.
+- `hints.py`: a phone's hint, the TV's advisor's, told to that phone alone;
+- `link.py`: the TV's side: the match's phones as the table sees them, and
+  the questions it asks about a seat whose phone went away.
 
-Nothing here imports pygame, and nothing is imported before a table turns
-the option on (start-up stays as fast as without it).
+Nothing here but the TV's link (`link.py`, through the table it shows)
+imports pygame, and nothing is imported before a table turns the option on
+(start-up stays as fast as without it).
 """

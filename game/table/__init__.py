@@ -17,13 +17,15 @@ One job per module:
   the table and the one search behind every hint) and `choice_hint` (a hint
   on a choice over the table);
 * `reactions` — bots moving out of turn (an UNO call, a catch, a jump-in);
-* `phone_link` — the match's phones, as the TV sees them.
+* `privacy` — who may see which card on the screen, asked by every drawing
+  path; `narrate` — the table's events in words; `lessons` — where a moment
+  of learning as you play may be shown (`LessonDesk`).
 
-The screens of a match that sit on the app's stack (the deal, the table, the
+The match's phones, as the TV sees them, are game/phones/link.py. The
+screens of a match that sit on the app's stack (the deal, the table, the
 curtain, the overlays, the scores) are scenes, in game/scenes/. Nothing
-here imports a scene or the app: what the table asks of the app is the
-scenes' `Services` (game/scenes/base.py), and what a part of it asks of
-the part that made it is a callback or a narrow protocol of its own
-(`Presses`, `HandControls`, `Couch`), so no import goes round a circle
-(tests/test_import_graph.py).
+here imports a scene or the app (docs/architecture.md, "Packages and their
+one direction"): what a part asks of the app or of the part that made it is
+a narrow protocol of its own (`HintApp`, `Overlays`, `Presses`,
+`HandControls`, `Couch`) or a callback.
 """
