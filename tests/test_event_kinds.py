@@ -22,15 +22,18 @@ from typing_extensions import TypedDict
 from game.bots.knowledge import LEARNT_FROM
 from game.engine import events as event_format
 from game.engine.actions import Choose
-from game.engine.event_fields import Seat
+from game.engine.event_fields import Card, Cards, Seat
 from game.engine.event_kinds import (
     EVENT_KINDS,
+    NOBODY,
     NOTHING_TO_SAY,
     OWN_WORDS,
     EventKind,
     Saying,
+    seen_by,
 )
 from game.engine.events import EVENT_TYPES
+from game.engine.view import seen_events, shown_alone
 from game.rules.loader import load_rules
 from game.table.animator import ANIMATES
 from game.table.model import TAKES_IN
@@ -161,6 +164,69 @@ def test_an_event_type_without_a_declaration_fails_as_the_format_loads(picked):
     del EVENT_KINDS["picked"]
     with pytest.raises(ValueError, match=r"events without a declaration: \['picked'\]"):
         event_format._check_declarations()
+
+
+# --- who sees an event's cards -----------------------------------------------------
+
+
+class PeekEvent(TypedDict):
+    """A card's own event: `p` shows `to` its cards, and buries one face down."""
+
+    t: Literal["peek"]
+    p: Seat
+    to: Seat
+    cards: Cards
+    buried: Card
+
+
+PEEK = EventKind(
+    "peek",
+    Saying("{name} shows {other} a hand", name="p", other="to"),
+    table=False,
+    teaches=False,
+    concerns=("p", "to"),
+    by_effects=True,
+    cards={"cards": seen_by("p", "to"), "buried": NOBODY},
+)
+
+
+@pytest.fixture
+def peek(monkeypatch):
+    monkeypatch.setitem(EVENT_KINDS, "peek", PEEK)
+    monkeypatch.setitem(EVENT_TYPES, "peek", PeekEvent)
+    return {"t": "peek", "p": 0, "to": 2, "cards": ["red:1", "red:2"], "buried": "blue:5"}
+
+
+def test_a_new_event_holding_cards_without_saying_who_sees_them_fails_as_the_format_loads(
+    peek,
+):
+    EVENT_KINDS["peek"] = EventKind("peek", NOTHING_TO_SAY, table=False, teaches=False)
+    with pytest.raises(ValueError, match=r"'peek' does not say who sees the cards in "):
+        event_format._check_declarations()
+
+
+def test_a_new_event_is_hidden_as_its_declaration_says_and_no_other_way(peek):
+    event_format._check_declarations()
+    (shown,) = seen_events([peek], 2)
+    assert shown["cards"] == ["red:1", "red:2"] and shown["buried"] is None
+    (hidden,) = seen_events([peek], 1)
+    assert hidden["cards"] == [None, None] and hidden["buried"] is None
+    assert peek["cards"] == ["red:1", "red:2"], "the original is left alone"
+    assert [shown_alone(peek, seat) for seat in range(3)] == [True, False, True]
+
+
+def test_every_field_of_cards_says_who_sees_it():
+    """The engine's own events: the fields of cards and who sees them."""
+    sights = {
+        name: {field: str(seen) for field, seen in kind.cards.items()}
+        for name, kind in EVENT_KINDS.items()
+        if kind.cards
+    }
+    assert set(sights) == {
+        "play", "draw", "reveal", "cut", "deal", "draft", "start", "hands", "discard", "flip"
+    }  # fmt: skip
+    assert sights["reveal"] == {"cards": str(seen_by("to"))}
+    assert EVENT_KINDS["swap"].moves_hands == seen_by("p", "with")
 
 
 # --- what the declarations say ----------------------------------------------------

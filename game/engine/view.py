@@ -27,6 +27,15 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from game.engine.decisions import purpose_of
+from game.engine.event_kinds import (
+    EACH_OWN,
+    EVENT_KINDS,
+    EVERYONE,
+    NOBODY,
+    EventKind,
+    Seen,
+    SeenBy,
+)
 from game.engine.kind_names import KindName
 from game.engine.purposes import Purpose
 
@@ -166,32 +175,68 @@ def view(state: GameState, seat: int) -> View:
 def seen_events(events: Sequence[Mapping[str, Any]], seat: int) -> list[Mapping[str, Any]]:
     """The events as `seat` saw them happen: the history `view` leaves out.
 
-    The cards another seat is dealt, draws or keeps in a draft stay hidden
-    (each hidden card is None, so the count still shows); a reveal after a
-    challenge shows the cards only to the challenger; a redistribution of
-    hands shows the seat only its own new hand. Cards put face up (plays, the
-    cut, the draft discard, a colour purge) are public. Events nothing hides
-    are passed on as they are: read them, never change them."""
+    Who sees the cards of each field is the event's declaration (`cards`,
+    game/engine/event_kinds.py): a card the seat does not see is None, so the
+    count still shows (another seat's deal or draw, a reveal to another
+    challenger, a kept draft card, the other new hands of a redistribution).
+    Events nothing hides are passed on as they are: read them, never change them."""
     seen = []
+    kinds = _event_kinds()
     for event in events:
-        event = _faces_seen(event)
-        kind = event["t"]
-        # Dealt and drawn cards are their seat's; a reveal is its challenger's.
-        owner = event["to"] if kind == "reveal" else event.get("p")
-        if kind in ("deal", "draw", "reveal") and owner != seat:
-            event = {**event, "cards": [None] * len(event["cards"])}
-        elif kind == "draft" and event["p"] != seat and event["kept"]:
-            # A kept draft card goes to its seat's hand unseen; a card turned
-            # onto the draft discard is face up (docs/rules.md §3).
-            event = {**event, "card": None}
-        elif kind == "hands":
-            hands = [
-                hand if other == seat else [None] * len(hand)
-                for other, hand in enumerate(event["hands"])
-            ]
-            event = {**event, "hands": hands}
-        seen.append(event)
+        kind = kinds[event["t"]]
+        event = _faces_seen(event, kind)
+        hidden: dict[str, Any] = {}
+        for name, sight in kind.cards.items():
+            if name not in event:
+                continue
+            cards = event[name]
+            if sight is EACH_OWN:
+                hidden[name] = [
+                    hand if other == seat else _hidden(hand) for other, hand in enumerate(cards)
+                ]
+            elif not _sees(sight, event, seat):
+                hidden[name] = _hidden(cards)
+        seen.append({**event, **hidden} if hidden else event)
     return seen
+
+
+def shown_alone(event: Mapping[str, Any], seat: int) -> bool:
+    """Whether `event` shows `seat` cards that not every seat sees: its own
+    draw or deal, a hand revealed to it, its new hand after hands moved."""
+    kind = _event_kinds()[event["t"]]
+    moved = kind.moves_hands
+    if moved is not None and moved.sees(event, seat):
+        return True
+    return any(
+        name in event and sight is not EVERYONE and _sees(sight, event, seat)
+        for name, sight in kind.cards.items()
+    )
+
+
+def _event_kinds() -> Mapping[str, EventKind]:
+    """Every kind of event, declared: importing the format declares them
+    (game/engine/events/), and it needs pydantic, which the menu's first
+    frame does without (tests/test_startup_imports.py)."""
+    import game.engine.events  # noqa: F401, PLC0415
+
+    return EVENT_KINDS
+
+
+def _sees(sight: Seen, event: Mapping[str, Any], seat: int) -> bool:
+    """Whether `seat` sees a field declared `sight` (a seat sees its own
+    entry of a field each seat sees its own of)."""
+    if isinstance(sight, SeenBy):
+        return sight.sees(event, seat)
+    return sight is not NOBODY
+
+
+def _hidden(cards: Any) -> Any:
+    """`cards` with each card None: one card, a list, a list per seat, seat -> card."""
+    if isinstance(cards, list):
+        return [_hidden(card) for card in cards]
+    if isinstance(cards, dict):
+        return {key: _hidden(card) for key, card in cards.items()}
+    return None
 
 
 def _face(name: str | None) -> str | None:
@@ -199,30 +244,25 @@ def _face(name: str | None) -> str | None:
     return name if name is None else name.partition("/")[0]
 
 
-def _two_sided(name: object) -> bool:
-    return isinstance(name, str) and "/" in name
+def _two_sided(cards: Any) -> bool:
+    if isinstance(cards, list):
+        return any(_two_sided(card) for card in cards)
+    if isinstance(cards, dict):
+        return any(_two_sided(card) for card in cards.values())
+    return isinstance(cards, str) and "/" in cards
 
 
-def _faces_seen(event: Mapping[str, Any]) -> Mapping[str, Any]:
-    """`event` with its cards named by the face seen; the event itself when
-    no card in it has two faces (a one-sided deck's never has). Cards are in
-    `card` and `top` (one card), `cards` and `discard` (a list; the cut's
-    `cards` maps seats to cards) and `hands` (a list per seat)."""
-    changed: dict[str, Any] | None = None
-    for field in ("card", "top"):
-        if _two_sided(event.get(field)):
-            changed = changed if changed is not None else dict(event)
-            changed[field] = _face(event[field])
-    for field in ("cards", "discard"):
-        cards = event.get(field)
-        if isinstance(cards, list) and any(_two_sided(c) for c in cards):
-            changed = changed if changed is not None else dict(event)
-            changed[field] = [_face(c) for c in cards]
-        elif isinstance(cards, dict) and any(_two_sided(c) for c in cards.values()):
-            changed = changed if changed is not None else dict(event)
-            changed[field] = {seat: _face(c) for seat, c in cards.items()}
-    hands = event.get("hands")
-    if isinstance(hands, list) and any(_two_sided(c) for hand in hands for c in hand):
-        changed = changed if changed is not None else dict(event)
-        changed["hands"] = [[_face(c) for c in hand] for hand in hands]
-    return event if changed is None else changed
+def _faces(cards: Any) -> Any:
+    if isinstance(cards, list):
+        return [_faces(card) for card in cards]
+    if isinstance(cards, dict):
+        return {key: _faces(card) for key, card in cards.items()}
+    return _face(cards)
+
+
+def _faces_seen(event: Mapping[str, Any], kind: EventKind) -> Mapping[str, Any]:
+    """`event` with its cards (the fields its declaration names) named by the
+    face seen; the event itself when no card in it has two faces (a one-sided
+    deck's never has)."""
+    changed = {name: _faces(event[name]) for name in kind.cards if _two_sided(event.get(name))}
+    return {**event, **changed} if changed else event
