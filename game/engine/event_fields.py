@@ -264,7 +264,7 @@ TrueWhenPresent = Annotated[bool, _validator(_true)]
 # The types whose values are cards: a field of one of them says who sees it
 # (`EventKind.cards`, game/engine/event_kinds.py).
 CARD_TYPES = (Card, Cards, SomeCards, Hands, CutCards)
-_CARD_CHECKS = tuple(kind.__metadata__[0] for kind in CARD_TYPES)
+_CARD_CHECKS = tuple(get_args(kind)[1] for kind in CARD_TYPES)
 
 
 def holds_cards(annotation: object) -> bool:
