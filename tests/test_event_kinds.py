@@ -249,3 +249,37 @@ def test_the_narrator_says_nothing_only_where_that_is_declared():
 def test_a_turn_move_names_its_actor():
     for name, kind in EVENT_KINDS.items():
         assert not kind.turn_move or kind.actor is not None, name
+
+
+# --- a pick that writes a card's own event ----------------------------------------
+
+
+def test_a_pick_writes_the_event_its_kind_names(picked, monkeypatch, target_kind):
+    """A card's kind that picks a seat may write its own event ("Ana picks Bo
+    to draw two"), declared with the fields `p` and `player`: the pick
+    writes it, and a replay reads the answer back from it."""
+    from game.engine import decisions
+    from game.engine.choice_effects import declare_pick
+    from game.engine.purposes import Purpose
+    from tests.support.kind_examples import reach
+
+    _, state = reach("target")
+    for table in (decisions.REGISTRY, decisions.ANSWERS, decisions.APPLY):
+        table.pop("target")  # type: ignore[call-overload]
+    kind = declare_pick("target", "pick who draws two", Purpose.HURT, event="picked")  # type: ignore[arg-type]
+    seat, chosen = state.pending.seat, state.pending.options[0]
+    events: list = []
+    kind.apply[Choose](state, events, Choose(seat, chosen))
+    assert events == [{"t": "picked", "p": seat, "player": chosen}]
+    assert kind.reads[Choose](state, Choose(seat, chosen), events[0])
+
+
+def test_a_pick_naming_an_event_of_other_fields_fails_as_it_is_declared(monkeypatch):
+    from game.engine import decisions
+    from game.engine.choice_effects import declare_pick
+    from game.engine.purposes import Purpose
+
+    monkeypatch.setattr(decisions, "KIND_NAMES", (*decisions.KIND_NAMES, "aimed"))
+    with pytest.raises(ValueError, match="'swap' is no event of fields p and player"):
+        declare_pick("aimed", "pick", Purpose.HURT, event="swap")  # type: ignore[arg-type]
+    assert "aimed" not in decisions.REGISTRY
