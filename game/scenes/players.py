@@ -27,11 +27,12 @@ GOLD = (255, 213, 79)
 # Under the headings: faint white on the panel, mixed by hand since pygame.draw
 # writes a colour's alpha as is on the screen (it drew solid white).
 RULE_LINE = (73, 78, 90)
-NAME_ROOM = 340  # the name column's width, from the panel's left edge + 24
+NAME_X = 24  # the name column's start, from the panel's left
+NAME_ROOM, LEAST_NAME_ROOM = 340, 220  # its width, and the least it gives up room to
 RULES_X = 920  # where the favourite rule set's column starts
 FAVOURITE_ROOM = BOX.w - 24 - RULES_X
 # The number columns share the room between the names and the favourite rule set.
-NUMBERS_START, NUMBERS_END = 24 + NAME_ROOM + 16, RULES_X - 40
+NUMBERS_START, NUMBERS_END = NAME_X + NAME_ROOM + 16, RULES_X - 40
 GAP = 8  # the least room between two columns
 VALUE_ROOM = "999 / 999"  # the widest value a column makes room for
 HEAD_SIZE, VALUE_SIZE = 22, 24
@@ -42,17 +43,28 @@ def number_columns() -> list[tuple[str, int, int]]:
     (game/player_files/stats.py), in order: each its heading in the language
     of the moment, its width, and the x (from the panel's left) it ends at.
     Each is as wide as its heading or a value needs, and what room is left
-    is shared out (too little, and each gives up alike: its heading is drawn
+    is shared out; too little, and the names give up room, down to
+    `LEAST_NAME_ROOM` (then each column gives up alike: its heading is drawn
     smaller, `text.fit`)."""
     heads = [_(shown.heading) for _name, shown in shown_fields()]
     value = text.width(VALUE_ROOM, VALUE_SIZE)
     wants = [max(text.width(head, HEAD_SIZE, True), value) + GAP for head in heads]
-    share = (NUMBERS_END - NUMBERS_START - sum(wants)) / max(1, len(wants))
-    columns, end = [], float(NUMBERS_START)
+    least_start = NAME_X + LEAST_NAME_ROOM + 16
+    start = max(least_start, min(NUMBERS_START, NUMBERS_END - sum(wants)))
+    share = (NUMBERS_END - start - sum(wants)) / max(1, len(wants))
+    columns, end = [], float(start)
     for head, wanted in zip(heads, wants, strict=True):
         end += wanted + share
         columns.append((head, round(wanted + share), round(end)))
     return columns
+
+
+def name_room(columns: list[tuple[str, int, int]]) -> int:
+    """The width the names are drawn in, left of the number columns."""
+    if not columns:
+        return NAME_ROOM
+    _head, room, end = columns[0]
+    return end - room - 16 - NAME_X
 
 
 def favourite_image(label: str) -> pygame.Surface:
@@ -142,10 +154,11 @@ class PlayersScene(Scene):
         surface.blit(hint, hint.get_rect(center=(640, 700)))
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        x0, y = BOX.x + 24, BOX.y + 18
+        x0, y = BOX.x + NAME_X, BOX.y + 18
         name_head = text.render(_("Name"), 22, GOLD, bold=True)
         surface.blit(name_head, (x0, y))
         columns = number_columns()
+        names_room = name_room(columns)
         for head, room, x in columns:
             img = text.fit(head, HEAD_SIZE, room - GAP, GOLD, bold=True)
             surface.blit(img, img.get_rect(topright=(BOX.x + x, y)))
@@ -164,7 +177,7 @@ class PlayersScene(Scene):
         shown = self.players[self.scroll : self.scroll + self.visible_rows]
         for rank, player in enumerate(shown, start=self.scroll + 1):
             ink = (255, 255, 255) if rank > 1 else GOLD
-            name = text.fit(f"{rank}. {player.name}", 24, NAME_ROOM, ink, bold=True)
+            name = text.fit(f"{rank}. {player.name}", 24, names_room, ink, bold=True)
             surface.blit(name, (x0, y + (ROW - name.get_height()) // 2))
             for (_head, room, x), value in zip(columns, shown_cells(player), strict=True):
                 img = text.fit(value, VALUE_SIZE, room - GAP, (236, 238, 244))
