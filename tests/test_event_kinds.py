@@ -33,7 +33,7 @@ from game.engine.event_kinds import (
     seen_by,
 )
 from game.engine.events import EVENT_TYPES
-from game.engine.view import seen_events, shown_alone
+from game.engine.seen import seen_events, shown_alone
 from game.rules.loader import load_rules
 from game.table.animator import ANIMATES
 from game.table.model import TAKES_IN

@@ -30,7 +30,7 @@ it. Each reader looks the kind up instead of keeping its own list of names:
   (`EVERYONE`, `EACH_OWN`, `NOBODY`, or `seen_by(...)` the seats named in
   some fields); `moves_hands`: it moves whole hands without naming their
   cards, and the seats named see their new hands (a swap). The engine's
-  `seen_events` (game/engine/view.py) hides by these, and a phone asks it
+  `seen_events` (game/engine/seen.py) hides by these, and a phone asks it
   which events showed its seat cards alone (game/phones/private.py). A field
   whose type holds cards and has no entry here fails as the format is
   imported (game/engine/events/__init__.py).

@@ -19,23 +19,18 @@ order of faces, so on the second side a seat's own ids say nothing of the
 first faces only the others see. The no-peeking test
 (tests/bots/test_no_peeking.py) pairs hidden cards anew and checks that no
 decision changes, and that a bot reading its ids learns nothing.
+
+What a seat saw happen, the history this leaves out, is game/engine/seen.py's
+(`seen_events`): a module of its own, since it reads the events' declarations
+(game/engine/events/, built on pydantic) and this one is imported with the
+package, before the menu's first frame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from game.engine.decisions import purpose_of
-from game.engine.event_kinds import (
-    EACH_OWN,
-    EVENT_KINDS,
-    EVERYONE,
-    NOBODY,
-    EventKind,
-    Seen,
-    SeenBy,
-)
 from game.engine.kind_names import KindName
 from game.engine.purposes import Purpose
 
@@ -170,99 +165,3 @@ def view(state: GameState, seat: int) -> View:
         "over": state.over,
         "winner": state.winner,
     }
-
-
-def seen_events(events: Sequence[Mapping[str, Any]], seat: int) -> list[Mapping[str, Any]]:
-    """The events as `seat` saw them happen: the history `view` leaves out.
-
-    Who sees the cards of each field is the event's declaration (`cards`,
-    game/engine/event_kinds.py): a card the seat does not see is None, so the
-    count still shows (another seat's deal or draw, a reveal to another
-    challenger, a kept draft card, the other new hands of a redistribution).
-    Events nothing hides are passed on as they are: read them, never change them."""
-    seen = []
-    kinds = _event_kinds()
-    for event in events:
-        kind = kinds[event["t"]]
-        event = _faces_seen(event, kind)
-        hidden: dict[str, Any] = {}
-        for name, sight in kind.cards.items():
-            if name not in event:
-                continue
-            cards = event[name]
-            if sight is EACH_OWN:
-                hidden[name] = [
-                    hand if other == seat else _hidden(hand) for other, hand in enumerate(cards)
-                ]
-            elif not _sees(sight, event, seat):
-                hidden[name] = _hidden(cards)
-        seen.append({**event, **hidden} if hidden else event)
-    return seen
-
-
-def shown_alone(event: Mapping[str, Any], seat: int) -> bool:
-    """Whether `event` shows `seat` cards that not every seat sees: its own
-    draw or deal, a hand revealed to it, its new hand after hands moved."""
-    kind = _event_kinds()[event["t"]]
-    moved = kind.moves_hands
-    if moved is not None and moved.sees(event, seat):
-        return True
-    return any(
-        name in event and sight is not EVERYONE and _sees(sight, event, seat)
-        for name, sight in kind.cards.items()
-    )
-
-
-def _event_kinds() -> Mapping[str, EventKind]:
-    """Every kind of event, declared: importing the format declares them
-    (game/engine/events/), and it needs pydantic, which the menu's first
-    frame does without (tests/test_startup_imports.py)."""
-    import game.engine.events  # noqa: F401, PLC0415
-
-    return EVENT_KINDS
-
-
-def _sees(sight: Seen, event: Mapping[str, Any], seat: int) -> bool:
-    """Whether `seat` sees a field declared `sight` (a seat sees its own
-    entry of a field each seat sees its own of)."""
-    if isinstance(sight, SeenBy):
-        return sight.sees(event, seat)
-    return sight is not NOBODY
-
-
-def _hidden(cards: Any) -> Any:
-    """`cards` with each card None: one card, a list, a list per seat, seat -> card."""
-    if isinstance(cards, list):
-        return [_hidden(card) for card in cards]
-    if isinstance(cards, dict):
-        return {key: _hidden(card) for key, card in cards.items()}
-    return None
-
-
-def _face(name: str | None) -> str | None:
-    """A card as a seat sees it: a two-sided card's face in play (red:7/teal:5 -> red:7)."""
-    return name if name is None else name.partition("/")[0]
-
-
-def _two_sided(cards: Any) -> bool:
-    if isinstance(cards, list):
-        return any(_two_sided(card) for card in cards)
-    if isinstance(cards, dict):
-        return any(_two_sided(card) for card in cards.values())
-    return isinstance(cards, str) and "/" in cards
-
-
-def _faces(cards: Any) -> Any:
-    if isinstance(cards, list):
-        return [_faces(card) for card in cards]
-    if isinstance(cards, dict):
-        return {key: _faces(card) for key, card in cards.items()}
-    return _face(cards)
-
-
-def _faces_seen(event: Mapping[str, Any], kind: EventKind) -> Mapping[str, Any]:
-    """`event` with its cards (the fields its declaration names) named by the
-    face seen; the event itself when no card in it has two faces (a one-sided
-    deck's never has)."""
-    changed = {name: _faces(event[name]) for name in kind.cards if _two_sided(event.get(name))}
-    return {**event, **changed} if changed else event

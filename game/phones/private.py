@@ -6,7 +6,7 @@ alone goes to its phone instead, as a moment of the round. A moment is the
 hand a challenge showed it (the challenger sees the challenged hand), its new
 hand after a swap, a shuffle or hands passed on, and the cards it drew.
 Which events showed a seat cards alone is the engine's to say (`shown_alone`,
-game/engine/view.py, from each event's declaration); the cards are read
+game/engine/seen.py, from each event's declaration); the cards are read
 from the events as that seat saw them (`seen_events`) and, for a swap, whose
 event names no card, from the seat's own view when the table next tells the
 phones (the game's loop does after every move it has shown): so no card
@@ -23,8 +23,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from game.engine import view
+from game.engine.seen import seen_events, shown_alone
 from game.engine.state import GameState
-from game.engine.view import seen_events, shown_alone
 from game.i18n import _, capitalized, ngettext
 from game.phones.offer import card_image
 from game.ui.card_book import CardBook
@@ -158,7 +158,7 @@ class PrivateMoments:
 Moment = Callable[[PrivateMoments, Mapping[str, Any], int, GameState], dict[str, Any]]
 
 # What a phone calls each event that shows its seat cards alone
-# (`shown_alone`, game/engine/view.py). Such an event with no entry is
+# (`shown_alone`, game/engine/seen.py). Such an event with no entry is
 # listed in `NO_MOMENT`, with why (tests/phones/test_private.py holds the two
 # to the engine's declarations).
 MOMENTS: dict[str, Moment] = {

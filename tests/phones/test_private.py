@@ -22,7 +22,7 @@ import pygame
 import pytest
 
 from game.engine.event_kinds import EVENT_KINDS, EVERYONE, seen_by
-from game.engine.view import seen_events
+from game.engine.seen import seen_events
 from game.phones.offer import PhoneLooks, card_image, every_face
 from game.phones.private import MOMENTS, NO_MOMENT, PrivateMoments
 from game.phones.protocol import parse
