@@ -20,10 +20,10 @@ from game.bots.playout import POLICY
 from game.engine import legal_actions, view
 from game.engine.actions import Choose
 from game.engine.decisions import REGISTRY, Ask
+from game.engine.events import EVENT_TYPES
 from game.engine.kind_names import KIND_NAMES
 from game.engine.purposes import PICKS_A_SEAT, Purpose
 from game.scenes.play import OVERLAYS
-from game.table.couch_buttons import HAND_TURNS
 from tests.support.kind_examples import EXAMPLES, reach
 
 TABLES = {level: cls.answers for level, cls in BOTS.items() if cls.answers} | {"playout": POLICY}
@@ -60,8 +60,6 @@ def test_a_kind_asked_as_a_player_picks_a_seat_for_a_purpose():
 
 def test_the_table_knows_how_to_ask_every_kind():
     assert set(OVERLAYS) == set(Ask)
-    asked_from_hand = {name for name, kind in REGISTRY.items() if kind.ask is Ask.HAND}
-    assert set(HAND_TURNS) == asked_from_hand
     for name, kind in REGISTRY.items():
         if kind.ask in (Ask.WORDS, Ask.CARDS):
             assert kind.question, f"{name} is asked in words but has none"
@@ -116,19 +114,32 @@ def _kind_name_branches(path: Path) -> list[tuple[int, str]]:
         elements = node.elts if isinstance(node, ast.Set | ast.Tuple | ast.List) else [node]
         return {e.value for e in elements if isinstance(e, ast.Constant)} & set(KIND_NAMES)
 
+    def keyed_by_kind(node: ast.AST) -> bool:
+        """A table of entries by kind name: annotated as keyed by `KindName`,
+        or a literal whose keys are kind names, two of them no event's."""
+        if isinstance(node, ast.AnnAssign) and isinstance(node.value, ast.Dict):
+            return "[KindName," in ast.unparse(node.annotation)
+        if isinstance(node, ast.Dict) and node.keys:
+            keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
+            return set(keys) <= set(KIND_NAMES) and len(set(keys) - set(EVENT_TYPES)) >= 2
+        return False
+
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Compare):
             operands = [node.left, *node.comparators]
             if any(is_kind(o) for o in operands) and any(names(o) for o in operands):
                 found.append((node.lineno, ast.unparse(node)))
+        elif keyed_by_kind(node):
+            found.append((node.lineno, ast.unparse(node).split("\n", 1)[0][:60]))
     return found
 
 
 def test_no_kind_name_is_branched_on_outside_the_engine():
-    """Screens, bots and phones ask a decision's declaration (how it is asked,
-    what it is for, whether it deals or comes between plays), never its
-    kind's name: a new kind then needs no change there."""
+    """Screens, the table, bots and phones ask a decision's declaration (how
+    it is asked, what it is for, whether it deals or comes between plays, its
+    words), never its kind's name, neither in a comparison nor as the key of
+    a table: a new kind then needs no change there."""
     game = Path(__file__).resolve().parent.parent / "game"
     found = {
         str(path.relative_to(game)): hits
@@ -136,3 +147,15 @@ def test_no_kind_name_is_branched_on_outside_the_engine():
         if "engine" not in path.relative_to(game).parts and (hits := _kind_name_branches(path))
     }
     assert found == {}
+
+
+def test_the_check_sees_a_table_keyed_by_kind_name(tmp_path):
+    made_up = tmp_path / "buttons.py"
+    made_up.write_text(
+        "TURNS: dict[KindName, int] = {'play': 1}\n"
+        "WORDS = {'drawn': 'Draw', 'more': 'Done'}\n"
+        "EVENTS = {'play': 1, 'draw': 2}\n"  # an event's table: not a kind's
+        "if pending.kind == 'more': pass\n",
+        encoding="utf-8",
+    )
+    assert [line for line, _ in _kind_name_branches(made_up)] == [1, 2, 4]

@@ -22,15 +22,18 @@ from typing_extensions import TypedDict
 from game.bots.knowledge import LEARNT_FROM
 from game.engine import events as event_format
 from game.engine.actions import Choose
-from game.engine.event_fields import Seat
+from game.engine.event_fields import Card, Cards, Seat
 from game.engine.event_kinds import (
     EVENT_KINDS,
+    NOBODY,
     NOTHING_TO_SAY,
     OWN_WORDS,
     EventKind,
     Saying,
+    seen_by,
 )
 from game.engine.events import EVENT_TYPES
+from game.engine.seen import seen_events, shown_alone
 from game.rules.loader import load_rules
 from game.table.animator import ANIMATES
 from game.table.model import TAKES_IN
@@ -163,6 +166,69 @@ def test_an_event_type_without_a_declaration_fails_as_the_format_loads(picked):
         event_format._check_declarations()
 
 
+# --- who sees an event's cards -----------------------------------------------------
+
+
+class PeekEvent(TypedDict):
+    """A card's own event: `p` shows `to` its cards, and buries one face down."""
+
+    t: Literal["peek"]
+    p: Seat
+    to: Seat
+    cards: Cards
+    buried: Card
+
+
+PEEK = EventKind(
+    "peek",
+    Saying("{name} shows {other} a hand", name="p", other="to"),
+    table=False,
+    teaches=False,
+    concerns=("p", "to"),
+    by_effects=True,
+    cards={"cards": seen_by("p", "to"), "buried": NOBODY},
+)
+
+
+@pytest.fixture
+def peek(monkeypatch):
+    monkeypatch.setitem(EVENT_KINDS, "peek", PEEK)
+    monkeypatch.setitem(EVENT_TYPES, "peek", PeekEvent)
+    return {"t": "peek", "p": 0, "to": 2, "cards": ["red:1", "red:2"], "buried": "blue:5"}
+
+
+def test_a_new_event_holding_cards_without_saying_who_sees_them_fails_as_the_format_loads(
+    peek,
+):
+    EVENT_KINDS["peek"] = EventKind("peek", NOTHING_TO_SAY, table=False, teaches=False)
+    with pytest.raises(ValueError, match=r"'peek' does not say who sees the cards in "):
+        event_format._check_declarations()
+
+
+def test_a_new_event_is_hidden_as_its_declaration_says_and_no_other_way(peek):
+    event_format._check_declarations()
+    (shown,) = seen_events([peek], 2)
+    assert shown["cards"] == ["red:1", "red:2"] and shown["buried"] is None
+    (hidden,) = seen_events([peek], 1)
+    assert hidden["cards"] == [None, None] and hidden["buried"] is None
+    assert peek["cards"] == ["red:1", "red:2"], "the original is left alone"
+    assert [shown_alone(peek, seat) for seat in range(3)] == [True, False, True]
+
+
+def test_every_field_of_cards_says_who_sees_it():
+    """The engine's own events: the fields of cards and who sees them."""
+    sights = {
+        name: {field: str(seen) for field, seen in kind.cards.items()}
+        for name, kind in EVENT_KINDS.items()
+        if kind.cards
+    }
+    assert set(sights) == {
+        "play", "draw", "reveal", "cut", "deal", "draft", "start", "hands", "discard", "flip"
+    }  # fmt: skip
+    assert sights["reveal"] == {"cards": str(seen_by("to"))}
+    assert EVENT_KINDS["swap"].moves_hands == seen_by("p", "with")
+
+
 # --- what the declarations say ----------------------------------------------------
 
 
@@ -183,3 +249,37 @@ def test_the_narrator_says_nothing_only_where_that_is_declared():
 def test_a_turn_move_names_its_actor():
     for name, kind in EVENT_KINDS.items():
         assert not kind.turn_move or kind.actor is not None, name
+
+
+# --- a pick that writes a card's own event ----------------------------------------
+
+
+def test_a_pick_writes_the_event_its_kind_names(picked, monkeypatch, target_kind):
+    """A card's kind that picks a seat may write its own event ("Ana picks Bo
+    to draw two"), declared with the fields `p` and `player`: the pick
+    writes it, and a replay reads the answer back from it."""
+    from game.engine import decisions
+    from game.engine.choice_effects import declare_pick
+    from game.engine.purposes import Purpose
+    from tests.support.kind_examples import reach
+
+    _, state = reach("target")
+    for table in (decisions.REGISTRY, decisions.ANSWERS, decisions.APPLY):
+        table.pop("target")  # type: ignore[call-overload]
+    kind = declare_pick("target", "pick who draws two", Purpose.HURT, event="picked")  # type: ignore[arg-type]
+    seat, chosen = state.pending.seat, state.pending.options[0]
+    events: list = []
+    kind.apply[Choose](state, events, Choose(seat, chosen))
+    assert events == [{"t": "picked", "p": seat, "player": chosen}]
+    assert kind.reads[Choose](state, Choose(seat, chosen), events[0])
+
+
+def test_a_pick_naming_an_event_of_other_fields_fails_as_it_is_declared(monkeypatch):
+    from game.engine import decisions
+    from game.engine.choice_effects import declare_pick
+    from game.engine.purposes import Purpose
+
+    monkeypatch.setattr(decisions, "KIND_NAMES", (*decisions.KIND_NAMES, "aimed"))
+    with pytest.raises(ValueError, match="'swap' is no event of fields p and player"):
+        declare_pick("aimed", "pick", Purpose.HURT, event="swap")  # type: ignore[arg-type]
+    assert "aimed" not in decisions.REGISTRY

@@ -28,7 +28,7 @@ from game.cli import main as cli_main
 from game.engine import view, why_illegal
 from game.engine.actions import CallUno, Catch, Play
 from game.engine.said import Said, listed, said
-from game.engine.view import seen_events
+from game.engine.seen import seen_events
 from game.rules.loader import load_rules
 from game.ui import text
 from game.ui.card_book import CardBook

@@ -6,7 +6,7 @@ A bot of any level
   told where it sits with `sit(rules, seat)` (a driver does this before the
   first action; it is harmless to repeat);
 - is told what happens: `observe(action, events)` after every action with the
-  events as its seat saw them (`game.engine.view.seen_events`). Only bots
+  events as its seat saw them (`game.engine.seen.seen_events`). Only bots
   with `watches = True` use it, so a driver may skip the others;
 - answers `choose(look, actions)` on its turn and `interject(look, actions)`
   for out-of-turn actions (returning None lets the moment pass). `look()`

@@ -1,7 +1,7 @@
 """What one seat knows about the cards it cannot see, from what it saw happen.
 
 A `SeatKnowledge` is fed every action with the events as its seat saw them
-(`game.engine.view.seen_events`) and keeps, per other seat:
+(`game.engine.seen.seen_events`) and keeps, per other seat:
 
 - the cards known to be in that hand (shown to this seat in a reveal, or its
   own old hand after a swap or a rotation);

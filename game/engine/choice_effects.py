@@ -5,14 +5,14 @@ The registry and the other blocks: effects.py.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal, cast, get_type_hints
 
 from pydantic import field_validator
 
 from game.engine.actions import Choose
-from game.engine.decisions import REGISTRY, Ask, DecisionKind, declare_choice
+from game.engine.decisions import REGISTRY, Ask, DecisionKind, Handler, declare_choice
 from game.engine.effects import SUSPEND, Params, effect
-from game.engine.events import EventSink
+from game.engine.events import EVENT_TYPES, Event, EventSink
 from game.engine.kind_names import KindName
 from game.engine.pending import Decision, PlayContext
 from game.engine.purposes import Purpose
@@ -129,32 +129,48 @@ declare_choice(
 )
 
 
-def pick_player(state: GameState, events: EventSink, action: Choose) -> bool:
-    assert isinstance(action.value, int)
-    ctx = state.ctx
-    assert ctx is not None, "a player is chosen for a card's effect"
-    state.pending = None
-    ctx.chosen = action.value
-    if events is not None:
-        events.append({"t": "chose", "p": action.seat, "player": action.value})
-    return True
+def _picks(event: str) -> Handler:
+    """The answer to a pick: the chosen seat, for the card's later effects,
+    and the event that says who picked whom (`{"t": event, "p", "player"}`)."""
+
+    def pick_player(state: GameState, events: EventSink, action: Choose) -> bool:
+        assert isinstance(action.value, int)
+        ctx = state.ctx
+        assert ctx is not None, "a player is chosen for a card's effect"
+        state.pending = None
+        ctx.chosen = action.value
+        if events is not None:
+            # The event's name is checked where the kind is declared: it
+            # is a declared event of just these fields.
+            events.append(cast("Event", {"t": event, "p": action.seat, "player": action.value}))
+        return True
+
+    return pick_player
 
 
-def declare_pick(name: KindName, must: str, purpose: Purpose, question: str = "") -> DecisionKind:
+def declare_pick(
+    name: KindName, must: str, purpose: Purpose, question: str = "", event: str = "chose"
+) -> DecisionKind:
     """Declare a kind that picks another seat for `choose_player: {ask: NAME}`:
     `purpose` says who the chosen seat is to the chooser (what bots and the
-    hint weigh), `question` how a screen asks it (`said`)."""
+    hint weigh), `question` how a screen asks it (`said`), `event` the event
+    its answer writes: `chose` ("Ana picks Bo"), or a card's own, declared
+    with the fields `p` (who picked) and `player` (whom) in
+    game/engine/events/ (its own words: "Ana picks Bo to draw two")."""
+    fields = set(get_type_hints(EVENT_TYPES[event])) if event in EVENT_TYPES else set()
+    if fields != {"t", "p", "player"}:
+        raise ValueError(f"decision kind {name!r}: {event!r} is no event of fields p and player")
     return declare_choice(
         name,
         must=must,
         options="seat numbers",
-        apply=pick_player,
+        apply=_picks(event),
         words=lambda state, option: state.names[int(option)],
         ask=Ask.PLAYER,
         purpose=purpose,
         question=question,
-        reads=lambda state, action, event: (
-            event["t"] == "chose" and event["p"] == action.seat and event["player"] == action.value
+        reads=lambda state, action, event_: (
+            event_["t"] == event and event_["p"] == action.seat and event_["player"] == action.value
         ),
     )
 

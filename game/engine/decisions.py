@@ -20,7 +20,11 @@ with everything the engine needs to know about it:
 - `ask`: how a client puts the question (an `Ask`: from the hand, a colour,
   a player, one of some words, one of some cards, the round's end), and for
   a question put in words, `question` and the words of each option (`labels`)
-  as the engine says them (`said`), so every screen asks it alike;
+  as the engine says them (`said`), so every screen asks it alike; a kind
+  asked from the hand may say its `question` too (the line the table writes
+  under the seat's name, "Play the drawn card, or pass"), and
+  `answer_words`, its own word for an answer's button ("Done" for the pass
+  that ends a play of several cards);
 - `reads`: how a replay reads this kind's answers back from a log
   (game/log/actions.py): per type of answer whose first event is this
   kind's own, whether an answer wrote a given event first;
@@ -36,9 +40,9 @@ Kind names are `KindName` (game/engine/kind_names.py), a typed enumeration:
 a misspelt kind fails the type check. A new kind is its name in `KindName`
 and one `declare(...)` beside the code that opens it, plus its test. The
 bots, the hint, the table and the phones answer and show it by its `ask`
-and `purpose`; only a kind asked from the hand needs the table's buttons
-(game/table/couch_buttons.py), and only a new purpose or a new way of
-asking needs more. docs/architecture.md walks through it.
+and `purpose` (the table's buttons too, game/table/couch_buttons.py), and
+its words; only a new purpose or a new way of asking needs more.
+docs/architecture.md walks through it.
 """
 
 from __future__ import annotations
@@ -99,6 +103,8 @@ class DecisionKind:
     # may (else a screen asks "Pick a player").
     question: str = ""
     labels: Mapping[str, str] = field(default_factory=dict)  # Ask.WORDS: option -> words
+    # Ask.HAND: an answer's own word, where the kind has one (Pass -> "Done").
+    answer_words: Mapping[type[Action], str] = field(default_factory=dict)
     reads: Mapping[type[Action], Reads] = field(default_factory=dict)
     between_plays: bool = False
     deals: bool = False

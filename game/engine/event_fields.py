@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired, get_args, get_origin
 
 from pydantic import Field, PlainValidator, ValidationInfo
 from pydantic_core import PydanticCustomError
@@ -260,3 +260,17 @@ RoundNumber = Annotated[int, _validator(_int_in(1, MAX_INT))]
 Why = Annotated[str, _validator(_why)]
 CardCount = Annotated[int, _validator(_int_in(1, MAX_CARDS))]
 TrueWhenPresent = Annotated[bool, _validator(_true)]
+
+# The types whose values are cards: a field of one of them says who sees it
+# (`EventKind.cards`, game/engine/event_kinds.py).
+CARD_TYPES = (Card, Cards, SomeCards, Hands, CutCards)
+_CARD_CHECKS = tuple(get_args(kind)[1] for kind in CARD_TYPES)
+
+
+def holds_cards(annotation: object) -> bool:
+    """Whether a field typed `annotation` (`Annotated[Card, means(...)]`,
+    perhaps `NotRequired`) holds cards."""
+    while get_origin(annotation) is NotRequired:
+        (annotation,) = get_args(annotation)
+    checks = getattr(annotation, "__metadata__", ())
+    return any(check is card for check in checks for card in _CARD_CHECKS)

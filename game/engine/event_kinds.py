@@ -25,7 +25,15 @@ it. Each reader looks the kind up instead of keeping its own list of names:
   of the table (game/bots/knowledge.py); else it teaches nothing;
 - `written_by`: the answers that can write it first (game/log/actions.py),
   and `by_effects`: an effect may write it first, after whichever answer set
-  the effect off.
+  the effect off;
+- `cards`: each of its fields that holds cards, and who sees them
+  (`EVERYONE`, `EACH_OWN`, `NOBODY`, or `seen_by(...)` the seats named in
+  some fields); `moves_hands`: it moves whole hands without naming their
+  cards, and the seats named see their new hands (a swap). The engine's
+  `seen_events` (game/engine/seen.py) hides by these, and a phone asks it
+  which events showed its seat cards alone (game/phones/private.py). A field
+  whose type holds cards and has no entry here fails as the format is
+  imported (game/engine/events/__init__.py).
 
 tests/test_event_kinds.py fails while a reader lacks an entry for a kind
 declared to need one, or keeps an entry for one declared not to.
@@ -79,6 +87,45 @@ class HandOrder(Enum):
     EVERY = "every"  # hands listed as held, or moved whole (a redistribution, a swap)
 
 
+class Sight(Enum):
+    """Who sees the cards of a field, where it is not the seats of some fields."""
+
+    EVERYONE = "everyone"  # face up: a play, the cut, the draft discard
+    EACH_OWN = "each own"  # one list per seat (every hand): each seat sees its own
+    NOBODY = "nobody"  # face down to every seat
+
+
+EVERYONE = Sight.EVERYONE
+EACH_OWN = Sight.EACH_OWN
+NOBODY = Sight.NOBODY
+
+
+@dataclass(frozen=True, slots=True)
+class SeenBy:
+    """Cards only the seats named in `fields` see (a draw's drawer, a
+    reveal's challenger) - unless the event's fields hold the values of
+    `face_up_when`, when they are put face up for all (a draft card turned
+    onto the draft discard)."""
+
+    fields: tuple[str, ...]
+    face_up_when: Mapping[str, object] = field(default_factory=dict)
+
+    def sees(self, event: Mapping[str, object], seat: int) -> bool:
+        if self.face_up_when and all(
+            event.get(key) == value for key, value in self.face_up_when.items()
+        ):
+            return True
+        return any(event.get(name) == seat for name in self.fields)
+
+
+def seen_by(*fields: str, face_up_when: Mapping[str, object] | None = None) -> SeenBy:
+    """Cards seen only by the seats in `fields`: `seen_by("p")`."""
+    return SeenBy(fields, MappingProxyType(dict(face_up_when or {})))
+
+
+Seen = Sight | SeenBy
+
+
 @dataclass(frozen=True, slots=True)
 class EventKind:
     name: str
@@ -96,6 +143,8 @@ class EventKind:
     hand_order: HandOrder = HandOrder.NONE
     written_by: tuple[type[Action], ...] = ()
     by_effects: bool = True
+    cards: Mapping[str, Seen] = field(default_factory=dict)
+    moves_hands: SeenBy | None = None
 
     def moved(self, event: Mapping[str, object]) -> int | None:
         """The seat whose own move on its turn `event` is, or None."""

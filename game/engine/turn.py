@@ -43,6 +43,7 @@ from game.engine.legality import (
 from game.engine.pending import Decision, Penalty, PlayContext
 from game.engine.purposes import Purpose
 from game.engine.refusals import drawn_refusal, more_refusal, penalty_refusal, play_refusal_of
+from game.engine.said import said
 from game.engine.scoring import SCHEMES, match_result, team_of
 from game.engine.state import GameState
 
@@ -451,6 +452,7 @@ declare(
         apply=_TURN_ANSWERS,
         refusal=drawn_refusal,
         purpose=Purpose.TURN,
+        question=said("Play the drawn card, or pass"),
         between_plays=True,
     )
 )
@@ -477,6 +479,8 @@ declare(
         apply={Play: _play_more, Pass: _stop_more},
         refusal=more_refusal,
         purpose=Purpose.TURN,
+        question=said("Add another card, or Done"),
+        answer_words={Pass: said("Done")},
         # "Done" writes what the cards played do, not a pass.
         reads={Pass: lambda state, action, event: True},
     )

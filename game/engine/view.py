@@ -19,12 +19,16 @@ order of faces, so on the second side a seat's own ids say nothing of the
 first faces only the others see. The no-peeking test
 (tests/bots/test_no_peeking.py) pairs hidden cards anew and checks that no
 decision changes, and that a bot reading its ids learns nothing.
+
+What a seat saw happen, the history this leaves out, is game/engine/seen.py's
+(`seen_events`): a module of its own, since it reads the events' declarations
+(game/engine/events/, built on pydantic) and this one is imported with the
+package, before the menu's first frame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from game.engine.decisions import purpose_of
 from game.engine.kind_names import KindName
@@ -161,68 +165,3 @@ def view(state: GameState, seat: int) -> View:
         "over": state.over,
         "winner": state.winner,
     }
-
-
-def seen_events(events: Sequence[Mapping[str, Any]], seat: int) -> list[Mapping[str, Any]]:
-    """The events as `seat` saw them happen: the history `view` leaves out.
-
-    The cards another seat is dealt, draws or keeps in a draft stay hidden
-    (each hidden card is None, so the count still shows); a reveal after a
-    challenge shows the cards only to the challenger; a redistribution of
-    hands shows the seat only its own new hand. Cards put face up (plays, the
-    cut, the draft discard, a colour purge) are public. Events nothing hides
-    are passed on as they are: read them, never change them."""
-    seen = []
-    for event in events:
-        event = _faces_seen(event)
-        kind = event["t"]
-        # Dealt and drawn cards are their seat's; a reveal is its challenger's.
-        owner = event["to"] if kind == "reveal" else event.get("p")
-        if kind in ("deal", "draw", "reveal") and owner != seat:
-            event = {**event, "cards": [None] * len(event["cards"])}
-        elif kind == "draft" and event["p"] != seat and event["kept"]:
-            # A kept draft card goes to its seat's hand unseen; a card turned
-            # onto the draft discard is face up (docs/rules.md §3).
-            event = {**event, "card": None}
-        elif kind == "hands":
-            hands = [
-                hand if other == seat else [None] * len(hand)
-                for other, hand in enumerate(event["hands"])
-            ]
-            event = {**event, "hands": hands}
-        seen.append(event)
-    return seen
-
-
-def _face(name: str | None) -> str | None:
-    """A card as a seat sees it: a two-sided card's face in play (red:7/teal:5 -> red:7)."""
-    return name if name is None else name.partition("/")[0]
-
-
-def _two_sided(name: object) -> bool:
-    return isinstance(name, str) and "/" in name
-
-
-def _faces_seen(event: Mapping[str, Any]) -> Mapping[str, Any]:
-    """`event` with its cards named by the face seen; the event itself when
-    no card in it has two faces (a one-sided deck's never has). Cards are in
-    `card` and `top` (one card), `cards` and `discard` (a list; the cut's
-    `cards` maps seats to cards) and `hands` (a list per seat)."""
-    changed: dict[str, Any] | None = None
-    for field in ("card", "top"):
-        if _two_sided(event.get(field)):
-            changed = changed if changed is not None else dict(event)
-            changed[field] = _face(event[field])
-    for field in ("cards", "discard"):
-        cards = event.get(field)
-        if isinstance(cards, list) and any(_two_sided(c) for c in cards):
-            changed = changed if changed is not None else dict(event)
-            changed[field] = [_face(c) for c in cards]
-        elif isinstance(cards, dict) and any(_two_sided(c) for c in cards.values()):
-            changed = changed if changed is not None else dict(event)
-            changed[field] = {seat: _face(c) for seat, c in cards.items()}
-    hands = event.get("hands")
-    if isinstance(hands, list) and any(_two_sided(c) for hand in hands for c in hand):
-        changed = changed if changed is not None else dict(event)
-        changed["hands"] = [[_face(c) for c in hand] for hand in hands]
-    return event if changed is None else changed

@@ -4,12 +4,13 @@ A seat played on a phone never has its hand shown on the TV, nor a curtain
 raised for it (game/table/match_screen.py): what the engine shows that seat
 alone goes to its phone instead, as a moment of the round. A moment is the
 hand a challenge showed it (the challenger sees the challenged hand), its new
-hand after a swap, a shuffle or hands passed on, and the cards it drew. Each
-is read from the events as that seat saw them (`seen_events`,
-game/engine/view.py) and, for a swap, whose event names no card, from the
-seat's own view when the table next tells the phones (the game's loop does
-after every move it has shown): so no card reaches a phone but one the
-engine showed its seat.
+hand after a swap, a shuffle or hands passed on, and the cards it drew.
+Which events showed a seat cards alone is the engine's to say (`shown_alone`,
+game/engine/seen.py, from each event's declaration); the cards are read
+from the events as that seat saw them (`seen_events`) and, for a swap, whose
+event names no card, from the seat's own view when the table next tells the
+phones (the game's loop does after every move it has shown): so no card
+reaches a phone but one the engine showed its seat.
 
 Learning as you play, a moment the tutor gives about a phone seat
 (game/table/lessons.py) is one of its private moments too (`teach`): its
@@ -22,12 +23,12 @@ log, the same on every message.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from game.engine import view
+from game.engine.seen import seen_events, shown_alone
 from game.engine.state import GameState
-from game.engine.view import seen_events
 from game.i18n import _, capitalized, ngettext
 from game.phones.offer import card_image
 from game.ui.card_book import CardBook
@@ -80,28 +81,34 @@ class PrivateMoments:
     def _moment(
         self, event: Mapping[str, Any], seat: int, state: GameState
     ) -> dict[str, Any] | None:
-        kind = event["t"]
+        # Whether the seat saw cards alone is the engine's to say; what the
+        # moment is called is the phone's.
+        if not shown_alone(event, seat):
+            return None
+        told = MOMENTS.get(event["t"])
+        return None if told is None else told(self, event, seat, state)
+
+    def _revealed(self, event: Mapping[str, Any], seat: int, state: GameState) -> dict[str, Any]:
+        words = _("{name}'s hand").format(name=state.names[event["p"]])
+        return self._shown(words, self._verdict(state.names), event["cards"])
+
+    def _swapped(self, event: Mapping[str, Any], seat: int, state: GameState) -> dict[str, Any]:
         names = state.names
-        if kind == "reveal" and event["to"] == seat:
-            return self._shown(
-                _("{name}'s hand").format(name=names[event["p"]]),
-                self._verdict(names),
-                event["cards"],
-            )
-        if kind == "swap" and seat in (event["p"], event["with"]):
-            words = _("{name} swaps hands with {other}").format(
-                name=names[event["p"]], other=names[event["with"]]
-            )
-            return self._shown(_("Your new hand"), words, view(state, seat)["hand_cards"])
-        if kind == "hands":
-            if self._cause and "shuffle_hands" in self.book.effects(self._cause):
-                words = _("the hands are shuffled and dealt out again")
-            else:
-                words = _("every hand is passed on")
-            return self._shown(_("Your new hand"), self._caused(words), event["hands"][seat])
-        if kind == "draw" and event["p"] == seat and event["cards"]:
-            return self._shown(_("Cards you drew"), self._drawn(event, names), event["cards"])
-        return None
+        words = _("{name} swaps hands with {other}").format(
+            name=names[event["p"]], other=names[event["with"]]
+        )
+        # A swap names no card: the new hand is the seat's own view of it.
+        return self._shown(_("Your new hand"), words, view(state, seat)["hand_cards"])
+
+    def _passed_on(self, event: Mapping[str, Any], seat: int, state: GameState) -> dict[str, Any]:
+        if self._cause and "shuffle_hands" in self.book.effects(self._cause):
+            words = _("the hands are shuffled and dealt out again")
+        else:
+            words = _("every hand is passed on")
+        return self._shown(_("Your new hand"), self._caused(words), event["hands"][seat])
+
+    def _drew(self, event: Mapping[str, Any], seat: int, state: GameState) -> dict[str, Any]:
+        return self._shown(_("Cards you drew"), self._drawn(event, state.names), event["cards"])
 
     def _shown(self, title: str, words: str, cards: Sequence[str | None]) -> dict[str, Any]:
         return {
@@ -154,3 +161,21 @@ class PrivateMoments:
         if not self._cause:
             return text
         return _("{card}: {what}").format(card=self.book.label(self._cause), what=text)
+
+
+Moment = Callable[[PrivateMoments, Mapping[str, Any], int, GameState], dict[str, Any]]
+
+# What a phone calls each event that shows its seat cards alone
+# (`shown_alone`, game/engine/seen.py). Such an event with no entry is
+# listed in `NO_MOMENT`, with why (tests/phones/test_private.py holds the two
+# to the engine's declarations).
+MOMENTS: dict[str, Moment] = {
+    "reveal": PrivateMoments._revealed,
+    "swap": PrivateMoments._swapped,
+    "hands": PrivateMoments._passed_on,
+    "draw": PrivateMoments._drew,
+}
+NO_MOMENT = {
+    "deal": "the dealt hand is the phone's hand",
+    "draft": "the phone's draft shows the card kept",
+}

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.engine.view import seen_events
+from game.engine.seen import seen_events
 from game.i18n import _, language
 from game.table.model import TableModel
 from game.table.narrate import Line, Narrator

@@ -26,7 +26,7 @@ from game.engine import (
 )
 from game.engine.decisions import Ask, asks
 from game.engine.ruleset import RuleSet
-from game.engine.view import seen_events
+from game.engine.seen import seen_events
 
 
 @dataclass

@@ -167,8 +167,24 @@ class MapOf(Kind):
         )
 
 
+class Shown:
+    """How a screen that lists a file's records shows a field (the Players
+    screen, game/scenes/players.py): a column headed `heading` (an `N_`
+    msgid, translated where drawn), holding the value, or the value out of
+    another field's (`out_of`: "3 / 5")."""
+
+    __slots__ = ("heading", "out_of")
+
+    def __init__(self, heading: str, out_of: str | None = None) -> None:
+        self.heading = heading
+        self.out_of = out_of
+
+    def __repr__(self) -> str:
+        return f"Shown({self.heading!r}, out_of={self.out_of!r})"
+
+
 class Field:
-    __slots__ = ("name", "kind", "default", "wrong", "about")
+    __slots__ = ("name", "kind", "default", "wrong", "about", "shown")
 
     def __init__(
         self,
@@ -177,12 +193,14 @@ class Field:
         default: object = REQUIRED,  # or LEFT_OUT, or what a missing or wrong field takes
         wrong: Said | None = None,  # the notice when the file holds something else; None: silently
         about: str = "",  # what it is, for the docs' table
+        shown: Shown | None = None,  # its column on a screen listing the records
     ) -> None:
         self.name = name
         self.kind = kind
         self.default = default
         self.wrong = wrong
         self.about = about
+        self.shown = shown
 
     def __repr__(self) -> str:
         return f"Field({self.name!r}, {self.kind!r}, {self.default!r})"
@@ -355,12 +373,14 @@ def stored(
     kind: Kind,
     about: str = "",
     wrong: Said | Callable[[str, object], Said] | None = None,
+    shown: Shown | None = None,
 ) -> Any:
     """A dataclass field kept in a file: its default (`REQUIRED`: none), what
-    it may hold, what it is and the notice when the file holds something
-    else (or what makes it from the field's name and default); `declared`
-    makes the file's `Field` of it."""
-    metadata = {_IN_FILE: (kind, about, wrong)}
+    it may hold, what it is, the notice when the file holds something
+    else (or what makes it from the field's name and default) and its column
+    where a screen lists the records (`shown`); `declared` makes the file's
+    `Field` of it."""
+    metadata = {_IN_FILE: (kind, about, wrong, shown)}
     if default is REQUIRED:
         return field(metadata=metadata)
     if isinstance(default, dict | list):
@@ -379,7 +399,7 @@ def declared(cls: type) -> tuple[Field, ...]:
     for setting in fields(cls):
         if _IN_FILE not in setting.metadata:
             continue
-        kind, about, wrong = setting.metadata[_IN_FILE]
+        kind, about, wrong, shown = setting.metadata[_IN_FILE]
         if setting.default is not MISSING:
             default = setting.default
         elif setting.default_factory is not MISSING:
@@ -388,7 +408,7 @@ def declared(cls: type) -> tuple[Field, ...]:
             default = REQUIRED
         if callable(wrong):
             wrong = wrong(setting.name, default)
-        found.append(Field(setting.name, kind, default, wrong, about))
+        found.append(Field(setting.name, kind, default, wrong, about, shown))
     _DECLARED[cls] = tuple(found)
     return _DECLARED[cls]
 

@@ -33,7 +33,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.engine.said import Said
-from game.player_files.records import REQUIRED, Flag, MapOf, Text, Whole, dumped, stored
+from game.i18n import N_
+from game.player_files.records import (
+    REQUIRED,
+    Flag,
+    MapOf,
+    Shown,
+    Text,
+    Whole,
+    declared,
+    dumped,
+    stored,
+)
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_RULE_SETS = 32  # rule sets remembered per player (the most played)
@@ -43,9 +54,9 @@ MAX_COUNT = 2**53  # any count past this is a damaged file
 COUNT = Whole(0, MAX_COUNT)
 
 
-def _count(about: str) -> int:
+def _count(about: str, shown: Shown | None = None) -> int:
     """A number of the file's entry: a whole number, 0 until counted."""
-    number: int = stored(0, COUNT, about)
+    number: int = stored(0, COUNT, about, shown=shown)
     return number
 
 
@@ -54,6 +65,8 @@ def _count(about: str) -> int:
 # reads and writes them from these declarations, and docs/files.md's table
 # is written from them (tools/file_tables.py). A new field is one line here,
 # with its default: a file without it (an older build's) reads as the default.
+# A field `shown` gets its column on the Players screen (game/scenes/players.py),
+# in the order declared, headed by its words (`N_`: they go in the catalogs).
 @dataclass
 class PlayerRecord:
     name: str = stored(
@@ -62,12 +75,14 @@ class PlayerRecord:
         "the name as last played under; the same name in any case is the same person",
     )
     matches: int = _count("matches played to their end")
-    matches_won: int = _count("matches won (a team's partner's win counts too)")
+    matches_won: int = _count(
+        "matches won (a team's partner's win counts too)", Shown(N_("Matches"), "matches")
+    )
     rounds: int = _count("rounds played")
-    rounds_won: int = _count("rounds won")
-    uno_calls: int = _count("UNO calls made")
-    uno_missed: int = _count("times caught with one card and no UNO call")
-    catches: int = _count("times this player caught someone")
+    rounds_won: int = _count("rounds won", Shown(N_("Rounds"), "rounds"))
+    uno_calls: int = _count("UNO calls made", Shown(N_("UNO!")))
+    uno_missed: int = _count("times caught with one card and no UNO call", Shown(N_("Missed")))
+    catches: int = _count("times this player caught someone", Shown(N_("Caught")))
     rules: dict[str, int] = stored(
         {},
         MapOf(Text(MAX_NAME, shortest=1), COUNT, MAX_RULE_SETS),
@@ -94,6 +109,22 @@ class PlayerRecord:
         if len(self.rules) > MAX_RULE_SETS:
             least = min(self.rules.items(), key=lambda item: item[1])[0]
             del self.rules[least]
+
+
+def shown_fields() -> list[tuple[str, Shown]]:
+    """The fields of a player's entry the Players screen has a column for, in
+    order, each with how it is shown."""
+    return [(f.name, f.shown) for f in declared(PlayerRecord) if f.shown is not None]
+
+
+def shown_cells(player: PlayerRecord) -> list[str]:
+    """A player's entry as the Players screen's columns show it: "3 / 5", "2"."""
+    cells = []
+    for name, shown in shown_fields():
+        value = str(getattr(player, name))
+        out_of = shown.out_of
+        cells.append(value if out_of is None else f"{value} / {getattr(player, out_of)}")
+    return cells
 
 
 def key(name: str) -> str:

@@ -1,7 +1,8 @@
 """Players: each person's numbers across matches (game/player_files/stats.py).
 
-Matches won and played, rounds won and played, UNO calls made, UNO calls
-missed (caught with one card), others caught, and the rule set played most.
+A column for each field of a player's entry declared shown there (matches
+won and played, rounds won and played, UNO calls made, UNO calls missed, or
+caught with one card, others caught), and the rule set played most.
 People are counted by the name they sit under; bots are not counted. If the
 statistics file was damaged, the screen says so (it was kept aside, and
 what could be read of it is kept).
@@ -11,8 +12,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _, language, say
-from game.player_files.stats import PlayerRecord, rule_names
+from game.i18n import _, language, say
+from game.player_files.stats import rule_names, shown_cells, shown_fields
 from game.scenes.base import Scene, Services
 from game.ui import rule_catalog, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
@@ -26,16 +27,44 @@ GOLD = (255, 213, 79)
 # Under the headings: faint white on the panel, mixed by hand since pygame.draw
 # writes a colour's alpha as is on the screen (it drew solid white).
 RULE_LINE = (73, 78, 90)
-# The number columns: heading, and the x (from the panel's left) they end at.
-NUMBERS: tuple[tuple[str, int], ...] = (
-    (N_("Matches"), 470),
-    (N_("Rounds"), 590),
-    (N_("UNO!"), 680),
-    (N_("Missed"), 780),
-    (N_("Caught"), 880),
-)
+NAME_X = 24  # the name column's start, from the panel's left
+NAME_ROOM, LEAST_NAME_ROOM = 340, 220  # its width, and the least it gives up room to
 RULES_X = 920  # where the favourite rule set's column starts
 FAVOURITE_ROOM = BOX.w - 24 - RULES_X
+# The number columns share the room between the names and the favourite rule set.
+NUMBERS_START, NUMBERS_END = NAME_X + NAME_ROOM + 16, RULES_X - 40
+GAP = 8  # the least room between two columns
+VALUE_ROOM = "999 / 999"  # the widest value a column makes room for
+HEAD_SIZE, VALUE_SIZE = 22, 24
+
+
+def number_columns() -> list[tuple[str, int, int]]:
+    """The number columns, one per field of a player's entry declared shown
+    (game/player_files/stats.py), in order: each its heading in the language
+    of the moment, its width, and the x (from the panel's left) it ends at.
+    Each is as wide as its heading or a value needs, and what room is left
+    is shared out; too little, and the names give up room, down to
+    `LEAST_NAME_ROOM` (then each column gives up alike: its heading is drawn
+    smaller, `text.fit`)."""
+    heads = [_(shown.heading) for _name, shown in shown_fields()]
+    value = text.width(VALUE_ROOM, VALUE_SIZE)
+    wants = [max(text.width(head, HEAD_SIZE, True), value) + GAP for head in heads]
+    least_start = NAME_X + LEAST_NAME_ROOM + 16
+    start = max(least_start, min(NUMBERS_START, NUMBERS_END - sum(wants)))
+    share = (NUMBERS_END - start - sum(wants)) / max(1, len(wants))
+    columns, end = [], float(start)
+    for head, wanted in zip(heads, wants, strict=True):
+        end += wanted + share
+        columns.append((head, round(wanted + share), round(end)))
+    return columns
+
+
+def name_room(columns: list[tuple[str, int, int]]) -> int:
+    """The width the names are drawn in, left of the number columns."""
+    if not columns:
+        return NAME_ROOM
+    _head, room, end = columns[0]
+    return end - room - 16 - NAME_X
 
 
 def favourite_image(label: str) -> pygame.Surface:
@@ -59,16 +88,6 @@ def favourite_words(rules: str | None) -> str:
     if rules is None:
         return "-"
     return rule_catalog.named(rule_names(rules), language()) or rules
-
-
-def cells(player: PlayerRecord) -> list[str]:
-    return [
-        f"{player.matches_won} / {player.matches}",
-        f"{player.rounds_won} / {player.rounds}",
-        str(player.uno_calls),
-        str(player.uno_missed),
-        str(player.catches),
-    ]
 
 
 class PlayersScene(Scene):
@@ -135,11 +154,13 @@ class PlayersScene(Scene):
         surface.blit(hint, hint.get_rect(center=(640, 700)))
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        x0, y = BOX.x + 24, BOX.y + 18
+        x0, y = BOX.x + NAME_X, BOX.y + 18
         name_head = text.render(_("Name"), 22, GOLD, bold=True)
         surface.blit(name_head, (x0, y))
-        for head, x in NUMBERS:
-            img = text.render(_(head), 22, GOLD, bold=True)
+        columns = number_columns()
+        names_room = name_room(columns)
+        for head, room, x in columns:
+            img = text.fit(head, HEAD_SIZE, room - GAP, GOLD, bold=True)
             surface.blit(img, img.get_rect(topright=(BOX.x + x, y)))
         rules_head = text.render(_("Favourite rules"), 22, GOLD, bold=True)
         surface.blit(rules_head, (BOX.x + RULES_X, y))
@@ -156,10 +177,10 @@ class PlayersScene(Scene):
         shown = self.players[self.scroll : self.scroll + self.visible_rows]
         for rank, player in enumerate(shown, start=self.scroll + 1):
             ink = (255, 255, 255) if rank > 1 else GOLD
-            name = text.fit(f"{rank}. {player.name}", 24, 340, ink, bold=True)
+            name = text.fit(f"{rank}. {player.name}", 24, names_room, ink, bold=True)
             surface.blit(name, (x0, y + (ROW - name.get_height()) // 2))
-            for (_head, x), value in zip(NUMBERS, cells(player), strict=True):
-                img = text.render(value, 24, (236, 238, 244))
+            for (_head, room, x), value in zip(columns, shown_cells(player), strict=True):
+                img = text.fit(value, VALUE_SIZE, room - GAP, (236, 238, 244))
                 surface.blit(img, img.get_rect(midright=(BOX.x + x, y + ROW // 2)))
             img = favourite_image(favourite_words(player.favourite))
             surface.blit(img, (BOX.x + RULES_X, y + (ROW - img.get_height()) // 2))

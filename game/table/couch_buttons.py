@@ -3,7 +3,9 @@
 Where each button sits, its label and key for the decision at hand ("Take 4",
 "Challenge", "Done"), the UNO and Catch buttons naming whose call or catch it
 is ("UNO! (Bo)", "Catch Bo!"), and the line under the name plate that says
-what the player to act is asked. The labels are only words for the moves
+what the player to act is asked, each from the decision's declaration (how
+it is asked, what it is for, its own words: game/engine/decisions.py), so a
+new kind needs nothing here. The labels are only words for the moves
 they are given: which moves are open to the person at the screen, and what a
 press does, is `CouchInput` (game/table/couch_input.py), which owns these
 buttons and tells them each frame what to show.
@@ -11,17 +13,20 @@ buttons and tells them each frame what to show.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
 
 from game.engine import CallUno, Catch, Challenge, Draw, Pass, Play
+from game.engine.decisions import REGISTRY, DecisionKind
 from game.engine.kind_names import KindName
-from game.i18n import _
+from game.engine.purposes import Purpose
+from game.engine.state import GameState
+from game.i18n import _, say
 from game.table.view import TableView
 from game.ui import text, widgets
+from game.ui.card_book import CardBook
 from game.ui.input import CATCH, CHALLENGE, DRAW, HISTORY, PASS, UNO
 
 
@@ -82,33 +87,38 @@ class CouchButtons:
     def show_turn(self, kind: KindName, kinds: set[type], owed: int, can_play: bool) -> bool:
         """Label and show the buttons for a decision of `kind` whose moves are of
         `kinds`; `owed` is the penalty to take. True when the main button draws a
-        card (not a penalty's): with no card to play, the draw pile is the hint."""
-        draws = HAND_TURNS[kind].buttons(self, kinds, owed)
+        card (not a penalty's): with no card to play, the draw pile is the hint.
+        The buttons are the kind's declaration's: cards owed are taken (and
+        challenged), any other decision asked from the hand draws or passes."""
+        declared = REGISTRY[kind]
+        if declared.purpose is Purpose.OWED:
+            draws = self._penalty_buttons(kinds, owed)
+        else:
+            draws = self._turn_buttons(declared, kinds)
         self.main_button.pulse = not can_play
         return draws
 
-    def _turn_buttons(self, kinds: set[type], owed: int) -> bool:
-        """A turn's: Draw, and Pass beside it, or Pass alone."""
+    def _turn_buttons(self, declared: DecisionKind, kinds: set[type]) -> bool:
+        """A turn's: Draw, and Pass beside it, or Pass alone (in the kind's
+        own word for it: "Done" ends a play of several cards)."""
         presses = self.presses
         main, alt = self.main_button, self.alt_button
+        passing = self._answer_word(declared, Pass, _("Pass"))
         if Draw in kinds:
             main.label, main.action, main.chip = _("Draw"), presses.press_draw, DRAW
             main.visible = True
             if Pass in kinds:
-                alt.label, alt.action, alt.chip = _("Pass"), presses.press_pass, PASS
+                alt.label, alt.action, alt.chip = passing, presses.press_pass, PASS
                 alt.visible = True
             return True
         if Pass in kinds:
-            main.label, main.action, main.chip = _("Pass"), presses.press_pass, PASS
+            main.label, main.action, main.chip = passing, presses.press_pass, PASS
             main.visible = True
         return False
 
-    def _more_buttons(self, kinds: set[type], owed: int) -> bool:
-        """Several cards being played: Done."""
-        main = self.main_button
-        main.label, main.action, main.chip = _("Done"), self.presses.press_pass, PASS
-        main.visible = True
-        return False
+    def _answer_word(self, declared: DecisionKind, answer: type, usual: str) -> str:
+        own = declared.answer_words.get(answer)
+        return usual if own is None else say(own, self.table.book.engine_words())
 
     def _penalty_buttons(self, kinds: set[type], owed: int) -> bool:
         """Cards owed: Take them, and Challenge when it may."""
@@ -148,26 +158,25 @@ class CouchButtons:
     ) -> None:
         """What `seat` (called `name`), to act on a decision of `kind` with moves
         of `kinds`, is asked, under their name plate."""
-        msg = HAND_TURNS[kind].prompt(kinds, name)
+        msg = asked(REGISTRY[kind], kinds, name, self.table.book)
         label, rect = self.table.geometry.fitted_prompt(
             seat, lambda width: text.fit(msg, 20, width, (255, 236, 179), bold=True)
         )
         surface.blit(label, rect)
 
 
-def _your_turn(kinds: set[type], name: str) -> str:
+def asked(declared: DecisionKind, kinds: set[type], name: str, book: CardBook) -> str:
+    """What a seat called `name`, to act on a decision declared `declared`
+    with moves of `kinds`, is asked: the kind's own question, else by what it
+    is for (cards owed: what may be done about them; else the seat's turn)."""
+    if declared.question:
+        return say(declared.question, book.engine_words())
+    if declared.purpose is Purpose.OWED:
+        return _owed_prompt(kinds)
     return _("{name}, your turn").format(name=name)
 
 
-def _drawn_prompt(kinds: set[type], name: str) -> str:
-    return _("Play the drawn card, or pass")
-
-
-def _more_prompt(kinds: set[type], name: str) -> str:
-    return _("Add another card, or Done")
-
-
-def _penalty_prompt(kinds: set[type], name: str) -> str:
+def _owed_prompt(kinds: set[type]) -> str:
     stack, challenge = Play in kinds, Challenge in kinds
     if stack and challenge:
         return _("Stack a card, Challenge or take the cards")
@@ -178,23 +187,7 @@ def _penalty_prompt(kinds: set[type], name: str) -> str:
     return _("Take the cards")
 
 
-@dataclass(frozen=True, slots=True)
-class HandTurn:
-    """How the table puts a decision answered from the hand (`Ask.HAND`):
-    `buttons(board, kinds, owed)` labels and shows the buttons for moves of
-    `kinds` (True when the main one draws a card); `prompt(kinds, name)` is
-    the line under the name plate; `draw_passes`: with nothing left to draw,
-    the Draw button passes (an ordinary turn)."""
-
-    buttons: Callable[[CouchButtons, set[type], int], bool]
-    prompt: Callable[[set[type], str], str]
-    draw_passes: bool = False
-
-
-# Every kind the engine asks from the hand, registered (tests/test_decision_kinds.py).
-HAND_TURNS: dict[KindName, HandTurn] = {
-    "play": HandTurn(CouchButtons._turn_buttons, _your_turn, draw_passes=True),
-    "drawn": HandTurn(CouchButtons._turn_buttons, _drawn_prompt),
-    "more": HandTurn(CouchButtons._more_buttons, _more_prompt),
-    "penalty": HandTurn(CouchButtons._penalty_buttons, _penalty_prompt),
-}
+def draw_passes(kind: KindName, state: GameState) -> bool:
+    """Whether pressing Draw passes: with nothing left to draw, for a kind
+    that may be answered by drawing (an ordinary turn), passing is the draw."""
+    return Draw in REGISTRY[kind].apply and not state.can_draw()

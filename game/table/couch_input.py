@@ -37,7 +37,7 @@ from game.engine.decisions import Ask, asks
 from game.engine.state import GameState
 from game.i18n import _, capitalized, say
 from game.table.choice_hint import ChoiceHint
-from game.table.couch_buttons import HAND_TURNS, CouchButtons
+from game.table.couch_buttons import CouchButtons, draw_passes
 from game.table.highlights import Highlights
 from game.table.hint import HintApp, TableHint
 from game.table.match_screen import MatchScreen
@@ -291,7 +291,7 @@ class CouchInput:
                 return
         action = self._first_of(seat, Pass)
         pending = self.state.pending
-        if action is not None and pending is not None and HAND_TURNS[pending.kind].draw_passes:
+        if action is not None and pending is not None and draw_passes(pending.kind, self.state):
             self.act(action)  # nothing left to draw: passing is the draw
             return
         self.refuse(why_illegal(self.state, Draw(seat)))

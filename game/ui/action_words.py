@@ -44,6 +44,9 @@ def action_words(
         return _("Play the {card}").format(card=label)
     if isinstance(action, Choose):
         return option_words(action.value, kind, cards, names, book)
+    own = kind.answer_words.get(type(action)) if kind is not None else None
+    if own is not None:
+        return say(own, book.engine_words())  # the kind's own word ("Done")
     words = {
         Draw: _("Draw"),
         Pass: _("Pass"),

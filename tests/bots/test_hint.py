@@ -11,7 +11,7 @@ import functools
 
 from game.bots.hint import Advisor, hint
 from game.engine import Play, legal_actions, view
-from game.engine.view import seen_events
+from game.engine.seen import seen_events
 from game.play.match import MatchSession, SeatConfig
 from game.rules.loader import load_rules
 from tests.support.bots import play

@@ -20,7 +20,7 @@ from game.bots.inference import rewind
 from game.bots.knowledge import SeatKnowledge
 from game.engine import Choose, new_game, view
 from game.engine.rng import Rng
-from game.engine.view import seen_events
+from game.engine.seen import seen_events
 from game.rules.loader import load_rules
 from game.rules.names import available_rule_sets
 from tests.support.acting import choose

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from game.bots import make_bot
 from game.engine import new_game, view
+from game.engine.seen import seen_events
 from game.engine.state import GameState
-from game.engine.view import seen_events
 from game.lessons import Lesson, Tutor, lessons_of
 from game.play.sim import play_out, seat_bots, tell_bots
 from tests.depth import examples

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.engine import view
-from game.engine.view import seen_events
+from game.engine.seen import seen_events
 from game.phones.offer import PhoneLooks, every_face
 from game.phones.table import PhoneTable
 from game.play.match import MatchSession

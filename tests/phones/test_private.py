@@ -15,17 +15,21 @@ through the TV's scenes and watches that the TV shows none of it.)
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from game.engine.view import seen_events
+from game.engine.event_kinds import EVENT_KINDS, EVERYONE, seen_by
+from game.engine.seen import seen_events
 from game.phones.offer import PhoneLooks, card_image, every_face
+from game.phones.private import MOMENTS, NO_MOMENT, PrivateMoments
 from game.phones.protocol import parse
 from game.phones.table import PhoneTable
 from game.play.match import MatchSession
 from game.play.seats import SeatConfig
+from game.rules.loader import load_rules
 from game.ui.card_book import CardBook
 from tests.depth import thorough
 from tests.phones.players import ScriptedPhones, Style, drive
@@ -260,3 +264,26 @@ def test_a_phone_may_ask_for_a_hint_and_nothing_more():
     for bad in ('{"type": "hint", "seat": 2}', '{"type": "hint", "option": 1}'):
         with pytest.raises(ValueError, match="not a message"):
             parse(bad)
+
+
+def test_every_event_the_engine_may_show_a_seat_alone_is_a_moment_or_said_not_to_be():
+    """Who sees an event's cards is its declaration (game/engine/event_kinds.py);
+    the phone keeps words for each such event, or says why it needs none."""
+    private = {
+        name
+        for name, kind in EVENT_KINDS.items()
+        if kind.moves_hands is not None or any(seen is not EVERYONE for seen in kind.cards.values())
+    }
+    assert set(MOMENTS) | set(NO_MOMENT) == private
+    assert not set(MOMENTS) & set(NO_MOMENT)
+
+
+def test_a_moment_is_the_seat_s_only_where_the_engine_says_it_saw_the_cards(monkeypatch):
+    """The phone asks the engine who saw a reveal: declared seen by its
+    challenger and its shower, it reaches both phones and no other."""
+    shown_both = replace(EVENT_KINDS["reveal"], cards={"cards": seen_by("p", "to")})
+    monkeypatch.setitem(EVENT_KINDS, "reveal", shown_both)
+    moments = PrivateMoments(range(3), CardBook(load_rules(["classic"])))
+    table = SimpleNamespace(names=["Ana", "Bo", "Cy"])
+    moments.follow([{"t": "reveal", "p": 1, "to": 2, "cards": ["red:1"]}], table)  # type: ignore[arg-type]
+    assert [len(moments.moments(seat)) for seat in range(3)] == [0, 1, 1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.engine import Pass
 from game.play.match import SeatConfig
 from game.scenes.choose import ColorWheelScene
 from game.scenes.history import HistoryScene
@@ -124,11 +125,11 @@ def test_the_table_chips_name_the_pad_buttons(driver):
     board = play.controls.board
     chips = (board.uno_button, board.catch_button, board.history_button, play.controls.hint.button)
     assert [b.hint for b in chips] == ["U", "C", "H", "T"]
-    board.show_turn("more", set(), 0, True)
+    board.show_turn("more", {Pass}, 0, True)
     assert board.main_button.hint == "Space"
     pad(driver, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
     assert [b.hint for b in chips] == ["Y", "LB", "View", "R3"]
-    board.show_turn("more", set(), 0, True)
+    board.show_turn("more", {Pass}, 0, True)
     assert board.main_button.label == "Done" and board.main_button.hint == "B"
 
 

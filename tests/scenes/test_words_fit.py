@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.scenes.players import NUMBERS
+from game.scenes.players import HEAD_SIZE, number_columns
 from game.table.layout import load_layout
 from game.ui import text
 from game.ui.new_game import MAX_NAME
@@ -34,9 +34,9 @@ def test_the_players_headings_stay_apart(speaking, code, size):
     it must start after the one to its left ends."""
     i18n.set_language(code)
     text.set_size(size)
-    for (left, left_end), (head, end) in pairwise(NUMBERS):
-        start = end - text.render(i18n._(head), 22, bold=True).get_width()
-        assert start >= left_end + GAP, (code, size, i18n._(left), i18n._(head))
+    for (left, _room, left_end), (head, _, end) in pairwise(number_columns()):
+        start = end - text.render(head, HEAD_SIZE, bold=True).get_width()
+        assert start >= left_end + GAP, (code, size, left, head)
 
 
 def catch_size(label: str, room: int) -> int:

@@ -217,12 +217,15 @@ def test_seat_words_overlap_nothing_at_either_text_size(players, text_size):
 def every_prompt() -> list[str]:
     """Every line the table writes under a name plate (game/table/couch_buttons.py)."""
     from game.engine import Accept, Challenge, Pass, Play
-    from game.table.couch_buttons import HAND_TURNS
+    from game.engine.decisions import REGISTRY, Ask
+    from game.rules.loader import load_rules
+    from game.table.couch_buttons import asked
+    from game.ui.card_book import CardBook
 
+    book = CardBook(load_rules(["classic"]))
     kinds_tried = [set(), {Play}, {Challenge}, {Play, Challenge}, {Pass}, {Accept}, {Play, Pass}]
-    return sorted(
-        {turn.prompt(kinds, "Ana") for turn in HAND_TURNS.values() for kinds in kinds_tried}
-    )
+    hand = [kind for kind in REGISTRY.values() if kind.ask is Ask.HAND]
+    return sorted({asked(kind, kinds, "Ana", book) for kind in hand for kinds in kinds_tried})
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)

@@ -13,8 +13,10 @@ docs/replay-format.md lists the same events and fields
 
 Beside each type, its `EventKind` (game/engine/event_kinds.py): what the
 readers of events (the narrator, the table, the bots, the replay reader)
-need to know of it. A type without one, or a declaration naming a field the
-type has not, fails as this package is imported.
+need to know of it, and who sees the cards of each field. A type without
+one, a declaration naming a field the type has not, or a field of cards
+(game/engine/event_fields.py `CARD_TYPES`) without its `cards=` entry fails
+as this package is imported.
 
 An event is a plain dict (the log line is its JSON, keys in the order the
 engine writes them), so these types cost the engine nothing as it plays.
@@ -26,7 +28,8 @@ engine writes them), so these types cost the engine nothing as it plays.
 # only, before Python 3.12.
 from typing import get_args, get_type_hints
 
-from game.engine.event_kinds import EVENT_KINDS, Saying
+from game.engine.event_fields import holds_cards
+from game.engine.event_kinds import EVENT_KINDS, Saying, SeenBy
 from game.engine.events.hands import HandEvents, HandsEvent
 from game.engine.events.match import MatchEvents, RoundEndEvent
 from game.engine.events.turn import TurnEvents
@@ -61,12 +64,27 @@ def _check_declarations() -> None:
         extra = sorted(set(EVENT_KINDS) - set(EVENT_TYPES))
         raise ValueError(f"events without a declaration: {missing}; without a type: {extra}")
     for name, kind in EVENT_KINDS.items():
-        fields = set(get_type_hints(EVENT_TYPES[name]))
+        types = get_type_hints(EVENT_TYPES[name], include_extras=True)
+        fields = set(types)
         named = {*kind.concerns, *kind.when, *([kind.actor] if kind.actor else [])}
         if isinstance(kind.says, Saying):
             named |= set(kind.says.seats.values())
+        for seen in [*kind.cards.values(), kind.moves_hands]:
+            if isinstance(seen, SeenBy):
+                named |= {*seen.fields, *seen.face_up_when}
+        named |= set(kind.cards)
         if not named <= fields:
             raise ValueError(f"event {name!r} declares fields it has not: {sorted(named - fields)}")
+        # Who sees a card is declared, never guessed: a field of cards
+        # without an entry would be shown to every seat.
+        unsaid = sorted(
+            f for f, type_ in types.items() if holds_cards(type_) and f not in kind.cards
+        )
+        if unsaid:
+            raise ValueError(
+                f"event {name!r} does not say who sees the cards in {unsaid}"
+                " (`cards=` in its EventKind, game/engine/event_kinds.py)"
+            )
 
 
 _check_declarations()

@@ -25,11 +25,14 @@ from game.engine.event_fields import (
     means,
 )
 from game.engine.event_kinds import (
+    EACH_OWN,
+    EVERYONE,
     OWN_WORDS,
     EventKind,
     HandOrder,
     Saying,
     declare_event,
+    seen_by,
 )
 
 P = ("p",)  # the event happens to the seat in `p`
@@ -73,6 +76,7 @@ declare_event(
         concerns=("p", "with"),
         animated=True,
         hand_order=HandOrder.EVERY,
+        moves_hands=seen_by("p", "with"),  # each sees its new hand in its view
     )
 )
 
@@ -94,6 +98,7 @@ declare_event(
         pile=True,
         animated=True,
         hand_order=HandOrder.EVERY,
+        cards={"hands": EACH_OWN, "discard": EVERYONE},
     )
 )
 
@@ -113,6 +118,7 @@ declare_event(
         concerns=P,
         animated=True,
         hand_order=HandOrder.SEAT,
+        cards={"cards": EVERYONE},  # put under the top card face up
     )
 )
 
@@ -124,7 +130,17 @@ class FlipEvent(TypedDict):
     color: Annotated[ColorOrNull, means("the colour in force; null: a wild, named next")]
 
 
-declare_event(EventKind("flip", OWN_WORDS, table=True, teaches=False, pile=True, animated=True))
+declare_event(
+    EventKind(
+        "flip",
+        OWN_WORDS,
+        table=True,
+        teaches=False,
+        pile=True,
+        animated=True,
+        cards={"top": EVERYONE},
+    )
+)
 
 
 # The events of cards moved between hands and piles; a new one joins

@@ -35,11 +35,13 @@ from game.engine.event_fields import (
     means,
 )
 from game.engine.event_kinds import (
+    EVERYONE,
     NOTHING_TO_SAY,
     OWN_WORDS,
     EventKind,
     Saying,
     declare_event,
+    seen_by,
 )
 
 P = ("p",)  # the event happens to the seat in `p`
@@ -76,6 +78,7 @@ declare_event(
         teaches=False,
         story=False,
         animated=True,
+        cards={"cards": EVERYONE},
     )
 )
 
@@ -109,7 +112,14 @@ class DealEvent(TypedDict):
 
 declare_event(
     EventKind(
-        "deal", NOTHING_TO_SAY, table=True, teaches=True, concerns=P, pile=True, animated=True
+        "deal",
+        NOTHING_TO_SAY,
+        table=True,
+        teaches=True,
+        concerns=P,
+        pile=True,
+        animated=True,
+        cards={"cards": seen_by("p")},
     )
 )
 
@@ -134,6 +144,9 @@ declare_event(
         animated=True,
         written_by=(Choose,),
         by_effects=False,
+        # A kept card goes to its seat's hand unseen; a card turned onto the
+        # draft discard is face up (docs/rules.md §3).
+        cards={"card": seen_by("p", face_up_when={"kept": False})},
     )
 )
 
@@ -146,7 +159,17 @@ class StartEvent(TypedDict):
     direction: Annotated[Direction, means("the direction of play")]
 
 
-declare_event(EventKind("start", OWN_WORDS, table=True, teaches=True, pile=True, animated=True))
+declare_event(
+    EventKind(
+        "start",
+        OWN_WORDS,
+        table=True,
+        teaches=True,
+        pile=True,
+        animated=True,
+        cards={"card": EVERYONE},
+    )
+)
 
 
 class RoundEndEvent(TypedDict):

@@ -26,12 +26,14 @@ from game.engine.event_fields import (
     means,
 )
 from game.engine.event_kinds import (
+    EVERYONE,
     NOTHING_TO_SAY,
     OWN_WORDS,
     EventKind,
     HandOrder,
     Saying,
     declare_event,
+    seen_by,
 )
 
 P = ("p",)  # the event happens to the seat in `p`
@@ -64,6 +66,7 @@ declare_event(
         animated=True,
         written_by=(Play,),
         by_effects=False,
+        cards={"card": EVERYONE},
     )
 )
 
@@ -88,6 +91,7 @@ declare_event(
         pile=True,
         animated=True,
         written_by=(Draw,),
+        cards={"cards": seen_by("p")},
     )
 )
 
@@ -230,6 +234,7 @@ declare_event(
         teaches=True,
         concerns=P,
         hand_order=HandOrder.SEAT,
+        cards={"cards": seen_by("to")},  # the challenger alone
     )
 )
 
