@@ -10,7 +10,7 @@ from game.i18n import N_
 from game.player_files import stats
 from game.player_files.records import Shown, stored
 from game.player_files.stats import COUNT, PlayerRecord, shown_cells
-from game.scenes.players import number_columns
+from game.scenes.players import PlayersScene, number_columns
 from game.ui import text
 from tests.support.spies import recorded
 
@@ -35,7 +35,7 @@ def test_a_field_declared_shown_gets_its_column_with_no_change_to_the_screen(dri
     assert [head for head, _room, _end in number_columns()][-1] == "Wilds"
     drawn = recorded(monkeypatch, text, "render", "fit")
     driver.app.saves.stats.players["ana"] = WithWilds("Ana", matches=1, wilds=7)
-    driver.app.push("players")
+    driver.app.push(PlayersScene(driver.app))
     driver.frames()
     assert "Wilds" in drawn and "7" in drawn
     ends = [end for _head, _room, end in number_columns()]
