@@ -26,6 +26,10 @@ from game.engine.words import ENGLISH
 
 T = TypeVar("T")
 
+# A matching row is made by one byte per class of card (`CardTable.fits_row`);
+# a deck of more (colour, symbol) classes makes its rows card by card.
+MAX_MATCH_CLASSES = 256
+
 # What a card's label is made of: its colour index (-1: none), its kind's name
 # (None: a number card, named by its face) and its face.
 LabelParts = tuple[int, str | None, str]
@@ -141,19 +145,31 @@ class CardTable:
         # whether the card goes on a top card of that symbol while that colour
         # is in force (colour -1, the last row: none named, so only the symbol
         # and wilds). One lookup per card in a hand instead of three comparisons.
-        self._fits: list[list[bytes | None]] = [
-            [
-                bytes(
-                    own < 0 or own == color or self.symbol_id[card] == symbol
-                    for card, own in enumerate(self.color)
-                )
-                for symbol in range(len(symbol_ids))
-            ]
-            for color in (*range(len(self.colors)), -1)
+        # A row is made when first asked: most of a paired match's are never
+        # read. Whether a card fits depends only on its colour and symbol (its
+        # class, `_classes[card]`), so a row is the classes translated by a
+        # 256-byte map of fitting classes (`_fit_maps`, the same for every
+        # pairing of these faces): one C call, not a loop over the cards.
+        colors = (*range(len(self.colors)), -1)
+        class_of: dict[tuple[int, int], int] = {}
+        classes = [
+            class_of.setdefault((own, symbol), len(class_of))
+            for own, symbol in zip(self.color, self.symbol_id, strict=True)
         ]
-        # A table paired for a match moves its rows from its faces' table when
-        # first asked (`fits_row`): most of a match's rows are never read.
-        self._fits_from: tuple[list[list[bytes | None]], _Mover] | None = None
+        self._classes: bytes | None = None
+        self._fit_maps: list[list[bytes]] = []
+        if len(class_of) <= MAX_MATCH_CLASSES:
+            self._classes = bytes(classes)
+            unused = bytes(256 - len(class_of))
+            self._fit_maps = [
+                [
+                    bytes(own < 0 or own == color or sid == symbol for own, sid in class_of)
+                    + unused
+                    for symbol in range(len(symbol_ids))
+                ]
+                for color in colors
+            ]
+        self._fits: list[list[bytes | None]] = [[None] * len(symbol_ids) for _ in colors]
         self._plays: dict[int, list[tuple[Play, ...]]] = {}
         self._every_play: dict[int, tuple[list[tuple[Play, ...]], list[tuple[Play, ...]]]] = {}
         self._index_names()
@@ -201,7 +217,8 @@ class CardTable:
             moved = _Mover(order)
             for name in _PER_CARD:
                 setattr(self, name, moved(getattr(self, name)))
-            self._fits_from = (self._fits, moved)
+            if self._classes is not None:
+                self._classes = bytes(moved(self._classes))
             self._fits = [[None] * len(rows) for rows in self._fits]
             self._plays = {}
             self._labels_in = {ENGLISH: self.labels}
@@ -246,11 +263,14 @@ class CardTable:
         while colour `color` is in force (-1: none named)."""
         row = self._fits[color][symbol]
         if row is None:
-            assert self._fits_from is not None, "a table's own rows are all made"
-            rows, moved = self._fits_from
-            base = rows[color][symbol]
-            assert base is not None, "a table's own rows are all made"
-            row = self._fits[color][symbol] = bytes(moved(base))
+            if self._classes is not None:
+                row = self._classes.translate(self._fit_maps[color][symbol])
+            else:
+                row = bytes(
+                    own < 0 or own == color or sid == symbol
+                    for own, sid in zip(self.color, self.symbol_id, strict=True)
+                )
+            self._fits[color][symbol] = row
         return row
 
     def plays_for(self, seat: int) -> list[tuple[Play, ...]]:

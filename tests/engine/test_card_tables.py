@@ -1,0 +1,58 @@
+"""The card tables' lookups say what the rules say (game/engine/cards.py):
+however a table is made -- a rule set's own, or one side of a two-sided deck
+as one match pairs and numbers its cards -- each lookup gives the answer the
+rule it stands for gives, card by card."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import cards as card_tables
+from game.engine.cards import CardTable
+from game.engine.rng import Rng
+from game.engine.sides import side_tables
+from tests.support.rules import rules
+
+DECKS = ("classic", "uno112", "duo", "flip")
+
+
+def _fits_by_rule(table: CardTable, color: int, symbol: int) -> list[bool]:
+    """RULES.md's matching rule: a wild, the colour in force, or the top card's symbol."""
+    return [
+        own < 0 or own == color or table.symbol_id[card] == symbol
+        for card, own in enumerate(table.color)
+    ]
+
+
+def _every_row(table: CardTable):
+    symbols = max(table.symbol_id) + 1
+    for color in (*range(len(table.colors)), -1):
+        for symbol in range(symbols):
+            yield color, symbol
+
+
+def _match_tables(name: str, seed: int) -> tuple[CardTable, ...]:
+    return side_tables(rules(name), Rng(seed), Rng(seed + 1000))
+
+
+@pytest.mark.parametrize("name", DECKS)
+def test_every_matching_row_says_the_matching_rule(name):
+    for seed in (1, 2):
+        for table in _match_tables(name, seed):
+            for color, symbol in _every_row(table):
+                row = table.fits_row(color, symbol)
+                assert [bool(b) for b in row] == _fits_by_rule(table, color, symbol)
+
+
+def test_a_deck_of_more_classes_than_a_byte_counts_still_matches(monkeypatch):
+    """A deck whose (colour, symbol) classes do not fit in a byte makes its
+    rows card by card; they say the same."""
+    monkeypatch.setattr(card_tables, "MAX_MATCH_CLASSES", 1)
+    for name in ("classic", "flip"):
+        deck = rules(name)
+        tables = [CardTable(deck, side) for side in range(len(deck.model.sides) or 1)]
+        backwards = list(reversed(range(tables[0].size)))
+        for table in (*tables, tables[-1].paired(backwards, None)):
+            for color, symbol in _every_row(table):
+                row = table.fits_row(color, symbol)
+                assert [bool(b) for b in row] == _fits_by_rule(table, color, symbol)
