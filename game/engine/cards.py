@@ -14,7 +14,6 @@ them. A screen showing another language asks `labels_in(code)` and
 
 from __future__ import annotations
 
-import functools
 import operator
 import weakref
 from collections.abc import Sequence
@@ -44,10 +43,21 @@ class CardTable:
         side: int = 0,
         order: Sequence[int] | None = None,
         backs: Sequence[str] | None = None,
+        *,
+        moved_from: CardTable | None = None,
+        twins: list[tuple[int, ...]] | None = None,
     ) -> None:
         """The faces of side `side` (a one-sided deck has side 0 only). A
         two-sided deck's cards pair faces: card `i` shows face `order[i]` of
-        this side (None: face `i`), and `backs[i]` names its other face."""
+        this side (None: face `i`), and `backs[i]` names its other face.
+        `moved_from`: the table of these faces to take every fact from, moved
+        rather than worked out again (`paired`); `twins`: see `paired`."""
+        if moved_from is not None:
+            # Fact by fact, as the compiled engine's class has no __dict__ to copy.
+            for name in _FACTS:
+                setattr(self, name, getattr(moved_from, name))
+            self._pair(order, backs, twins)
+            return
         model = rules.model
         sides = model.side_names()
         self.side_name: str | None = sides[side] if sides else None
@@ -177,27 +187,27 @@ class CardTable:
     def _index_names(self, twins: list[tuple[int, ...]] | None = None) -> None:
         """The facts that follow from each card's whole name (both faces);
         `twins` when they are known already (the other side's)."""
-        self.__dict__.pop("by_name", None)
-        if twins is None and len(set(self.names)) == self.size:
-            twins = [()] * self.size  # no copies: most cards of a deck paired at random
-        if twins is None:
-            copies_of: dict[str, list[int]] = {}
-            for card_id, card_name in enumerate(self.names):
-                copies_of.setdefault(card_name, []).append(card_id)
-            twins = [()] * self.size
-            for copies in copies_of.values():
-                if len(copies) > 1:
-                    for card_id in copies:
-                        twins[card_id] = tuple(c for c in copies if c != card_id)
-        # The other copies of each card: identical to the rules and to a log.
-        self.twins: list[tuple[int, ...]] = twins
+        self._by_name: dict[str, int] | None = None
+        # Worked out when first read (`twins`): a faces-alone table a view
+        # hands a bot (`faces_alone`) is made for every match and never asked.
+        self._twins: list[tuple[int, ...]] | None = twins
 
-    @functools.cached_property
+    @property
+    def twins(self) -> list[tuple[int, ...]]:
+        """The other copies of each card: identical to the rules and to a log."""
+        twins = self._twins
+        if twins is None:
+            twins = self._twins = _copies(self.names)
+        return twins
+
+    @property
     def by_name(self) -> dict[str, int]:
         """The first card of each name (a log's reader asks; play never does)."""
-        found: dict[str, int] = {}
-        for card_id, card_name in enumerate(self.names):
-            found.setdefault(card_name, card_id)
+        found = self._by_name
+        if found is None:
+            found = self._by_name = {}
+            for card_id, card_name in enumerate(self.names):
+                found.setdefault(card_name, card_id)
         return found
 
     def _pair(
@@ -239,10 +249,7 @@ class CardTable:
         """This side's faces as the cards of one match carry them (see `_pair`;
         `twins`: the copies, when the other side's table knows them); the
         table itself is left as it is."""
-        table = CardTable.__new__(CardTable)  # copy.copy, without its generic machinery
-        table.__dict__.update(self.__dict__)
-        table._pair(order, backs, twins)
-        return table
+        return CardTable(self.rules, self.side, order, backs, moved_from=self, twins=twins)
 
     def fresh_deck(self) -> list[int]:
         """The cards as a fresh deck lies before it is shuffled: the card
@@ -331,6 +338,47 @@ class CardTable:
         return label if color < 0 else f"{colors[color]} {label}"
 
 
+# Every fact a table holds, which `paired` copies (tests/engine/test_card_tables.py
+# checks that it names them all).
+_FACTS = (
+    "side_name",
+    "side",
+    "rules",
+    "order",
+    "alone",
+    "colors",
+    "color_label",
+    "color_labels",
+    "_model",
+    "_kinds",
+    "names",
+    "color",
+    "kind",
+    "effects",
+    "symbol",
+    "points",
+    "category",
+    "labels",
+    "_label_parts",
+    "_labels_in",
+    "face_names",
+    "size",
+    "_fresh_deck",
+    "cut_value",
+    "needs_color",
+    "restricted",
+    "refusable",
+    "any_refusable",
+    "symbol_id",
+    "_classes",
+    "_fit_maps",
+    "_fits",
+    "_plays",
+    "_every_play",
+    "_twins",
+    "_by_name",
+)
+
 # The per-card facts that a card's face decides, moved with the face.
 _PER_CARD = (
     "labels",
@@ -365,6 +413,22 @@ class _Mover:
         return list(self._take(facts))
 
 
+def _copies(names: list[str]) -> list[tuple[int, ...]]:
+    """Per card id, the other cards of the same name."""
+    size = len(names)
+    if len(set(names)) == size:
+        return [()] * size  # no copies: most cards of a deck paired at random
+    copies_of: dict[str, list[int]] = {}
+    for card_id, card_name in enumerate(names):
+        copies_of.setdefault(card_name, []).append(card_id)
+    twins: list[tuple[int, ...]] = [()] * size
+    for copies in copies_of.values():
+        if len(copies) > 1:
+            for card_id in copies:
+                twins[card_id] = tuple(c for c in copies if c != card_id)
+    return twins
+
+
 def kind_label(spec: KindSpec, lang: str = ENGLISH) -> str:
     """A card kind as players read it in `lang`: its `label:`, else its
     name in words."""
@@ -394,11 +458,13 @@ def color_labels(
 _TABLES: weakref.WeakKeyDictionary[RuleSet, dict[int, CardTable]] = weakref.WeakKeyDictionary()
 
 
-# The faces-alone tables in use, by rule set (its id: a table keeps its rule
-# set alive), side and order (`faces_alone`): each lives while a table refers to it.
-_ALONE: weakref.WeakValueDictionary[tuple[int, int, tuple[int, ...] | None], CardTable] = (
-    weakref.WeakValueDictionary()
-)
+# The faces-alone tables made lately, by rule set, side and order (`faces_alone`).
+# A table keeps its own (`CardTable.alone`), and the copies of a state share
+# their tables; this finds the one of a new table of the same faces again (a
+# match played anew from its seed). Bounded, not weak: the compiled engine's
+# tables take no weak references.
+_ALONE: dict[tuple[RuleSet, int, tuple[int, ...] | None], CardTable] = {}
+_KEPT_ALONE = 16
 
 
 def faces_alone(table: CardTable) -> CardTable:
@@ -414,11 +480,13 @@ def faces_alone(table: CardTable) -> CardTable:
         return table.alone
     found = card_table(table.rules, table.side)
     if table.order is not None:
-        key = (id(table.rules), table.side, table.order)
+        key = (table.rules, table.side, table.order)
         kept = _ALONE.get(key)
         if kept is None:
             # `table`'s facts are its faces' already in this order: only the names change.
             kept = _ALONE[key] = table.paired(None, None)
+            if len(_ALONE) > _KEPT_ALONE:
+                del _ALONE[next(iter(_ALONE))]
         found = kept
     table.alone = found
     return found

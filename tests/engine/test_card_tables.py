@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from game.engine import cards as card_tables
-from game.engine.cards import CardTable
+from game.engine.cards import CardTable, card_table
 from game.engine.rng import Rng
 from game.engine.sides import side_tables
+from game.native import engine_kind
 from tests.support.rules import rules
 
 DECKS = ("classic", "uno112", "duo", "flip")
@@ -56,3 +57,16 @@ def test_a_deck_of_more_classes_than_a_byte_counts_still_matches(monkeypatch):
             for color, symbol in _every_row(table):
                 row = table.fits_row(color, symbol)
                 assert [bool(b) for b in row] == _fits_by_rule(table, color, symbol)
+
+
+@pytest.mark.skipif(
+    engine_kind() == "compiled", reason="the compiled class has no __dict__ to list"
+)
+def test_a_paired_table_takes_every_fact_of_its_faces():
+    """`CardTable.paired` copies the facts `_FACTS` names, one by one (the
+    compiled engine's class has no __dict__ to copy): the list names them all."""
+    for name in DECKS:
+        deck = rules(name)
+        table = card_table(deck)
+        table.by_name  # noqa: B018 -- asked once, so that every lazy fact exists
+        assert set(vars(table)) == set(card_tables._FACTS)
