@@ -14,6 +14,7 @@ them. A screen showing another language asks `labels_in(code)` and
 
 from __future__ import annotations
 
+import itertools
 import operator
 import weakref
 from collections.abc import Sequence
@@ -53,9 +54,7 @@ class CardTable:
         `moved_from`: the table of these faces to take every fact from, moved
         rather than worked out again (`paired`); `twins`: see `paired`."""
         if moved_from is not None:
-            # Fact by fact, as the compiled engine's class has no __dict__ to copy.
-            for name in _FACTS:
-                setattr(self, name, getattr(moved_from, name))
+            self._take(moved_from)
             self._pair(order, backs, twins)
             return
         model = rules.model
@@ -210,6 +209,47 @@ class CardTable:
                 found.setdefault(card_name, card_id)
         return found
 
+    def _take(self, other: CardTable) -> None:
+        """Every fact of `other`, shared, one by one: the compiled engine's
+        class has no __dict__ to copy (tests/engine/test_card_tables.py checks
+        that none is left out)."""
+        self.side_name = other.side_name
+        self.side = other.side
+        self.rules = other.rules
+        self.order = other.order
+        self.alone = other.alone
+        self.colors = other.colors
+        self.color_label = other.color_label
+        self.color_labels = other.color_labels
+        self._model = other._model
+        self._kinds = other._kinds
+        self.names = other.names
+        self.color = other.color
+        self.kind = other.kind
+        self.effects = other.effects
+        self.symbol = other.symbol
+        self.points = other.points
+        self.category = other.category
+        self.labels = other.labels
+        self._label_parts = other._label_parts
+        self._labels_in = other._labels_in
+        self.face_names = other.face_names
+        self.size = other.size
+        self._fresh_deck = other._fresh_deck
+        self.cut_value = other.cut_value
+        self.needs_color = other.needs_color
+        self.restricted = other.restricted
+        self.refusable = other.refusable
+        self.any_refusable = other.any_refusable
+        self.symbol_id = other.symbol_id
+        self._classes = other._classes
+        self._fit_maps = other._fit_maps
+        self._fits = other._fits
+        self._plays = other._plays
+        self._every_play = other._every_play
+        self._twins = other._twins
+        self._by_name = other._by_name
+
     def _pair(
         self,
         order: Sequence[int] | None,
@@ -224,20 +264,36 @@ class CardTable:
         if order is not None:
             self.order = tuple(order)
             self._fresh_deck = None
+            # The facts a card's face decides move with the face.
             moved = _Mover(order)
-            for name in _PER_CARD:
-                setattr(self, name, moved(getattr(self, name)))
+            self.labels = moved(self.labels)
+            self._label_parts = moved(self._label_parts)
+            self.effects = moved(self.effects)
+            self.face_names = moved(self.face_names)
+            self.color = moved(self.color)
+            self.kind = moved(self.kind)
+            self.symbol = moved(self.symbol)
+            self.points = moved(self.points)
+            self.category = moved(self.category)
+            self.cut_value = moved(self.cut_value)
+            self.needs_color = moved(self.needs_color)
+            self.restricted = moved(self.restricted)
+            self.refusable = moved(self.refusable)
+            self.symbol_id = moved(self.symbol_id)
             if self._classes is not None:
                 self._classes = bytes(moved(self._classes))
             self._fits = [[None] * len(rows) for rows in self._fits]
             self._plays = {}
             self._labels_in = {ENGLISH: self.labels}
-        self.names = list(self.face_names)
         if backs is not None:
             # A two-sided card's name is its face in play and its other face
             # ("red:7/teal:5"), so that two cards alike on one side but not on
             # the other are never taken for copies.
-            self.names = [f"{face}/{back}" for face, back in zip(self.names, backs, strict=True)]
+            self.names = [
+                f"{face}/{back}" for face, back in zip(self.face_names, backs, strict=True)
+            ]
+        else:
+            self.names = list(self.face_names)
         self._index_names(twins)
 
     def paired(
@@ -286,7 +342,10 @@ class CardTable:
         found = self._plays.get(seat)
         if found is None:
             plain, named = self._all_plays(seat)
-            found = [named[c] if self.needs_color[c] else plain[c] for c in range(self.size)]
+            found = list(plain)
+            # The few cards whose play names a colour (a paired table asks per match and seat).
+            for card in itertools.compress(range(self.size), self.needs_color):
+                found[card] = named[card]
             self._plays[seat] = found
         return found
 
@@ -336,66 +395,6 @@ class CardTable:
         color, kind, face = parts
         label = face if kind is None else kind_label(self._kinds[kind], lang)
         return label if color < 0 else f"{colors[color]} {label}"
-
-
-# Every fact a table holds, which `paired` copies (tests/engine/test_card_tables.py
-# checks that it names them all).
-_FACTS = (
-    "side_name",
-    "side",
-    "rules",
-    "order",
-    "alone",
-    "colors",
-    "color_label",
-    "color_labels",
-    "_model",
-    "_kinds",
-    "names",
-    "color",
-    "kind",
-    "effects",
-    "symbol",
-    "points",
-    "category",
-    "labels",
-    "_label_parts",
-    "_labels_in",
-    "face_names",
-    "size",
-    "_fresh_deck",
-    "cut_value",
-    "needs_color",
-    "restricted",
-    "refusable",
-    "any_refusable",
-    "symbol_id",
-    "_classes",
-    "_fit_maps",
-    "_fits",
-    "_plays",
-    "_every_play",
-    "_twins",
-    "_by_name",
-)
-
-# The per-card facts that a card's face decides, moved with the face.
-_PER_CARD = (
-    "labels",
-    "_label_parts",
-    "effects",
-    "face_names",
-    "color",
-    "kind",
-    "symbol",
-    "points",
-    "category",
-    "cut_value",
-    "needs_color",
-    "restricted",
-    "refusable",
-    "symbol_id",
-)
 
 
 class _Mover:

@@ -63,10 +63,12 @@ def test_a_deck_of_more_classes_than_a_byte_counts_still_matches(monkeypatch):
     engine_kind() == "compiled", reason="the compiled class has no __dict__ to list"
 )
 def test_a_paired_table_takes_every_fact_of_its_faces():
-    """`CardTable.paired` copies the facts `_FACTS` names, one by one (the
-    compiled engine's class has no __dict__ to copy): the list names them all."""
+    """`CardTable.paired` copies its faces' facts one by one (`_take`): a
+    fact it left out would be missing from the paired table."""
     for name in DECKS:
-        deck = rules(name)
-        table = card_table(deck)
-        table.by_name  # noqa: B018 -- asked once, so that every lazy fact exists
-        assert set(vars(table)) == set(card_tables._FACTS)
+        table = card_table(rules(name))
+        table.by_name  # noqa: B018 -- asked, so that every fact made when first asked is there
+        table.twins  # noqa: B018
+        reversed_order = list(reversed(range(table.size)))
+        for paired in (table.paired(None, None), table.paired(reversed_order, table.face_names)):
+            assert set(vars(paired)) == set(vars(table))
