@@ -46,16 +46,15 @@ class CardTable:
         backs: Sequence[str] | None = None,
         *,
         moved_from: CardTable | None = None,
-        twins: list[tuple[int, ...]] | None = None,
     ) -> None:
         """The faces of side `side` (a one-sided deck has side 0 only). A
         two-sided deck's cards pair faces: card `i` shows face `order[i]` of
         this side (None: face `i`), and `backs[i]` names its other face.
         `moved_from`: the table of these faces to take every fact from, moved
-        rather than worked out again (`paired`); `twins`: see `paired`."""
+        rather than worked out again (`paired`)."""
         if moved_from is not None:
             self._take(moved_from)
-            self._pair(order, backs, twins)
+            self._pair(order, backs)
             return
         model = rules.model
         sides = model.side_names()
@@ -183,21 +182,11 @@ class CardTable:
         self._every_play: dict[int, tuple[list[tuple[Play, ...]], list[tuple[Play, ...]]]] = {}
         self._index_names()
 
-    def _index_names(self, twins: list[tuple[int, ...]] | None = None) -> None:
-        """The facts that follow from each card's whole name (both faces);
-        `twins` when they are known already (the other side's)."""
+    def _index_names(self) -> None:
+        """The facts that follow from each card's whole name (both faces),
+        worked out when first read: a two-sided deck's tables are made for
+        every match, and play asks none of them."""
         self._by_name: dict[str, int] | None = None
-        # Worked out when first read (`twins`): a faces-alone table a view
-        # hands a bot (`faces_alone`) is made for every match and never asked.
-        self._twins: list[tuple[int, ...]] | None = twins
-
-    @property
-    def twins(self) -> list[tuple[int, ...]]:
-        """The other copies of each card: identical to the rules and to a log."""
-        twins = self._twins
-        if twins is None:
-            twins = self._twins = _copies(self.names)
-        return twins
 
     @property
     def by_name(self) -> dict[str, int]:
@@ -247,14 +236,12 @@ class CardTable:
         self._fits = other._fits
         self._plays = other._plays
         self._every_play = other._every_play
-        self._twins = other._twins
         self._by_name = other._by_name
 
     def _pair(
         self,
         order: Sequence[int] | None,
         backs: Sequence[str] | None,
-        twins: list[tuple[int, ...]] | None = None,
     ) -> None:
         """Card `i` shows face `order[i]` (None: face `i`) and `backs[i]` on its
         other side. Every per-card fact is moved, not worked out again: a
@@ -294,18 +281,16 @@ class CardTable:
             ]
         else:
             self.names = list(self.face_names)
-        self._index_names(twins)
+        self._index_names()
 
     def paired(
         self,
         order: Sequence[int] | None,
         backs: Sequence[str] | None,
-        twins: list[tuple[int, ...]] | None = None,
     ) -> CardTable:
-        """This side's faces as the cards of one match carry them (see `_pair`;
-        `twins`: the copies, when the other side's table knows them); the
-        table itself is left as it is."""
-        return CardTable(self.rules, self.side, order, backs, moved_from=self, twins=twins)
+        """This side's faces as the cards of one match carry them (see `_pair`);
+        the table itself is left as it is."""
+        return CardTable(self.rules, self.side, order, backs, moved_from=self)
 
     def fresh_deck(self) -> list[int]:
         """The cards as a fresh deck lies before it is shuffled: the card
@@ -410,22 +395,6 @@ class _Mover:
         if self._take is None:
             return [facts[i] for i in self._order]
         return list(self._take(facts))
-
-
-def _copies(names: list[str]) -> list[tuple[int, ...]]:
-    """Per card id, the other cards of the same name."""
-    size = len(names)
-    if len(set(names)) == size:
-        return [()] * size  # no copies: most cards of a deck paired at random
-    copies_of: dict[str, list[int]] = {}
-    for card_id, card_name in enumerate(names):
-        copies_of.setdefault(card_name, []).append(card_id)
-    twins: list[tuple[int, ...]] = [()] * size
-    for copies in copies_of.values():
-        if len(copies) > 1:
-            for card_id in copies:
-                twins[card_id] = tuple(c for c in copies if c != card_id)
-    return twins
 
 
 def kind_label(spec: KindSpec, lang: str = ENGLISH) -> str:

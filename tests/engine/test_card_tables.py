@@ -68,7 +68,6 @@ def test_a_paired_table_takes_every_fact_of_its_faces():
     for name in DECKS:
         table = card_table(rules(name))
         table.by_name  # noqa: B018 -- asked, so that every fact made when first asked is there
-        table.twins  # noqa: B018
         reversed_order = list(reversed(range(table.size)))
         for paired in (table.paired(None, None), table.paired(reversed_order, table.face_names)):
             assert set(vars(paired)) == set(vars(table))
