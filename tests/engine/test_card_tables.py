@@ -18,7 +18,7 @@ DECKS = ("classic", "uno112", "duo", "flip")
 
 
 def _fits_by_rule(table: CardTable, color: int, symbol: int) -> list[bool]:
-    """RULES.md's matching rule: a wild, the colour in force, or the top card's symbol."""
+    """The matching rule (docs/rules.md): a wild, the colour in force, or the top card's symbol."""
     return [
         own < 0 or own == color or table.symbol_id[card] == symbol
         for card, own in enumerate(table.color)
