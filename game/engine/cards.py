@@ -18,7 +18,7 @@ import itertools
 import operator
 import weakref
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from game.engine.actions import Play
 from game.engine.ruleset import WILD, EffectSpec, KindSpec, RuleSet, RuleSetModel
@@ -76,13 +76,13 @@ class CardTable:
         self.color: list[int] = []  # index into colors, -1 for a wild
         self.kind: list[KindSpec] = []
         self.effects: list[tuple[EffectSpec, ...]] = []  # what playing it does (a face may differ)
-        self.symbol: list[str] = []  # what "matches by number or symbol" compares
+        symbols: list[str] = []  # what "matches by number or symbol" compares
         self.points: list[int] = []
-        self.category: list[str] = []
-        self.labels: list[str] = []  # what players read: "Red 7", "Blue Draw Two", "Wild"
+        categories: list[str] = []
+        labels: list[str] = []  # what players read: "Red 7", "Blue Draw Two", "Wild"
         # How each label is made, to make it in another language.
-        self._label_parts: list[LabelParts] = []
-        self._labels_in: dict[str, list[str]] = {ENGLISH: self.labels}
+        label_parts: list[LabelParts] = []
+        self._labels_in: dict[str, list[str]] = {}
         for name, spec in rules.kinds.items():
             kind = spec.model
             if self.side_name is not None and kind.side != self.side_name:
@@ -109,16 +109,20 @@ class CardTable:
                     parts = (color, None if kind.category == "number" else name, face)
                     label = self._card_label(parts, self.color_labels, ENGLISH)
                     for _ in range(copies):
-                        self.labels.append(label)
-                        self._label_parts.append(parts)
+                        labels.append(label)
+                        label_parts.append(parts)
                         self.effects.append(effects)
                         color_name = WILD if color < 0 else self.colors[color]
                         self.names.append(f"{color_name}:{face}")
                         self.color.append(color)
                         self.kind.append(spec)
-                        self.symbol.append(face)
+                        symbols.append(face)
                         self.points.append(points)
-                        self.category.append(kind.category)
+                        categories.append(kind.category)
+        self._symbol: _Later[str] = _Later(symbols)
+        self._category: _Later[str] = _Later(categories)
+        self._labels: _Later[str] = _Later(labels)
+        self._label_parts: _Later[LabelParts] = _Later(label_parts)
         self.face_names: list[str] = list(self.names)
         self.size = len(self.names)
         self._fresh_deck: list[int] | None = None  # `fresh_deck`'s answer, once asked
@@ -198,6 +202,22 @@ class CardTable:
                 found.setdefault(card_name, card_id)
         return found
 
+    # Facts play seldom reads: a paired table moves them when first read.
+
+    @property
+    def symbol(self) -> list[str]:
+        """Per card, what "matches by number or symbol" compares."""
+        return self._symbol.facts()
+
+    @property
+    def category(self) -> list[str]:
+        return self._category.facts()
+
+    @property
+    def labels(self) -> list[str]:
+        """Per card, what players read: "Red 7", "Blue Draw Two", "Wild"."""
+        return self._labels.facts()
+
     def _take(self, other: CardTable) -> None:
         """Every fact of `other`, shared, one by one: the compiled engine's
         class has no __dict__ to copy (tests/engine/test_card_tables.py checks
@@ -216,10 +236,10 @@ class CardTable:
         self.color = other.color
         self.kind = other.kind
         self.effects = other.effects
-        self.symbol = other.symbol
+        self._symbol = other._symbol
         self.points = other.points
-        self.category = other.category
-        self.labels = other.labels
+        self._category = other._category
+        self._labels = other._labels
         self._label_parts = other._label_parts
         self._labels_in = other._labels_in
         self.face_names = other.face_names
@@ -253,15 +273,15 @@ class CardTable:
             self._fresh_deck = None
             # The facts a card's face decides move with the face.
             moved = _Mover(order)
-            self.labels = moved(self.labels)
-            self._label_parts = moved(self._label_parts)
+            self._labels = _Later(self._labels, moved)
+            self._label_parts = _Later(self._label_parts, moved)
             self.effects = moved(self.effects)
             self.face_names = moved(self.face_names)
             self.color = moved(self.color)
             self.kind = moved(self.kind)
-            self.symbol = moved(self.symbol)
+            self._symbol = _Later(self._symbol, moved)
             self.points = moved(self.points)
-            self.category = moved(self.category)
+            self._category = _Later(self._category, moved)
             self.cut_value = moved(self.cut_value)
             self.needs_color = moved(self.needs_color)
             self.restricted = moved(self.restricted)
@@ -271,7 +291,7 @@ class CardTable:
                 self._classes = bytes(moved(self._classes))
             self._fits = [[None] * len(rows) for rows in self._fits]
             self._plays = {}
-            self._labels_in = {ENGLISH: self.labels}
+            self._labels_in = {}
         if backs is not None:
             # A two-sided card's name is its face in play and its other face
             # ("red:7/teal:5"), so that two cards alike on one side but not on
@@ -357,12 +377,14 @@ class CardTable:
     def labels_in(self, lang: str) -> list[str]:
         """Each card's label (by card id) in `lang` ("Kırmızı 7"): the rule
         file's words for it, the English where the file gives none."""
+        if lang == ENGLISH:
+            return self.labels
         found = self._labels_in.get(lang)
         if found is None:
             colors = self.color_labels_in(lang)
             made: dict[LabelParts, str] = {}
             found = []
-            for parts in self._label_parts:
+            for parts in self._label_parts.facts():
                 label = made.get(parts)
                 if label is None:
                     label = made[parts] = self._card_label(parts, colors, lang)
@@ -380,6 +402,28 @@ class CardTable:
         color, kind, face = parts
         label = face if kind is None else kind_label(self._kinds[kind], lang)
         return label if color < 0 else f"{colors[color]} {label}"
+
+
+class _Later(Generic[T]):
+    """A per-card fact, or the fact of another table and the move that puts
+    it in this one's card order, made when first read (`facts`)."""
+
+    def __init__(self, facts: list[T] | _Later[T], moved: _Mover | None = None) -> None:
+        self._facts: list[T] | None = None
+        self._from: _Later[T] | None = None
+        self._moved = moved
+        if isinstance(facts, _Later):
+            self._from = facts
+        else:
+            self._facts = facts
+
+    def facts(self) -> list[T]:
+        found = self._facts
+        if found is None:
+            assert self._from is not None and self._moved is not None, "a move to make"
+            found = self._facts = self._moved(self._from.facts())
+            self._from = self._moved = None
+        return found
 
 
 class _Mover:

@@ -71,3 +71,21 @@ def test_a_paired_table_takes_every_fact_of_its_faces():
         reversed_order = list(reversed(range(table.size)))
         for paired in (table.paired(None, None), table.paired(reversed_order, table.face_names)):
             assert set(vars(paired)) == set(vars(table))
+
+
+@pytest.mark.parametrize("name", ["classic", "flip"])
+def test_a_paired_table_shows_each_cards_face_facts_in_its_order(name):
+    """The facts a paired table moves when first read (labels, categories,
+    symbols, labels in another language) are its faces' in its card order,
+    and so are those of a table paired from it."""
+    faces = card_table(rules(name))
+    order = list(range(faces.size))
+    Rng(4).shuffle(order)
+    paired = faces.paired(order, None)
+    again = paired.paired(None, None)
+    for table in (paired, again):
+        assert table.labels == [faces.labels[face] for face in order]
+        assert table.category == [faces.category[face] for face in order]
+        assert table.symbol == [faces.symbol[face] for face in order]
+        assert table.labels_in("tr") == [faces.labels_in("tr")[face] for face in order]
+    assert faces.labels_in("en") is faces.labels
