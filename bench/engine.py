@@ -35,6 +35,9 @@ counting instructions, which no load on the machine disturbs (the count for
 `--rounds 0`, the start-up, taken off):
 
     valgrind --tool=cachegrind --cache-sim=no python bench/engine.py --just quiet --rounds 400
+
+`--just matches` likewise plays `--matches` one-round matches of the first of
+`--rule-sets` with the first of `--bots` at the first of `--seats`.
 """
 
 from __future__ import annotations
@@ -184,11 +187,14 @@ def main() -> int:
     parser.add_argument("--bots", nargs="+", default=["random", "basic"])
     parser.add_argument("--matches", type=int, default=size(1000, 2))
     parser.add_argument("--engine", choices=("auto", "python", "compiled"), default="auto")
-    parser.add_argument("--just", choices=("log", "quiet", "rlcard"), help="see above")
+    parser.add_argument("--just", choices=("log", "quiet", "rlcard", "matches"), help="see above")
     args = parser.parse_args()
     os.environ["COUCH_UNO_ENGINE"] = args.engine
     from game.native import engine_kind  # stops with the reason if it cannot be had
 
+    if args.just == "matches":
+        NewMatches(args.rule_sets[0], args.seats[0], args.bots[0]).play(args.matches)
+        return 0
     if args.just:
         seats = args.seats[0]
         side = Rlcard(seats) if args.just == "rlcard" else Ours(seats, args.just == "log")

@@ -14,11 +14,11 @@ them. A screen showing another language asks `labels_in(code)` and
 
 from __future__ import annotations
 
-import functools
+import itertools
 import operator
 import weakref
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from game.engine.actions import Play
 from game.engine.card_names import FACES_APART
@@ -26,6 +26,10 @@ from game.engine.ruleset import WILD, EffectSpec, KindSpec, RuleSet, RuleSetMode
 from game.engine.words import ENGLISH
 
 T = TypeVar("T")
+
+# A matching row is made by one byte per class of card (`CardTable.fits_row`);
+# a deck of more (colour, symbol) classes makes its rows card by card.
+MAX_MATCH_CLASSES = 256
 
 # What a card's label is made of: its colour index (-1: none), its kind's name
 # (None: a number card, named by its face) and its face.
@@ -41,10 +45,18 @@ class CardTable:
         side: int = 0,
         order: Sequence[int] | None = None,
         backs: Sequence[str] | None = None,
+        *,
+        moved_from: CardTable | None = None,
     ) -> None:
         """The faces of side `side` (a one-sided deck has side 0 only). A
         two-sided deck's cards pair faces: card `i` shows face `order[i]` of
-        this side (None: face `i`), and `backs[i]` names its other face."""
+        this side (None: face `i`), and `backs[i]` names its other face.
+        `moved_from`: the table of these faces to take every fact from, moved
+        rather than worked out again (`paired`)."""
+        if moved_from is not None:
+            self._take(moved_from)
+            self._pair(order, backs)
+            return
         model = rules.model
         sides = model.side_names()
         self.side_name: str | None = sides[side] if sides else None
@@ -65,13 +77,13 @@ class CardTable:
         self.color: list[int] = []  # index into colors, -1 for a wild
         self.kind: list[KindSpec] = []
         self.effects: list[tuple[EffectSpec, ...]] = []  # what playing it does (a face may differ)
-        self.symbol: list[str] = []  # what "matches by number or symbol" compares
+        symbols: list[str] = []  # what "matches by number or symbol" compares
         self.points: list[int] = []
-        self.category: list[str] = []
-        self.labels: list[str] = []  # what players read: "Red 7", "Blue Draw Two", "Wild"
+        categories: list[str] = []
+        labels: list[str] = []  # what players read: "Red 7", "Blue Draw Two", "Wild"
         # How each label is made, to make it in another language.
-        self._label_parts: list[LabelParts] = []
-        self._labels_in: dict[str, list[str]] = {ENGLISH: self.labels}
+        label_parts: list[LabelParts] = []
+        self._labels_in: dict[str, list[str]] = {}
         for name, spec in rules.kinds.items():
             kind = spec.model
             if self.side_name is not None and kind.side != self.side_name:
@@ -98,16 +110,20 @@ class CardTable:
                     parts = (color, None if kind.category == "number" else name, face)
                     label = self._card_label(parts, self.color_labels, ENGLISH)
                     for _ in range(copies):
-                        self.labels.append(label)
-                        self._label_parts.append(parts)
+                        labels.append(label)
+                        label_parts.append(parts)
                         self.effects.append(effects)
                         color_name = WILD if color < 0 else self.colors[color]
                         self.names.append(f"{color_name}:{face}")
                         self.color.append(color)
                         self.kind.append(spec)
-                        self.symbol.append(face)
+                        symbols.append(face)
                         self.points.append(points)
-                        self.category.append(kind.category)
+                        categories.append(kind.category)
+        self._symbol: _Later[str] = _Later(symbols)
+        self._category: _Later[str] = _Later(categories)
+        self._labels: _Later[str] = _Later(labels)
+        self._label_parts: _Later[LabelParts] = _Later(label_parts)
         self.face_names: list[str] = list(self.names)
         self.size = len(self.names)
         self._fresh_deck: list[int] | None = None  # `fresh_deck`'s answer, once asked
@@ -142,54 +158,111 @@ class CardTable:
         # whether the card goes on a top card of that symbol while that colour
         # is in force (colour -1, the last row: none named, so only the symbol
         # and wilds). One lookup per card in a hand instead of three comparisons.
-        self._fits: list[list[bytes | None]] = [
-            [
-                bytes(
-                    own < 0 or own == color or self.symbol_id[card] == symbol
-                    for card, own in enumerate(self.color)
-                )
-                for symbol in range(len(symbol_ids))
-            ]
-            for color in (*range(len(self.colors)), -1)
+        # A row is made when first asked: most of a paired match's are never
+        # read. Whether a card fits depends only on its colour and symbol (its
+        # class, `_classes[card]`), so a row is the classes translated by a
+        # 256-byte map of fitting classes (`_fit_maps`, the same for every
+        # pairing of these faces): one C call, not a loop over the cards.
+        colors = (*range(len(self.colors)), -1)
+        class_of: dict[tuple[int, int], int] = {}
+        classes = [
+            class_of.setdefault((own, symbol), len(class_of))
+            for own, symbol in zip(self.color, self.symbol_id, strict=True)
         ]
-        # A table paired for a match moves its rows from its faces' table when
-        # first asked (`fits_row`): most of a match's rows are never read.
-        self._fits_from: tuple[list[list[bytes | None]], _Mover] | None = None
+        self._classes: bytes | None = None
+        self._fit_maps: list[list[bytes]] = []
+        if len(class_of) <= MAX_MATCH_CLASSES:
+            self._classes = bytes(classes)
+            unused = bytes(256 - len(class_of))
+            self._fit_maps = [
+                [
+                    bytes(own < 0 or own == color or sid == symbol for own, sid in class_of)
+                    + unused
+                    for symbol in range(len(symbol_ids))
+                ]
+                for color in colors
+            ]
+        self._fits: list[list[bytes | None]] = [[None] * len(symbol_ids) for _ in colors]
         self._plays: dict[int, list[tuple[Play, ...]]] = {}
         self._every_play: dict[int, tuple[list[tuple[Play, ...]], list[tuple[Play, ...]]]] = {}
         self._index_names()
 
-    def _index_names(self, twins: list[tuple[int, ...]] | None = None) -> None:
-        """The facts that follow from each card's whole name (both faces);
-        `twins` when they are known already (the other side's)."""
-        self.__dict__.pop("by_name", None)
-        if twins is None and len(set(self.names)) == self.size:
-            twins = [()] * self.size  # no copies: most cards of a deck paired at random
-        if twins is None:
-            copies_of: dict[str, list[int]] = {}
-            for card_id, card_name in enumerate(self.names):
-                copies_of.setdefault(card_name, []).append(card_id)
-            twins = [()] * self.size
-            for copies in copies_of.values():
-                if len(copies) > 1:
-                    for card_id in copies:
-                        twins[card_id] = tuple(c for c in copies if c != card_id)
-        # The other copies of each card: identical to the rules and to a log.
-        self.twins: list[tuple[int, ...]] = twins
+    def _index_names(self) -> None:
+        """The facts that follow from each card's whole name (both faces),
+        worked out when first read: a two-sided deck's tables are made for
+        every match, and play asks none of them."""
+        self._by_name: dict[str, int] | None = None
 
-    @functools.cached_property
+    @property
     def by_name(self) -> dict[str, int]:
         """The first card of each name (a log's reader asks; play never does)."""
-        found: dict[str, int] = {}
-        for card_id, card_name in enumerate(self.names):
-            found.setdefault(card_name, card_id)
+        found = self._by_name
+        if found is None:
+            found = self._by_name = {}
+            for card_id, card_name in enumerate(self.names):
+                found.setdefault(card_name, card_id)
         return found
+
+    # Facts play seldom reads: a paired table moves them when first read.
+
+    @property
+    def symbol(self) -> list[str]:
+        """Per card, what "matches by number or symbol" compares."""
+        return self._symbol.facts()
+
+    @property
+    def category(self) -> list[str]:
+        return self._category.facts()
+
+    @property
+    def labels(self) -> list[str]:
+        """Per card, what players read: "Red 7", "Blue Draw Two", "Wild"."""
+        return self._labels.facts()
+
+    def _take(self, other: CardTable) -> None:
+        """Every fact of `other`, shared, one by one: the compiled engine's
+        class has no __dict__ to copy (tests/engine/test_card_tables.py checks
+        that none is left out)."""
+        self.side_name = other.side_name
+        self.side = other.side
+        self.rules = other.rules
+        self.order = other.order
+        self.alone = other.alone
+        self.colors = other.colors
+        self.color_label = other.color_label
+        self.color_labels = other.color_labels
+        self._model = other._model
+        self._kinds = other._kinds
+        self.names = other.names
+        self.color = other.color
+        self.kind = other.kind
+        self.effects = other.effects
+        self._symbol = other._symbol
+        self.points = other.points
+        self._category = other._category
+        self._labels = other._labels
+        self._label_parts = other._label_parts
+        self._labels_in = other._labels_in
+        self.face_names = other.face_names
+        self.size = other.size
+        self._fresh_deck = other._fresh_deck
+        self.cut_value = other.cut_value
+        self.needs_color = other.needs_color
+        self.restricted = other.restricted
+        self.refusable = other.refusable
+        self.any_refusable = other.any_refusable
+        self.symbol_id = other.symbol_id
+        self._classes = other._classes
+        self._fit_maps = other._fit_maps
+        self._fits = other._fits
+        self._plays = other._plays
+        self._every_play = other._every_play
+        self._by_name = other._by_name
 
     def _pair(
         self,
         order: Sequence[int] | None,
         backs: Sequence[str] | None,
-        twins: list[tuple[int, ...]] | None = None,
     ) -> None:
         """Card `i` shows face `order[i]` (None: face `i`) and `backs[i]` on its
         other side. Every per-card fact is moved, not worked out again: a
@@ -199,36 +272,47 @@ class CardTable:
         if order is not None:
             self.order = tuple(order)
             self._fresh_deck = None
+            # The facts a card's face decides move with the face.
             moved = _Mover(order)
-            for name in _PER_CARD:
-                setattr(self, name, moved(getattr(self, name)))
-            self._fits_from = (self._fits, moved)
+            self._labels = _Later(self._labels, moved)
+            self._label_parts = _Later(self._label_parts, moved)
+            self.effects = moved(self.effects)
+            self.face_names = moved(self.face_names)
+            self.color = moved(self.color)
+            self.kind = moved(self.kind)
+            self._symbol = _Later(self._symbol, moved)
+            self.points = moved(self.points)
+            self._category = _Later(self._category, moved)
+            self.cut_value = moved(self.cut_value)
+            self.needs_color = moved(self.needs_color)
+            self.restricted = moved(self.restricted)
+            self.refusable = moved(self.refusable)
+            self.symbol_id = moved(self.symbol_id)
+            if self._classes is not None:
+                self._classes = bytes(moved(self._classes))
             self._fits = [[None] * len(rows) for rows in self._fits]
             self._plays = {}
-            self._labels_in = {ENGLISH: self.labels}
-        self.names = list(self.face_names)
+            self._labels_in = {}
         if backs is not None:
             # A two-sided card's name is its face in play and its other face
             # ("red:7/teal:5"), so that two cards alike on one side but not on
             # the other are never taken for copies.
             self.names = [
-                f"{face}{FACES_APART}{back}" for face, back in zip(self.names, backs, strict=True)
+                f"{face}{FACES_APART}{back}"
+                for face, back in zip(self.face_names, backs, strict=True)
             ]
-        self._index_names(twins)
+        else:
+            self.names = list(self.face_names)
+        self._index_names()
 
     def paired(
         self,
         order: Sequence[int] | None,
         backs: Sequence[str] | None,
-        twins: list[tuple[int, ...]] | None = None,
     ) -> CardTable:
-        """This side's faces as the cards of one match carry them (see `_pair`;
-        `twins`: the copies, when the other side's table knows them); the
-        table itself is left as it is."""
-        table = CardTable.__new__(CardTable)  # copy.copy, without its generic machinery
-        table.__dict__.update(self.__dict__)
-        table._pair(order, backs, twins)
-        return table
+        """This side's faces as the cards of one match carry them (see `_pair`);
+        the table itself is left as it is."""
+        return CardTable(self.rules, self.side, order, backs, moved_from=self)
 
     def fresh_deck(self) -> list[int]:
         """The cards as a fresh deck lies before it is shuffled: the card
@@ -249,11 +333,14 @@ class CardTable:
         while colour `color` is in force (-1: none named)."""
         row = self._fits[color][symbol]
         if row is None:
-            assert self._fits_from is not None, "a table's own rows are all made"
-            rows, moved = self._fits_from
-            base = rows[color][symbol]
-            assert base is not None, "a table's own rows are all made"
-            row = self._fits[color][symbol] = bytes(moved(base))
+            if self._classes is not None:
+                row = self._classes.translate(self._fit_maps[color][symbol])
+            else:
+                row = bytes(
+                    own < 0 or own == color or sid == symbol
+                    for own, sid in zip(self.color, self.symbol_id, strict=True)
+                )
+            self._fits[color][symbol] = row
         return row
 
     def plays_for(self, seat: int) -> list[tuple[Play, ...]]:
@@ -262,7 +349,10 @@ class CardTable:
         found = self._plays.get(seat)
         if found is None:
             plain, named = self._all_plays(seat)
-            found = [named[c] if self.needs_color[c] else plain[c] for c in range(self.size)]
+            found = list(plain)
+            # The few cards whose play names a colour (a paired table asks per match and seat).
+            for card in itertools.compress(range(self.size), self.needs_color):
+                found[card] = named[card]
             self._plays[seat] = found
         return found
 
@@ -289,12 +379,14 @@ class CardTable:
     def labels_in(self, lang: str) -> list[str]:
         """Each card's label (by card id) in `lang` ("Kırmızı 7"): the rule
         file's words for it, the English where the file gives none."""
+        if lang == ENGLISH:
+            return self.labels
         found = self._labels_in.get(lang)
         if found is None:
             colors = self.color_labels_in(lang)
             made: dict[LabelParts, str] = {}
             found = []
-            for parts in self._label_parts:
+            for parts in self._label_parts.facts():
                 label = made.get(parts)
                 if label is None:
                     label = made[parts] = self._card_label(parts, colors, lang)
@@ -314,23 +406,26 @@ class CardTable:
         return label if color < 0 else f"{colors[color]} {label}"
 
 
-# The per-card facts that a card's face decides, moved with the face.
-_PER_CARD = (
-    "labels",
-    "_label_parts",
-    "effects",
-    "face_names",
-    "color",
-    "kind",
-    "symbol",
-    "points",
-    "category",
-    "cut_value",
-    "needs_color",
-    "restricted",
-    "refusable",
-    "symbol_id",
-)
+class _Later(Generic[T]):
+    """A per-card fact, or the fact of another table and the move that puts
+    it in this one's card order, made when first read (`facts`)."""
+
+    def __init__(self, facts: list[T] | _Later[T], moved: _Mover | None = None) -> None:
+        self._facts: list[T] | None = None
+        self._from: _Later[T] | None = None
+        self._moved = moved
+        if isinstance(facts, _Later):
+            self._from = facts
+        else:
+            self._facts = facts
+
+    def facts(self) -> list[T]:
+        found = self._facts
+        if found is None:
+            assert self._from is not None and self._moved is not None, "a move to make"
+            found = self._facts = self._moved(self._from.facts())
+            self._from = self._moved = None
+        return found
 
 
 class _Mover:
@@ -377,11 +472,13 @@ def color_labels(
 _TABLES: weakref.WeakKeyDictionary[RuleSet, dict[int, CardTable]] = weakref.WeakKeyDictionary()
 
 
-# The faces-alone tables in use, by rule set (its id: a table keeps its rule
-# set alive), side and order (`faces_alone`): each lives while a table refers to it.
-_ALONE: weakref.WeakValueDictionary[tuple[int, int, tuple[int, ...] | None], CardTable] = (
-    weakref.WeakValueDictionary()
-)
+# The faces-alone tables made lately, by rule set, side and order (`faces_alone`).
+# A table keeps its own (`CardTable.alone`), and the copies of a state share
+# their tables; this finds the one of a new table of the same faces again (a
+# match played anew from its seed). Bounded, not weak: the compiled engine's
+# tables take no weak references.
+_ALONE: dict[tuple[RuleSet, int, tuple[int, ...] | None], CardTable] = {}
+_KEPT_ALONE = 16
 
 
 def faces_alone(table: CardTable) -> CardTable:
@@ -397,11 +494,13 @@ def faces_alone(table: CardTable) -> CardTable:
         return table.alone
     found = card_table(table.rules, table.side)
     if table.order is not None:
-        key = (id(table.rules), table.side, table.order)
+        key = (table.rules, table.side, table.order)
         kept = _ALONE.get(key)
         if kept is None:
             # `table`'s facts are its faces' already in this order: only the names change.
             kept = _ALONE[key] = table.paired(None, None)
+            if len(_ALONE) > _KEPT_ALONE:
+                del _ALONE[next(iter(_ALONE))]
         found = kept
     table.alone = found
     return found

@@ -74,7 +74,10 @@ def new_game(
                 f" a match may take at most {MAX_MATCH_ROUNDS:,}: choose a lower target"
             )
     rng = Rng(seed)
-    tables = side_tables(rules, rng, Rng(seed ^ NUMBERING_STREAM))
+    # Seeding a generator costs a sixth of a one-sided deck's new game: only a
+    # two-sided deck seeds this one.
+    numbering = Rng(seed ^ NUMBERING_STREAM) if rules.model.sides else None
+    tables = side_tables(rules, rng, numbering)
     cards = tables[0]
     state = GameState(
         rules=rules,

@@ -76,17 +76,30 @@ class Rng:
         return r
 
     def shuffle(self, items: list[int]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place: for each place from the last down, a uniform
+        index up to it (`below`'s rejection sampling, its bit counts looked up)."""
         if self._shared:
             self._unshare()
         getrandbits = self._mt.getrandbits
-        for i in range(len(items) - 1, 0, -1):
-            bound = i + 1
-            bits = bound.bit_length()
+        for i, bits in _fisher_yates_steps(len(items)):
             j = getrandbits(bits)
-            while j >= bound:
+            while j > i:
                 j = getrandbits(bits)
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
+
+
+# A shuffle's steps by deck size: (place, the bits of a draw up to it). A
+# game shuffles the same few sizes millions of times.
+_STEPS: dict[int, list[tuple[int, int]]] = {}
+
+
+def _fisher_yates_steps(size: int) -> list[tuple[int, int]]:
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = [(i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)]
+        if len(_STEPS) < 256:  # sizes a game shuffles; a stranger one is not kept
+            _STEPS[size] = steps
+    return steps

@@ -145,8 +145,7 @@ def side_tables(
         numbering.shuffle(numbered)
         order = [order[card] for card in numbered]
     front = fronts.paired(numbered, [backs.face_names[i] for i in order])
-    # A card's copies are the cards with both its faces: the same on either side.
-    return (front, backs.paired(order, front.face_names, front.twins))
+    return (front, backs.paired(order, front.face_names))
 
 
 def show_side(state: GameState, side: int) -> None:

@@ -206,12 +206,12 @@ class GameState:
         re-execution (game/log/reexec.py) never has to guess the copy."""
         cards = self.cards
         hand = self.hands[seat]
-        at = hand.index(card)
-        for twin in cards.twins[card]:
-            if twin in hand:
-                other = hand.index(twin)
-                if other < at:
-                    at, card = other, twin
+        names = cards.names
+        name = names[card]
+        at = 0
+        while names[hand[at]] != name:  # the card itself is in the hand: this stops
+            at += 1
+        card = hand[at]
         del hand[at]
         self.discard.append(card)
         own_color = cards.color[card]
