@@ -78,7 +78,7 @@ class CardTable:
         self.kind: list[KindSpec] = []
         self.effects: list[tuple[EffectSpec, ...]] = []  # what playing it does (a face may differ)
         symbols: list[str] = []  # what "matches by number or symbol" compares
-        self.points: list[int] = []
+        card_points: list[int] = []
         categories: list[str] = []
         labels: list[str] = []  # what players read: "Red 7", "Blue Draw Two", "Wild"
         # How each label is made, to make it in another language.
@@ -118,9 +118,13 @@ class CardTable:
                         self.color.append(color)
                         self.kind.append(spec)
                         symbols.append(face)
-                        self.points.append(points)
+                        card_points.append(points)
                         categories.append(kind.category)
         self._symbol: _Later[str] = _Later(symbols)
+        # Read once a round (the score) through the card's face (`points_of`);
+        # the per-card list, for the bots, is moved when first read.
+        self._points_by_face = card_points
+        self._points: _Later[int] = _Later(card_points)
         self._category: _Later[str] = _Later(categories)
         self._labels: _Later[str] = _Later(labels)
         self._label_parts: _Later[LabelParts] = _Later(label_parts)
@@ -133,10 +137,12 @@ class CardTable:
 
     def _index_faces(self) -> None:
         """The facts that follow from each card's face alone."""
-        # The cut for the dealer counts action cards as 0.
-        self.cut_value = [
+        # The cut for the dealer counts action cards as 0. Read for a card or
+        # two a match, through the card's face (`cut_of`): never moved.
+        self._cut_by_face = [
             int(self.symbol[c]) if self.category[c] == "number" else 0 for c in range(self.size)
         ]
+        self.cut_values = frozenset(self._cut_by_face)
         # The colour travels with the play itself only when naming it is the
         # card's first effect; a colour named after a swap or a shuffle is a
         # separate decision, taken once the player sees the new hand.
@@ -145,7 +151,9 @@ class CardTable:
             for effects in self.effects
         ]
         # Cards whose restriction makes them illegal (not just challengeable).
-        self.restricted = [bool(spec.play_only_if) for spec in self.kind]
+        restricted = [bool(spec.play_only_if) for spec in self.kind]
+        # Play asks the card's kind; the per-card list, for the bots, is moved when first read.
+        self._restricted: _Later[bool] = _Later(restricted)
         self.refusable = [
             bool(spec.play_only_if) and spec.model.when_not_allowed == "refuse"
             for spec in self.kind
@@ -170,6 +178,10 @@ class CardTable:
             for own, symbol in zip(self.color, self.symbol_id, strict=True)
         ]
         self._classes: bytes | None = None
+        # A table paired for one match asks each row once or twice: its cards'
+        # classes, read through the shared class maps (`fit_map`), cost less
+        # than making its rows. None: this table's rows are kept and shared.
+        self.match_classes: bytes | None = None
         self._fit_maps: list[list[bytes]] = []
         if len(class_of) <= MAX_MATCH_CLASSES:
             self._classes = bytes(classes)
@@ -215,6 +227,17 @@ class CardTable:
         return self._category.facts()
 
     @property
+    def points(self) -> list[int]:
+        """Per card, what it scores left in a hand."""
+        return self._points.facts()
+
+    @property
+    def restricted(self) -> list[bool]:
+        """Per card, whether its kind allows it only when a condition holds
+        (`play_only_if`)."""
+        return self._restricted.facts()
+
+    @property
     def labels(self) -> list[str]:
         """Per card, what players read: "Red 7", "Blue Draw Two", "Wild"."""
         return self._labels.facts()
@@ -238,7 +261,8 @@ class CardTable:
         self.kind = other.kind
         self.effects = other.effects
         self._symbol = other._symbol
-        self.points = other.points
+        self._points = other._points
+        self._points_by_face = other._points_by_face
         self._category = other._category
         self._labels = other._labels
         self._label_parts = other._label_parts
@@ -246,13 +270,15 @@ class CardTable:
         self.face_names = other.face_names
         self.size = other.size
         self._fresh_deck = other._fresh_deck
-        self.cut_value = other.cut_value
+        self._cut_by_face = other._cut_by_face
+        self.cut_values = other.cut_values
         self.needs_color = other.needs_color
-        self.restricted = other.restricted
+        self._restricted = other._restricted
         self.refusable = other.refusable
         self.any_refusable = other.any_refusable
         self.symbol_id = other.symbol_id
         self._classes = other._classes
+        self.match_classes = other.match_classes
         self._fit_maps = other._fit_maps
         self._fits = other._fits
         self._plays = other._plays
@@ -281,15 +307,16 @@ class CardTable:
             self.color = moved(self.color)
             self.kind = moved(self.kind)
             self._symbol = _Later(self._symbol, moved)
-            self.points = moved(self.points)
+            self._points = _Later(self._points, moved)
             self._category = _Later(self._category, moved)
-            self.cut_value = moved(self.cut_value)
             self.needs_color = moved(self.needs_color)
-            self.restricted = moved(self.restricted)
-            self.refusable = moved(self.refusable)
+            # A fact every card shares reads the same in any order.
+            self._restricted = _Later(self._restricted, moved)
+            if self.any_refusable:
+                self.refusable = moved(self.refusable)
             self.symbol_id = moved(self.symbol_id)
             if self._classes is not None:
-                self._classes = bytes(moved(self._classes))
+                self._classes = self.match_classes = bytes(moved(self._classes))
             self._fits = [[None] * len(rows) for rows in self._fits]
             self._plays = {}
             self._labels_in = {}
@@ -297,10 +324,7 @@ class CardTable:
             # A two-sided card's name is its face in play and its other face
             # ("red:7/teal:5"), so that two cards alike on one side but not on
             # the other are never taken for copies.
-            self.names = [
-                f"{face}{FACES_APART}{back}"
-                for face, back in zip(self.face_names, backs, strict=True)
-            ]
+            self.names = list(map(FACES_APART.join, zip(self.face_names, backs, strict=True)))
         else:
             self.names = list(self.face_names)
         self._index_names()
@@ -313,6 +337,18 @@ class CardTable:
         """This side's faces as the cards of one match carry them (see `_pair`);
         the table itself is left as it is."""
         return CardTable(self.rules, self.side, order, backs, moved_from=self)
+
+    def points_of(self, cards: Sequence[int]) -> int:
+        """What `cards` score left in a hand."""
+        points, order = self._points_by_face, self.order
+        if order is None:
+            return sum(points[c] for c in cards)
+        return sum(points[order[c]] for c in cards)
+
+    def cut_of(self, card: int) -> int:
+        """What `card` counts in the cut for the dealer (an action card 0)."""
+        order = self.order
+        return self._cut_by_face[card if order is None else order[card]]
 
     def fresh_deck(self) -> list[int]:
         """The cards as a fresh deck lies before it is shuffled: the card
@@ -342,6 +378,11 @@ class CardTable:
                 )
             self._fits[color][symbol] = row
         return row
+
+    def fit_map(self, color: int, symbol: int) -> bytes:
+        """Per class of card (`match_classes`), whether it goes on a top card
+        of symbol id `symbol` while colour `color` is in force (-1: none named)."""
+        return self._fit_maps[color][symbol]
 
     def plays_for(self, seat: int) -> list[tuple[Play, ...]]:
         """Per card id, the Play actions of `seat` for it (one per colour for a
@@ -441,6 +482,11 @@ class _Mover:
         if self._take is None:
             return [facts[i] for i in self._order]
         return list(self._take(facts))
+
+
+def reordered(facts: Sequence[T], order: Sequence[int]) -> list[T]:
+    """`facts` in another order: item `i` is `facts[order[i]]`."""
+    return _Mover(order)(facts)
 
 
 def kind_label(spec: KindSpec, lang: str = ENGLISH) -> str:

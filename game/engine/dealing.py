@@ -119,7 +119,6 @@ def _cut_for_dealer(state: GameState, events: EventSink) -> int:
     cards = state.cards
     deck: list[int] = []
     contenders = list(range(state.players))
-    cut_values = set(cards.cut_value)
     for _ in range(MAX_CUTS):
         if len(deck) < len(contenders):
             deck = cards.fresh_deck()
@@ -131,11 +130,11 @@ def _cut_for_dealer(state: GameState, events: EventSink) -> int:
             cut[seat] = deck.pop()
         if events is not None:
             events.append({"t": "cut", "cards": {str(s): cards.names[c] for s, c in cut.items()}})
-        best = max(cards.cut_value[c] for c in cut.values())
-        contenders = [s for s, c in cut.items() if cards.cut_value[c] == best]
+        best = max(cards.cut_of(c) for c in cut.values())
+        contenders = [s for s, c in cut.items() if cards.cut_of(c) == best]
         if len(contenders) == 1:
             return contenders[0]
-        if len(cut_values) == 1:
+        if len(cards.cut_values) == 1:
             break  # no cut can ever break the tie
     return contenders[state.rng.below(len(contenders))]
 

@@ -29,16 +29,25 @@ def play_options(state: GameState, seat: int, candidates: list[int]) -> list[Act
     matches, passes its own restriction and is not a last card the rules
     forbid (the checks `refusals.play_refusal` words, in its order)."""
     cards = state.cards
-    fits = cards.fits_row(state.color, cards.symbol_id[state.discard[-1]])  # see state.matches
+    color, symbol = state.color, cards.symbol_id[state.discard[-1]]
     plays_for = state.plays[seat]
     last_card = state.flags.finish_forbidden and len(state.hands[seat]) == 1
     actions: list[Action] = []
     if not last_card and not cards.any_refusable:
         # Nothing but the match can refuse a card here.
-        for card in candidates:
-            if fits[card]:
-                actions += plays_for[card]
+        classes = cards.match_classes
+        if classes is None:
+            fits = cards.fits_row(color, symbol)  # see state.matches
+            for card in candidates:
+                if fits[card]:
+                    actions += plays_for[card]
+        else:
+            fit = cards.fit_map(color, symbol)
+            for card in candidates:
+                if fit[classes[card]]:
+                    actions += plays_for[card]
         return actions
+    fits = cards.fits_row(color, symbol)
     refusable = cards.refusable
     for card in candidates:
         if not fits[card]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Literal
 
-from game.engine.cards import CardTable, card_table
+from game.engine.cards import CardTable, card_table, reordered
 from game.engine.effects import SUSPEND, Params, effect
 from game.engine.events import EventSink
 from game.engine.pending import Decision, PlayContext
@@ -143,8 +143,8 @@ def side_tables(
         # Card i is the card that the faces' order numbers numbered[i].
         numbered = list(range(len(order)))
         numbering.shuffle(numbered)
-        order = [order[card] for card in numbered]
-    front = fronts.paired(numbered, [backs.face_names[i] for i in order])
+        order = reordered(order, numbered)
+    front = fronts.paired(numbered, reordered(backs.face_names, order))
     return (front, backs.paired(order, front.face_names))
 
 

@@ -236,8 +236,7 @@ class GameState:
         return card
 
     def hand_points(self, seat: int) -> int:
-        points = self.cards.points
-        return sum(points[c] for c in self.hands[seat])
+        return self.cards.points_of(self.hands[seat])
 
     def refill_draw_pile(self, events: EventSink) -> None:
         """Keep the top discard; shuffle the rest into a new draw pile."""

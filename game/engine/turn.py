@@ -276,7 +276,7 @@ def play(state: GameState, events: EventSink, action: Play) -> bool:
     assert decision is not None, "a Play answers an open decision"
     cards = state.cards
     # Judged on the hand and colour before the card leaves them.
-    allowed = not cards.restricted[card] or state.play_allowed(seat, card)
+    allowed = not cards.kind[card].play_only_if or state.play_allowed(seat, card)
     prev_color = state.color
     card = state.lay_down(seat, card, color, events)
     if state.drawn:
