@@ -66,8 +66,9 @@ _STARTED = time.perf_counter() - process_age()
 
 
 class App:
-    """The scene stack and what every scene shares: screen, settings, art, sound
-    (the `Services` its scenes are given, game/scenes/base.py)."""
+    """The scene stack and what every scene shares: screen, settings, art, sound.
+    It plays every role a scene names of the app (game/scenes/base.py), and
+    mypy checks it against each scene's protocol where it makes the scene."""
 
     def __init__(
         self, window: Window, settings: Settings | None = None, language: str | None = None

@@ -8,14 +8,17 @@ the type checker checks like any other call (docs/architecture.md, "How a
 scene is opened"). A scene hears when it is shown (`enter`), covered by another
 (`pause`), uncovered again (`resume`) and taken away (`leave`).
 
-What a scene may ask of the app is `Services`, named here: the app
-(game/app.py) provides it, and neither a scene nor the table it shows
-imports the app.
+What a scene may ask of the app is named by the scene: each scene module
+declares a protocol of the roles below that it and the scenes it opens call
+(`class HistoryApp(Closes, Paints, KeyPrompts, Protocol)`), its constructor
+takes that, and `self.app` is typed by it. The app (game/app.py) plays every
+role; neither a scene nor the table it shows imports the app. What the
+scenes of a match share is game/scenes/services.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
@@ -23,7 +26,6 @@ import pygame
 from game.ui.input import Command
 
 if TYPE_CHECKING:
-    from game.phones.link import PhoneServing
     from game.player_files.saves import SaveSlot
     from game.table.match_screen import MatchScreen
     from game.ui.card_art import CardArt
@@ -36,74 +38,104 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="Scene")
 
 
-class Deals(Protocol):
-    """Makes a round's deal: `DealScene` (game/scenes/deal.py), which opens the
-    table in play. The scenes of a match import one way, deal -> play ->
-    round_score -> match_end; the way back round (the next round, a rematch)
-    is this, handed along from the deal."""
-
-    def __call__(self, app: Services, screen: MatchScreen, /) -> Scene: ...
+# The roles the app plays for its scenes, one concept each. The stack of scenes:
 
 
-class Services(Protocol):
-    """What the app does for its scenes (and for the table they show): the
-    stack of scenes, the settings, the shared art and sound, the saves, the
-    controllers, the line over every scene, and leaving."""
+class Opens(Protocol):
+    """Shows a scene over the one on top."""
 
-    settings: Settings
-    gamepads: Gamepads | None
-    phones: PhoneServing | None
-    stack: list[Scene]
+    def push(self, scene: S) -> S: ...
 
-    @property
-    def prompts(self) -> Prompts: ...
 
-    @property
-    def art(self) -> CardArt: ...
+class Closes(Protocol):
+    """Takes the scene on top away (the one below is on top again)."""
 
-    @property
-    def sound(self) -> SoundBank: ...
+    def pop(self) -> Scene: ...
 
-    @property
-    def saves(self) -> SaveSlot: ...
+
+class Replaces(Protocol):
+    """Swaps the scene on top for another (a round's deal for its table)."""
+
+    def replace(self, scene: S) -> S: ...
+
+
+class Resets(Protocol):
+    """Clears the stack and shows one scene (a saved match picked up)."""
+
+    def reset(self, scene: S) -> S: ...
+
+
+class OnTop(Protocol):
+    """Says which scene is on top (a table holds while an overlay covers it)."""
 
     @property
     def top(self) -> Scene | None: ...
 
-    def push(self, scene: S) -> S: ...
 
-    def pop(self) -> Scene: ...
+class Stacks(Protocol):
+    """Shows the whole stack, bottom first (what lies under an overlay)."""
 
-    def replace(self, scene: S) -> S: ...
+    @property
+    def stack(self) -> Sequence[Scene]: ...
 
-    def reset(self, scene: S) -> S: ...
 
-    def to_title(self) -> None: ...
-
-    def play(self, name: str) -> None: ...
-
-    def show_notice(self, line: str, seconds: float = 4.0) -> None: ...
-
-    def ask(
-        self,
-        question: str,
-        on_yes: Callable[[], None],
-        *,
-        detail: str = "",
-        on_no: Callable[[], None] | None = None,
-        safe: bool = False,
-        meanwhile: Callable[[float], None] | None = None,
-    ) -> Scene: ...
-
-    def close_phones(self) -> None: ...
+class Pauses(Protocol):
+    """Opens the pause of the match on the stack (the app makes it: no scene
+    of a match imports the pause that opens over it)."""
 
     def pause_match(self) -> None: ...
 
-    def leaving_words(self) -> str: ...
 
-    def ask_to_quit(self) -> None: ...
+class Leaves(Protocol):
+    """Leaves for the title: the stack cleared, the menu shown (the title is
+    the app's to make, so that no scene below it imports it back)."""
+
+    def to_title(self) -> None: ...
+
+
+class Quits(Protocol):
+    """Ends the game."""
 
     def quit(self) -> None: ...
+
+
+# What every scene shares:
+
+
+class Paints(Protocol):
+    """The shared card art (faces, backs, colour rings)."""
+
+    @property
+    def art(self) -> CardArt: ...
+
+
+class KeyPrompts(Protocol):
+    """The key prompts: the keys of the device pressed last, as a screen names them."""
+
+    @property
+    def prompts(self) -> Prompts: ...
+
+
+class Sounds(Protocol):
+    """Plays one of the game's sounds by name."""
+
+    def play(self, name: str) -> None: ...
+
+
+class Preferences(Protocol):
+    """The player's settings (game/ui/settings.py)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+
+class Adjusts(Protocol):
+    """Changes at once what the settings say of the whole game: the language
+    (every scene on the stack is worded again), the window, the sound (and
+    says whether there is any)."""
+
+    @property
+    def sound(self) -> SoundBank: ...
 
     def change_language(self, code: str) -> None: ...
 
@@ -112,7 +144,25 @@ class Services(Protocol):
     def toggle_mute(self) -> None: ...
 
 
+class Saves(Protocol):
+    """The saved match and the players' statistics (game/player_files/)."""
+
+    @property
+    def saves(self) -> SaveSlot: ...
+
+
+class Controllers(Protocol):
+    """The game controllers and the seats they claimed (None in tests without)."""
+
+    @property
+    def gamepads(self) -> Gamepads | None: ...
+
+
 class Scene:
+    """One screen on the stack. A scene's constructor keeps the app it is
+    given as `self.app`, typed by the scene's own protocol: the base class
+    takes none, so no scene is typed as asking more than its own."""
+
     opaque = True
     # Part of a match in progress, which quitting would lose.
     in_match = False
@@ -129,9 +179,6 @@ class Scene:
     def captures_text(self) -> bool:
         """A text field has the keyboard: every key is a letter (M is not mute)."""
         return False
-
-    def __init__(self, app: Services) -> None:
-        self.app = app
 
     @property
     def asks_to_quit(self) -> bool:

@@ -11,14 +11,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.engine.decisions import REGISTRY
 from game.engine.kind_names import KindName
 from game.i18n import _, say
-from game.scenes.base import Scene, Services
+from game.scenes.base import Closes, KeyPrompts, Paints, Pauses, Scene, Sounds
 from game.table.highlights import Highlights
 from game.table.privacy import Privacy
 from game.table.view import TableView
@@ -46,6 +46,11 @@ if TYPE_CHECKING:
 ARROWS = {LEFT: (-1, 0), RIGHT: (1, 0), UP: (0, -1), DOWN: (0, 1)}
 
 
+class ChooserApp(Closes, Pauses, Paints, KeyPrompts, Sounds, Protocol):
+    """What a decision's overlay asks of the app: the card art, its keys and
+    sounds, to close once answered, or the match's pause."""
+
+
 class ColorWheelScene(Scene):
     """Name a colour: one slice per colour the rules offer. Click a slice, or move
     with the arrows to the neighbouring slice as drawn (1-9 jump to a slice, in
@@ -55,14 +60,14 @@ class ColorWheelScene(Scene):
 
     def __init__(
         self,
-        app: Services,
+        app: ChooserApp,
         table: TableView,
         colors: list[str],
         on_pick: Callable[[str], None],
         cancellable: bool = False,
         advice: ChoiceHint | None = None,
     ) -> None:
-        super().__init__(app)
+        self.app = app
         self.table = table
         self.advice = advice  # the hint on the colour to name, in a match
         self.wheel = Wheel(colors)
@@ -227,12 +232,12 @@ class OptionsScene(Scene):
 
     def __init__(
         self,
-        app: Services,
+        app: ChooserApp,
         options: list,
         on_pick: Callable[[Any], None],
         advice: ChoiceHint | None = None,
     ) -> None:
-        super().__init__(app)
+        self.app = app
         self.options = list(options)
         self.on_pick = on_pick
         self.advice = advice  # the hint on this decision, in a match
@@ -294,7 +299,7 @@ class ChoosePlayerScene(OptionsScene):
 
     def __init__(
         self,
-        app: Services,
+        app: ChooserApp,
         table: TableView,
         options: list[int],
         on_pick: Callable[[int], None],
@@ -390,7 +395,7 @@ class ChoiceScene(OptionsScene):
 
     def __init__(
         self,
-        app: Services,
+        app: ChooserApp,
         kind: KindName,
         options: list,
         on_pick: Callable[[Any], None],

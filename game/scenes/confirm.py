@@ -10,14 +10,20 @@ match replaces the saved one, and before a new phone takes a seat. Enter
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
 from game.i18n import _
-from game.scenes.base import Scene, Services
+from game.scenes.base import Closes, Quits, Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
 from game.ui.prompts import MENU_BACK
+
+
+class ConfirmApp(Closes, Quits, Protocol):
+    """What a question asks of the app: to be taken away once answered, and
+    whether its yes is quitting (a second window close quits at once)."""
 
 
 class ConfirmScene(Scene):
@@ -25,7 +31,7 @@ class ConfirmScene(Scene):
 
     def __init__(
         self,
-        app: Services,
+        app: ConfirmApp,
         question: str,
         on_yes: Callable[[], None],
         *,
@@ -36,7 +42,7 @@ class ConfirmScene(Scene):
         safe: bool = False,
         meanwhile: Callable[[float], None] | None = None,
     ) -> None:
-        super().__init__(app)
+        self.app = app
         self.question = question
         self.detail = detail
         self.on_yes = on_yes

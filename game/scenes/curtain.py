@@ -22,7 +22,7 @@ import pygame
 
 from game.engine.decisions import REGISTRY, Ask, asks
 from game.i18n import _, ngettext
-from game.scenes.base import Scene, Services
+from game.scenes.base import Closes, Controllers, KeyPrompts, Paints, Pauses, Scene, Sounds, Stacks
 from game.table.match_screen import MatchScreen
 from game.table.narrate import Recap, RecapLine
 from game.table.privacy import DISCARD
@@ -37,19 +37,24 @@ class Underneath(Protocol):
     def behind_curtain(self, dt: float) -> None: ...
 
 
+class CurtainApp(Closes, Stacks, Pauses, Paints, KeyPrompts, Sounds, Controllers, Protocol):
+    """What the curtain asks of the app: the scene under it, the seats'
+    controllers, the card art, its keys and sounds, to close or pause."""
+
+
 class CurtainScene(Scene):
     opaque = True
 
     def __init__(
         self,
-        app: Services,
+        app: CurtainApp,
         screen: MatchScreen,
         seat: int,
         then: Callable[[], None] | None = None,
         *,
         table: Underneath | None = None,
     ) -> None:
-        super().__init__(app)
+        self.app = app
         self.screen = screen
         self.session = screen.session
         self.seat = seat

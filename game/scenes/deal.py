@@ -11,8 +11,9 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.scenes.base import Scene, Services
+from game.scenes.base import Scene
 from game.scenes.play import PlayScene
+from game.scenes.services import MatchApp
 from game.table.match_screen import MatchScreen
 from game.ui import text
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
@@ -27,8 +28,8 @@ class DealScene(Scene):
     def match_screen(self) -> MatchScreen:
         return self.screen
 
-    def __init__(self, app: Services, screen: MatchScreen) -> None:
-        super().__init__(app)
+    def __init__(self, app: MatchApp, screen: MatchScreen) -> None:
+        self.app = app
         self.screen = screen
         self.session = screen.session
         self.table = screen.table

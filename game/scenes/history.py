@@ -4,10 +4,12 @@ Enter or a click closes it."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from game.i18n import _
-from game.scenes.base import Scene, Services
+from game.scenes.base import Closes, KeyPrompts, Paints, Scene
 from game.table.match_screen import MatchScreen
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, HISTORY, PASS, Command
@@ -17,11 +19,15 @@ BOX = pygame.Rect(240, 40, 800, 640)
 LINE_SIZE = 22
 
 
+class HistoryApp(Closes, Paints, KeyPrompts, Protocol):
+    """What the round's history asks of the app: the card art, its keys, and to close."""
+
+
 class HistoryScene(Scene):
     opaque = False
 
-    def __init__(self, app: Services, screen: MatchScreen) -> None:
-        super().__init__(app)
+    def __init__(self, app: HistoryApp, screen: MatchScreen) -> None:
+        self.app = app
         self.screen = screen
 
     @property

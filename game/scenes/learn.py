@@ -23,8 +23,9 @@ from game.play.match import DEFAULT_NAMES, MatchSession, SeatConfig
 from game.play.seats import default_name
 from game.rules.errors import RuleFileError
 from game.rules.names import available_rule_sets
-from game.scenes.base import Scene, Services
+from game.scenes.base import Scene
 from game.scenes.deal import DealScene
+from game.scenes.services import MatchApp
 from game.scenes.setup_form import Row
 from game.scenes.setup_rows import base_info, draw_arrows
 from game.table.match_screen import MatchScreen
@@ -52,8 +53,8 @@ ABOUT_W = 600  # the chosen rules' description, under their row
 
 
 class LearnScene(Scene):
-    def __init__(self, app: Services) -> None:
-        super().__init__(app)
+    def __init__(self, app: MatchApp) -> None:
+        self.app = app
         self.base_sets = [n for n in available_rule_sets() if not n.startswith("house/")]
         self.base = "classic" if "classic" in self.base_sets else self.base_sets[0]
         self.name = _first_person(app.settings.setup or {})

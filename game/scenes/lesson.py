@@ -14,13 +14,13 @@ and a hand's cards are outlined only where that hand may be seen.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.engine.card_names import FACES_APART
 from game.i18n import _
-from game.scenes.base import Scene, Services
+from game.scenes.base import Closes, KeyPrompts, OnTop, Paints, Pauses, Scene, Sounds
 from game.table.match_screen import MatchScreen
 from game.table.privacy import TABLE, Place
 from game.ui import accessibility, text, widgets
@@ -49,12 +49,18 @@ def same_card(card: str, name: str) -> bool:
     return card == name or card in name.split(FACES_APART)
 
 
+class LessonApp(Closes, OnTop, Pauses, Paints, KeyPrompts, Sounds, Protocol):
+    """What a lesson over the table asks of the app: whether it is on top (it
+    goes by itself only from there), the card art, its keys and sounds, to
+    close or pause."""
+
+
 class LessonScene(Scene):
     opaque = False
     in_match = True
 
-    def __init__(self, app: Services, screen: MatchScreen, lesson: Lesson) -> None:
-        super().__init__(app)
+    def __init__(self, app: LessonApp, screen: MatchScreen, lesson: Lesson) -> None:
+        self.app = app
         self.screen = screen
         self.lesson = lesson
         self.private_to = lesson.seat  # only its owner's controller answers

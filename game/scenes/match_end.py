@@ -24,8 +24,9 @@ import pygame
 from game.engine.scoring import team_of
 from game.i18n import _
 from game.phones.link import match_screen
-from game.scenes.base import Deals, Scene, Services
+from game.scenes.base import Scene
 from game.scenes.phones import PhonesScene
+from game.scenes.services import Deals, MatchApp
 from game.table.match_screen import MatchScreen
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, LEFT, MOVE, PASS, RIGHT, Command
@@ -45,8 +46,8 @@ class Confetto:
 
 
 class MatchEndScene(Scene):
-    def __init__(self, app: Services, screen: MatchScreen, *, deal: Deals) -> None:
-        super().__init__(app)
+    def __init__(self, app: MatchApp, screen: MatchScreen, *, deal: Deals) -> None:
+        self.app = app
         self.screen = screen
         self.deal = deal  # a rematch's
         self.session = session = screen.session

@@ -3,10 +3,25 @@ seats' phone codes again (a match with hands on phones), quit to the menu."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from game.i18n import _, language
-from game.scenes.base import Scene, Services
+from game.scenes.base import (
+    Adjusts,
+    Closes,
+    KeyPrompts,
+    Leaves,
+    Opens,
+    Paints,
+    Pauses,
+    Preferences,
+    Quits,
+    Scene,
+    Sounds,
+    Stacks,
+)
 from game.scenes.confirm import ConfirmScene
 from game.scenes.phones import PhonesScene
 from game.scenes.play import PlayScene
@@ -34,6 +49,27 @@ RULES_BOX = pygame.Rect(450, 60, 790, 600)  # the panel of the rules in force
 RULES_TEXT = RULES_BOX.inflate(0, -60).move(0, 30)
 
 
+class PauseApp(
+    Closes,
+    Opens,
+    Stacks,
+    Leaves,
+    Pauses,
+    Quits,
+    Paints,
+    KeyPrompts,
+    Sounds,
+    Preferences,
+    Adjusts,
+    Protocol,
+):
+    """What the pause asks of the app, with what the screens it opens ask
+    (the settings, the phones' codes, the question before leaving), and the
+    words for what leaving does to the match."""
+
+    def leaving_words(self) -> str: ...
+
+
 class PauseScene(Scene):
     @property
     def opaque(self) -> bool:  # type: ignore[override]
@@ -43,8 +79,8 @@ class PauseScene(Scene):
         below = stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
         return not isinstance(below, PlayScene)
 
-    def __init__(self, app: Services, screen: MatchScreen) -> None:
-        super().__init__(app)
+    def __init__(self, app: PauseApp, screen: MatchScreen) -> None:
+        self.app = app
         self.screen = screen
         self.session = screen.session
         self.t = 0.0

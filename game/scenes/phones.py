@@ -10,11 +10,13 @@ from the pause menu, it stays until Enter or Esc goes back to the pause.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from game.i18n import _
 from game.phones.link import PhoneLink
-from game.scenes.base import Scene, Services
+from game.scenes.base import Closes, Pauses, Scene
 from game.table.match_screen import MatchScreen
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
@@ -25,6 +27,10 @@ CELL_W, CELL_H = 240, 300
 GREEN, WAITING = (129, 199, 132), (176, 190, 197)
 
 
+class PhonesApp(Closes, Pauses, Protocol):
+    """What the phones' join screen asks of the app: to close, or the match's pause."""
+
+
 class PhonesScene(Scene):
     in_match = True
 
@@ -32,8 +38,8 @@ class PhonesScene(Scene):
     def match_screen(self) -> MatchScreen:
         return self.screen
 
-    def __init__(self, app: Services, screen: MatchScreen, *, again: bool = False) -> None:
-        super().__init__(app)
+    def __init__(self, app: PhonesApp, screen: MatchScreen, *, again: bool = False) -> None:
+        self.app = app
         self.screen = screen
         self.again = again
         link = screen.phones

@@ -27,7 +27,7 @@ from game.engine import CallUno, Choose
 from game.engine.decisions import REGISTRY, Ask, asks
 from game.engine.state import Decision, GameState
 from game.i18n import _, language, say
-from game.scenes.base import Deals, Scene, Services
+from game.scenes.base import Scene
 from game.scenes.choose import DECISION_OVERLAYS, ChoiceScene, ChoosePlayerScene, ColorWheelScene
 from game.scenes.curtain import CurtainScene
 from game.scenes.history import HistoryScene
@@ -35,6 +35,7 @@ from game.scenes.lesson import LessonScene
 from game.scenes.pad_seats import rumble_for
 from game.scenes.reveal import RevealScene
 from game.scenes.round_score import RoundScoreScene
+from game.scenes.services import Deals, MatchApp
 from game.table.choice_hint import ChoiceHint
 from game.table.couch_input import CouchInput
 from game.table.match_screen import MatchScreen
@@ -49,8 +50,8 @@ class PlayScene(Scene):
     def match_screen(self) -> MatchScreen:
         return self.screen
 
-    def __init__(self, app: Services, screen: MatchScreen, *, deal: Deals) -> None:
-        super().__init__(app)
+    def __init__(self, app: MatchApp, screen: MatchScreen, *, deal: Deals) -> None:
+        self.app = app
         self.screen = screen
         self.deal = deal  # the next round's
         self.session = session = screen.session

@@ -10,11 +10,13 @@ what could be read of it is kept).
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from game.i18n import _, language, say
 from game.player_files.stats import rule_names, shown_cells, shown_fields
-from game.scenes.base import Scene, Services
+from game.scenes.base import Closes, KeyPrompts, Saves, Scene
 from game.ui import rule_catalog, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
 from game.ui.prompts import paged
@@ -90,9 +92,13 @@ def favourite_words(rules: str | None) -> str:
     return rule_catalog.named(rule_names(rules), language()) or rules
 
 
+class PlayersApp(Closes, KeyPrompts, Saves, Protocol):
+    """What the players' numbers ask of the app: the statistics, its keys, and to close."""
+
+
 class PlayersScene(Scene):
-    def __init__(self, app: Services) -> None:
-        super().__init__(app)
+    def __init__(self, app: PlayersApp) -> None:
+        self.app = app
         stats = app.saves.stats
         self.players = stats.ranked()
         self.notices = list(stats.notices)

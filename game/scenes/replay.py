@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
@@ -31,7 +32,7 @@ from game.log import (
     RuleSets,
     iter_matches,
 )
-from game.scenes.base import Scene
+from game.scenes.base import Closes, KeyPrompts, Paints, Quits, Scene, Sounds
 from game.table.model import PILE_EVENTS
 from game.table.view import TableView
 from game.ui import text, widgets
@@ -46,9 +47,14 @@ HUD_WIDTHS = (264, 312, 360)  # the panel's widths, tried in turn for the lines 
 GAP = 0.18  # seconds between events at 1x, on top of each event's own animation
 
 
+class ReplayApp(Closes, Quits, Paints, KeyPrompts, Sounds, Protocol):
+    """What the replay viewer asks of the app: the card art, its keys and
+    sounds, to close (or, opened on its own from the command line, to quit)."""
+
+
 class ReplayScene(Scene):
-    def __init__(self, app, path: str, standalone: bool = False) -> None:
-        super().__init__(app)
+    def __init__(self, app: ReplayApp, path: str, standalone: bool = False) -> None:
+        self.app = app
         self.path = Path(path)
         self.standalone = standalone
         self.error: str | None = None  # the log cannot be played on from here

@@ -9,22 +9,26 @@ under its own id, so its rounds are counted once in the statistics.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.engine.decisions import Ask, asks
 from game.phones.link import match_screen
 from game.play.match import MatchSession
+from game.scenes.base import Resets
 from game.scenes.curtain import CurtainScene
 from game.scenes.deal import DealScene
 from game.scenes.phones import PhonesScene
 from game.scenes.play import PlayScene
+from game.scenes.services import MatchApp
 from game.table.match_screen import MatchScreen
 
-if TYPE_CHECKING:
-    from game.scenes.base import Services
+
+class ResumeApp(MatchApp, Resets, Protocol):
+    """What picking the saved match up asks of the app: what a match asks, and
+    the stack cleared under the match's table."""
 
 
-def resume_match(app: Services) -> MatchScreen:
+def resume_match(app: ResumeApp) -> MatchScreen:
     """Put the saved match on screen; SaveProblem (the save kept aside, the
     title told why) when it cannot be continued."""
     resumed = app.saves.resume()

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from game.i18n import _
-from game.scenes.base import Scene, Services
+from game.scenes.base import Closes, KeyPrompts, Paints, Scene
 from game.table.privacy import Privacy
 from game.ui import text, widgets
 from game.ui.card_book import CardBook
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
+
+
+class RevealApp(Closes, Paints, KeyPrompts, Protocol):
+    """What a hand shown to a challenger asks of the app: the card art, its
+    keys, and to close."""
 
 
 class RevealScene(Scene):
@@ -19,7 +26,7 @@ class RevealScene(Scene):
 
     def __init__(
         self,
-        app: Services,
+        app: RevealApp,
         title: str,
         cards: list[str],
         privacy: Privacy,
@@ -27,7 +34,7 @@ class RevealScene(Scene):
         to: int,
         book: CardBook | None = None,
     ) -> None:
-        super().__init__(app)
+        self.app = app
         self.title = title
         self.cards = cards
         self.book = book if book is not None else CardBook()

@@ -19,8 +19,9 @@ import pygame
 from game.engine import NextRound
 from game.i18n import _, ngettext
 from game.rules.describe import target_words
-from game.scenes.base import Deals, Scene, Services
+from game.scenes.base import Scene
 from game.scenes.match_end import MatchEndScene
+from game.scenes.services import Deals, MatchApp
 from game.table.match_screen import MatchScreen
 from game.table.name_plates import OUT_RED
 from game.ui import teams, text, widgets
@@ -40,8 +41,8 @@ CARDS_CLEAR = 378  # what a row keeps right of its cards: the hand's value and t
 class RoundScoreScene(Scene):
     opaque = False
 
-    def __init__(self, app: Services, screen: MatchScreen, *, deal: Deals) -> None:
-        super().__init__(app)
+    def __init__(self, app: MatchApp, screen: MatchScreen, *, deal: Deals) -> None:
+        self.app = app
         self.screen = screen
         self.deal = deal  # the next round's, or a rematch's
         self.session = session = screen.session

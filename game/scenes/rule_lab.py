@@ -20,12 +20,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
 from game.i18n import _, number, percent
 from game.play.rule_lab import CLASSIC, Figures, LabRun, seconds_per_turn
-from game.scenes.base import Scene, Services
+from game.scenes.base import Closes, Preferences, Scene
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, PASS, Command
 from game.ui.prompts import MENU_BACK
@@ -60,19 +61,23 @@ class Bar:
     classic_words: str
 
 
+class RuleLabApp(Closes, Preferences, Protocol):
+    """What the rule lab asks of the app: the bots' pace in the settings, and to close."""
+
+
 class RuleLabScene(Scene):
     opaque = False
 
     def __init__(
         self,
-        app: Services,
+        app: RuleLabApp,
         rules: tuple[str, ...],
         players: int,
         humans: int,
         title: str,
         rounds: int | None = None,
     ) -> None:
-        super().__init__(app)
+        self.app = app
         self.rules = tuple(rules)
         self.players = players
         self.rounds = rounds = ROUNDS if rounds is None else rounds

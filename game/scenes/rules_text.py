@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from game.i18n import _
 from game.rules.names import available_rule_sets
-from game.scenes.base import Scene, Services
+from game.scenes.base import Closes, KeyPrompts, Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
 from game.ui.prompts import paged
@@ -17,9 +19,13 @@ BOX = pygame.Rect(60, 100, 1160, 570)
 TEXT_BOX = BOX.inflate(0, -24)
 
 
+class RulesApp(Closes, KeyPrompts, Protocol):
+    """What the rules screen asks of the app: its keys, and to close."""
+
+
 class RulesScene(Scene):
-    def __init__(self, app: Services) -> None:
-        super().__init__(app)
+    def __init__(self, app: RulesApp) -> None:
+        self.app = app
         self.lines: list[str] = [_(line) for line in CONTROLS]
         names = [n for n in available_rule_sets() if not n.startswith("house/")]
         for name in names:

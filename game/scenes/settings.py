@@ -10,10 +10,12 @@ with the text size; when they do not all fit, the list scrolls to the focus.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from game.i18n import LANGUAGES, N_, _, language, language_name
-from game.scenes.base import Scene, Services
+from game.scenes.base import Adjusts, Closes, KeyPrompts, Paints, Preferences, Scene, Sounds
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, LEFT, MOVE, PASS, RIGHT, UP, WHEEL, Command
 from game.ui.settings import PACINGS, TEXT_SIZE_NAMES
@@ -59,9 +61,14 @@ TOP, BOTTOM = 150, 668  # where rows may be drawn; the list scrolls within
 GAP = 12
 
 
+class SettingsApp(Closes, Paints, KeyPrompts, Sounds, Preferences, Adjusts, Protocol):
+    """What the settings screen asks of the app: the settings, what changes
+    with them at once, the card art (its colour shapes), its keys and sounds."""
+
+
 class SettingsScene(Scene):
-    def __init__(self, app: Services) -> None:
-        super().__init__(app)
+    def __init__(self, app: SettingsApp) -> None:
+        self.app = app
         self.rows = list(ROWS)
         self.index = 0
         self.t = 0.0

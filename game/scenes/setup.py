@@ -31,11 +31,12 @@ from game.phones.link import match_screen
 from game.play.match import MatchSession
 from game.rules.errors import RuleFileError
 from game.rules.names import available_rule_sets
-from game.scenes.base import Scene, Services
+from game.scenes.base import Scene
 from game.scenes.deal import DealScene
 from game.scenes.pad_seats import SeatClaims
 from game.scenes.phones import PhonesScene
 from game.scenes.rule_lab import RuleLabScene
+from game.scenes.services import MatchApp
 from game.scenes.setup_form import HOUSE_H, LIST, Row, form_rows
 from game.scenes.setup_rows import RowPainter, base_info
 from game.ui import text, widgets
@@ -62,8 +63,8 @@ HINT_W = 760  # the line under the form, between Back and Start
 
 
 class SetupScene(Scene):
-    def __init__(self, app: Services) -> None:
-        super().__init__(app)
+    def __init__(self, app: MatchApp) -> None:
+        self.app = app
         self.game = NewGame(
             available_rule_sets(), app.settings.setup or {}, app.saves.stats.first_match
         )

@@ -15,6 +15,7 @@ import math
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -29,11 +30,23 @@ from game.looks import (
 )
 from game.play.seats import level_words
 from game.player_files.saves import SavedMatch, SaveProblem
-from game.scenes.base import Scene, Services
+from game.scenes.base import Adjusts, Quits, Resets, Scene
 from game.scenes.confirm import ConfirmScene
 from game.ui import accessibility, text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, MOVE, PASS, UP, Command
 from game.ui.settings import pref_dir
+
+if TYPE_CHECKING:
+    # The type checker's only: the menu's first frame loads none of a match's
+    # modules (tests/test_startup_imports.py).
+    from game.scenes.services import MatchApp
+
+    class TitleApp(MatchApp, Resets, Adjusts, Quits, Protocol):
+        """What the menu asks of the app: all that the screens it opens ask
+        (a new match, the saved one picked up, the settings, a replay, a
+        question), and to quit after asking."""
+
+        def ask_to_quit(self) -> None: ...
 
 
 def _classic(color: str | None, art: str, text: str, corner: str | None = None) -> CardLook:
@@ -78,8 +91,8 @@ def saved_summary(saved: SavedMatch, as_saved: bool = False) -> str:
 
 
 class TitleScene(Scene):
-    def __init__(self, app: Services) -> None:
-        super().__init__(app)
+    def __init__(self, app: TitleApp) -> None:
+        self.app = app
         self.t = 0.0
         self.frames = 0  # updated so far: the fan is dealt one card a frame, from the second
         self._loading: threading.Thread | None = None  # the saved match's rule set

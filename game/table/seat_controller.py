@@ -29,8 +29,7 @@ from game.ui.input import (
 
 if TYPE_CHECKING:
     from game.engine.state import GameState
-    from game.table.match_screen import MatchScreen
-    from game.table.view import TableView
+    from game.ui.card_book import CardBook
 
 
 class SeatHint(Protocol):
@@ -45,19 +44,39 @@ class Sounds(Protocol):
     def play(self, name: str) -> None: ...
 
 
+class LooksAway(Protocol):
+    """The match's screen (game/table/match_screen.py), as a jump-in tells it
+    that the whole couch looks up from the hand on show."""
+
+    def look_away(self) -> None: ...
+
+
+class Toasts(Protocol):
+    """The table view (game/table/view.py), as a seat's controller is told "not
+    now": the names of the cards, and a word over the table."""
+
+    @property
+    def book(self) -> CardBook: ...
+
+    def toast(self, message: str) -> None: ...
+
+
 class Couch(Protocol):
     """What a seat's controller does through the table's controls (`CouchInput`,
     game/table/couch_input.py, which makes it): what is open to whom, and the
-    moves and words of the person at the screen."""
+    moves and words of the person at the screen. Every member is one that
+    `SeatController`, its one user, calls; the objects it hands over are
+    typed by what is used of them (the screen, the table view, the sounds,
+    the hint), but the game state whole, as the engine is asked about it."""
 
     @property
     def app(self) -> Sounds: ...
 
     @property
-    def screen(self) -> MatchScreen: ...
+    def screen(self) -> LooksAway: ...
 
     @property
-    def table(self) -> TableView: ...
+    def table(self) -> Toasts: ...
 
     @property
     def state(self) -> GameState: ...
