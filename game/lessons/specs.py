@@ -25,7 +25,7 @@ from enum import StrEnum
 from game.engine.cards import kind_label
 from game.engine.ruleset import Loc, RuleSet, deck_count
 from game.engine.words import Words
-from game.i18n import _, capitalized, language
+from game.i18n import ENGLISH, _, capitalized, language
 from game.rules.describe import (
     challenge_lines,
     dealing_lines,
@@ -91,6 +91,13 @@ class Lesson:
     # None: a public moment anyone may see; else only this seat may see it
     # (it is about a card hidden in their hand).
     seat: int | None
+    # What it was worded from, so it can be worded again when the language
+    # changes while it waits or is up (`Tutor.reword`): the lesson whose
+    # words follow its own (a house rule's, at that lesson's moment), whether
+    # a card turned up first is taught, and the language it is worded in.
+    more: str | None = None
+    first: bool = False
+    lang: str = ENGLISH
 
 
 def card_key(kind: str, face: int | None = None) -> str:
@@ -321,13 +328,15 @@ def lesson(
     spec: LessonSpec,
     cards: tuple[str, ...] = (),
     seat: int | None = None,
-    more: str = "",
+    more: LessonSpec | None = None,
     first: bool = False,
 ) -> Lesson:
     """`spec` worded in the current language, at a moment with these cards
-    and this seat; `more`: words of another lesson taught with it; `first`:
-    see `title_and_words`."""
+    and this seat; `more`: another lesson taught with it, whose words follow;
+    `first`: see `title_and_words`."""
     title, words = title_and_words(rules, spec, first)
-    if more:
-        words = f"{words}\n{more}" if words else more
-    return Lesson(spec.key, title, words, cards, seat)
+    if more is not None:
+        after = title_and_words(rules, more, first)[1]
+        words = f"{words}\n{after}" if words else after
+    key = None if more is None else more.key
+    return Lesson(spec.key, title, words, cards, seat, key, first, language())

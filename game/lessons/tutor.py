@@ -31,6 +31,7 @@ from game.engine.legality import legal_actions, out_of_turn_seats
 from game.engine.purposes import Purpose
 from game.engine.ruleset import RuleSet
 from game.engine.state import GameState
+from game.i18n import language
 from game.lessons.specs import (
     Lesson,
     LessonSpec,
@@ -132,9 +133,18 @@ class Tutor:
         found = []
         for index, house in enumerate(houses):
             self._mark(house, seat)
-            more = lesson(self.rules, spec, first=moment.first).words if index == 0 else ""
-            found.append(lesson(self.rules, self.specs[house], cards, seat, more))
+            more = spec if index == 0 else None
+            found.append(lesson(self.rules, self.specs[house], cards, seat, more, moment.first))
         return found
+
+    def reword(self, taught: Lesson) -> Lesson:
+        """`taught` in the language now spoken: a moment worded before the
+        player changed the language, waiting to be shown or up on a screen."""
+        spec = self.specs.get(taught.key)
+        if spec is None or taught.lang == language():
+            return taught
+        more = None if taught.more is None else self.specs[taught.more]
+        return lesson(self.rules, spec, taught.cards, taught.seat, more, taught.first)
 
     def _from_events(self, state: GameState, events: Iterable[Mapping[str, Any]]) -> list[Moment]:
         """Public moments: what every seat saw happen."""

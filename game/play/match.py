@@ -206,6 +206,11 @@ class MatchSession:
         for lesson in self.tutor.moments(self.state, events):
             self.lessons.append(Due(len(self.log), lesson))
 
+    def reworded(self, lesson: Lesson) -> Lesson:
+        """`lesson` in the language now spoken (it may have been worded before
+        the player changed it)."""
+        return lesson if self.tutor is None else self.tutor.reword(lesson)
+
     def taught(self) -> dict | None:
         """What the tutor has taught, for the save (None: not learning)."""
         return self.tutor.to_dict() if self.tutor is not None else None

@@ -169,6 +169,9 @@ def _card_lines(rules: RuleSet, spec: KindSpec, lang: str) -> list[str]:
     for face, specs in spec.face_effects.items():
         lines.append("    " + face_words(face, specs))
     lines += ["    " + line for line in kind_rule_lines(rules, spec, lang)]
+    if kind.teach is not None:
+        # What a lesson adds to these words (game/lessons/), to be read again here.
+        lines.append("    " + kind.teach.in_language(lang))
     return lines
 
 
@@ -404,11 +407,18 @@ def _scoring_lines(model: RuleSetModel, lang: str) -> list[str]:
     if model.side_names():
         lines[2:2] = [_("Cards count by their faces on the side in play when the round ends.")]
     if model.house_rules:
-        lines += ["", _("House rules:")]
-        lines += [
-            f"  {rule.shown_name(short, lang)}: {rule.description.in_language(lang)}"
-            for short, rule in model.house_rules.items()
-        ]
+        lines += ["", _("House rules:"), *house_rule_lines(model, lang)]
+    return lines
+
+
+def house_rule_lines(model: RuleSetModel, lang: str) -> list[str]:
+    """Each house rule switched on: its name and line, and under it its
+    `teach:` text, the words its lesson adds (game/lessons/)."""
+    lines = []
+    for short, rule in model.house_rules.items():
+        lines.append(f"  {rule.shown_name(short, lang)}: {rule.description.in_language(lang)}")
+        if rule.teach is not None:
+            lines.append("    " + rule.teach.in_language(lang))
     return lines
 
 

@@ -93,6 +93,9 @@ class LessonScene(Scene):
             self.app.pop()
             self.screen.lessons.again(self.lesson)
 
+    def relabel(self) -> None:
+        self.lesson = self.screen.session.reworded(self.lesson)
+
     def update(self, dt: float) -> None:
         self.t += dt
         if self.on_its_own and self.t >= ON_ITS_OWN and self.app.top is self:

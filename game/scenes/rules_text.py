@@ -1,4 +1,6 @@
-"""Rules: how to play, the controls, and every rule set found under rules/."""
+"""Rules: how to play, the controls, every rule set found under rules/, and
+the house rules a table may add to them (each read over the rule set it is
+written for), with the words their lessons add (`teach:`)."""
 
 from __future__ import annotations
 
@@ -6,13 +8,14 @@ from typing import Protocol
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, language
+from game.rules.describe import house_rule_lines
 from game.rules.names import available_rule_sets
 from game.scenes.base import Closes, KeyPrompts, Scene
 from game.ui import text, widgets
 from game.ui.input import BACK, CLICK, CONFIRM, DOWN, PAGE, PASS, UP, WHEEL, Command
 from game.ui.prompts import paged
-from game.ui.rule_catalog import try_load
+from game.ui.rule_catalog import own_base, try_load
 from game.ui.rules_words import CONTROLS, PAGE_LINES, describe, draw_lines, scrolled
 
 BOX = pygame.Rect(60, 100, 1160, 570)
@@ -35,6 +38,7 @@ class RulesScene(Scene):
                 self.lines += errors[:3]
             else:
                 self.lines += describe(rules)
+        self.lines += house_rules_words()
         self.scroll = 0
 
     def handle(self, event: pygame.event.Event, cmd: Command | None) -> bool:
@@ -62,3 +66,20 @@ class RulesScene(Scene):
         )
         hint = text.render(words, 20, widgets.MUTED)
         surface.blit(hint, hint.get_rect(center=(640, 700)))
+
+
+def house_rules_words() -> list[str]:
+    """Every house rule under rules/house/, as the pause's rules say it when it
+    is on: read over the rule set it is written for (a broken file's errors
+    instead, as a rule set's)."""
+    lines = ["# " + _("House rules (New game adds them to a rule set)")]
+    for name in available_rule_sets():
+        if not name.startswith("house/"):
+            continue
+        rules, errors = try_load((own_base(name), name))
+        if rules is None:
+            lines += [name, *errors[:3]]
+            continue
+        for line in house_rule_lines(rules.model, language()):
+            lines.append(("    " if line.startswith("    ") else "") + line.strip())
+    return lines

@@ -65,7 +65,7 @@ class LessonDesk:
                 self.session.lessons.remove(due)
             elif self.on_phone(seat):
                 self.session.lessons.remove(due)
-                taken.append((seat, due.lesson))
+                taken.append((seat, self.session.reworded(due.lesson)))
         return taken
 
     def for_screen(self) -> Lesson | None:
@@ -78,10 +78,12 @@ class LessonDesk:
                 if not self.may_show(seat):
                     continue  # it waits for its owner's hand to be up
             self.session.lessons.remove(due)
+            # Worded when it became due: the language may have changed since.
+            lesson = self.session.reworded(due.lesson)
             if seat is None:
                 phones = [s for s in self.session.humans if self.on_phone(s)]
-                self._outbox += [(s, due.lesson) for s in phones]
-            return due.lesson
+                self._outbox += [(s, lesson) for s in phones]
+            return lesson
         return None
 
     def again(self, lesson: Lesson) -> None:

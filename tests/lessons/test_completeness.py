@@ -92,3 +92,37 @@ def test_every_lesson_has_words_in_all_five_languages(names):
                     english[spec.key] = (title, words)
                 else:
                     assert words != english[spec.key][1], (code, spec.key, words)
+
+
+# Where a rule's own words leave a newcomer asking, its file says a sentence
+# more (`teach:`): what a challenge costs, what a Flip does to a hand, Duo's
+# volley, what stacking ends in.
+TAUGHT_MORE = [
+    (("classic",), "card:wild_draw_four"),
+    (("duo",), "card:wild_draw_four"),
+    (("duo",), "card:draw_two"),
+    (("flip",), "card:wild_draw_two"),
+    (("flip",), "card:flip"),
+    (("flip",), "card:dark_flip"),
+    (("classic", "house/stacking"), "house:stacking"),
+    (("flip", "house/stacking"), "house:stacking"),
+]
+
+
+@pytest.mark.parametrize(
+    "names, key", TAUGHT_MORE, ids=lambda v: "+".join(v) if type(v) is tuple else v
+)
+def test_a_newcomers_hard_rules_say_a_sentence_more_in_five_languages(names, key):
+    played = rule_set(names)
+    spec = next(spec for spec in lessons_of(played) if spec.key == key)
+    if spec.topic is Topic.HOUSE:
+        assert spec.house is not None
+        teach = played.model.house_rules[spec.house].teach
+    else:
+        assert spec.kind is not None
+        teach = played.kinds[spec.kind].model.teach
+    assert teach is not None, key
+    assert set(teach.languages) == set(i18n.LANGUAGES)
+    for code in i18n.LANGUAGES:
+        i18n.set_language(code)
+        assert title_and_words(played, spec)[1].splitlines()[-1] == teach.in_language(code)

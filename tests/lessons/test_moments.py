@@ -160,6 +160,30 @@ def test_a_draw_two_that_can_be_stacked_teaches_stacking_in_the_house_rules_word
     assert not {"stacking", "house:stacking"} & set(keys(tutor.moments(state, events)))
 
 
+def test_a_lesson_given_in_one_language_is_worded_again_in_another():
+    """The player changed the language while a moment waited or was up: the
+    tutor words it again from what it was about, a house rule's lesson with
+    the words of the rule it speaks for, its cards and seat kept."""
+    stacking = rules("classic", "house/stacking")
+    hands = {0: ["red:draw_two", "red:1"], 1: ["blue:draw_two", "blue:1"], 2: ["green:1"]}
+    state = rigged(stacking, hands=hands, top="red:5")
+    tutor = Tutor(stacking, 3)
+    tutor.moments(state, [])
+    state, events = play(state, 0, "red:draw_two")
+    english = by_key(tutor.moments(state, events))["house:stacking"]
+    assert tutor.reword(english) is english  # the same language: nothing to do
+    i18n.set_language("fi")
+    finnish = tutor.reword(english)
+    assert (finnish.key, finnish.cards, finnish.seat) == (english.key, english.cards, 1)
+    assert finnish.title == "Pinoaminen" and finnish.lang == "fi"
+    lines = finnish.words.splitlines()
+    assert lines[0].startswith("Vastaa Nosta kaksi -korttiin")
+    assert len(lines) == len(english.words.splitlines())  # the stacking rule's own lines too
+    assert not set(lines) & set(english.words.splitlines())
+    i18n.set_language("en")
+    assert tutor.reword(finnish) == english
+
+
 def test_several_cards_at_once_are_taught_when_a_play_may_take_more():
     """docs/rules.md §4 (house/multi-card.yaml): cards of the same number may
     be played together; the lesson comes when a card is down and another may

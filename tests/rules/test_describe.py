@@ -55,6 +55,39 @@ def test_house_rules_are_listed_by_name_in_the_players_language(tmp_path):
     assert "jump-in" not in turkish.replace("house/jump-in", "")  # only "Built from" names files
 
 
+def test_the_words_a_lesson_adds_are_read_under_their_card_and_house_rule():
+    """rules/README.md, "Learning as you play": a card kind's and a house
+    rule's `teach:` text is what its lesson says after the rules' own words;
+    the Rules screen and the pause's rules say it too, in the player's language."""
+    from tests.support.rules import layered, overlay_file
+
+    data = layered(
+        "classic",
+        {
+            "cards": {"skip": {"teach": {"en": "Skip the leader.", "fi": "Ohita johtaja."}}},
+            "house_rules": {
+                "steady": {
+                    "name": "Steady",
+                    "description": "Nothing changes.",
+                    "teach": {"en": "Breathe.", "et": "Hinga."},
+                }
+            },
+        },
+    )
+    taught = load_rules([overlay_file("taught", data)])
+    lines = describe(taught).splitlines()
+    skip = next(i for i, line in enumerate(lines) if line.startswith("  Skip ("))
+    assert "    Skip the leader." in lines[skip + 1 : skip + 4]
+    steady = lines.index("  Steady: Nothing changes.")
+    assert lines[steady + 1] == "    Breathe."
+    i18n.set_language("fi")
+    assert "    Ohita johtaja." in describe(taught).splitlines()
+    i18n.set_language("et")
+    assert "    Hinga." in describe(taught).splitlines()
+    i18n.set_language("tr")  # no Turkish given: the English
+    assert "    Skip the leader." in describe(taught).splitlines()
+
+
 def test_duo_describes_the_draft_and_scoring():
     text = describe(load_rules(["duo"]))
     assert "Players: 2" in text

@@ -35,6 +35,9 @@ class StubTutor:
         self.taught.extend(lesson.key for lesson in found)
         return found
 
+    def reword(self, lesson: Lesson) -> Lesson:
+        return lesson  # a test's own words are in one language
+
     def to_dict(self) -> dict:
         return {"taught": list(self.taught)}
 

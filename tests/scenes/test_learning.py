@@ -206,6 +206,53 @@ def test_a_phone_is_told_its_own_moment_as_a_private_moment():
     assert moments.moments(1) == []
 
 
+# --- a new language -------------------------------------------------------------------
+
+
+def test_a_moment_up_or_waiting_is_worded_again_in_a_new_language(driver):
+    """Settings, from the pause over a moment: the callout up speaks the new
+    language at once, and so does every moment still waiting its turn."""
+    from game import i18n
+    from game.lessons.specs import title_and_words
+    from game.scenes.settings import ROWS
+
+    app = driver.app
+    screen = start_match(app, [SeatConfig("Ana"), SeatConfig("Bo", "bot")], seed=5, learning=True)
+    couch = Couch(driver)
+    assert driver.until(lambda: driver.top_name == "LessonScene", 3000, each=couch.step)
+    up = driver.top
+    assert screen.session.lessons, "no moment waits behind the first"
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top_name == "PauseScene"
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    assert driver.top_name == "SettingsScene"
+    for _ in range(ROWS.index("language")):
+        driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RIGHT)
+    assert i18n.language() == "tr"
+    tutor = screen.session.tutor
+    assert tutor is not None
+
+    def in_turkish(lesson) -> bool:
+        spec = tutor.specs[lesson.key]
+        return (lesson.title, lesson.words) == title_and_words(screen.session.rules, spec)
+
+    assert in_turkish(up.lesson), up.lesson
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)
+    shown = 0
+    for _ in range(400):
+        if driver.top_name == "LessonScene":
+            lesson = driver.top.lesson
+            assert in_turkish(lesson), lesson
+            shown += 1
+            if shown >= 4:
+                break
+        couch.step()
+    assert shown >= 4
+
+
 # --- Learn to play --------------------------------------------------------------------
 
 

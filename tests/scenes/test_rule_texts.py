@@ -38,6 +38,36 @@ def test_the_rules_screen_stops_at_its_last_line(driver):
     assert _inked_rows(driver.app.screen, pygame.Rect(80, 400, 1100, 250)) > 10
 
 
+def test_the_rules_screen_says_again_what_the_lessons_add(driver):
+    """Learning as you play says a card's and a house rule's `teach:` text
+    after the rules' own words (rules/README.md); the Rules screen says it
+    too, in the player's language, under its card and under each house rule,
+    so a lesson can be read again."""
+    from game import i18n
+    from game.rules.names import available_rule_sets
+    from tests.support.rules import file_data
+
+    def teach(name: str, *where: str) -> dict[str, str]:
+        node = file_data(name)
+        for key in where:
+            node = node[key]
+        return node["teach"]
+
+    wild_draw_four = teach("classic", "cards", "wild_draw_four")
+    stacking = teach("house/stacking", "house_rules", "stacking")
+    for code in ("en", "tr"):
+        i18n.set_language(code)
+        lines = RulesScene(driver.app).lines
+        assert "    " + wild_draw_four[code] in lines, code
+        heading = lines.index("# " + i18n._("House rules (New game adds them to a rule set)"))
+        house = lines[heading:]
+        names = [n for n in available_rule_sets() if n.startswith("house/")]
+        assert sum(1 for line in house if not line.startswith(" ")) == len(names) + 1
+        named = ("Stacking:", "Üst üste koyma:")
+        said = next(i for i, line in enumerate(house) if line.startswith(named))
+        assert house[said + 1] == "    " + stacking[code]
+
+
 def test_the_pause_rules_stop_at_their_last_line(driver):
     seats = [SeatConfig("Ana")] + [SeatConfig(n, "bot") for n in ("Bo", "Cy")]
     screen = start_match(driver.app, seats, seed=3)
