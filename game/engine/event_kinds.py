@@ -127,6 +127,17 @@ Seen = Sight | SeenBy
 
 
 @dataclass(frozen=True, slots=True)
+class ShownHand:
+    """An event that shows one seat's whole hand to another seat alone (a
+    challenge's reveal): the fields naming the hand's owner, the seat it is
+    shown to, and its cards. A screen shows that hand to that seat only."""
+
+    owner: str
+    to: str
+    cards: str
+
+
+@dataclass(frozen=True, slots=True)
 class EventKind:
     name: str
     says: Saying | Narration
@@ -145,6 +156,7 @@ class EventKind:
     by_effects: bool = True
     cards: Mapping[str, Seen] = field(default_factory=dict)
     moves_hands: SeenBy | None = None
+    shows_hand: ShownHand | None = None
 
     def moved(self, event: Mapping[str, object]) -> int | None:
         """The seat whose own move on its turn `event` is, or None."""

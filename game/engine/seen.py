@@ -68,6 +68,16 @@ def shown_alone(event: Mapping[str, Any], seat: int) -> bool:
     )
 
 
+def hand_shown(event: Mapping[str, Any]) -> tuple[int, int, list[Any]] | None:
+    """The hand `event` shows one seat alone, as (its owner, the seat shown
+    it, its cards), by the event's declaration (`EventKind.shows_hand`); None
+    for an event that shows no hand."""
+    shown = EVENT_KINDS[event["t"]].shows_hand
+    if shown is None:
+        return None
+    return int(event[shown.owner]), int(event[shown.to]), list(event[shown.cards])
+
+
 def _sees(sight: Seen, event: Mapping[str, Any], seat: int) -> bool:
     """Whether `seat` sees a field declared `sight` (a seat sees its own
     entry of a field each seat sees its own of)."""

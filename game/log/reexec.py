@@ -36,6 +36,7 @@ from pathlib import Path
 
 from game.engine import GameState, RuleSet, apply, new_game
 from game.engine.events import Event
+from game.engine.seen import hand_shown
 from game.files.plain_text import printable
 from game.log import actions, tables
 from game.log.format import HAND_ORDER_EVENTS, ONE_HAND_EVENTS, LogError, MatchRefused, shown
@@ -191,8 +192,8 @@ class Reexecution:
             if shown is None:
                 return True
             if shown == seat:
-                event = self._buffer[shows[at] - self._base][1]
-                return tuple(event["cards"]) if event["t"] == "reveal" else True
+                shown_hand = hand_shown(self._buffer[shows[at] - self._base][1])
+                return True if shown_hand is None else tuple(shown_hand[2])
         return False
 
     def _release(self, upto: int) -> Iterator[tuple[int, dict]]:

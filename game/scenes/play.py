@@ -25,6 +25,7 @@ import pygame
 from game.bots.timing import turn_choices
 from game.engine import CallUno, Choose
 from game.engine.decisions import REGISTRY, Ask, asks
+from game.engine.seen import hand_shown
 from game.engine.state import Decision, GameState
 from game.i18n import _, language, say
 from game.scenes.base import Scene
@@ -124,8 +125,9 @@ class PlayScene(Scene):
             table.feed(event)
             rumble_for(self.app, event)
             self.screen.caught_up()
-            if kind == "reveal":
-                self._reveal(event)
+            shown = hand_shown(event)
+            if shown is not None:
+                self._reveal(*shown)
                 return
 
     def _teach(self) -> bool:
@@ -139,15 +141,13 @@ class PlayScene(Scene):
         self.app.push(LessonScene(self.app, self.screen, lesson))
         return True
 
-    def _reveal(self, event: dict) -> None:
-        """A challenged hand goes only to the challenger, behind the curtain if
-        needed; a challenger on a phone sees it there (game/phones/private.py)
-        and the TV shows it nothing, not even a curtain."""
-        to = int(event.get("to", -1))
+    def _reveal(self, shown_by: int, to: int, cards: list) -> None:
+        """A hand shown to one seat (a challenged hand, `hand_shown`) goes only
+        to that seat, behind the curtain if needed; a seat on a phone sees it
+        there (game/phones/private.py) and the TV shows it nothing, not even a curtain."""
         if self.session.is_bot(to) or to not in self.session.humans or self.screen.on_phone(to):
             return
-        owner = self.state.names[int(event["p"])]
-        cards = list(event.get("cards", []))
+        owner = self.state.names[shown_by]
 
         def reveal() -> None:
             shown = self.app.push(
@@ -156,7 +156,7 @@ class PlayScene(Scene):
                     title=_("{name}'s hand").format(name=owner),
                     cards=cards,
                     privacy=self.screen.privacy,
-                    owner=int(event["p"]),
+                    owner=shown_by,
                     to=to,
                     book=self.table.book,
                 )

@@ -21,6 +21,7 @@ from typing import Protocol
 import pygame
 
 from game.engine import view
+from game.engine.seen import hand_shown
 from game.files.plain_text import printable
 from game.i18n import _, language
 from game.log import (
@@ -222,11 +223,11 @@ class ReplayScene(Scene):
         assert self.table is not None
         line, event = item
         kind = event["t"]
-        if kind == "reveal":
+        shown = hand_shown(event)
+        if shown is not None:
             names = self.names
-            words = _("{to} sees {name}'s hand").format(
-                to=names[event["to"]], name=names[event["p"]]
-            )
+            owner, to, _cards = shown
+            words = _("{to} sees {name}'s hand").format(to=names[to], name=names[owner])
             self.table.say(words, "gold")
         else:
             self.table.feed(event)

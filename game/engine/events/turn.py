@@ -32,6 +32,7 @@ from game.engine.event_kinds import (
     EventKind,
     HandOrder,
     Saying,
+    ShownHand,
     declare_event,
     seen_by,
 )
@@ -235,6 +236,7 @@ declare_event(
         concerns=P,
         hand_order=HandOrder.SEAT,
         cards={"cards": seen_by("to")},  # the challenger alone
+        shows_hand=ShownHand(owner="p", to="to", cards="cards"),
     )
 )
 
