@@ -289,7 +289,8 @@ def test_every_shipped_rule_file_validates(name):
 def test_every_house_file_says_what_it_does():
     """Each house rule is a small file that names itself under
     `house_rules` with a name and a one-line explanation (the menu shows
-    them), plain or in several languages with the English among them."""
+    them), plain or in several languages with the English among them, and
+    may add what Learn as you play says of it (`teach`)."""
     for name in RULE_SETS:
         if not name.startswith("house/"):
             continue
@@ -297,7 +298,7 @@ def test_every_house_file_says_what_it_does():
         explained = data.get("house_rules") or {}
         assert list(explained) == [name.split("/")[-1]], name
         for entry in explained.values():
-            assert set(entry) == {"name", "description"}, name
+            assert {"name", "description"} <= set(entry) <= {"name", "description", "teach"}, name
             for text in entry.values():
                 english = text.get("en") if isinstance(text, dict) else text
                 assert isinstance(english, str) and english.strip(), name
