@@ -40,11 +40,11 @@ os.environ.setdefault("COUCH_UNO_PREFS", tempfile.mkdtemp(prefix="couch-uno-benc
 import pygame  # noqa: E402
 from workload import size  # noqa: E402
 
+from bench.figures import ask_the_lab, percentile  # noqa: E402
 from bench.startup import first_frames  # noqa: E402
 from game.app import App, open_window  # noqa: E402
 from game.play.match import MatchSession, SeatConfig  # noqa: E402
 from game.scenes.deal import DealScene  # noqa: E402
-from game.scenes.rule_lab import RuleLabScene  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
 from game.table.match_screen import MatchScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
@@ -69,12 +69,6 @@ def full_table(seed: int = 7) -> MatchSession:
             event["cards"] = [names[c] for c in state.hands[event["p"]]]
     assert sum(map(len, state.hands)) + len(state.discard) == state.cards.size
     return session
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[k]
 
 
 def frame_costs(frames: int) -> dict:
@@ -160,16 +154,7 @@ def lab_frames() -> dict:
     rule_lab.ANSWERS.clear()
 
     def ask(rounds: int) -> None:
-        app.push(
-            RuleLabScene(
-                app,
-                rules=("classic", "house/stacking"),
-                players=4,
-                humans=1,
-                title="Classic UNO + Stacking",
-                rounds=rounds,
-            )
-        )
+        ask_the_lab(app, rounds)
 
     costs, cpu = [], []
     started = time.perf_counter()

@@ -35,17 +35,12 @@ os.environ.setdefault("COUCH_UNO_PREFS", tempfile.mkdtemp(prefix="couch-uno-benc
 
 import pygame  # noqa: E402
 
+from bench.figures import ask_the_lab, percentile  # noqa: E402
 from bench.workload import size  # noqa: E402
 from game.app import App, open_window  # noqa: E402
 from game.scenes import rule_lab  # noqa: E402
-from game.scenes.rule_lab import RuleLabScene  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def spread(values: list[float]) -> dict[str, float]:
@@ -83,16 +78,7 @@ def run(blocks: int, frames: int) -> dict[str, dict[str, list[float]]]:
         lab = block % 2 == 0
         if lab:
             rule_lab.ANSWERS.clear()
-            app.push(
-                RuleLabScene(
-                    app,
-                    rules=("classic", "house/stacking"),
-                    players=4,
-                    humans=1,
-                    title="Classic UNO + Stacking",
-                    rounds=size(200_000, 2_000),
-                )
-            )
+            ask_the_lab(app, size(200_000, 2_000))
             asked = app.top
             frame(None)  # the frame that asks
         for _ in range(frames):

@@ -132,17 +132,26 @@ def test_a_bots_own_moment_is_kept_for_a_person():
     assert "card:skip" in keys(Tutor(classic, 2, learners={1}).moments(skip, events))
 
 
+STACKING_HANDS = {0: ["red:draw_two", "red:1"], 1: ["blue:draw_two", "blue:1"], 2: ["green:1"]}
+
+
+def _draw_two_played_under_stacking():
+    """Classic + stacking, three seats: seat 0 plays a Draw Two that seat 1
+    could answer with its own: the tutor, the state and the events after it."""
+    stacking = rules("classic", "house/stacking")
+    state = rigged(stacking, hands=STACKING_HANDS, top="red:5")
+    tutor = Tutor(stacking, 3)
+    tutor.moments(state, [])
+    state, events = play(state, 0, "red:draw_two")
+    return tutor, state, events
+
+
 def test_a_draw_two_that_can_be_stacked_teaches_stacking_in_the_house_rules_words():
     """docs/rules.md §4 'Stacking' (house/stacking.yaml): when the seat owing
     cards may answer with a Draw Two, the house rule explains itself to that
     seat, its own line first, then the rule's words; without stacking there
     is no such moment."""
-    stacking = rules("classic", "house/stacking")
-    hands = {0: ["red:draw_two", "red:1"], 1: ["blue:draw_two", "blue:1"], 2: ["green:1"]}
-    state = rigged(stacking, hands=hands, top="red:5")
-    tutor = Tutor(stacking, 3)
-    tutor.moments(state, [])
-    state, events = play(state, 0, "red:draw_two")
+    tutor, state, events = _draw_two_played_under_stacking()
     found = by_key(tutor.moments(state, events))
     assert "stacking" not in found  # the house rule speaks for it
     house = found["house:stacking"]
@@ -154,7 +163,7 @@ def test_a_draw_two_that_can_be_stacked_teaches_stacking_in_the_house_rules_word
     assert tutor.taught("stacking", 1) and tutor.taught("house:stacking", 1)
 
     plain = rules("classic")
-    state = rigged(plain, hands=hands, top="red:5")
+    state = rigged(plain, hands=STACKING_HANDS, top="red:5")
     tutor = Tutor(plain, 3)
     state, events = play(state, 0, "red:draw_two")
     assert not {"stacking", "house:stacking"} & set(keys(tutor.moments(state, events)))
@@ -164,12 +173,7 @@ def test_a_lesson_given_in_one_language_is_worded_again_in_another():
     """The player changed the language while a moment waited or was up: the
     tutor words it again from what it was about, a house rule's lesson with
     the words of the rule it speaks for, its cards and seat kept."""
-    stacking = rules("classic", "house/stacking")
-    hands = {0: ["red:draw_two", "red:1"], 1: ["blue:draw_two", "blue:1"], 2: ["green:1"]}
-    state = rigged(stacking, hands=hands, top="red:5")
-    tutor = Tutor(stacking, 3)
-    tutor.moments(state, [])
-    state, events = play(state, 0, "red:draw_two")
+    tutor, state, events = _draw_two_played_under_stacking()
     english = by_key(tutor.moments(state, events))["house:stacking"]
     assert tutor.reword(english) is english  # the same language: nothing to do
     i18n.set_language("fi")
