@@ -298,13 +298,28 @@ def _write_files(text: str, folder: Path) -> None:
             (folder / first.removeprefix("# file: ").strip()).write_text(body, encoding="utf-8")
 
 
-_PASSED: set[tuple[str, Path]] = set()
+def _documented_runs() -> list:
+    """One test per command a page shows, so the workers share them out; a page
+    that writes files for its commands (`# file:` blocks) is one test that runs
+    them in its order. A command two pages show runs once, under the first."""
+    runs = []
+    seen: set[str] = set()
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        name = str(page.relative_to(ROOT))
+        commands = [c for c in shown_commands(text) if _reason_not_run(c) is None]
+        if "# file: " in text:
+            runs.append(pytest.param(page, commands, id=name))
+            continue
+        for command in commands:
+            if command not in seen:
+                seen.add(command)
+                runs.append(pytest.param(page, [command], id=f"{name}: {command}"))
+    return runs
 
 
-# One worker runs every page, so a command two pages show runs once (_PASSED).
-@pytest.mark.xdist_group("documented-commands")
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
-def test_every_command_a_page_shows_runs(page, tmp_path, monkeypatch):
+@pytest.mark.parametrize(("page", "commands"), _documented_runs())
+def test_every_command_a_page_shows_runs(page, commands, tmp_path, monkeypatch):
     text = page.read_text(encoding="utf-8")
     folder = ROOT
     if "# file: " in text:  # the page's commands use its files
@@ -314,23 +329,28 @@ def test_every_command_a_page_shows_runs(page, tmp_path, monkeypatch):
     failed = []
     pictures = ROOT / "docs" / "screenshots"
     before = {p.name: p.stat().st_mtime_ns for p in pictures.glob("*.png")}
-    for command in shown_commands(text):
-        if _reason_not_run(command) is not None or (command, folder) in _PASSED:
-            continue
+    for command in commands:
         status, output = _run(command, folder, tmp_path, monkeypatch)
         after = {p.name: p.stat().st_mtime_ns for p in pictures.glob("*.png")}
         if after != before:  # a tool that forgot COUCH_UNO_SCREENSHOTS
             rewritten = sorted(name for name, when in after.items() if before.get(name) != when)
             failed.append(f"$ {command}\nrewrote docs/screenshots: {rewritten}")
             before = after
-        if folder == ROOT and status == 0:
-            _PASSED.add((command, folder))  # the README and a page show it: run once
         if status != 0 or "Traceback" in output:
             if "pip install" in command:
                 output += "\n(does what is installed differ from requirements.lock? "
                 output += "The README's install command installs what it pins.)"
             failed.append(f"$ {command}\n(status {status})\n{output[-2000:]}")
     assert not failed, "\n\n".join(failed)
+
+
+def test_every_page_with_commands_has_its_runs():
+    """Each page's shown commands are all given a run (a page whose commands
+    were all deduplicated away, or dropped by the split, would pass unseen)."""
+    ran = {c for run in _documented_runs() for c in run.values[1]}
+    for page in PAGES:
+        shown = shown_commands(page.read_text(encoding="utf-8"))
+        assert {c for c in shown if _reason_not_run(c) is None} <= ran, page
 
 
 def test_the_pages_show_the_commands_they_are_about():

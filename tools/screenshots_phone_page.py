@@ -28,31 +28,40 @@ OUT = Path(os.environ.get("COUCH_UNO_SCREENSHOTS") or ROOT / "docs" / "screensho
 def main(names: list[str]) -> int:
     import pygame
 
-    from tests.phones.page_states import PHONE, SCENES, TABLET, TWENTY, open_browser, resize, scene
+    from tests.phones.page_states import (
+        PHONE,
+        SCENES,
+        TABLET,
+        TWENTY,
+        open_browser,
+        resize,
+        scene,
+        settle,
+    )
 
     pygame.init()
     with tempfile.TemporaryDirectory() as profile:
         page = open_browser(Path(profile))
         try:
-            for size in (PHONE, TABLET):
-                resize(page, size)
-                page.get("about:blank")
-                for name in ["join", *SCENES, "hand20"]:
-                    if names and name not in names:
-                        continue
-                    target = OUT / f"phone_{name}_{size[0]}.png"
+            for name in ["join", *SCENES, "hand20"]:
+                if names and name not in names:
+                    continue
+                resize(page, PHONE)  # each state is reached at a phone's size
+                with scene(
+                    page, "turn" if name == "hand20" else "waiting" if name == "join" else name
+                ) as table:
                     if name == "join":
-                        with scene(page, "waiting") as table:
-                            page.get(table.table.server.address(0).split("/seat/")[0] + "/")
-                            page.save_screenshot(str(target))
+                        page.get(table.table.server.address(0).split("/seat/")[0] + "/")
                     elif name == "hand20":  # the turn's hand made 20 cards long
-                        with scene(page, "turn"):
-                            page.execute_script(TWENTY)
-                            page.save_screenshot(str(target))
-                    else:
-                        with scene(page, name):
-                            page.save_screenshot(str(target))
-                    print("saved", target)
+                        page.execute_script(TWENTY)
+                    # The same state at each size: the page lays itself out
+                    # again, with no new table to play to it.
+                    for size in (PHONE, TABLET):
+                        resize(page, size)
+                        settle(page)
+                        target = OUT / f"phone_{name}_{size[0]}.png"
+                        page.save_screenshot(str(target))
+                        print("saved", target)
         finally:
             page.quit()
     return 0

@@ -167,12 +167,7 @@ class CurtainScene(Scene):
         return _("Colour in force: {color}").format(color=self.screen.book.color_label(model.color))
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(widgets.backdrop(surface.get_size(), (70, 16, 24), (14, 4, 8)), (0, 0))
-        # Stage-curtain folds.
-        for i in range(0, 1280, 80):
-            shade = 20 + round(14 * math.sin(i / 80 * 1.7))
-            pygame.draw.rect(surface, (shade + 40, 8, 16), (i, 0, 36, 720))
-        widgets.dim(surface, 110)
+        surface.blit(_stage_curtain(surface.get_size()), (0, 0))
         left = 360  # the middle of the left column
         small = text.shadowed(_("Pass to"), 40, (255, 236, 179), bold=True)
         surface.blit(small, small.get_rect(center=(left, 110)))
@@ -275,3 +270,21 @@ def fitted_recap(recap: Recap, room: int, width: int) -> tuple[list[pygame.Surfa
             del lines[oldest]
             dropped += 1
     return [recap_line(line, width) for line in lines], dropped
+
+
+_stage_curtains: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _stage_curtain(size: tuple[int, int]) -> pygame.Surface:
+    """The curtain's cloth, folds and all, drawn once per size: it is the
+    same on every frame the curtain is up."""
+    cloth = _stage_curtains.get(size)
+    if cloth is None:
+        cloth = pygame.Surface(size)
+        cloth.blit(widgets.backdrop(size, (70, 16, 24), (14, 4, 8)), (0, 0))
+        for i in range(0, 1280, 80):  # the folds
+            shade = 20 + round(14 * math.sin(i / 80 * 1.7))
+            pygame.draw.rect(cloth, (shade + 40, 8, 16), (i, 0, 36, 720))
+        widgets.dim(cloth, 110)
+        _stage_curtains[size] = cloth
+    return cloth

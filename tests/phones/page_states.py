@@ -132,10 +132,27 @@ class PageTable:
         offer = self.table.offers.current(0)
         for _ in range(200):
             if self.page.execute_script("return document.body.dataset.offer") == str(offer):
-                time.sleep(0.15)  # the pictures load
+                settle(self.page)
                 return
             time.sleep(0.02)
         raise AssertionError("the page did not show the latest offer")
+
+
+# The page has drawn what it was last given: every picture loaded, no card
+# still sliding up.
+SETTLED = """
+return Array.from(document.images).every(image => image.complete)
+  && document.getAnimations().length === 0;
+"""
+
+
+def settle(page) -> None:
+    """Wait until the page has drawn what it was last given (SETTLED)."""
+    for _ in range(250):
+        if page.execute_script(SETTLED):
+            return
+        time.sleep(0.02)
+    raise AssertionError("the page's pictures did not load, or its cards did not stop moving")
 
 
 def asked(kind: str, seat: int = 0) -> Callable[[GameState, list[dict]], bool]:
@@ -247,5 +264,5 @@ def scene(page, name: str) -> Iterator[PageTable]:
             page.execute_script(then, "Bo's hand", "Ana challenged Bo and sees the hand")
         elif then is not None:
             page.execute_script(then)
-        time.sleep(0.2)
+        settle(page)
         yield table

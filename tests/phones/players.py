@@ -59,13 +59,17 @@ class ScriptedPhones:
         return self
 
     def caught_up(self, timeout: float = 5.0) -> None:
-        """Wait until every phone has been sent its seat's latest offer."""
+        """Wait until every phone has been sent its seat's latest offer. An
+        offer already taken was answered by its phone, so that phone had it."""
         offers = self.table.offers
         until = time.monotonic() + timeout
         while time.monotonic() < until:
-            if all(self.latest.get(s, {}).get("offer") == offers.current(s) for s in self.seats):
+            if all(
+                offers.current(s) in (0, self.latest.get(s, {}).get("offer")) for s in self.seats
+            ):
                 return
             time.sleep(0.01)
+        raise AssertionError(f"the phones were not sent their seats' offers in {timeout} s")
 
     def __exit__(self, *_exc: object) -> None:
         self._stop.set()

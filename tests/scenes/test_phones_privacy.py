@@ -117,7 +117,6 @@ def test_learning_on_phones_teaches_each_player_on_their_own_phone(on_phones, ru
         )
     assert not watch.leaks, "\n".join(f"frame {x.frame}: {x.what}" for x in watch.leaks[:5])
     assert watch.taught and all(seat is None for seat, _key in watch.taught)
-    phones.caught_up()
     told = {seat: _told(phones, seat) for seat in PHONES}
     assert all(told[seat] for seat in PHONES), told
     public = {f"lesson:{key}" for _seat, key in watch.taught}
