@@ -16,9 +16,12 @@ gathers the chunks done so far, `progress` says how many rounds are done,
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
+from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from itertools import islice
 from multiprocessing.pool import AsyncResult, Pool
 
@@ -156,14 +159,25 @@ def play_chunk(job: tuple[tuple[str, ...], int, int, int, int]) -> LabTally:
     return lab
 
 
+# How much lower the workers' priority is than the window's (of 19).
+WORKER_NICENESS = 10
+
+
 def chunks(rounds: int) -> list[tuple[int, int]]:
     return [(first, min(CHUNK, rounds - first)) for first in range(0, rounds, CHUNK)]
 
 
 def start_pool(processes: int) -> Pool:
     """The lab's worker processes: fresh interpreters (spawn), so a worker
-    holds nothing of the window's process."""
-    return multiprocessing.get_context("spawn").Pool(processes)
+    holds nothing of the window's process. They run at a lower priority
+    (`nice`): on a machine with as many workers as cores, the window's own
+    thread then gets a core when it needs one, and its frames keep time."""
+    return multiprocessing.get_context("spawn").Pool(processes, _lower_priority)
+
+
+def _lower_priority() -> None:
+    if hasattr(os, "nice"):  # not on Windows, where the frames take their chance
+        os.nice(WORKER_NICENESS)
 
 
 class LabRun:
@@ -198,7 +212,11 @@ class LabRun:
         ]
         self.processes = workers(processes, len(self.jobs))
         self._pool: Pool | None = None
-        self._waiting: list[tuple[int, AsyncResult]] = []
+        self._waiting: dict[int, AsyncResult] = {}
+        # The chunks the pool's result thread has seen finish, in the order
+        # they did: a frame's poll reads these alone, not every chunk still
+        # out (an ask of thousands would cost the frame milliseconds).
+        self._finished: deque[int] = deque()
         self._results: dict[int, LabTally] = {}
         self.error: BaseException | None = None
         self.cancelled = False
@@ -222,31 +240,39 @@ class LabRun:
                 self._stop(pool)
             else:
                 self._pool = pool
-                self._waiting = [
-                    (i, pool.apply_async(play_chunk, (job,))) for i, job in enumerate(self.jobs)
-                ]
+                self._waiting = {
+                    i: pool.apply_async(
+                        play_chunk,
+                        (job,),
+                        callback=partial(self._chunk_in, i),
+                        error_callback=partial(self._chunk_in, i),
+                    )
+                    for i, job in enumerate(self.jobs)
+                }
             self.started.set()
+
+    def _chunk_in(self, index: int, _outcome: object) -> None:
+        self._finished.append(index)  # on the pool's result thread
 
     def poll(self) -> bool:
         """Gather the chunks finished (never waits); True when all are in, or
         when the run failed (`error`)."""
         if not self.started.is_set():
             return False
-        still = []
-        for index, pending in self._waiting:
-            if not pending.ready():
-                still.append((index, pending))
+        while self._finished and self._waiting:
+            index = self._finished.popleft()
+            pending = self._waiting.pop(index, None)
+            if pending is None:
                 continue
             try:
                 self._results[index] = pending.get()
             except Exception as exc:  # a rule set that fails in play: said, not raised
                 self.error = exc
-                self._waiting = []
+                self._waiting = {}
                 self.cancel()
                 return True
             self.done_rounds += self.jobs[index][4]
-        self._waiting = still
-        if not still:
+        if not self._waiting and self.started.is_set() and not self.cancelled:
             self._close()
         return self.done or self.error is not None
 
@@ -276,7 +302,7 @@ class LabRun:
     def wait(self) -> dict[tuple[tuple[str, ...], int], Figures]:
         """Block until done (the command-line tools)."""
         self.started.wait()
-        for _index, pending in list(self._waiting):
+        for pending in list(self._waiting.values()):
             pending.wait()
         self.poll()
         if self.error is not None:
@@ -288,7 +314,7 @@ class LabRun:
         with self._lock:
             if self._waiting or not self.started.is_set():
                 self.cancelled = True
-            self._waiting = []
+            self._waiting = {}
             pool, self._pool = self._pool, None
         if pool is not None:
             self._stop(pool)

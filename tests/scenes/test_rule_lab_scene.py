@@ -132,18 +132,20 @@ def test_back_waits_for_no_worker_in_its_frame(driver, monkeypatch):
 
 
 class _Failed:
-    def ready(self) -> bool:
-        return True
+    failure = ValueError("a card with no colour")
 
     def get(self):
-        raise ValueError("a card with no colour")
+        raise self.failure
 
 
 class _FailingPool:
     """Workers whose every chunk fails, as a modder's rule set may in play."""
 
-    def apply_async(self, function, args):
-        return _Failed()
+    def apply_async(self, function, args, callback=None, error_callback=None):
+        failed = _Failed()
+        if error_callback is not None:
+            error_callback(failed.failure)
+        return failed
 
     def close(self) -> None:
         pass
