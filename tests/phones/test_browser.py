@@ -101,7 +101,9 @@ def move(page) -> None:
 
 
 def test_two_phone_pages_and_a_bot_play_a_round(browser, pygame_display):
-    session = MatchSession(["classic"], SEATS, seed=21, single_round=True)
+    # Seed 3's round is short for a round through a real browser (7 s; seed 21's
+    # took 11 s, others up to a minute), with more than ten offers checked.
+    session = MatchSession(["classic"], SEATS, seed=3, single_round=True)
     table = PhoneTable(
         [0, 1], sorted(every_face(session.state)), CardBook(session.rules), PhoneLooks()
     )
