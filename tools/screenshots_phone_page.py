@@ -25,6 +25,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 OUT = Path(os.environ.get("COUCH_UNO_SCREENSHOTS") or ROOT / "docs" / "screenshots")
 
 
+# The pictures that are another page, or a state changed by hand, and the
+# state each starts from.
+REACHED_AS = {"join": "waiting", "hand20": "turn"}
+
+
 def main(names: list[str]) -> int:
     import pygame
 
@@ -47,9 +52,7 @@ def main(names: list[str]) -> int:
                 if names and name not in names:
                     continue
                 resize(page, PHONE)  # each state is reached at a phone's size
-                with scene(
-                    page, "turn" if name == "hand20" else "waiting" if name == "join" else name
-                ) as table:
+                with scene(page, REACHED_AS.get(name, name)) as table:
                     if name == "join":
                         page.get(table.table.server.address(0).split("/seat/")[0] + "/")
                     elif name == "hand20":  # the turn's hand made 20 cards long

@@ -272,7 +272,7 @@ class LabRun:
                 self.cancel()
                 return True
             self.done_rounds += self.jobs[index][4]
-        if not self._waiting and self.started.is_set() and not self.cancelled:
+        if not self._waiting and not self.cancelled:
             self._close()
         return self.done or self.error is not None
 
