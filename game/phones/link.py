@@ -134,7 +134,7 @@ class PhoneLink:
             return
         session = self.screen.session
         lessons = self.screen.lessons.for_phones() if session.learning else []
-        self.table.sync(session.state, session.log, lessons)
+        self.table.sync(session.state, session.log, lessons, session.reworded)
         for seat, action in self.table.take():
             if seat in self.on_tv:
                 self.table.refuse(seat, _("This seat is played on the TV now"))

@@ -16,6 +16,10 @@ Learning as you play, a moment the tutor gives about a phone seat
 (game/table/lessons.py) is one of its private moments too (`teach`): its
 id is the lesson's key, and it stays until the round ends.
 
+A moment keeps what it is told from, not its words: when the game's language
+changes, every moment a phone holds is told again in the new one (as the
+seat's story is, game/phones/story.py).
+
 The state message carries a seat's moments of the round, newest last, each
 `{"id", "title", "words", "cards"}`; the id is the event's place in the match's
 log, the same on every message.
@@ -24,16 +28,37 @@ log, the same on every message.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from game.engine import view
 from game.engine.seen import seen_events, shown_alone
 from game.engine.state import GameState
-from game.i18n import _, capitalized, ngettext
+from game.i18n import _, capitalized, language, ngettext
 from game.phones.offer import card_image
 from game.ui.card_book import CardBook
 
+if TYPE_CHECKING:
+    from game.lessons import Lesson
+
 MOST = 12  # moments a message carries: the round's latest
+
+Telling = Callable[[], dict[str, Any]]  # a moment's title, words and cards, in the language now
+
+
+@dataclass(slots=True)
+class Kept:
+    """A moment a seat holds: how to tell it, and its words as last told."""
+
+    id: int | str
+    tell: Telling
+    lang: str = ""
+    told: dict[str, Any] | None = None
+
+    def now(self) -> dict[str, Any]:
+        if self.told is None or self.lang != language():
+            self.told, self.lang = self.tell(), language()
+        return {"id": self.id, **self.told}
 
 
 class PrivateMoments:
@@ -41,14 +66,14 @@ class PrivateMoments:
 
     def __init__(self, seats: Iterable[int], book: CardBook) -> None:
         self.book = book
-        self._moments: dict[int, list[dict[str, Any]]] = {seat: [] for seat in seats}
+        self._moments: dict[int, list[Kept]] = {seat: [] for seat in seats}
         self._read = 0  # how much of the log has been read
         self._cause: str | None = None  # the card whose effects are being told
         self._challenge: Mapping[str, Any] | None = None  # the last challenge's verdict
         self._catch: Mapping[str, Any] | None = None  # a catch its caught seat has yet to pay
 
     def moments(self, seat: int) -> list[dict[str, Any]]:
-        return self._moments[seat][-MOST:]
+        return [kept.now() for kept in self._moments[seat][-MOST:]]
 
     def follow(self, log: Sequence[Mapping[str, Any]], state: GameState) -> None:
         """Read what the log added since last asked; `state` is the table after it."""
@@ -68,19 +93,23 @@ class PrivateMoments:
                 self._catch = event
             for seat, moments in self._moments.items():
                 (seen,) = seen_events([event], seat)
-                moment = self._moment(seen, seat, state)
-                if moment is not None:
-                    moments.append({"id": at, **moment})
+                tell = self._moment(seen, seat, state)
+                if tell is not None:
+                    moments.append(Kept(at, tell))
             if kind == "draw" and event.get("why") == "uno":
                 self._catch = None
 
-    def teach(self, seat: int, title: str, words: str, cards: Sequence[str], key: str) -> None:
-        """A moment of learning as you play, for `seat`'s phone alone."""
-        self._moments[seat].append({"id": f"lesson:{key}", **self._shown(title, words, cards)})
+    def teach(self, seat: int, lesson: Lesson, reword: Callable[[Lesson], Lesson]) -> None:
+        """A moment of learning as you play, for `seat`'s phone alone;
+        `reword` words it in the language now spoken (`MatchSession.reworded`)."""
 
-    def _moment(
-        self, event: Mapping[str, Any], seat: int, state: GameState
-    ) -> dict[str, Any] | None:
+        def tell() -> dict[str, Any]:
+            worded = reword(lesson)
+            return self._shown(worded.title, worded.words, worded.cards)
+
+        self._moments[seat].append(Kept(f"lesson:{lesson.key}", tell))
+
+    def _moment(self, event: Mapping[str, Any], seat: int, state: GameState) -> Telling | None:
         # Whether the seat saw cards alone is the engine's to say; what the
         # moment is called is the phone's.
         if not shown_alone(event, seat):
@@ -88,27 +117,51 @@ class PrivateMoments:
         told = MOMENTS.get(event["t"])
         return None if told is None else told(self, event, seat, state)
 
-    def _revealed(self, event: Mapping[str, Any], seat: int, state: GameState) -> dict[str, Any]:
-        words = _("{name}'s hand").format(name=state.names[event["p"]])
-        return self._shown(words, self._verdict(state.names), event["cards"])
+    # Each teller takes what it needs of the table now (it moves on before the
+    # moment is told again) and tells the moment whenever asked.
 
-    def _swapped(self, event: Mapping[str, Any], seat: int, state: GameState) -> dict[str, Any]:
-        names = state.names
-        words = _("{name} swaps hands with {other}").format(
-            name=names[event["p"]], other=names[event["with"]]
-        )
+    def _revealed(self, event: Mapping[str, Any], seat: int, state: GameState) -> Telling:
+        names, challenge = tuple(state.names), self._challenge
+
+        def tell() -> dict[str, Any]:
+            words = _("{name}'s hand").format(name=names[event["p"]])
+            return self._shown(words, self._verdict(names, challenge), event["cards"])
+
+        return tell
+
+    def _swapped(self, event: Mapping[str, Any], seat: int, state: GameState) -> Telling:
+        names = tuple(state.names)
         # A swap names no card: the new hand is the seat's own view of it.
-        return self._shown(_("Your new hand"), words, view(state, seat)["hand_cards"])
+        hand = tuple(view(state, seat)["hand_cards"])
 
-    def _passed_on(self, event: Mapping[str, Any], seat: int, state: GameState) -> dict[str, Any]:
-        if self._cause and "shuffle_hands" in self.book.effects(self._cause):
-            words = _("the hands are shuffled and dealt out again")
-        else:
-            words = _("every hand is passed on")
-        return self._shown(_("Your new hand"), self._caused(words), event["hands"][seat])
+        def tell() -> dict[str, Any]:
+            words = _("{name} swaps hands with {other}").format(
+                name=names[event["p"]], other=names[event["with"]]
+            )
+            return self._shown(_("Your new hand"), words, hand)
 
-    def _drew(self, event: Mapping[str, Any], seat: int, state: GameState) -> dict[str, Any]:
-        return self._shown(_("Cards you drew"), self._drawn(event, state.names), event["cards"])
+        return tell
+
+    def _passed_on(self, event: Mapping[str, Any], seat: int, state: GameState) -> Telling:
+        cause = self._cause
+
+        def tell() -> dict[str, Any]:
+            if cause and "shuffle_hands" in self.book.effects(cause):
+                words = _("the hands are shuffled and dealt out again")
+            else:
+                words = _("every hand is passed on")
+            return self._shown(_("Your new hand"), self._caused(words, cause), event["hands"][seat])
+
+        return tell
+
+    def _drew(self, event: Mapping[str, Any], seat: int, state: GameState) -> Telling:
+        names, cause, catch = tuple(state.names), self._cause, self._catch
+
+        def tell() -> dict[str, Any]:
+            drawn = self._drawn(event, names, cause, catch)
+            return self._shown(_("Cards you drew"), drawn, event["cards"])
+
+        return tell
 
     def _shown(self, title: str, words: str, cards: Sequence[str | None]) -> dict[str, Any]:
         return {
@@ -121,8 +174,8 @@ class PrivateMoments:
             ],
         }
 
-    def _verdict(self, names: Sequence[str]) -> str:
-        challenge = self._challenge
+    @staticmethod
+    def _verdict(names: Sequence[str], challenge: Mapping[str, Any] | None) -> str:
         if challenge is None:
             return ""
         if challenge["guilty"]:
@@ -131,13 +184,18 @@ class PrivateMoments:
             words = _("{by} challenges {name}, who played fair")
         return words.format(by=names[challenge["by"]], name=names[challenge["p"]])
 
-    def _drawn(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+    def _drawn(
+        self,
+        event: Mapping[str, Any],
+        names: Sequence[str],
+        cause: str | None,
+        caught: Mapping[str, Any] | None,
+    ) -> str:
         """The draw in the table's words (game/table/narrate.py says it so on the TV)."""
         n = len(event["cards"])
         who = names[event["p"]]
         why = event.get("why", "turn")
         if why == "uno":
-            caught = self._catch
             if caught is not None and caught["p"] == event["p"]:
                 words = ngettext(
                     "{by} caught {name}: {name} draws {n}",
@@ -155,15 +213,15 @@ class PrivateMoments:
             )
             return words.format(name=who, n=n)
         draws = ngettext("{name} draws a card", "{name} draws {n} cards", n).format(name=who, n=n)
-        return self._caused(draws) if why in ("penalty", "effect") else draws
+        return self._caused(draws, cause) if why in ("penalty", "effect") else draws
 
-    def _caused(self, text: str) -> str:
-        if not self._cause:
+    def _caused(self, text: str, cause: str | None) -> str:
+        if not cause:
             return text
-        return _("{card}: {what}").format(card=self.book.label(self._cause), what=text)
+        return _("{card}: {what}").format(card=self.book.label(cause), what=text)
 
 
-Moment = Callable[[PrivateMoments, Mapping[str, Any], int, GameState], dict[str, Any]]
+Moment = Callable[[PrivateMoments, Mapping[str, Any], int, GameState], Telling]
 
 # What a phone calls each event that shows its seat cards alone
 # (`shown_alone`, game/engine/seen.py). Such an event with no entry is

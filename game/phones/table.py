@@ -10,12 +10,12 @@ words. It runs on the game's thread; only the server has a thread of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
 from game.engine.state import GameState
-from game.i18n import capitalized, say
+from game.i18n import capitalized, language, say
 from game.phones.faces import PhoneFaces
 from game.phones.hints import Advise, PhoneHints
 from game.phones.offer import PhoneLooks, card_image, mark_image, phone_state, phone_words
@@ -45,7 +45,7 @@ class PhoneTable:
         self.looks = looks
         self.keys = PhoneSeats(seats)
         self.server = PhoneServer(self.keys, host, port)
-        self.server.words = phone_words()
+        self.server.words, self._words_in = phone_words(), language()
         self.offers: Offers[Action] = Offers()
         self._shown: dict[int, tuple[object, ...]] = {}
         self._options: dict[int, list[str]] = {}  # the words of each seat's offer, as sent
@@ -69,21 +69,30 @@ class PhoneTable:
         self.server.stop()
 
     def sync(
-        self, state: GameState, log: Sequence[dict], lessons: Sequence[tuple[int, Lesson]] = ()
+        self,
+        state: GameState,
+        log: Sequence[dict],
+        lessons: Sequence[tuple[int, Lesson]] = (),
+        reword: Callable[[Lesson], Lesson] = lambda lesson: lesson,
     ) -> None:
         """Offer each phone what its seat may do now, and tell it what happened;
         `log` is the match's events so far (it grows whenever the game moves on),
         from which each seat's private moments are read too (game/phones/private.py),
-        and `lessons` the moments of learning as you play due now, each for its seat."""
+        and `lessons` the moments of learning as you play due now, each for its
+        seat, which `reword` words again should the language change."""
         self.private.follow(log, state)
         for seat, lesson in lessons:
-            self.private.teach(seat, lesson.title, lesson.words, lesson.cards, lesson.key)
+            self.private.teach(seat, lesson, reword)
             self._shown.pop(seat, None)  # told even when the table has not moved on
+        spoken = language()
+        if self._words_in != spoken:  # what the server says by itself, too
+            self.server.words, self._words_in = phone_words(), spoken
         moment = len(log)
         for seat in self.keys.keys:
             pending = state.pending
             decision = (pending.kind, pending.seat, pending.options) if pending else None
-            shown = (moment, decision)
+            # A new language is told at once, though the table has not moved on.
+            shown = (moment, decision, spoken)
             # An answer uses its offer up: the seat is offered again, though an
             # answer that wrote no event (a choice leading to another) left the
             # moment as it was.

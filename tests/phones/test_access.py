@@ -318,3 +318,24 @@ def test_a_private_moment_is_shown_once_said_and_dismissed(page):
         assert not page.execute_script(PRIVATE_SHOWN)[0]
         page.execute_script(PRIVATE, "Bo's hand", "You see Bo's hand")  # the same id again
         assert not page.execute_script(PRIVATE_SHOWN)[0]
+
+
+def test_the_moment_up_on_a_phone_takes_the_words_it_is_sent_again(page):
+    """The TV's language changed while a private moment was up: the same
+    moment comes again in the new words (tests/phones/test_private.py), and
+    the panel shows them, not the old ones, and is not announced twice."""
+    from tests.phones.page_states import settle
+
+    with scene(page, "waiting"):
+        page.execute_script(PRIVATE, "Bo's hand", "Ana challenged Bo and sees the hand")
+        settle(page)
+        said = page.execute_script("return document.getElementById('announce').textContent")
+        page.execute_script(PRIVATE, "Bon käsi", "Ana haastoi Bon ja näkee käden")
+        settle(page)
+        shown = page.execute_script(
+            "return [document.getElementById('private-title').textContent,"
+            " document.getElementById('private-words').textContent,"
+            " document.getElementById('private').hidden]"
+        )
+        assert shown == ["Bon käsi", "Ana haastoi Bon ja näkee käden", False]
+        assert page.execute_script("return document.getElementById('announce').textContent") == said

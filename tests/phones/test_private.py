@@ -14,6 +14,7 @@ through the TV's scenes and watches that the TV shows none of it.)
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
@@ -32,7 +33,7 @@ from game.play.seats import SeatConfig
 from game.rules.loader import load_rules
 from game.ui.card_book import CardBook
 from tests.depth import thorough
-from tests.phones.players import ScriptedPhones, Style, drive
+from tests.phones.players import ScriptedPhones, Style, drive, round_over, step
 
 pytestmark = pytest.mark.xdist_group("phone-rounds")
 PHONES = (0, 1)
@@ -287,3 +288,70 @@ def test_a_moment_is_the_seat_s_only_where_the_engine_says_it_saw_the_cards(monk
     table = SimpleNamespace(names=["Ana", "Bo", "Cy"])
     moments.follow([{"t": "reveal", "p": 1, "to": 2, "cards": ["red:1"]}], table)  # type: ignore[arg-type]
     assert [len(moments.moments(seat)) for seat in range(3)] == [0, 1, 1]
+
+
+def test_a_phone_s_moments_and_lessons_are_told_again_in_a_new_language():
+    """Settings on the TV change the language mid-round: each phone is sent
+    its state again at once, though nobody has moved, with every private
+    moment it holds (the cards it drew, a lesson about its hand) and the
+    server's own words in the new language; the cards stay the engine's."""
+    from game import i18n
+    from game.lessons.specs import title_and_words
+    from game.phones.offer import phone_words
+    from game.table.lessons import LessonDesk
+
+    pygame.init()
+    seats = [SeatConfig("Ana"), SeatConfig("Cy", "bot", "basic")]
+    session = MatchSession(["classic"], seats, seed=4, single_round=True, learning=True)
+    table = PhoneTable(
+        [0], sorted(every_face(session.state)), CardBook(session.rules), PhoneLooks()
+    )
+    desk = LessonDesk(session, None, lambda seat: seat == 0, lambda: False)  # type: ignore[arg-type]
+    was = i18n.language()
+    i18n.set_language("en")
+
+    def held() -> tuple[list[dict], list[dict]]:
+        kept = table.private.moments(0)
+        lessons = [m for m in kept if str(m["id"]).startswith("lesson:")]
+        return lessons, [m for m in kept if m["title"] == "Cards you drew"]
+
+    table.start()
+    try:
+        with ScriptedPhones(table) as phones:
+            for _ in range(2_000):
+                lessons, drawn = held()
+                if lessons and drawn or round_over(session):
+                    break
+                session.queue.clear()  # no TV here: the table has shown what it was told
+                table.sync(session.state, session.log, desk.for_phones(), session.reworded)
+                moved = step(session, table)
+                if not moved:
+                    time.sleep(0.002)
+            assert lessons and drawn, "the phone was told no lesson of its own, or drew nothing"
+            phones.caught_up()
+            before = phones.latest[0]
+            i18n.set_language("fi")
+            table.sync(session.state, session.log, (), session.reworded)
+            phones.caught_up()
+            after = phones.latest[0]
+    finally:
+        table.stop()
+        i18n.set_language(was)
+    told = {m["id"]: m for m in after["private"]}
+    assert after["offer"] != before["offer"], "the phone was not told again"
+    assert set(told) == {m["id"] for m in before["private"]}
+    i18n.set_language("fi")
+    try:
+        tutor = session.tutor
+        assert tutor is not None
+        for lesson in lessons:
+            spec = tutor.specs[lesson["id"].removeprefix("lesson:")]
+            title, words = title_and_words(session.rules, spec)
+            assert told[lesson["id"]]["title"] == title != lesson["title"]
+            assert told[lesson["id"]]["cards"] == lesson["cards"]
+        for moment in drawn:
+            assert told[moment["id"]]["title"] == i18n._("Cards you drew") != moment["title"]
+            assert told[moment["id"]]["cards"] == moment["cards"]
+        assert table.server.words == phone_words()
+    finally:
+        i18n.set_language(was)

@@ -200,7 +200,10 @@ def test_a_phone_is_told_its_own_moment_as_a_private_moment():
     from game.ui.card_book import CardBook
 
     moments = PrivateMoments([0, 1], CardBook())
-    moments.teach(0, "Wild Draw Four", "Play it when no card matches.", ["wild:wild"], "card:wd4")
+    lesson = Lesson(
+        "card:wd4", "Wild Draw Four", "Play it when no card matches.", ("wild:wild",), 0
+    )
+    moments.teach(0, lesson, lambda taught: taught)
     (told,) = moments.moments(0)
     assert told["id"] == "lesson:card:wd4" and told["title"] == "Wild Draw Four"
     assert moments.moments(1) == []

@@ -410,24 +410,37 @@ document.getElementById("choice").onclick = (event) => {
 document.getElementById("choice-close").onclick = closeChoice;
 
 // Private moments: what only this seat is shown (the challenged hand, say),
-// in a panel of its own until dismissed, each shown once.
+// in a panel of its own until dismissed, each shown once. The one up is
+// worded again whenever it comes again in other words (the TV's language
+// changed), without being announced a second time.
 const shownMoments = new Set();
+let momentUp = null;
 
 function renderPrivate(message) {
   const moments = (message.private || []).filter((moment) => !shownMoments.has(moment.id));
   const panel = document.getElementById("private");
-  if (!moments.length) return [];
+  if (!moments.length) {
+    const up = panel.hidden ? null : (message.private || []).find((m) => m.id === momentUp);
+    const title = document.getElementById("private-title").textContent;
+    const words = document.getElementById("private-words").textContent;
+    if (up && (up.title !== title || up.words !== words)) fillPrivate(up, message);
+    return [];
+  }
   const moment = moments[0];
   shownMoments.add(moment.id);
+  momentUp = moment.id;
+  fillPrivate(moment, message);
+  panel.hidden = false;
+  const labels = moment.cards.map((card) => card.label).join(", ");
+  return [sentence(moment.title), sentence(moment.words), sentence(labels)];
+}
+
+function fillPrivate(moment, message) {
   show(document.getElementById("private-title"), moment.title);
   show(document.getElementById("private-words"), moment.words);
   const cards = document.getElementById("private-cards");
   cards.replaceChildren(...moment.cards.map((card) => image(card.image, card.label)));
-  const close = document.getElementById("private-close");
-  show(close, message.words.close);
-  panel.hidden = false;
-  const labels = moment.cards.map((card) => card.label).join(", ");
-  return [sentence(moment.title), sentence(moment.words), sentence(labels)];
+  show(document.getElementById("private-close"), message.words.close);
 }
 
 document.getElementById("private-close").onclick = () => {
