@@ -9,7 +9,9 @@ lab's overlay (game/scenes/rule_lab.py, classic + house/stacking at 4 seats,
 an ask too long to finish in the block, so its workers take both cores all
 along); in the next, the form alone with no worker alive. Each frame is timed
 on the wall clock and on the game thread's CPU clock, from its input to the
-window's present (the flip, which Xvfb does for real). Load from other work
+window's present (the flip, which Xvfb does for real), and on the wall clock
+for update + draw alone, as bench/frame.py holds the play scene's frames to
+their budget (`CLOCKS`). Load from other work
 falls on both kinds of block alike, so the ratio of the two distributions is
 the lab's own share. The frame that asks and the one that cancels are left
 out (bench/frame.py `lab_frames` times them). The play scene's budget is
@@ -42,6 +44,11 @@ from game.scenes import rule_lab  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
+# Each frame on three clocks: the wall from input to present, the wall of
+# update + draw alone (what bench/frame.py holds to the budget), and the game
+# thread's CPU from input to present.
+CLOCKS = ("wall", "update+draw", "cpu")
+
 
 def spread(values: list[float]) -> dict[str, float]:
     return {
@@ -59,16 +66,18 @@ def run(blocks: int, frames: int) -> dict[str, dict[str, list[float]]]:
     app = App(window, Settings(pacing="normal"))
     app.push(SetupScene(app))
     times: dict[str, dict[str, list[float]]] = {
-        kind: {"wall": [], "cpu": []} for kind in ("lab", "peer")
+        kind: {clock: [] for clock in CLOCKS} for kind in ("lab", "peer")
     }
 
     def frame(kind: str | None) -> None:
         c0, t0 = time.thread_time(), time.perf_counter()
         app.frame(1 / 60, pygame.event.get())
+        drawn = time.perf_counter()
         app.window.present()
         wall, cpu = (time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000
         if kind is not None:
             times[kind]["wall"].append(wall)
+            times[kind]["update+draw"].append((drawn - t0) * 1000)
             times[kind]["cpu"].append(cpu)
         time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))
 
@@ -102,14 +111,14 @@ def main() -> int:
     times = run(args.blocks, args.frames)
     driver = os.environ.get("SDL_VIDEODRIVER") or "a display"
     print(f"{args.blocks} blocks of {args.frames} frames each, {driver}; load {os.getloadavg()}")
-    print(f"{'':22}{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}  ms")
-    for clock in ("wall", "cpu"):
+    print(f"{'':25}{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}  ms")
+    for clock in CLOCKS:
         figures = {kind: spread(times[kind][clock]) for kind in ("lab", "peer")}
         for kind in ("lab", "peer"):
             row = figures[kind]
-            print(f"{clock + ', ' + kind:22}" + "".join(f"{row[k]:8.1f}" for k in row))
+            print(f"{clock + ', ' + kind:25}" + "".join(f"{row[k]:8.1f}" for k in row))
         ratio = {k: figures["lab"][k] / max(figures["peer"][k], 1e-9) for k in figures["lab"]}
-        print(f"{clock + ', lab / peer':22}" + "".join(f"{ratio[k]:7.2f}x" for k in ratio))
+        print(f"{clock + ', lab / peer':25}" + "".join(f"{ratio[k]:7.2f}x" for k in ratio))
     return 0
 
 

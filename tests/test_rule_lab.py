@@ -6,12 +6,20 @@ five turns read from the state by the simulation's watch hook."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 
 import pytest
 
 from game.bots import make_bot
-from game.play.rule_lab import FiveTurnLeader, LabRun, against_classic, seconds_per_turn
+from game.play.rule_lab import (
+    AHEAD,
+    CHUNK,
+    FiveTurnLeader,
+    LabRun,
+    against_classic,
+    seconds_per_turn,
+)
 from game.play.sim import play_match
 from game.rules.loader import load_rules
 from tests.support.lab_workers import HeldStart, joins_on
@@ -42,6 +50,39 @@ def test_cancel_stops_every_worker():
     assert not started & left
     assert not run.done and run.cancelled
     assert run.progress[0] < run.progress[1]
+
+
+def test_an_ask_of_any_size_hands_the_workers_a_few_chunks_at_a_time():
+    """An ask of 200,000 rounds handed its 16,000 chunks to the pool at once:
+    pickling them took the window's process a second of frames. Now each
+    worker has `AHEAD` chunks out, and more go as chunks come in, in order."""
+    run = LabRun([(("classic",), 2), (("flip",), 2)], 200_000, processes=2)
+    assert run.started.wait(60)
+    assert len(run._waiting) == run._handed == AHEAD * 2
+    while run.done_rounds < 4 * CHUNK:
+        run.poll()
+    assert len(run._waiting) <= AHEAD * 2 and run._handed > AHEAD * 2
+    assert sorted([*run._results, *run._waiting]) == list(range(run._handed))
+    run.cancel()
+    run.settle()
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle class")
+def test_the_workers_run_only_on_what_the_window_leaves():
+    """Both cores busy with workers at nice 10, the window's frames still
+    waited for a core (docs/benchmarks.md): the workers are in the idle class."""
+    run = LabRun([(("classic",), 4)], 5000, processes=2)
+    assert run.started.wait(60)
+    pool = run._pool
+    assert pool is not None
+    policies = pool.map(_policy, range(8))
+    run.cancel()
+    run.settle()
+    assert set(policies) == {os.SCHED_IDLE}
+
+
+def _policy(_: int) -> int:
+    return os.sched_getscheduler(0)
 
 
 @pytest.fixture

@@ -159,8 +159,13 @@ def play_chunk(job: tuple[tuple[str, ...], int, int, int, int]) -> LabTally:
     return lab
 
 
-# How much lower the workers' priority is than the window's (of 19).
+# How much lower the workers' priority is than the window's (of 19), where
+# the idle class is not to be had.
 WORKER_NICENESS = 10
+# Chunks each worker is handed ahead of its results: enough that none waits
+# for its next, few enough that an ask of any size costs the window's
+# process the same (each chunk handed out is a task pickled on its threads).
+AHEAD = 4
 
 
 def chunks(rounds: int) -> list[tuple[int, int]]:
@@ -169,14 +174,24 @@ def chunks(rounds: int) -> list[tuple[int, int]]:
 
 def start_pool(processes: int) -> Pool:
     """The lab's worker processes: fresh interpreters (spawn), so a worker
-    holds nothing of the window's process. They run at a lower priority
-    (`nice`): on a machine with as many workers as cores, the window's own
-    thread then gets a core when it needs one, and its frames keep time."""
+    holds nothing of the window's process. They run only on what the rest of
+    the machine leaves (`_lower_priority`): on a machine with as many workers
+    as cores, the window's thread and the display server still get a core
+    the moment they need one, and the frames keep time."""
     return multiprocessing.get_context("spawn").Pool(processes, _lower_priority)
 
 
 def _lower_priority() -> None:
-    if hasattr(os, "nice"):  # not on Windows, where the frames take their chance
+    # Linux's idle class runs a worker only when no other thread wants its
+    # core (nice 10 still took a slice from the window each time it woke:
+    # docs/benchmarks.md); elsewhere nice, and on Windows neither.
+    if hasattr(os, "sched_setscheduler"):
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+            return
+        except OSError:
+            pass
+    if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
 
 
@@ -212,7 +227,9 @@ class LabRun:
         ]
         self.processes = workers(processes, len(self.jobs))
         self._pool: Pool | None = None
-        self._waiting: dict[int, AsyncResult] = {}
+        self._waiting: dict[int, AsyncResult] = {}  # handed out, not yet read
+        self._handed = 0  # jobs handed out so far, in order (`AHEAD`)
+        self._news = threading.Event()  # a chunk came in (for `wait`)
         # The chunks the pool's result thread has seen finish, in the order
         # they did: a frame's poll reads these alone, not every chunk still
         # out (an ask of thousands would cost the frame milliseconds).
@@ -240,25 +257,34 @@ class LabRun:
                 self._stop(pool)
             else:
                 self._pool = pool
-                self._waiting = {
-                    i: pool.apply_async(
-                        play_chunk,
-                        (job,),
-                        callback=partial(self._chunk_in, i),
-                        error_callback=partial(self._chunk_in, i),
-                    )
-                    for i, job in enumerate(self.jobs)
-                }
+                self._hand_out(AHEAD * self.processes)
             self.started.set()
+
+    def _hand_out(self, count: int) -> None:
+        """The next `count` jobs to the pool (the lock held): on the thread
+        that started the pool, then on the poller's, never on the pool's own."""
+        pool = self._pool
+        assert pool is not None
+        end = min(len(self.jobs), self._handed + count)
+        for i in range(self._handed, end):
+            self._waiting[i] = pool.apply_async(
+                play_chunk,
+                (self.jobs[i],),
+                callback=partial(self._chunk_in, i),
+                error_callback=partial(self._chunk_in, i),
+            )
+        self._handed = end
 
     def _chunk_in(self, index: int, _outcome: object) -> None:
         self._finished.append(index)  # on the pool's result thread
+        self._news.set()
 
     def poll(self) -> bool:
         """Gather the chunks finished (never waits); True when all are in, or
         when the run failed (`error`)."""
         if not self.started.is_set():
             return False
+        read = 0
         while self._finished and self._waiting:
             index = self._finished.popleft()
             pending = self._waiting.pop(index, None)
@@ -272,6 +298,10 @@ class LabRun:
                 self.cancel()
                 return True
             self.done_rounds += self.jobs[index][4]
+            read += 1
+        with self._lock:
+            if read and self._pool is not None and not self.cancelled:
+                self._hand_out(read)  # as many as came in: each worker stays `AHEAD`
         if not self._waiting and not self.cancelled:
             self._close()
         return self.done or self.error is not None
@@ -280,6 +310,7 @@ class LabRun:
     def done(self) -> bool:
         return (
             self.started.is_set()
+            and self._handed == len(self.jobs)
             and not self._waiting
             and self.error is None
             and not self.cancelled
@@ -302,9 +333,9 @@ class LabRun:
     def wait(self) -> dict[tuple[tuple[str, ...], int], Figures]:
         """Block until done (the command-line tools)."""
         self.started.wait()
-        for pending in list(self._waiting.values()):
-            pending.wait()
-        self.poll()
+        while not self.poll() and not self.cancelled:
+            self._news.wait(0.1)  # a chunk in, or a look again
+            self._news.clear()
         if self.error is not None:
             raise self.error
         return self.figures()
