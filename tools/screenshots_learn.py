@@ -8,7 +8,10 @@ and the first three moments the table stops on are saved
 (learn-<rules>-<n>.png), for classic, UNO Duo and UNO Flip, in English, and
 again in Turkish (learn-<rules>-tr-<n>.png). Then two people share the
 screen: a moment about Bo's hand, shown once Bo has lifted the curtain
-(learn-shared.png).
+(learn-shared.png). A moment up when the language is changed under the
+pause, in the new one (learn-reworded.png, before it: learn-reworded-before.png),
+and the Rules screen at UNO Flip's Flip card, its `teach:` words under it
+(rules-teach.png).
 """
 
 from __future__ import annotations
@@ -81,6 +84,8 @@ def learn_shots(shots: ModuleType) -> None:
             assert learn is not None
             app.close()
     shared_shot(shots)
+    reworded_shot(shots)
+    rules_teach_shot(shots)
 
 
 def shared_shot(shots: ModuleType) -> None:
@@ -91,4 +96,46 @@ def shared_shot(shots: ModuleType) -> None:
     seats = [SeatConfig("Ana"), SeatConfig("Bo"), SeatConfig("Cy", "bot", "beginner")]
     shots.start(app, seats, seed=7, learning=True)
     assert moments(shots, app, "learn-shared", most=1, seat=1) == 1
+    app.close()
+
+
+def reworded_shot(shots: ModuleType) -> None:
+    """A moment up, then Settings from the pause: Turkish, and back to it."""
+    from game.play.match import SeatConfig
+    from game.scenes.settings import ROWS
+
+    app = shots.new_app()
+    shots.start(
+        app, [SeatConfig("Ana"), SeatConfig("Bo", "bot", "beginner")], seed=5, learning=True
+    )
+    assert moments(shots, app, "learn-reworded-before", most=1) == 1
+    shots.press(app, pygame.K_ESCAPE)  # the pause
+    shots.press(app, pygame.K_DOWN)
+    shots.press(app, pygame.K_RETURN)  # Settings
+    for _ in range(ROWS.index("language")):
+        shots.press(app, pygame.K_DOWN)
+    shots.press(app, pygame.K_RIGHT)  # Türkçe
+    shots.press(app, pygame.K_ESCAPE)
+    shots.press(app, pygame.K_ESCAPE)
+    assert type(app.top).__name__ == "LessonScene"
+    shots.frames(app, 20)
+    shots.save(app, "learn-reworded")
+    app.close()
+
+
+def rules_teach_shot(shots: ModuleType) -> None:
+    """The Rules screen scrolled to UNO Flip's Flip card and its lesson's words."""
+    from game.scenes.rules_text import RulesScene
+
+    app = shots.new_app()
+    app.push(RulesScene(app))
+    scene = app.top
+    heading = scene.lines.index("# UNO Flip")
+    at = next(i for i in range(heading, len(scene.lines)) if scene.lines[i].startswith("Flip"))
+    while scene.scroll < at - 2:
+        before = scene.scroll
+        shots.press(app, pygame.K_DOWN, 1)
+        assert scene.scroll != before, "the Rules screen does not scroll that far"
+    shots.frames(app, 4)
+    shots.save(app, "rules-teach")
     app.close()
