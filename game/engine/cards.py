@@ -534,10 +534,10 @@ def faces_alone(table: CardTable) -> CardTable:
     One object per rule set, side and order of faces, so the tables of two
     pairings of the same faces in play give the same one; a table keeps its
     own, so a match's stays the same object for its bots' memories."""
+    if table.alone is not None:  # asked for every view of a match: first
+        return table.alone
     if table.names == table.face_names:
         return table
-    if table.alone is not None:
-        return table.alone
     found = card_table(table.rules, table.side)
     if table.order is not None:
         key = (table.rules, table.side, table.order)
