@@ -106,20 +106,29 @@ def view(state: GameState, seat: int) -> View:
     names = cards.face_names
     decision = state.pending
     owed = state.penalty
+    hands = state.hands
     back = state.back
-    hidden_pairs = back is not None and state.rules.model.pairs == "random"
+    shown: CardTable = cards
+    shown_back = back
+    if back is None:
+        public: list[list[str]] = [[] for _ in hands]
+        pile_back = None
+    else:
+        if state.rules.model.pairs == "random":  # the pairing stays hidden
+            alone = cards.alone  # looked at first: every view of the match asks
+            shown, shown_back = (alone if alone is not None else cards.faces_alone()), None
+        faces = back.face_names
+        public = [
+            [] if other == seat else [faces[c] for c in hand] for other, hand in enumerate(hands)
+        ]
+        pile_back = faces[state.draw_pile[-1]] if state.draw_pile else None
     return {
         "seat": seat,
-        "cards": cards.faces_alone() if hidden_pairs else cards,
+        "cards": shown,
         "side": cards.side_name,
-        "back": None if hidden_pairs else back,
-        "public": [
-            [] if back is None or other == seat else [back.face_names[c] for c in hand]
-            for other, hand in enumerate(state.hands)
-        ],
-        "pile_back": back.face_names[state.draw_pile[-1]]
-        if back is not None and state.draw_pile
-        else None,
+        "back": shown_back,
+        "public": public,
+        "pile_back": pile_back,
         "players": state.players,
         "names": list(state.names),
         "hand": list(state.hands[seat]),
