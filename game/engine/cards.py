@@ -39,6 +39,18 @@ LabelParts = tuple[int, str | None, str]
 class CardTable:
     """Per-card facts for one rule set's deck, indexed by card id."""
 
+    # Slots, not a dict: with more than 30 attributes an object's dict loses
+    # the interpreter's fast attribute reads (3.11), and play reads these at
+    # every step; a two-sided match makes its own tables too.
+    __slots__ = (
+        "side_name", "side", "rules", "order", "alone", "colors", "color_label",
+        "color_labels", "_model", "_kinds", "names", "color", "kind", "effects",
+        "_labels_in", "_symbol", "_points_by_face", "_points", "_category", "_labels",
+        "_label_parts", "face_names", "size", "_fresh_deck", "_cut_by_face", "cut_values",
+        "needs_color", "_restricted", "refusable", "any_refusable", "symbol_id", "_classes",
+        "match_classes", "_fit_maps", "_fits", "_plays", "_every_play", "_by_name",
+    )  # fmt: skip
+
     def __init__(
         self,
         rules: RuleSet,
