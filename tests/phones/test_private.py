@@ -331,6 +331,7 @@ def test_a_phone_s_moments_and_lessons_are_told_again_in_a_new_language():
             phones.caught_up()
             before = phones.latest[0]
             i18n.set_language("fi")
+            table.book.speak("fi")  # as the pause's Settings tell the match's book
             table.sync(session.state, session.log, (), session.reworded)
             phones.caught_up()
             after = phones.latest[0]
@@ -344,14 +345,24 @@ def test_a_phone_s_moments_and_lessons_are_told_again_in_a_new_language():
     try:
         tutor = session.tutor
         assert tutor is not None
+        finnish = {card_image(c): table.book.label(c) for c in every_face(session.state)}
+        shown = [card for m in before["private"] for card in m["cards"]]
+        assert any(finnish[card["image"]] != card["label"] for card in shown), "no Finnish names"
         for lesson in lessons:
             spec = tutor.specs[lesson["id"].removeprefix("lesson:")]
             title, words = title_and_words(session.rules, spec)
             assert told[lesson["id"]]["title"] == title != lesson["title"]
-            assert told[lesson["id"]]["cards"] == lesson["cards"]
+            assert _same_cards_in(finnish, told[lesson["id"]]["cards"], lesson["cards"])
         for moment in drawn:
             assert told[moment["id"]]["title"] == i18n._("Cards you drew") != moment["title"]
-            assert told[moment["id"]]["cards"] == moment["cards"]
+            assert _same_cards_in(finnish, told[moment["id"]]["cards"], moment["cards"])
         assert table.server.words == phone_words()
     finally:
         i18n.set_language(was)
+
+
+def _same_cards_in(labels: dict[str, str], now: list[dict], before: list[dict]) -> bool:
+    """The same pictures, each named by `labels` (picture -> label)."""
+    return [c["image"] for c in now] == [c["image"] for c in before] and all(
+        c["label"] == labels[c["image"]] for c in now
+    )
