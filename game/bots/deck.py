@@ -205,13 +205,11 @@ _KEPT_TABLES = 8
 def deck_facts(rules: RuleSet, cards: CardTable | None = None) -> DeckFacts:
     """The facts of a rule set's deck, or of the faces in play `cards` (a
     view's `cards`) where they are not the rule set's one table."""
-    if _TABLE_FACTS and _TABLE_FACTS[0][0] is cards:  # a match's, asked at every turn
-        return _TABLE_FACTS[0][1]
-    if cards is None or cards is card_table(rules):
-        return _rule_set_facts(rules)
-    for table, facts in _TABLE_FACTS:
+    for table, facts in _TABLE_FACTS:  # first: a match's, asked at every turn
         if table is cards:
             return facts
+    if cards is None or cards is card_table(rules):
+        return _rule_set_facts(rules)
     facts = _rule_set_facts(rules, cards.side).paired(cards)
     _TABLE_FACTS.insert(0, (cards, facts))
     del _TABLE_FACTS[_KEPT_TABLES:]

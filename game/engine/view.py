@@ -115,8 +115,7 @@ def view(state: GameState, seat: int) -> View:
         pile_back = None
     else:
         if state.rules.model.pairs == "random":  # the pairing stays hidden
-            alone = cards.alone  # looked at first: every view of the match asks
-            shown, shown_back = (alone if alone is not None else cards.faces_alone()), None
+            shown, shown_back = cards.faces_alone(), None
         faces = back.face_names
         public = [
             [] if other == seat else [faces[c] for c in hand] for other, hand in enumerate(hands)

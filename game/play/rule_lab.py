@@ -299,9 +299,10 @@ class LabRun:
                 return True
             self.done_rounds += self.jobs[index][4]
             read += 1
-        with self._lock:
-            if read and self._pool is not None and not self.cancelled:
-                self._hand_out(read)  # as many as came in: each worker stays `AHEAD`
+        if read:
+            with self._lock:
+                if self._pool is not None and not self.cancelled:
+                    self._hand_out(read)  # as many as came in: each worker stays `AHEAD`
         if not self._waiting and not self.cancelled:
             self._close()
         return self.done or self.error is not None

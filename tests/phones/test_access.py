@@ -31,6 +31,7 @@ from tests.phones.page_states import (
     open_browser,
     resize,
     scene,
+    settle,
 )
 from tests.phones.players import MAX_STEPS, round_over, step
 
@@ -324,8 +325,6 @@ def test_the_moment_up_on_a_phone_takes_the_words_it_is_sent_again(page):
     """The TV's language changed while a private moment was up: the same
     moment comes again in the new words (tests/phones/test_private.py), and
     the panel shows them, not the old ones, and is not announced twice."""
-    from tests.phones.page_states import settle
-
     with scene(page, "waiting"):
         page.execute_script(PRIVATE, "Bo's hand", "Ana challenged Bo and sees the hand")
         settle(page)
